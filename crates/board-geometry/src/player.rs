@@ -1,0 +1,125 @@
+//! The two players and the facts both games share about them.
+
+use core::fmt;
+use core::ops::Not;
+
+use crate::direction::Direction;
+use crate::square::Rank;
+
+/// One of the two players. Black sits at rank 1 and White at rank 8 in both
+/// games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Player {
+    /// The player whose home row is rank 1.
+    Black = 0,
+    /// The player whose home row is rank 8.
+    White = 1,
+}
+
+impl Player {
+    /// Both players, Black first.
+    pub const ALL: [Player; 2] = [Player::Black, Player::White];
+
+    /// `0` for Black, `1` for White: an index for per-player arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other player.
+    #[inline]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::Black => Player::White,
+            Player::White => Player::Black,
+        }
+    }
+
+    /// The player's own home row: rank 1 for Black, rank 8 for White.
+    #[inline]
+    pub const fn home_rank(self) -> Rank {
+        match self {
+            Player::Black => Rank::First,
+            Player::White => Rank::Eighth,
+        }
+    }
+
+    /// The opponent's home row, which the player's pieces head for.
+    #[inline]
+    pub const fn goal_rank(self) -> Rank {
+        self.opponent().home_rank()
+    }
+
+    /// Straight forward for this player: north for Black, south for White.
+    #[inline]
+    pub const fn forward(self) -> Direction {
+        match self {
+            Player::Black => Direction::North,
+            Player::White => Direction::South,
+        }
+    }
+
+    /// The three forward directions (straight first, then the two
+    /// diagonals).
+    #[inline]
+    pub const fn forward_directions(self) -> [Direction; 3] {
+        match self {
+            Player::Black => [Direction::North, Direction::NorthWest, Direction::NorthEast],
+            Player::White => [Direction::South, Direction::SouthWest, Direction::SouthEast],
+        }
+    }
+
+    /// The notation letter, `b` or `w`.
+    #[inline]
+    pub const fn to_char(self) -> char {
+        match self {
+            Player::Black => 'b',
+            Player::White => 'w',
+        }
+    }
+
+    /// The player written as `b` or `w`.
+    #[inline]
+    pub const fn from_ascii(letter: u8) -> Option<Player> {
+        match letter {
+            b'b' => Some(Player::Black),
+            b'w' => Some(Player::White),
+            _ => None,
+        }
+    }
+}
+
+impl Not for Player {
+    type Output = Player;
+
+    #[inline]
+    fn not(self) -> Player {
+        self.opponent()
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Black => "black",
+            Player::White => "white",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_face_each_other() {
+        assert_eq!(!Player::Black, Player::White);
+        assert_eq!(Player::White.opponent(), Player::Black);
+        assert_eq!(Player::Black.home_rank(), Rank::First);
+        assert_eq!(Player::Black.goal_rank(), Rank::Eighth);
+        assert_eq!(Player::White.forward(), Direction::South);
+        assert_eq!(Player::from_ascii(b'w'), Some(Player::White));
+        assert_eq!(Player::from_ascii(b'x'), None);
+    }
+}

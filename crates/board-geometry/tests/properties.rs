@@ -1,0 +1,182 @@
+//! Property tests of the geometry: notation round trips, bitboards against a
+//! naive set of squares, tables against step-by-step walks, symmetries.
+
+use std::collections::BTreeSet;
+
+use board_geometry::{
+    Bitboard, Direction, Grid4, Square, between, flip_grid4, king_moves, knight_moves,
+    mirror_grid4, ray, ray_until, rotate_grid4_cw,
+};
+use proptest::prelude::*;
+
+fn square() -> impl Strategy<Value = Square> {
+    (0u8..64).prop_map(|i| Square::from_index(i).unwrap())
+}
+
+fn bitboard() -> impl Strategy<Value = Bitboard> {
+    any::<u64>().prop_map(Bitboard)
+}
+
+fn direction() -> impl Strategy<Value = Direction> {
+    (0usize..8).prop_map(|i| Direction::ALL[i])
+}
+
+fn naive(b: Bitboard) -> BTreeSet<u8> {
+    (0u8..64).filter(|i| b.0 >> i & 1 == 1).collect()
+}
+
+fn from_naive(set: &BTreeSet<u8>) -> Bitboard {
+    set.iter()
+        .map(|&i| Square::from_index(i).unwrap())
+        .collect()
+}
+
+/// The squares from `from` in `direction`, one step at a time.
+fn walk(from: Square, direction: Direction) -> Vec<Square> {
+    std::iter::successors(from.step(direction), |s| s.step(direction)).collect()
+}
+
+proptest! {
+    #[test]
+    fn square_names_round_trip(sq in square()) {
+        let name = sq.to_string();
+        prop_assert_eq!(name.len(), 2);
+        prop_assert_eq!(name.parse::<Square>(), Ok(sq));
+        prop_assert_eq!(Square::new(sq.file(), sq.rank()), sq);
+    }
+
+    #[test]
+    fn square_parser_never_panics(s in "\\PC{0,4}") {
+        if let Ok(sq) = s.parse::<Square>() {
+            prop_assert_eq!(sq.to_string(), s);
+        }
+    }
+
+    #[test]
+    fn bitboard_ops_agree_with_a_naive_set(a in bitboard(), b in bitboard(), sq in square()) {
+        let (na, nb) = (naive(a), naive(b));
+        prop_assert_eq!(naive(a | b), &na | &nb);
+        prop_assert_eq!(naive(a & b), &na & &nb);
+        prop_assert_eq!(naive(a ^ b), &na ^ &nb);
+        prop_assert_eq!(naive(a - b), &na - &nb);
+        prop_assert_eq!(naive(!a), (0u8..64).filter(|i| !na.contains(i)).collect::<BTreeSet<_>>());
+        prop_assert_eq!(a.len() as usize, na.len());
+        prop_assert_eq!(a.is_empty(), na.is_empty());
+        prop_assert_eq!(a.has(sq), na.contains(&sq.index()));
+        prop_assert_eq!(a.iter().map(Square::index).collect::<Vec<_>>(), na.iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(a.iter().len(), na.len());
+        prop_assert_eq!(from_naive(&na), a);
+        prop_assert_eq!(a.first().map(Square::index), na.first().copied());
+        prop_assert_eq!(a.last().map(Square::index), na.last().copied());
+        prop_assert_eq!(a.intersects(b), !(&na & &nb).is_empty());
+        prop_assert_eq!(a.is_subset(b), na.is_subset(&nb));
+        prop_assert_eq!(naive(a.with(sq)), { let mut s = na.clone(); s.insert(sq.index()); s });
+        prop_assert_eq!(naive(a.without(sq)), { let mut s = na.clone(); s.remove(&sq.index()); s });
+    }
+
+    #[test]
+    fn rays_agree_with_a_walk(sq in square(), d in direction()) {
+        let walked = walk(sq, d);
+        prop_assert_eq!(ray(d, sq), walked.iter().copied().collect::<Bitboard>());
+    }
+
+    #[test]
+    fn ray_until_agrees_with_a_walk(sq in square(), d in direction(), stop in bitboard()) {
+        let mut expected = Bitboard::EMPTY;
+        for s in walk(sq, d) {
+            expected |= s;
+            if stop.has(s) {
+                break;
+            }
+        }
+        prop_assert_eq!(ray_until(d, sq, stop), expected);
+    }
+
+    #[test]
+    fn between_agrees_with_a_walk(a in square(), b in square()) {
+        let expected = Direction::ALL
+            .iter()
+            .find_map(|&d| {
+                let w = walk(a, d);
+                w.iter().position(|&s| s == b).map(|i| w[..i].iter().copied().collect::<Bitboard>())
+            })
+            .unwrap_or(Bitboard::EMPTY);
+        prop_assert_eq!(between(a, b), expected);
+        prop_assert_eq!(between(b, a), expected);
+    }
+
+    #[test]
+    fn symmetries_compose_to_the_identity(sq in square(), b in bitboard()) {
+        prop_assert_eq!(sq.rotate_cw().rotate_cw().rotate_cw().rotate_cw(), sq);
+        prop_assert_eq!(sq.rotate_cw().rotate_cw(), sq.rotate_180());
+        prop_assert_eq!(sq.flip_rank().flip_rank(), sq);
+        prop_assert_eq!(sq.flip_file().flip_file(), sq);
+        prop_assert_eq!(sq.flip_file().flip_rank(), sq.rotate_180());
+        prop_assert_eq!(b.rotate_cw().rotate_cw().rotate_cw().rotate_cw(), b);
+        prop_assert_eq!(b.rotate_cw().rotate_cw(), b.rotate_180());
+        prop_assert_eq!(b.flip_ranks().flip_ranks(), b);
+        prop_assert_eq!(b.flip_files().flip_files(), b);
+        prop_assert_eq!(b.flip_files().flip_ranks(), b.rotate_180());
+        prop_assert_eq!(b.rotate_cw().len(), b.len());
+    }
+
+    #[test]
+    fn grid_symmetries_compose_to_the_identity(cells in proptest::array::uniform16(any::<u8>())) {
+        let g: Grid4<u8> = core::array::from_fn(|r| core::array::from_fn(|c| cells[r * 4 + c]));
+        let four = rotate_grid4_cw(&rotate_grid4_cw(&rotate_grid4_cw(&rotate_grid4_cw(&g))));
+        prop_assert_eq!(four, g);
+        prop_assert_eq!(mirror_grid4(&mirror_grid4(&g)), g);
+        prop_assert_eq!(flip_grid4(&flip_grid4(&g)), g);
+        // Mirroring both ways is a half turn.
+        prop_assert_eq!(mirror_grid4(&flip_grid4(&g)), rotate_grid4_cw(&rotate_grid4_cw(&g)));
+    }
+}
+
+#[test]
+fn jump_tables_agree_with_offsets() {
+    let king = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    for sq in Square::ALL {
+        let k: Bitboard = king.iter().filter_map(|&(f, r)| sq.offset(f, r)).collect();
+        let n: Bitboard = knight
+            .iter()
+            .filter_map(|&(f, r)| sq.offset(f, r))
+            .collect();
+        assert_eq!(king_moves(sq), k, "king from {sq}");
+        assert_eq!(knight_moves(sq), n, "knight from {sq}");
+        assert!(!king_moves(sq).has(sq));
+    }
+    // Totals over the board: 420 king moves and 336 knight moves.
+    assert_eq!(
+        Square::ALL
+            .iter()
+            .map(|&s| king_moves(s).len())
+            .sum::<u32>(),
+        420
+    );
+    assert_eq!(
+        Square::ALL
+            .iter()
+            .map(|&s| knight_moves(s).len())
+            .sum::<u32>(),
+        336
+    );
+}
