@@ -108,26 +108,26 @@ static BETWEEN: [[Bitboard; 64]; 64] = {
 /// assert_eq!(ray(Direction::NorthEast, Square::F6).len(), 2); // g7, h8
 /// ```
 #[inline]
-pub fn ray(direction: Direction, square: Square) -> Bitboard {
+pub const fn ray(direction: Direction, square: Square) -> Bitboard {
     RAYS[direction as usize][square as usize]
 }
 
 /// The squares a chess king on `square` reaches.
 #[inline]
-pub fn king_moves(square: Square) -> Bitboard {
+pub const fn king_moves(square: Square) -> Bitboard {
     KING[square as usize]
 }
 
 /// The squares a chess knight on `square` reaches.
 #[inline]
-pub fn knight_moves(square: Square) -> Bitboard {
+pub const fn knight_moves(square: Square) -> Bitboard {
     KNIGHT[square as usize]
 }
 
 /// The squares strictly between `a` and `b` if they share a rank, file or
 /// diagonal; the empty set otherwise (and when `a == b` or they touch).
 #[inline]
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub const fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN[a as usize][b as usize]
 }
 
@@ -147,7 +147,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// assert_eq!(path, Square::E4.bitboard() | Square::E5 | Square::E6);
 /// ```
 #[inline]
-pub fn ray_until(direction: Direction, square: Square, stop: Bitboard) -> Bitboard {
+pub const fn ray_until(direction: Direction, square: Square, stop: Bitboard) -> Bitboard {
     let ray = RAYS[direction as usize][square as usize];
     let blockers = ray.0 & stop.0;
     if blockers == 0 {

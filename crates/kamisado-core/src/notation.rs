@@ -1,0 +1,412 @@
+//! The position notation of RULES.md 1.9: parsing with precise errors,
+//! printing, and a pretty board drawing.
+
+use core::fmt;
+use core::str::FromStr;
+
+use board_geometry::{File, Player, Rank, Square};
+
+use crate::{Colour, InvalidPosition, Position, PositionBuilder, SumoRank, Tower};
+
+/// A field of the position notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The tower placement, ranks 8 to 1.
+    Placement,
+    /// The side to move, `b` or `w`.
+    Side,
+    /// The forced colour or `-`, with an optional `!`.
+    Forced,
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::Placement => "placement",
+            Field::Side => "side",
+            Field::Forced => "forced",
+        })
+    }
+}
+
+/// Why a position string could not be parsed. Every variant carries the
+/// byte offset in the input where the problem was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// The input ended (or a space was missing) where a field should start.
+    #[error("missing the {field} field at offset {offset}")]
+    MissingField {
+        /// The field that is missing.
+        field: Field,
+        /// Where it should start.
+        offset: usize,
+    },
+    /// A character that does not belong there.
+    #[error("unexpected {found:?} in the {field} field at offset {offset}: expected {expected}")]
+    Unexpected {
+        /// The field being read.
+        field: Field,
+        /// The character found.
+        found: char,
+        /// Where it was found.
+        offset: usize,
+        /// What would have been valid there.
+        expected: &'static str,
+    },
+    /// A rank of the placement does not describe exactly 8 squares.
+    #[error("rank {rank} has {squares} squares, expected 8 (offset {offset})")]
+    RankLength {
+        /// The rank (1-8).
+        rank: u8,
+        /// How many squares it describes (counted up to the offset).
+        squares: u8,
+        /// Where the problem was found.
+        offset: usize,
+    },
+    /// The placement does not have exactly 8 ranks.
+    #[error("the placement has {ranks} ranks, expected 8 (offset {offset})")]
+    RankCount {
+        /// How many ranks were found (9 when there are too many).
+        ranks: u8,
+        /// Where the problem was found.
+        offset: usize,
+    },
+    /// Two digits next to each other (`44` instead of `8`).
+    #[error("two digits next to each other at offset {offset}")]
+    AdjacentDigits {
+        /// The offset of the second digit.
+        offset: usize,
+    },
+    /// More than three `+` marks after a tower.
+    #[error("sumo rank above 3 (a fourth '+') at offset {offset}")]
+    SumoRankTooHigh {
+        /// The offset of the fourth `+`.
+        offset: usize,
+    },
+    /// Text after the last field.
+    #[error("unexpected text after the position at offset {offset}")]
+    TrailingText {
+        /// Where the extra text starts.
+        offset: usize,
+    },
+    /// Well-formed text that describes an impossible position.
+    #[error("{error} (offset {offset})")]
+    Invalid {
+        /// What is wrong.
+        error: InvalidPosition,
+        /// Where: the tower's letter for a duplicate, the end of the
+        /// placement for a missing tower, the `!` for a misplaced push mark,
+        /// 0 when both players have arrived.
+        offset: usize,
+    },
+}
+
+/// The character starting at byte `offset`, for error messages.
+fn found_at(bytes: &[u8], offset: usize) -> char {
+    let end = (offset + 4).min(bytes.len());
+    let tail = bytes.get(offset..end).unwrap_or(&[]);
+    let valid = match core::str::from_utf8(tail) {
+        Ok(s) => s,
+        Err(e) => core::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
+    };
+    valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+impl Position {
+    /// Parses the notation of RULES.md 1.9 from ASCII bytes, e.g.
+    /// `b"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`.
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] naming the field and the byte offset of the
+    /// first problem: a syntax error, a rank of the wrong length, two
+    /// adjacent digits, a sumo rank above 3, a tower twice or missing,
+    /// towers of both players on their goal rows, or a `!` with `-` or
+    /// without a sumo of the side to move.
+    pub fn from_ascii(bytes: &[u8]) -> Result<Position, ParsePositionError> {
+        use ParsePositionError as E;
+        let mut builder = PositionBuilder::new();
+        let mut i = 0;
+        // Placement: ranks 8 down to 1.
+        if bytes.is_empty() {
+            return Err(E::MissingField {
+                field: Field::Placement,
+                offset: 0,
+            });
+        }
+        let mut rank = 7u8;
+        let mut file = 0u8;
+        let mut previous_digit = false;
+        while i < bytes.len() && bytes[i] != b' ' {
+            let b = bytes[i];
+            match b {
+                b'/' => {
+                    if file != 8 {
+                        return Err(E::RankLength {
+                            rank: rank + 1,
+                            squares: file,
+                            offset: i,
+                        });
+                    }
+                    if rank == 0 {
+                        return Err(E::RankCount {
+                            ranks: 9,
+                            offset: i,
+                        });
+                    }
+                    rank -= 1;
+                    file = 0;
+                    previous_digit = false;
+                    i += 1;
+                }
+                b'1'..=b'8' => {
+                    if previous_digit {
+                        return Err(E::AdjacentDigits { offset: i });
+                    }
+                    file += b - b'0';
+                    if file > 8 {
+                        return Err(E::RankLength {
+                            rank: rank + 1,
+                            squares: file,
+                            offset: i,
+                        });
+                    }
+                    previous_digit = true;
+                    i += 1;
+                }
+                _ => {
+                    let colour = Colour::from_letter(b).ok_or(E::Unexpected {
+                        field: Field::Placement,
+                        found: found_at(bytes, i),
+                        offset: i,
+                        expected: "a tower letter (O B P K Y R G N, either case), a digit 1-8 or '/'",
+                    })?;
+                    let start = i;
+                    let player = if b.is_ascii_uppercase() {
+                        Player::Black
+                    } else {
+                        Player::White
+                    };
+                    i += 1;
+                    let mut level = 0u8;
+                    while bytes.get(i) == Some(&b'+') {
+                        if level == 3 {
+                            return Err(E::SumoRankTooHigh { offset: i });
+                        }
+                        level += 1;
+                        i += 1;
+                    }
+                    if file == 8 {
+                        return Err(E::RankLength {
+                            rank: rank + 1,
+                            squares: 9,
+                            offset: start,
+                        });
+                    }
+                    let square = Square::new(File::ALL[file as usize], Rank::ALL[rank as usize]);
+                    let sumo = SumoRank::new(level).unwrap_or(SumoRank::TripleSumo);
+                    builder
+                        .place(Tower::new(player, colour), square, sumo)
+                        .map_err(|error| E::Invalid {
+                            error,
+                            offset: start,
+                        })?;
+                    file += 1;
+                    previous_digit = false;
+                }
+            }
+        }
+        if file != 8 {
+            return Err(E::RankLength {
+                rank: rank + 1,
+                squares: file,
+                offset: i,
+            });
+        }
+        if rank != 0 {
+            return Err(E::RankCount {
+                ranks: 8 - rank,
+                offset: i,
+            });
+        }
+        let placement_end = i;
+        // Side to move.
+        if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
+            return Err(E::MissingField {
+                field: Field::Side,
+                offset: (i + 1).min(bytes.len()),
+            });
+        }
+        i += 1;
+        let side = Player::from_ascii(bytes[i]).ok_or(E::Unexpected {
+            field: Field::Side,
+            found: found_at(bytes, i),
+            offset: i,
+            expected: "'b' or 'w'",
+        })?;
+        i += 1;
+        // Forced colour and push mark.
+        if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
+            return Err(E::MissingField {
+                field: Field::Forced,
+                offset: (i + 1).min(bytes.len()),
+            });
+        }
+        i += 1;
+        let forced = match bytes[i] {
+            b'-' => None,
+            b if b.is_ascii_lowercase() && Colour::from_letter(b).is_some() => Colour::from_letter(b),
+            _ => {
+                return Err(E::Unexpected {
+                    field: Field::Forced,
+                    found: found_at(bytes, i),
+                    offset: i,
+                    expected: "'-' or a lowercase colour letter (o b p k y r g n)",
+                });
+            }
+        };
+        i += 1;
+        let mark = if bytes.get(i) == Some(&b'!') {
+            i += 1;
+            Some(i - 1)
+        } else {
+            None
+        };
+        if i < bytes.len() {
+            return Err(E::TrailingText { offset: i });
+        }
+        builder
+            .side_to_move(side)
+            .forced(forced)
+            .after_push(mark.is_some());
+        builder.build().map_err(|error| {
+            let offset = match error {
+                InvalidPosition::MissingTower(_) => placement_end,
+                InvalidPosition::PushMarkWithoutForcedColour
+                | InvalidPosition::PushMarkWithoutSumo(_) => mark.unwrap_or(0),
+                _ => 0,
+            };
+            E::Invalid { error, offset }
+        })
+    }
+
+    /// A drawing of the board for people: one line per rank, each square
+    /// as its colour letter followed by the tower on it (uppercase Black,
+    /// lowercase White, `+` per sumo rank), or `.` when empty.
+    ///
+    /// ```
+    /// let text = kamisado_core::Position::start().pretty().to_string();
+    /// assert!(text.starts_with("8 O:o    B:b    P:p"));
+    /// ```
+    pub fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Position::from_ascii(s.as_bytes())
+    }
+}
+
+fn write_tower(f: &mut fmt::Formatter<'_>, tower: Tower, rank: SumoRank) -> fmt::Result {
+    write!(f, "{}", tower.letter())?;
+    for _ in 0..rank.level() {
+        f.write_str("+")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Position {
+    /// Writes the notation of RULES.md 1.9.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                match self.tower_on(square) {
+                    Some(tower) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write_tower(f, tower, self.rank_at(square))?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if *rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, " {} ", self.side.to_char())?;
+        match self.forced {
+            Some(c) => write!(f, "{}", c.letter())?,
+            None => f.write_str("-")?,
+        }
+        if self.after_push {
+            f.write_str("!")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
+/// The board drawing of [`Position::pretty`].
+#[derive(Debug, Clone, Copy)]
+pub struct Pretty<'a>(&'a Position);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let position = self.0;
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{}", rank.to_char())?;
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                let colour = Colour::of_square(square).letter().to_ascii_uppercase();
+                write!(f, " {colour}:")?;
+                let mut width = 1;
+                match position.tower_on(square) {
+                    Some(tower) => {
+                        let rank = position.rank_at(square);
+                        write_tower(f, tower, rank)?;
+                        width += rank.level() as usize;
+                    }
+                    None => f.write_str(".")?,
+                }
+                if file != File::H {
+                    for _ in width..4 {
+                        f.write_str(" ")?;
+                    }
+                }
+            }
+            f.write_str("\n")?;
+        }
+        f.write_str("   ")?;
+        for file in File::ALL {
+            write!(f, " {}", file.to_char())?;
+            if file != File::H {
+                f.write_str("     ")?;
+            }
+        }
+        f.write_str("\n")?;
+        write!(f, "{} to move, ", position.side)?;
+        match position.forced {
+            Some(colour) => write!(f, "forced tower: {colour}")?,
+            None => f.write_str("free choice")?,
+        }
+        if position.after_push {
+            f.write_str(" (extra move after a push)")?;
+        }
+        f.write_str("\n")
+    }
+}

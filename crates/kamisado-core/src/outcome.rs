@@ -1,0 +1,141 @@
+//! How a round ends (RULES.md 1.6).
+
+use core::fmt;
+
+use board_geometry::Player;
+
+use crate::obligation::Chain;
+use crate::{Colour, Position};
+
+/// The end of a round: who won and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A tower of the winner stands on the winner's goal row (the
+    /// opponent's home row).
+    Arrival {
+        /// The player whose tower arrived.
+        winner: Player,
+        /// The colour of the tower that arrived.
+        tower: Colour,
+    },
+    /// The chain of obligations went round without reaching a tower that
+    /// can move; the player who made the last real move caused it and
+    /// loses.
+    Deadlock {
+        /// The opponent of the player who made the last real move.
+        winner: Player,
+        /// The colour of the square on which the loser's last real move
+        /// ended, which is the forced colour of the deadlocked position.
+        /// In match play the winner scores with, and promotes, its tower of
+        /// this colour (RULES.md 1.8).
+        tower: Colour,
+    },
+    /// The side to move had a free choice and no tower that can move; it
+    /// loses. This cannot arise in play, only in a hand-made position.
+    NoMove {
+        /// The opponent of the side that could not move.
+        winner: Player,
+    },
+}
+
+impl Outcome {
+    /// The winner of the round.
+    #[inline]
+    pub fn winner(self) -> Player {
+        match self {
+            Outcome::Arrival { winner, .. }
+            | Outcome::Deadlock { winner, .. }
+            | Outcome::NoMove { winner } => winner,
+        }
+    }
+
+    /// The loser of the round.
+    #[inline]
+    pub fn loser(self) -> Player {
+        self.winner().opponent()
+    }
+
+    /// The colour of the winner's tower that scores the round in match
+    /// play: the arriving tower, or after a deadlock the tower of the
+    /// colour of the loser's last landing square. `None` after
+    /// [`Outcome::NoMove`], which names no tower.
+    #[inline]
+    pub fn scoring_tower(self) -> Option<Colour> {
+        match self {
+            Outcome::Arrival { tower, .. } | Outcome::Deadlock { tower, .. } => Some(tower),
+            Outcome::NoMove { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Arrival { winner, tower } => {
+                write!(f, "{winner} wins: the {tower} tower reached the goal row")
+            }
+            Outcome::Deadlock { winner, .. } => write!(
+                f,
+                "{winner} wins: {} caused a deadlock",
+                winner.opponent()
+            ),
+            Outcome::NoMove { winner } => write!(
+                f,
+                "{winner} wins: {} has a free choice and no tower that can move",
+                winner.opponent()
+            ),
+        }
+    }
+}
+
+impl Position {
+    /// The end of the round, or `None` while it goes on. A position has an
+    /// outcome exactly when it has no legal move.
+    ///
+    /// ```
+    /// use kamisado_core::{Colour, Outcome, Position};
+    /// use board_geometry::Player;
+    /// let playing: Position = "obpkyrgn/6G1/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
+    /// assert_eq!(playing.outcome(), None);
+    /// let arrived: Position = "Gbpkyrgn/o7/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
+    /// assert_eq!(
+    ///     arrived.outcome(),
+    ///     Some(Outcome::Arrival { winner: Player::Black, tower: Colour::Green })
+    /// );
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(tower) = self.arrived() {
+            return Some(Outcome::Arrival {
+                winner: tower.player,
+                tower: tower.colour,
+            });
+        }
+        match self.forced {
+            Some(colour) => {
+                if self.can_move(self.side, colour) || self.follow_chain(colour) == Chain::Pass {
+                    None
+                } else {
+                    Some(Outcome::Deadlock {
+                        winner: self.last_mover().opponent(),
+                        tower: colour,
+                    })
+                }
+            }
+            None => {
+                if Colour::ALL.iter().any(|&c| self.can_move(self.side, c)) {
+                    None
+                } else {
+                    Some(Outcome::NoMove {
+                        winner: self.side.opponent(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Whether the round is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+}

@@ -1,0 +1,310 @@
+//! Playing moves: `play`, `try_play` with the reasons a move is illegal, and
+//! `play_unchecked`.
+
+use board_geometry::{Player, Square, between};
+
+use crate::zobrist::{KEYS, forced_key};
+use crate::{Colour, Move, Outcome, Position, SumoRank, Tower};
+
+/// What kind of move a legal move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A slide forward over empty squares.
+    Slide,
+    /// A sumo push of this many towers (1 to 3); the pusher moves again.
+    Push(u8),
+    /// The blocked forced tower passes.
+    Pass,
+}
+
+/// Why a sumo cannot push (RULES.md 1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PushError {
+    /// A plain tower never pushes.
+    #[error("a plain tower cannot push")]
+    NotASumo,
+    /// The square in front of the sumo is empty: that is a slide.
+    #[error("there is no tower in front to push")]
+    NothingToPush,
+    /// A tower of the pusher stands in the line.
+    #[error("the pusher's own tower on {0} is in the line")]
+    OwnTower(Square),
+    /// A tower in the line has a rank equal to or higher than the pusher's.
+    #[error("the tower on {0} is not of a lower sumo rank than the pusher")]
+    RankNotLower(Square),
+    /// More adjacent towers than the pusher's rank allows.
+    #[error("the line of towers is longer than {max}, the most this sumo can push")]
+    LineTooLong {
+        /// The pusher's sumo level (1-3).
+        max: u8,
+    },
+    /// The square behind the line is off the board.
+    #[error("there is no square behind the line")]
+    NoRoomBehind,
+}
+
+/// Why a move is illegal, from [`Position::try_play`] and
+/// [`Position::check_move`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The round is over.
+    #[error("the round is over ({0})")]
+    GameOver(Outcome),
+    /// No tower stands on the origin square.
+    #[error("there is no tower on {0}")]
+    NoTower(Square),
+    /// The tower on the origin belongs to the player not to move.
+    #[error("the tower on {square} belongs to {owner}, who is not to move")]
+    NotYourTower {
+        /// The origin square.
+        square: Square,
+        /// The tower's owner.
+        owner: Player,
+    },
+    /// The player must move its tower of another colour (RULES.md 1.3).
+    #[error("{side} must move the {forced} tower, not the {moved} one")]
+    WrongTower {
+        /// The player to move.
+        side: Player,
+        /// The forced colour.
+        forced: Colour,
+        /// The colour of the tower on the origin square.
+        moved: Colour,
+    },
+    /// A pass with a tower that can move, or on a free choice.
+    #[error("the tower on {0} cannot pass: it is not a blocked forced tower")]
+    CannotPass(Square),
+    /// The destination is on the same rank.
+    #[error("towers never move sideways")]
+    Sideways,
+    /// The destination is behind the tower.
+    #[error("towers never move backward")]
+    Backward,
+    /// The destination is not straight or diagonally ahead.
+    #[error("towers move straight or diagonally forward only")]
+    NotALine,
+    /// Farther than the tower's sumo rank allows (RULES.md 1.4).
+    #[error("a {rank} moves at most {limit} squares, not {distance}")]
+    TooFar {
+        /// The tower's rank.
+        rank: SumoRank,
+        /// Its limit.
+        limit: u8,
+        /// The distance asked for.
+        distance: u8,
+    },
+    /// A tower stands on the path.
+    #[error("the path is blocked on {0}")]
+    PathBlocked(Square),
+    /// The destination is occupied and the move is not a push.
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    /// A one-square straight step onto a tower that is not a legal push.
+    #[error("no push: {0}")]
+    Push(PushError),
+}
+
+impl Position {
+    /// Checks `mv` against the rules and says what kind of move it is.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the first rule the move breaks.
+    pub fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMove::GameOver(outcome));
+        }
+        let side = self.side;
+        let from = mv.from;
+        let tower = self.tower_on(from).ok_or(IllegalMove::NoTower(from))?;
+        if tower.player != side {
+            return Err(IllegalMove::NotYourTower {
+                square: from,
+                owner: tower.player,
+            });
+        }
+        if let Some(forced) = self.forced {
+            if tower.colour != forced {
+                return Err(IllegalMove::WrongTower {
+                    side,
+                    forced,
+                    moved: tower.colour,
+                });
+            }
+        }
+        if mv.is_pass() {
+            return if self.pass_is_legal() {
+                Ok(MoveKind::Pass)
+            } else {
+                Err(IllegalMove::CannotPass(from))
+            };
+        }
+        let (files, ranks) = (
+            mv.to.file() as i8 - from.file() as i8,
+            mv.to.rank() as i8 - from.rank() as i8,
+        );
+        let ahead = match side {
+            Player::Black => ranks,
+            Player::White => -ranks,
+        };
+        if ranks == 0 {
+            return Err(IllegalMove::Sideways);
+        }
+        if ahead < 0 {
+            return Err(IllegalMove::Backward);
+        }
+        if files != 0 && files.abs() != ranks.abs() {
+            return Err(IllegalMove::NotALine);
+        }
+        let rank = self.rank_at(from);
+        let distance = ahead as u8;
+        if let Some(limit) = rank.max_distance() {
+            if distance > limit {
+                return Err(IllegalMove::TooFar {
+                    rank,
+                    limit,
+                    distance,
+                });
+            }
+        }
+        let occupied = self.occupied();
+        if let Some(blocker) = (between(from, mv.to) & occupied).first() {
+            return Err(IllegalMove::PathBlocked(blocker));
+        }
+        if !occupied.has(mv.to) {
+            return Ok(MoveKind::Slide);
+        }
+        if files != 0 || distance != 1 {
+            return Err(IllegalMove::Occupied(mv.to));
+        }
+        if rank == SumoRank::Plain {
+            return Err(IllegalMove::Occupied(mv.to));
+        }
+        self.push_line(side, from, rank)
+            .map(|(_, count)| MoveKind::Push(count))
+            .map_err(IllegalMove::Push)
+    }
+
+    /// Whether `mv` is legal here.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// The position after `mv`, or why `mv` is illegal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the first rule the move breaks.
+    ///
+    /// ```
+    /// use board_geometry::Player;
+    /// use kamisado_core::{Colour, IllegalMove, Position};
+    /// let start = Position::start();
+    /// let next = start.try_play("d1d7".parse()?)?;
+    /// assert_eq!(next.to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
+    /// assert_eq!(
+    ///     next.try_play("a8a7".parse()?),
+    ///     Err(IllegalMove::WrongTower {
+    ///         side: Player::White,
+    ///         forced: Colour::Green,
+    ///         moved: Colour::Orange,
+    ///     })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// The position after `mv`.
+    ///
+    /// # Panics
+    /// Panics if `mv` is illegal (see [`Position::try_play`]).
+    pub fn play(&self, mv: Move) -> Position {
+        match self.try_play(mv) {
+            Ok(position) => position,
+            Err(e) => panic!("illegal move {mv} in {self}: {e}"),
+        }
+    }
+
+    /// The position after `mv`, which must be legal; nothing is checked.
+    ///
+    /// For an illegal move the result is unspecified (it may break the
+    /// invariants that [`Position::is_consistent`] checks), but this never
+    /// panics and never causes undefined behaviour.
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        let side = self.side;
+        let colour = match self.forced {
+            Some(colour) => colour,
+            None => self.colour_of_tower_at(side, mv.from),
+        };
+        let mut next = *self;
+        next.hash ^= forced_key(self.forced);
+        if self.after_push {
+            next.hash ^= KEYS.after_push;
+        }
+        next.after_push = false;
+        if mv.is_pass() {
+            next.side = side.opponent();
+            next.hash ^= KEYS.side;
+            let forced = Colour::of_square(mv.from);
+            next.forced = Some(forced);
+            next.hash ^= forced_key(Some(forced));
+            return next;
+        }
+        let occupied = self.occupied();
+        if occupied.has(mv.to) {
+            // A push: move the line back one square each, farthest first.
+            let dir = side.forward();
+            let opponent = side.opponent();
+            let mut last = mv.to;
+            while let Some(beyond) = last.step(dir) {
+                if !occupied.has(beyond) {
+                    break;
+                }
+                last = beyond;
+            }
+            let mut square = last;
+            loop {
+                if let Some(behind) = square.step(dir) {
+                    let c = next.colour_of_tower_at(opponent, square);
+                    next.move_tower(Tower::new(opponent, c), square, behind);
+                }
+                if square == mv.to {
+                    break;
+                }
+                match square.step(dir.opposite()) {
+                    Some(s) => square = s,
+                    None => break,
+                }
+            }
+            next.move_tower(Tower::new(side, colour), mv.from, mv.to);
+            next.after_push = true;
+            next.hash ^= KEYS.after_push;
+        } else {
+            next.move_tower(Tower::new(side, colour), mv.from, mv.to);
+            next.side = side.opponent();
+            next.hash ^= KEYS.side;
+        }
+        let forced = Colour::of_square(mv.to);
+        next.forced = Some(forced);
+        next.hash ^= forced_key(Some(forced));
+        next
+    }
+
+    /// Moves `tower` from `from` to the empty square `to`, with its rank
+    /// and its hash keys.
+    #[inline]
+    fn move_tower(&mut self, tower: Tower, from: Square, to: Square) {
+        let (p, c) = (tower.player.index(), tower.colour.index());
+        self.towers[p][c] = to;
+        let both = from.bitboard() | to;
+        self.occupied[p] ^= both;
+        for layer in &mut self.sumo {
+            if layer.has(from) {
+                *layer ^= both;
+            }
+        }
+        self.hash ^= KEYS.tower[p][c][from as usize] ^ KEYS.tower[p][c][to as usize];
+    }
+}

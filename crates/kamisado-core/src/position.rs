@@ -1,0 +1,415 @@
+//! The position: where every tower stands, its rank, and whose turn it is.
+
+use board_geometry::{Bitboard, Player, Rank, Square};
+
+use crate::zobrist;
+use crate::{Colour, SumoRank, Tower};
+
+/// A Kamisado position (RULES.md 1.2-1.9): the squares and sumo ranks of
+/// all 16 towers, the side to move, the forced colour (or a free choice),
+/// and whether the side to move is taking the extra move after its own
+/// sumo push (the `!` mark).
+///
+/// A `Position` is a small `Copy` value; [`Position::play`] and friends
+/// return the position after a move (copy-make). Every `Position` that can
+/// be built is valid: constructors check the invariants listed on
+/// [`PositionBuilder::build`].
+///
+/// ```
+/// use kamisado_core::Position;
+/// let start = Position::start();
+/// assert_eq!(start.to_string(), "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+/// assert_eq!(start.legal_moves().len(), 102);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The square of each tower, by player and colour.
+    pub(crate) towers: [[Square; 8]; 2],
+    /// The squares of each player's towers.
+    pub(crate) occupied: [Bitboard; 2],
+    /// `sumo[k]`: the squares of towers (of either player) whose sumo rank
+    /// is at least `k + 1`. A tower's rank is how many of these hold it.
+    pub(crate) sumo: [Bitboard; 3],
+    pub(crate) hash: u64,
+    pub(crate) side: Player,
+    /// The forced colour, or `None` for a free choice.
+    pub(crate) forced: Option<Colour>,
+    /// The side to move is taking the extra move after its own push.
+    pub(crate) after_push: bool,
+}
+
+impl Position {
+    /// The start of a match (RULES.md 1.2):
+    /// `obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -`. Black moves first with a free
+    /// choice.
+    pub fn start() -> Position {
+        let mut builder = PositionBuilder::new();
+        for player in Player::ALL {
+            for colour in Colour::ALL {
+                let square = (colour.squares() & player.home_rank().bitboard())
+                    .first()
+                    .expect("each colour appears once on every rank");
+                builder
+                    .place(Tower::new(player, colour), square, SumoRank::Plain)
+                    .expect("start squares are distinct");
+            }
+        }
+        builder.build().expect("the start position is valid")
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// The colour of the tower the side to move must move, or `None` on a
+    /// free choice.
+    #[inline]
+    pub fn forced_colour(&self) -> Option<Colour> {
+        self.forced
+    }
+
+    /// The square of the tower the side to move must move, or `None` on a
+    /// free choice.
+    #[inline]
+    pub fn forced_square(&self) -> Option<Square> {
+        self.forced.map(|c| self.towers[self.side.index()][c.index()])
+    }
+
+    /// Whether the side to move is taking the extra move after its own sumo
+    /// push (the `!` mark of RULES.md 1.9).
+    #[inline]
+    pub fn is_after_push(&self) -> bool {
+        self.after_push
+    }
+
+    /// The square of `tower`.
+    #[inline]
+    pub fn square_of(&self, tower: Tower) -> Square {
+        self.towers[tower.player.index()][tower.colour.index()]
+    }
+
+    /// The squares of `player`'s towers.
+    #[inline]
+    pub fn occupied_by(&self, player: Player) -> Bitboard {
+        self.occupied[player.index()]
+    }
+
+    /// The squares of all 16 towers.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The tower on `square`, if any.
+    pub fn tower_on(&self, square: Square) -> Option<Tower> {
+        let player = if self.occupied[0].has(square) {
+            Player::Black
+        } else if self.occupied[1].has(square) {
+            Player::White
+        } else {
+            return None;
+        };
+        let colour = self.colour_of_tower_at(player, square);
+        Some(Tower::new(player, colour))
+    }
+
+    /// The colour of `player`'s tower on `square`, which must hold one.
+    #[inline]
+    pub(crate) fn colour_of_tower_at(&self, player: Player, square: Square) -> Colour {
+        let towers = &self.towers[player.index()];
+        let mut c = 0;
+        while c < 7 && towers[c] != square {
+            c += 1;
+        }
+        Colour::ALL[c]
+    }
+
+    /// The sumo rank of `tower`.
+    #[inline]
+    pub fn rank_of(&self, tower: Tower) -> SumoRank {
+        self.rank_at(self.square_of(tower))
+    }
+
+    /// The sumo rank of the tower on `square` (`Plain` for an empty square).
+    #[inline]
+    pub(crate) fn rank_at(&self, square: Square) -> SumoRank {
+        let level = self.sumo[0].has(square) as u8
+            + self.sumo[1].has(square) as u8
+            + self.sumo[2].has(square) as u8;
+        SumoRank::new(level).unwrap_or(SumoRank::TripleSumo)
+    }
+
+    /// The squares of towers (of both players) whose rank is at least
+    /// `rank`; every square for `Plain`.
+    #[inline]
+    pub fn rank_at_least(&self, rank: SumoRank) -> Bitboard {
+        match rank {
+            SumoRank::Plain => Bitboard::FULL,
+            _ => self.sumo[rank as usize - 1],
+        }
+    }
+
+    /// The Zobrist hash of the position: equal positions have equal hashes,
+    /// and [`Position::play`] updates it incrementally.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch; always equal to [`Position::hash`].
+    /// For tests and debugging.
+    pub fn hash_from_scratch(&self) -> u64 {
+        zobrist::hash_of(self)
+    }
+
+    /// The tower standing on its goal row, if a round has been won by
+    /// arrival.
+    #[inline]
+    pub fn arrived(&self) -> Option<Tower> {
+        let black = self.occupied[0] & Rank::Eighth.bitboard();
+        let white = self.occupied[1] & Rank::First.bitboard();
+        if let Some(sq) = black.first() {
+            Some(Tower::new(Player::Black, self.colour_of_tower_at(Player::Black, sq)))
+        } else {
+            white
+                .first()
+                .map(|sq| Tower::new(Player::White, self.colour_of_tower_at(Player::White, sq)))
+        }
+    }
+
+    /// Every tower with its square and rank, Black's first, each player's
+    /// in colour order.
+    pub fn towers(&self) -> impl Iterator<Item = (Tower, Square, SumoRank)> + '_ {
+        Player::ALL.into_iter().flat_map(move |player| {
+            Colour::ALL.into_iter().map(move |colour| {
+                let tower = Tower::new(player, colour);
+                let square = self.square_of(tower);
+                (tower, square, self.rank_at(square))
+            })
+        })
+    }
+
+    /// The position turned half a turn with the players swapped: Black's
+    /// towers become White's and the other way round, on the rotated
+    /// squares, with the same colours and ranks. The board colouring is
+    /// symmetric under this turn, so the game from here is the same game
+    /// with the roles exchanged (same perft at every depth).
+    pub fn mirrored(&self) -> Position {
+        let mut builder = PositionBuilder::new();
+        for (tower, square, rank) in self.towers() {
+            let swapped = Tower::new(tower.player.opponent(), tower.colour);
+            builder
+                .place(swapped, square.rotate_180(), rank)
+                .expect("a valid position mirrors to distinct squares");
+        }
+        builder
+            .side_to_move(self.side.opponent())
+            .forced(self.forced)
+            .after_push(self.after_push);
+        builder.build().expect("a valid position mirrors to a valid one")
+    }
+
+    /// Checks the position's internal invariants: occupancy agrees with the
+    /// tower squares, ranks are nested, the hash agrees with a hash from
+    /// scratch. Every position built by this crate passes; this is for
+    /// tests and fuzzing.
+    pub fn is_consistent(&self) -> bool {
+        let mut seen = Bitboard::EMPTY;
+        for player in Player::ALL {
+            let mut own = Bitboard::EMPTY;
+            for &sq in &self.towers[player.index()] {
+                if seen.has(sq) {
+                    return false;
+                }
+                seen |= sq;
+                own |= sq;
+            }
+            if own != self.occupied[player.index()] {
+                return false;
+            }
+        }
+        let nested = self.sumo[2].is_subset(self.sumo[1]) && self.sumo[1].is_subset(self.sumo[0]);
+        nested
+            && self.sumo[0].is_subset(seen)
+            && (!self.after_push || (self.forced.is_some() && !(self.sumo[0] & self.occupied[self.side.index()]).is_empty()))
+            && self.hash == zobrist::hash_of(self)
+    }
+}
+
+/// Why a set of towers, side and obligation is not a valid position
+/// (RULES.md 1.9). Returned by [`PositionBuilder`] and, with an offset,
+/// inside [`ParsePositionError`](crate::ParsePositionError).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidPosition {
+    /// A player's tower of some colour was placed twice.
+    #[error("{} has two {} towers", .0.player, .0.colour)]
+    DuplicateTower(Tower),
+    /// Two towers were placed on one square.
+    #[error("two towers on {0}")]
+    SquareTaken(Square),
+    /// A player lacks a tower of some colour (each has exactly 8, one of
+    /// each colour).
+    #[error("{} has no {} tower", .0.player, .0.colour)]
+    MissingTower(Tower),
+    /// Towers of both players stand on their goal rows.
+    #[error("towers of both players stand on their goal rows")]
+    BothArrived,
+    /// The push mark is set on a free choice.
+    #[error("the push mark '!' needs a forced colour, not a free choice")]
+    PushMarkWithoutForcedColour,
+    /// The push mark is set but the side to move has no sumo that could
+    /// have pushed.
+    #[error("the push mark '!' needs a sumo of the side to move, and {0} has none")]
+    PushMarkWithoutSumo(Player),
+}
+
+/// Builds a [`Position`] tower by tower, checking every rule of RULES.md
+/// 1.9 along the way.
+///
+/// ```
+/// use board_geometry::{Player, Square};
+/// use kamisado_core::{Colour, PositionBuilder, SumoRank, Tower};
+///
+/// let mut builder = PositionBuilder::new();
+/// for (i, colour) in Colour::ALL.into_iter().enumerate() {
+///     builder.place(Tower::new(Player::Black, colour), Square::ALL[i], SumoRank::Plain)?;
+///     builder.place(Tower::new(Player::White, colour), Square::ALL[56 + i], SumoRank::Sumo)?;
+/// }
+/// builder.side_to_move(Player::White);
+/// let position = builder.build()?;
+/// assert_eq!(position.to_string(), "o+b+p+k+y+r+g+n+/8/8/8/8/8/8/OBPKYRGN w -");
+/// # Ok::<(), kamisado_core::InvalidPosition>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct PositionBuilder {
+    towers: [[Option<(Square, SumoRank)>; 8]; 2],
+    occupied: Bitboard,
+    side: Player,
+    forced: Option<Colour>,
+    after_push: bool,
+}
+
+impl Default for PositionBuilder {
+    fn default() -> PositionBuilder {
+        PositionBuilder::new()
+    }
+}
+
+impl PositionBuilder {
+    /// An empty board, Black to move with a free choice.
+    pub fn new() -> PositionBuilder {
+        PositionBuilder {
+            towers: [[None; 8]; 2],
+            occupied: Bitboard::EMPTY,
+            side: Player::Black,
+            forced: None,
+            after_push: false,
+        }
+    }
+
+    /// Places `tower` with `rank` on `square`.
+    ///
+    /// # Errors
+    /// [`InvalidPosition::DuplicateTower`] if that tower was already placed,
+    /// [`InvalidPosition::SquareTaken`] if another tower stands on `square`.
+    pub fn place(
+        &mut self,
+        tower: Tower,
+        square: Square,
+        rank: SumoRank,
+    ) -> Result<&mut PositionBuilder, InvalidPosition> {
+        let slot = &mut self.towers[tower.player.index()][tower.colour.index()];
+        if slot.is_some() {
+            return Err(InvalidPosition::DuplicateTower(tower));
+        }
+        if self.occupied.has(square) {
+            return Err(InvalidPosition::SquareTaken(square));
+        }
+        *slot = Some((square, rank));
+        self.occupied |= square;
+        Ok(self)
+    }
+
+    /// Sets the player to move (Black by default).
+    pub fn side_to_move(&mut self, player: Player) -> &mut PositionBuilder {
+        self.side = player;
+        self
+    }
+
+    /// Sets the forced colour, or `None` for a free choice (the default).
+    pub fn forced(&mut self, colour: Option<Colour>) -> &mut PositionBuilder {
+        self.forced = colour;
+        self
+    }
+
+    /// Marks the move as the pusher's extra move after a sumo push (the
+    /// `!` of RULES.md 1.9). Off by default.
+    pub fn after_push(&mut self, after_push: bool) -> &mut PositionBuilder {
+        self.after_push = after_push;
+        self
+    }
+
+    /// The position.
+    ///
+    /// # Errors
+    /// - [`InvalidPosition::MissingTower`]: a player does not have all 8
+    ///   towers (the first missing one is named, Black's first).
+    /// - [`InvalidPosition::BothArrived`]: both players have a tower on their
+    ///   goal rows (one player's arrival is a finished round and is
+    ///   accepted).
+    /// - [`InvalidPosition::PushMarkWithoutForcedColour`],
+    ///   [`InvalidPosition::PushMarkWithoutSumo`]: the push mark where no
+    ///   push can have happened.
+    pub fn build(&self) -> Result<Position, InvalidPosition> {
+        let mut towers = [[Square::A1; 8]; 2];
+        let mut occupied = [Bitboard::EMPTY; 2];
+        let mut sumo = [Bitboard::EMPTY; 3];
+        for player in Player::ALL {
+            for colour in Colour::ALL {
+                let tower = Tower::new(player, colour);
+                let (square, rank) = self.towers[player.index()][colour.index()]
+                    .ok_or(InvalidPosition::MissingTower(tower))?;
+                towers[player.index()][colour.index()] = square;
+                occupied[player.index()] |= square;
+                for (level, set) in sumo.iter_mut().enumerate() {
+                    if rank.level() > level as u8 {
+                        *set |= square;
+                    }
+                }
+            }
+        }
+        let black_arrived = occupied[0].intersects(Player::Black.goal_rank().bitboard());
+        let white_arrived = occupied[1].intersects(Player::White.goal_rank().bitboard());
+        if black_arrived && white_arrived {
+            return Err(InvalidPosition::BothArrived);
+        }
+        if self.after_push {
+            if self.forced.is_none() {
+                return Err(InvalidPosition::PushMarkWithoutForcedColour);
+            }
+            if !sumo[0].intersects(occupied[self.side.index()]) {
+                return Err(InvalidPosition::PushMarkWithoutSumo(self.side));
+            }
+        }
+        let mut position = Position {
+            towers,
+            occupied,
+            sumo,
+            hash: 0,
+            side: self.side,
+            forced: self.forced,
+            after_push: self.after_push,
+        };
+        position.hash = zobrist::hash_of(&position);
+        Ok(position)
+    }
+}
+
+impl Default for Position {
+    /// The start position.
+    fn default() -> Position {
+        Position::start()
+    }
+}

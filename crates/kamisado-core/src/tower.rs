@@ -1,0 +1,120 @@
+//! Towers and their sumo ranks.
+
+use core::fmt;
+
+use board_geometry::Player;
+
+use crate::Colour;
+
+/// A tower's sumo rank (RULES.md 1.2): it limits how far the tower moves
+/// (1.4) and how many towers it can push (1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum SumoRank {
+    /// A plain tower: moves any distance, never pushes.
+    #[default]
+    Plain = 0,
+    /// A sumo: moves at most 5 squares, pushes one tower.
+    Sumo = 1,
+    /// A double sumo: moves at most 3 squares, pushes up to two towers.
+    DoubleSumo = 2,
+    /// A triple sumo: moves 1 square, pushes up to three towers.
+    TripleSumo = 3,
+}
+
+impl SumoRank {
+    /// The four ranks from plain to triple sumo.
+    pub const ALL: [SumoRank; 4] = [
+        SumoRank::Plain,
+        SumoRank::Sumo,
+        SumoRank::DoubleSumo,
+        SumoRank::TripleSumo,
+    ];
+
+    /// The rank with this many `+` marks, or `None` above 3.
+    #[inline]
+    pub const fn new(level: u8) -> Option<SumoRank> {
+        match level {
+            0 => Some(SumoRank::Plain),
+            1 => Some(SumoRank::Sumo),
+            2 => Some(SumoRank::DoubleSumo),
+            3 => Some(SumoRank::TripleSumo),
+            _ => None,
+        }
+    }
+
+    /// The number of `+` marks: 0 to 3.
+    #[inline]
+    pub const fn level(self) -> u8 {
+        self as u8
+    }
+
+    /// How many squares the tower may move: `None` for a plain tower
+    /// (unlimited), else 5, 3 or 1.
+    #[inline]
+    pub const fn max_distance(self) -> Option<u8> {
+        match self {
+            SumoRank::Plain => None,
+            SumoRank::Sumo => Some(5),
+            SumoRank::DoubleSumo => Some(3),
+            SumoRank::TripleSumo => Some(1),
+        }
+    }
+
+    /// The rank after winning a round: one higher, a triple sumo stays
+    /// triple (RULES.md 1.8).
+    #[inline]
+    pub const fn promoted(self) -> SumoRank {
+        match self {
+            SumoRank::Plain => SumoRank::Sumo,
+            SumoRank::Sumo => SumoRank::DoubleSumo,
+            SumoRank::DoubleSumo | SumoRank::TripleSumo => SumoRank::TripleSumo,
+        }
+    }
+}
+
+impl fmt::Display for SumoRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SumoRank::Plain => "plain",
+            SumoRank::Sumo => "sumo",
+            SumoRank::DoubleSumo => "double sumo",
+            SumoRank::TripleSumo => "triple sumo",
+        })
+    }
+}
+
+/// A tower: a player's piece of one colour. Each player has one tower of
+/// each colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tower {
+    /// The tower's owner.
+    pub player: Player,
+    /// The tower's colour.
+    pub colour: Colour,
+}
+
+impl Tower {
+    /// The tower of `player` and `colour`.
+    #[inline]
+    pub const fn new(player: Player, colour: Colour) -> Tower {
+        Tower { player, colour }
+    }
+
+    /// The notation letter: uppercase for Black, lowercase for White.
+    #[inline]
+    pub const fn letter(self) -> char {
+        let c = self.colour.letter();
+        match self.player {
+            Player::Black => c.to_ascii_uppercase(),
+            Player::White => c,
+        }
+    }
+}
+
+impl fmt::Display for Tower {
+    /// Writes e.g. `black red`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.player, self.colour)
+    }
+}

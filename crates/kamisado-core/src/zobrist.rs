@@ -1,0 +1,105 @@
+//! Zobrist keys, generated at compile time, and the hash from scratch.
+//!
+//! The hash of a position is the XOR of:
+//! - `TOWER[player][colour][square]` for each of the 16 towers;
+//! - `RANK[player][colour][level]` for each tower whose sumo rank is not
+//!   plain (ranks travel with the tower, so a move leaves them untouched);
+//! - `SIDE` when White is to move;
+//! - `FORCED[colour]`, or `FORCED[8]` on a free choice;
+//! - `AFTER_PUSH` when the position carries the `!` mark.
+
+use board_geometry::Player;
+
+use crate::{Colour, Position};
+
+/// splitmix64: a small, well-mixed generator that runs in `const fn`.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"
+
+pub(crate) struct Keys {
+    pub(crate) tower: [[[u64; 64]; 8]; 2],
+    pub(crate) rank: [[[u64; 4]; 8]; 2],
+    pub(crate) side: u64,
+    pub(crate) forced: [u64; 9],
+    pub(crate) after_push: u64,
+}
+
+pub(crate) static KEYS: Keys = {
+    let mut state = SEED;
+    let mut tower = [[[0u64; 64]; 8]; 2];
+    let mut rank = [[[0u64; 4]; 8]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut c = 0;
+        while c < 8 {
+            let mut s = 0;
+            while s < 64 {
+                let (next, key) = splitmix(state);
+                state = next;
+                tower[p][c][s] = key;
+                s += 1;
+            }
+            // Level 0 (plain) has no key: plain towers add nothing.
+            let mut level = 1;
+            while level < 4 {
+                let (next, key) = splitmix(state);
+                state = next;
+                rank[p][c][level] = key;
+                level += 1;
+            }
+            c += 1;
+        }
+        p += 1;
+    }
+    let (next, side) = splitmix(state);
+    state = next;
+    let mut forced = [0u64; 9];
+    let mut i = 0;
+    while i < 9 {
+        let (next, key) = splitmix(state);
+        state = next;
+        forced[i] = key;
+        i += 1;
+    }
+    let (_, after_push) = splitmix(state);
+    Keys {
+        tower,
+        rank,
+        side,
+        forced,
+        after_push,
+    }
+};
+
+/// The key of the obligation part: forced colour or free choice.
+#[inline]
+pub(crate) fn forced_key(forced: Option<Colour>) -> u64 {
+    KEYS.forced[match forced {
+        Some(c) => c.index(),
+        None => 8,
+    }]
+}
+
+/// The hash of `position` computed from its parts.
+pub(crate) fn hash_of(position: &Position) -> u64 {
+    let mut hash = 0;
+    for (tower, square, rank) in position.towers() {
+        let (p, c) = (tower.player.index(), tower.colour.index());
+        hash ^= KEYS.tower[p][c][square as usize] ^ KEYS.rank[p][c][rank as usize];
+    }
+    if position.side == Player::White {
+        hash ^= KEYS.side;
+    }
+    hash ^= forced_key(position.forced);
+    if position.after_push {
+        hash ^= KEYS.after_push;
+    }
+    hash
+}
