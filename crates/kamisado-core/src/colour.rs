@@ -172,7 +172,10 @@ mod tests {
     fn letters_round_trip() {
         for c in Colour::ALL {
             assert_eq!(Colour::from_letter(c.letter() as u8), Some(c));
-            assert_eq!(Colour::from_letter(c.letter().to_ascii_uppercase() as u8), Some(c));
+            assert_eq!(
+                Colour::from_letter(c.letter().to_ascii_uppercase() as u8),
+                Some(c)
+            );
         }
         assert_eq!(Colour::from_letter(b'x'), None);
     }

@@ -322,7 +322,10 @@ mod tests {
 
     #[test]
     fn steps_are_the_forward_neighbours() {
-        assert_eq!(STEPS[0][Square::A1 as usize], Square::A2.bitboard() | Square::B2);
+        assert_eq!(
+            STEPS[0][Square::A1 as usize],
+            Square::A2.bitboard() | Square::B2
+        );
         assert_eq!(STEPS[1][Square::E5 as usize].len(), 3);
         assert_eq!(STEPS[1][Square::E1 as usize], Bitboard::EMPTY);
     }

@@ -98,7 +98,9 @@ mod tests {
     fn move_errors_name_the_offset() {
         assert_eq!(
             "d1".parse::<Move>(),
-            Err(ParseMoveError::Square(ParseSquareError::MissingFile { offset: 2 }))
+            Err(ParseMoveError::Square(ParseSquareError::MissingFile {
+                offset: 2
+            }))
         );
         assert_eq!(
             "d1d9".parse::<Move>(),
@@ -118,6 +120,11 @@ mod tests {
                 offset: 0
             }))
         );
-        assert_eq!("".parse::<Move>(), Err(ParseMoveError::Square(ParseSquareError::MissingFile { offset: 0 })));
+        assert_eq!(
+            "".parse::<Move>(),
+            Err(ParseMoveError::Square(ParseSquareError::MissingFile {
+                offset: 0
+            }))
+        );
     }
 }

@@ -254,7 +254,9 @@ impl Position {
         i += 1;
         let forced = match bytes[i] {
             b'-' => None,
-            b if b.is_ascii_lowercase() && Colour::from_letter(b).is_some() => Colour::from_letter(b),
+            b if b.is_ascii_lowercase() && Colour::from_letter(b).is_some() => {
+                Colour::from_letter(b)
+            }
             _ => {
                 return Err(E::Unexpected {
                     field: Field::Forced,

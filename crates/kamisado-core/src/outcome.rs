@@ -74,11 +74,9 @@ impl fmt::Display for Outcome {
             Outcome::Arrival { winner, tower } => {
                 write!(f, "{winner} wins: the {tower} tower reached the goal row")
             }
-            Outcome::Deadlock { winner, .. } => write!(
-                f,
-                "{winner} wins: {} caused a deadlock",
-                winner.opponent()
-            ),
+            Outcome::Deadlock { winner, .. } => {
+                write!(f, "{winner} wins: {} caused a deadlock", winner.opponent())
+            }
             Outcome::NoMove { winner } => write!(
                 f,
                 "{winner} wins: {} has a free choice and no tower that can move",

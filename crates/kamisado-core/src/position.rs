@@ -74,7 +74,8 @@ impl Position {
     /// free choice.
     #[inline]
     pub fn forced_square(&self) -> Option<Square> {
-        self.forced.map(|c| self.towers[self.side.index()][c.index()])
+        self.forced
+            .map(|c| self.towers[self.side.index()][c.index()])
     }
 
     /// Whether the side to move is taking the extra move after its own sumo
@@ -171,7 +172,10 @@ impl Position {
         let black = self.occupied[0] & Rank::Eighth.bitboard();
         let white = self.occupied[1] & Rank::First.bitboard();
         if let Some(sq) = black.first() {
-            Some(Tower::new(Player::Black, self.colour_of_tower_at(Player::Black, sq)))
+            Some(Tower::new(
+                Player::Black,
+                self.colour_of_tower_at(Player::Black, sq),
+            ))
         } else {
             white
                 .first()
@@ -208,7 +212,9 @@ impl Position {
             .side_to_move(self.side.opponent())
             .forced(self.forced)
             .after_push(self.after_push);
-        builder.build().expect("a valid position mirrors to a valid one")
+        builder
+            .build()
+            .expect("a valid position mirrors to a valid one")
     }
 
     /// Checks the position's internal invariants: occupancy agrees with the
@@ -233,7 +239,9 @@ impl Position {
         let nested = self.sumo[2].is_subset(self.sumo[1]) && self.sumo[1].is_subset(self.sumo[0]);
         nested
             && self.sumo[0].is_subset(seen)
-            && (!self.after_push || (self.forced.is_some() && !(self.sumo[0] & self.occupied[self.side.index()]).is_empty()))
+            && (!self.after_push
+                || (self.forced.is_some()
+                    && !(self.sumo[0] & self.occupied[self.side.index()]).is_empty()))
             && self.hash == zobrist::hash_of(self)
     }
 }
