@@ -6,6 +6,8 @@
 mod bitboard;
 mod direction;
 mod player;
+#[cfg(feature = "serde")]
+pub mod serde_support;
 mod square;
 mod symmetry;
 mod tables;

@@ -375,26 +375,16 @@ impl fmt::Display for Square {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Square {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let name = [b'a' + self.file() as u8, b'1' + self.rank() as u8];
-        // Both bytes are ASCII letters/digits.
-        serializer.serialize_str(core::str::from_utf8(&name).unwrap_or("??"))
+        crate::serde_support::serialize_display(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Square {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Square;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a square name such as \"e4\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Square, E> {
-                v.parse().map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
+        deserializer.deserialize_str(crate::serde_support::FromStrVisitor::new(
+            "a square name such as \"e4\"",
+        ))
     }
 }
 
