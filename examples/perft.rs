@@ -56,9 +56,7 @@ fn main() -> ExitCode {
         Err(message) => return usage_error(message, USAGE),
     };
     let seconds = started.elapsed().as_secs_f64();
-    let mut lines = run.divide;
-    lines.sort();
-    for (mv, nodes) in &lines {
+    for (mv, nodes) in &run.divide {
         println!("{mv} {nodes}");
     }
     println!("{}", run.nodes);

@@ -24,24 +24,26 @@ pub struct PerftRun {
     pub nodes: u64,
 }
 
-/// Runs perft on a position given in a game's notation (or `startpos`).
-/// Errors are the parse error's message.
+/// Runs perft on a position given in a game's notation (or `startpos`);
+/// `game` is `kamisado` or `katarenga`. With `divide`, the moves come with
+/// their counts, sorted by move text. Errors are messages for people.
 pub fn run_perft(game: &str, position: &str, depth: u32, divide: bool) -> Result<PerftRun, String> {
-    match game {
-        "kamisado" => {
-            use kamisado_core::{Position, perft, perft_divide};
+    macro_rules! run {
+        ($krate:ident, $name:literal) => {{
+            use $krate::{Position, perft, perft_divide};
             let p: Position = if position == "startpos" {
                 Position::start()
             } else {
                 position
                     .parse()
-                    .map_err(|e| format!("bad Kamisado position: {e}"))?
+                    .map_err(|e| format!("bad {} position: {e}", $name))?
             };
-            Ok(if divide {
-                let list: Vec<(String, u64)> = perft_divide(&p, depth)
+            if divide {
+                let mut list: Vec<(String, u64)> = perft_divide(&p, depth)
                     .iter()
                     .map(|(m, n)| (m.to_string(), *n))
                     .collect();
+                list.sort();
                 let nodes = if depth == 0 {
                     1
                 } else {
@@ -56,10 +58,68 @@ pub fn run_perft(game: &str, position: &str, depth: u32, divide: bool) -> Result
                     divide: Vec::new(),
                     nodes: perft(&p, depth),
                 }
-            })
+            }
+        }};
+    }
+    Ok(match game {
+        "kamisado" => run!(kamisado_core, "Kamisado"),
+        "katarenga" => run!(katarenga_core, "Katarenga"),
+        other => {
+            return Err(format!(
+                "unknown game {other:?}: expected kamisado or katarenga"
+            ));
         }
-        other => Err(format!(
-            "unknown game {other:?}: expected kamisado or katarenga"
-        )),
+    })
+}
+
+/// Reading the reference perft suites (`position ; depth ; nodes` lines)
+/// and their divide files (`tests/data/*.txt`).
+pub mod suite {
+    /// One reference case.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Case {
+        /// The position in the game's notation.
+        pub position: String,
+        /// The depth.
+        pub depth: u32,
+        /// The expected node count.
+        pub nodes: u64,
+    }
+
+    /// The cases of a suite file, skipping comments (`#`) and blank lines.
+    ///
+    /// # Panics
+    /// Panics on a malformed line (the suites are test data).
+    pub fn cases(text: &str) -> Vec<Case> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|line| {
+                let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+                assert_eq!(parts.len(), 3, "malformed suite line: {line}");
+                Case {
+                    position: parts[0].to_string(),
+                    depth: parts[1].parse().expect("depth"),
+                    nodes: parts[2].parse().expect("nodes"),
+                }
+            })
+            .collect()
+    }
+
+    /// The reference divide of `case` from a divide file: `(move, nodes)`
+    /// pairs sorted by move text (empty if the file lacks the case).
+    pub fn divide_for(divide_file: &str, case: &Case) -> Vec<(String, u64)> {
+        let header = format!("{} ; {} ; {}", case.position, case.depth, case.nodes);
+        let mut lines = divide_file.lines().skip_while(|l| l.trim() != header);
+        lines.next();
+        let mut out: Vec<(String, u64)> = lines
+            .take_while(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .filter_map(|l| {
+                let (mv, n) = l.split_once(' ')?;
+                Some((mv.to_string(), n.trim().parse().ok()?))
+            })
+            .collect();
+        out.sort();
+        out
     }
 }

@@ -14,8 +14,16 @@ fn panic(_: &PanicInfo) -> ! {
 #[unsafe(no_mangle)]
 pub extern "C" fn _start() -> ! {
     let square = board_geometry::Square::E4;
-    let kamisado = kamisado_core::perft(&kamisado_core::Position::start(), 2);
-    let moves = kamisado_core::Position::start().legal_moves();
-    core::hint::black_box((square, kamisado, moves.len()));
+    let kamisado = kamisado_core::Position::start();
+    let katarenga = katarenga_core::Position::start();
+    let counts = (
+        kamisado_core::perft(&kamisado, 2),
+        kamisado.legal_moves().len(),
+        katarenga_core::perft(&katarenga, 2),
+        katarenga.legal_moves().len(),
+        katarenga_core::Board::all_tile_boards().count(),
+    );
+    let parsed = "d1d7".parse::<kamisado_core::Move>().is_ok();
+    core::hint::black_box((square, counts, parsed));
     loop {}
 }

@@ -1,0 +1,27 @@
+//! Perft from the start (RULES.md 3). The reference suites of both games run
+//! from the workspace root (`tests/perft_suites.rs`).
+
+use kamisado_core::{Position, perft, perft_divide, perft_played};
+
+#[test]
+fn start_position_counts() {
+    let start = Position::start();
+    let expected = [1, 102, 1150, 11182, 105020, 900982];
+    for (depth, &nodes) in expected.iter().enumerate() {
+        assert_eq!(perft(&start, depth as u32), nodes, "depth {depth}");
+    }
+    // Playing every leaf gives the same counts as bulk counting.
+    assert_eq!(perft_played(&start, 4), 105020);
+    let divide = perft_divide(&start, 3);
+    assert_eq!(divide.len(), 102);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 11182);
+}
+
+/// Deeper start-position counts (63 million nodes: well under a second in
+/// the workspace's optimised test profile).
+#[test]
+fn start_position_deep() {
+    let start = Position::start();
+    assert_eq!(perft(&start, 6), 7_399_794);
+    assert_eq!(perft(&start, 7), 56_182_538);
+}

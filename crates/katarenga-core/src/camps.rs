@@ -1,0 +1,148 @@
+//! The target line and the four camps beyond the corners (RULES.md 2.3).
+
+use core::fmt;
+
+use board_geometry::{Bitboard, Player, Square};
+
+/// One of the four camps outside the board's corners. Black's targets are
+/// `a9` and `h9` (beyond rank 8), White's are `a0` and `h0` (beyond
+/// rank 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Camp {
+    /// Beyond `a8`: a target of Black.
+    A9,
+    /// Beyond `h8`: a target of Black.
+    H9,
+    /// Beyond `a1`: a target of White.
+    A0,
+    /// Beyond `h1`: a target of White.
+    H0,
+}
+
+impl Camp {
+    /// The four camps in notation order: `a9 h9 a0 h0`.
+    pub const ALL: [Camp; 4] = [Camp::A9, Camp::H9, Camp::A0, Camp::H0];
+
+    /// `0..4` in notation order.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player whose target this camp is.
+    #[inline]
+    pub const fn owner(self) -> Player {
+        match self {
+            Camp::A9 | Camp::H9 => Player::Black,
+            Camp::A0 | Camp::H0 => Player::White,
+        }
+    }
+
+    /// The two target camps of `player`.
+    #[inline]
+    pub const fn of(player: Player) -> [Camp; 2] {
+        match player {
+            Player::Black => [Camp::A9, Camp::H9],
+            Player::White => [Camp::A0, Camp::H0],
+        }
+    }
+
+    /// The camp's name (`"a9"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Camp::A9 => "a9",
+            Camp::H9 => "h9",
+            Camp::A0 => "a0",
+            Camp::H0 => "h0",
+        }
+    }
+
+    /// The camp written as these two bytes (`b"a9"`).
+    pub const fn from_ascii(bytes: [u8; 2]) -> Option<Camp> {
+        match bytes {
+            [b'a', b'9'] => Some(Camp::A9),
+            [b'h', b'9'] => Some(Camp::H9),
+            [b'a', b'0'] => Some(Camp::A0),
+            [b'h', b'0'] => Some(Camp::H0),
+            _ => None,
+        }
+    }
+
+    /// The camp mirrored left to right (`a9` <-> `h9`, `a0` <-> `h0`).
+    #[inline]
+    pub const fn flip_files(self) -> Camp {
+        match self {
+            Camp::A9 => Camp::H9,
+            Camp::H9 => Camp::A9,
+            Camp::A0 => Camp::H0,
+            Camp::H0 => Camp::A0,
+        }
+    }
+
+    /// The bit of this camp in a camp set (see [`Camps`]).
+    #[inline]
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Camp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The set of occupied camps, one bit per camp in notation order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Camps(pub u8);
+
+impl Camps {
+    /// No camp occupied.
+    pub const EMPTY: Camps = Camps(0);
+
+    /// Whether `camp` is occupied.
+    #[inline]
+    pub const fn has(self, camp: Camp) -> bool {
+        self.0 & camp.bit() != 0
+    }
+
+    /// The set with `camp` added.
+    #[inline]
+    pub const fn with(self, camp: Camp) -> Camps {
+        Camps(self.0 | camp.bit())
+    }
+
+    /// How many of `player`'s target camps are occupied (0-2).
+    #[inline]
+    pub const fn count(self, player: Player) -> u32 {
+        let mask = match player {
+            Player::Black => 0b0011,
+            Player::White => 0b1100,
+        };
+        (self.0 & mask).count_ones()
+    }
+
+    /// The occupied camps in notation order.
+    pub fn iter(self) -> impl Iterator<Item = Camp> {
+        Camp::ALL.into_iter().filter(move |c| self.has(*c))
+    }
+
+    /// The set mirrored left to right.
+    pub fn flip_files(self) -> Camps {
+        self.iter()
+            .fold(Camps::EMPTY, |set, c| set.with(c.flip_files()))
+    }
+}
+
+/// The target line of `player`: the opponent's home row.
+#[inline]
+pub const fn target_line(player: Player) -> Bitboard {
+    player.goal_rank().bitboard()
+}
+
+/// Whether `square` is on `player`'s target line.
+#[inline]
+pub const fn on_target_line(player: Player, square: Square) -> bool {
+    target_line(player).has(square)
+}

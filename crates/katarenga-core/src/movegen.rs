@@ -1,0 +1,159 @@
+//! Move generation: each piece moves by the colour of its square, with jump
+//! tables for kings and knights and colour-stopping rays for the sliders.
+
+use arrayvec::ArrayVec;
+use board_geometry::{Bitboard, Direction, Square, king_moves, knight_moves, ray_until};
+
+use crate::camps::target_line;
+use crate::{Board, Camp, Camps, Move, Position, SquareColour};
+
+/// The most legal moves a position can have. A rook on a red square reaches
+/// at most 14 squares, a bishop 13, a king or knight 8; a piece on its
+/// target line adds at most its 2 camps: at most 16 per piece, and a side
+/// has at most 8 pieces: 8 x 16 = 128.
+pub const MAX_MOVES: usize = 128;
+
+/// A list of moves that never allocates.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The legal moves of one piece, handed over by
+/// [`Position::generate_moves`]: destination squares as a bitboard, and the
+/// camps it may enter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The piece's square.
+    pub from: Square,
+    /// The squares it may move to (captures included).
+    pub to: Bitboard,
+    /// The empty target camps it may enter (only from its target line).
+    pub camps: Camps,
+}
+
+impl PieceMoves {
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.to.len() as usize + self.camps.0.count_ones() as usize
+    }
+
+    /// Always `false`: the generator never hands over a piece without moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The moves one by one: squares first, then camps.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
+        let from = self.from;
+        let camps = self.camps;
+        self.to
+            .into_iter()
+            .map(move |to| Move::new(from, to))
+            .chain(camps.iter().map(move |c| Move::to_camp(from, c)))
+    }
+}
+
+/// The squares a slider on `from` reaches along `directions`: up to and
+/// including the first square that is occupied or of its own colour
+/// (`stop`), minus squares of its own side.
+#[inline(always)]
+fn slide(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
+    ray_until(directions[0], from, stop)
+        | ray_until(directions[1], from, stop)
+        | ray_until(directions[2], from, stop)
+        | ray_until(directions[3], from, stop)
+}
+
+/// The squares a piece on `from` attacks or moves to, ignoring which side
+/// stands where (own pieces are removed by the caller).
+#[inline]
+pub(crate) fn reach(board: &Board, from: Square, occupied: Bitboard) -> Bitboard {
+    match board.colour_of(from) {
+        SquareColour::Blue => king_moves(from),
+        SquareColour::Green => knight_moves(from),
+        SquareColour::Yellow => slide(
+            from,
+            Direction::DIAGONAL,
+            occupied | board.squares(SquareColour::Yellow),
+        ),
+        SquareColour::Red => slide(
+            from,
+            Direction::STRAIGHT,
+            occupied | board.squares(SquareColour::Red),
+        ),
+    }
+}
+
+impl Position {
+    /// The empty target camps of the side to move.
+    #[inline]
+    pub(crate) fn open_camps(&self) -> Camps {
+        let [a, b] = Camp::of(self.side);
+        Camps((a.bit() | b.bit()) & !self.camps.0)
+    }
+
+    /// Whether the game is over by camps or by piece count (the outcomes
+    /// that do not need move generation).
+    #[inline]
+    pub(crate) fn is_decided(&self) -> bool {
+        self.counts[0] < 2
+            || self.counts[1] < 2
+            || self.camps.count(board_geometry::Player::Black) == 2
+            || self.camps.count(board_geometry::Player::White) == 2
+    }
+
+    /// Hands the legal moves to `listener`, one piece at a time, until it
+    /// returns `true`. Returns `true` if the listener stopped early.
+    ///
+    /// Nothing is allocated; a piece's square moves come as one bitboard.
+    /// A finished game has no moves.
+    ///
+    /// ```
+    /// use katarenga_core::Position;
+    /// let mut total = 0;
+    /// Position::start().generate_moves(|moves| {
+    ///     total += moves.len();
+    ///     false
+    /// });
+    /// assert_eq!(total, 31);
+    /// ```
+    pub fn generate_moves(&self, mut listener: impl FnMut(PieceMoves) -> bool) -> bool {
+        if self.is_decided() {
+            return false;
+        }
+        let own = self.pieces[self.side.index()];
+        let occupied = self.occupied();
+        let line = target_line(self.side);
+        let open = self.open_camps();
+        for from in own {
+            let to = reach(&self.board, from, occupied) - own;
+            let camps = if line.has(from) { open } else { Camps::EMPTY };
+            if (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// All legal moves, in a list that never allocates.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(|moves| {
+            list.extend(moves.iter());
+            false
+        });
+        list
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[inline]
+    pub fn count_moves(&self) -> usize {
+        let mut count = 0;
+        self.generate_moves(|moves| {
+            count += moves.len();
+            false
+        });
+        count
+    }
+}

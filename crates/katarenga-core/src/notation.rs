@@ -1,0 +1,379 @@
+//! The position notation of RULES.md 2.5: parsing with precise errors,
+//! printing, and a pretty board drawing.
+
+use core::fmt;
+use core::str::FromStr;
+
+use board_geometry::{Bitboard, File, Player, Rank, Square};
+
+use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position};
+
+/// A field of the position notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The square colours, ranks 8 to 1.
+    Colours,
+    /// The pieces, ranks 8 to 1.
+    Pieces,
+    /// The side to move.
+    Side,
+    /// The occupied camps.
+    Camps,
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::Colours => "colours",
+            Field::Pieces => "pieces",
+            Field::Side => "side",
+            Field::Camps => "camps",
+        })
+    }
+}
+
+/// Why a position string could not be parsed. Offsets count bytes from the
+/// start of the whole string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// A field is missing (the input ended, or a space was missing).
+    #[error("missing the {field} field at offset {offset}")]
+    MissingField {
+        /// The missing field.
+        field: Field,
+        /// Where it should start.
+        offset: usize,
+    },
+    /// The colours field is malformed.
+    #[error("{0}")]
+    Colours(ParseBoardError),
+    /// A character that does not belong there.
+    #[error("unexpected {found:?} in the {field} field at offset {offset}: expected {expected}")]
+    Unexpected {
+        /// The field being read.
+        field: Field,
+        /// The character found.
+        found: char,
+        /// Where.
+        offset: usize,
+        /// What would have been valid.
+        expected: &'static str,
+    },
+    /// A rank of the pieces field does not describe exactly 8 squares.
+    #[error("rank {rank} has {squares} squares, expected 8 (offset {offset})")]
+    RankLength {
+        /// The rank (1-8).
+        rank: u8,
+        /// How many squares it describes (counted up to the offset).
+        squares: u8,
+        /// Where.
+        offset: usize,
+    },
+    /// The pieces field does not have exactly 8 ranks.
+    #[error("the pieces field has {ranks} ranks, expected 8 (offset {offset})")]
+    RankCount {
+        /// How many ranks were found (9 when there are too many).
+        ranks: u8,
+        /// Where.
+        offset: usize,
+    },
+    /// Two digits next to each other (`44` instead of `8`).
+    #[error("two digits next to each other at offset {offset}")]
+    AdjacentDigits {
+        /// The offset of the second digit.
+        offset: usize,
+    },
+    /// A camp listed twice or out of the order `a9 h9 a0 h0`.
+    #[error("camp {camp} at offset {offset} is repeated or out of the order a9 h9 a0 h0")]
+    CampOrder {
+        /// The camp.
+        camp: Camp,
+        /// Where.
+        offset: usize,
+    },
+    /// Text after the last field.
+    #[error("unexpected text after the position at offset {offset}")]
+    TrailingText {
+        /// Where the extra text starts.
+        offset: usize,
+    },
+    /// Well-formed text that describes an impossible position.
+    #[error("{error} (offset {offset})")]
+    Invalid {
+        /// What is wrong.
+        error: InvalidPosition,
+        /// The start of the pieces field (piece counts) or of the camps
+        /// field (camps).
+        offset: usize,
+    },
+}
+
+/// The character starting at byte `offset`, for error messages.
+fn found_at(bytes: &[u8], offset: usize) -> char {
+    let end = (offset + 4).min(bytes.len());
+    let tail = bytes.get(offset..end).unwrap_or(&[]);
+    let valid = match core::str::from_utf8(tail) {
+        Ok(s) => s,
+        Err(e) => core::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
+    };
+    valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// Expects one space at `i` followed by something; returns the field start.
+fn next_field(bytes: &[u8], i: usize, field: Field) -> Result<usize, ParsePositionError> {
+    if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
+        return Err(ParsePositionError::MissingField {
+            field,
+            offset: (i + 1).min(bytes.len()),
+        });
+    }
+    Ok(i + 1)
+}
+
+/// Parses the pieces field starting at `start`; returns the two sides'
+/// pieces and the offset after the field.
+fn parse_pieces(bytes: &[u8], start: usize) -> Result<([Bitboard; 2], usize), ParsePositionError> {
+    use ParsePositionError as E;
+    let mut pieces = [Bitboard::EMPTY; 2];
+    let mut i = start;
+    let mut rank = 7u8;
+    let mut file = 0u8;
+    let mut previous_digit = false;
+    while i < bytes.len() && bytes[i] != b' ' {
+        let b = bytes[i];
+        match b {
+            b'/' => {
+                if file != 8 {
+                    return Err(E::RankLength {
+                        rank: rank + 1,
+                        squares: file,
+                        offset: i,
+                    });
+                }
+                if rank == 0 {
+                    return Err(E::RankCount {
+                        ranks: 9,
+                        offset: i,
+                    });
+                }
+                rank -= 1;
+                file = 0;
+                previous_digit = false;
+            }
+            b'1'..=b'8' => {
+                if previous_digit {
+                    return Err(E::AdjacentDigits { offset: i });
+                }
+                file += b - b'0';
+                if file > 8 {
+                    return Err(E::RankLength {
+                        rank: rank + 1,
+                        squares: file,
+                        offset: i,
+                    });
+                }
+                previous_digit = true;
+            }
+            b'b' | b'w' => {
+                if file == 8 {
+                    return Err(E::RankLength {
+                        rank: rank + 1,
+                        squares: 9,
+                        offset: i,
+                    });
+                }
+                let player = if b == b'b' {
+                    Player::Black
+                } else {
+                    Player::White
+                };
+                pieces[player.index()] |=
+                    Square::new(File::ALL[file as usize], Rank::ALL[rank as usize]);
+                file += 1;
+                previous_digit = false;
+            }
+            _ => {
+                return Err(E::Unexpected {
+                    field: Field::Pieces,
+                    found: found_at(bytes, i),
+                    offset: i,
+                    expected: "'b', 'w', a digit 1-8 or '/'",
+                });
+            }
+        }
+        i += 1;
+    }
+    if file != 8 {
+        return Err(E::RankLength {
+            rank: rank + 1,
+            squares: file,
+            offset: i,
+        });
+    }
+    if rank != 0 {
+        return Err(E::RankCount {
+            ranks: 8 - rank,
+            offset: i,
+        });
+    }
+    Ok((pieces, i))
+}
+
+/// Parses the camps field starting at `start` up to the end of the input.
+fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePositionError> {
+    use ParsePositionError as E;
+    if bytes.get(start) == Some(&b'-') {
+        if start + 1 < bytes.len() {
+            return Err(E::TrailingText { offset: start + 1 });
+        }
+        return Ok(Camps::EMPTY);
+    }
+    let mut camps = Camps::EMPTY;
+    let mut i = start;
+    let mut last: Option<Camp> = None;
+    while i < bytes.len() {
+        let camp = bytes
+            .get(i..i + 2)
+            .and_then(|pair| Camp::from_ascii([pair[0], pair[1]]))
+            .ok_or(E::Unexpected {
+                field: Field::Camps,
+                found: found_at(bytes, i),
+                offset: i,
+                expected: "'-' or camp names a9, h9, a0, h0 in that order",
+            })?;
+        if last.is_some_and(|l| l >= camp) {
+            return Err(E::CampOrder { camp, offset: i });
+        }
+        camps = camps.with(camp);
+        last = Some(camp);
+        i += 2;
+    }
+    Ok(camps)
+}
+
+impl Position {
+    /// Parses the notation of RULES.md 2.5 from ASCII bytes.
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] naming the field and the byte offset of the
+    /// first problem: a syntax error, a rank of the wrong length, two
+    /// adjacent digits, camps repeated or out of order, more than 8 pieces
+    /// of a side on the board plus in its camps, both players holding both
+    /// their camps, or both having fewer than 2 pieces.
+    pub fn from_ascii(bytes: &[u8]) -> Result<Position, ParsePositionError> {
+        use ParsePositionError as E;
+        if bytes.is_empty() {
+            return Err(E::MissingField {
+                field: Field::Colours,
+                offset: 0,
+            });
+        }
+        let colours_end = bytes.iter().position(|&b| b == b' ').unwrap_or(bytes.len());
+        let board = Board::from_ascii(&bytes[..colours_end]).map_err(E::Colours)?;
+        let pieces_start = next_field(bytes, colours_end, Field::Pieces)?;
+        let (pieces, pieces_end) = parse_pieces(bytes, pieces_start)?;
+        let side_at = next_field(bytes, pieces_end, Field::Side)?;
+        let side = Player::from_ascii(bytes[side_at]).ok_or(E::Unexpected {
+            field: Field::Side,
+            found: found_at(bytes, side_at),
+            offset: side_at,
+            expected: "'b' or 'w'",
+        })?;
+        let camps_start = next_field(bytes, side_at + 1, Field::Camps)?;
+        let camps = parse_camps(bytes, camps_start)?;
+        Position::new(board, pieces[0], pieces[1], camps, side).map_err(|error| {
+            let offset = match error {
+                InvalidPosition::BothHoldBothCamps => camps_start,
+                _ => pieces_start,
+            };
+            E::Invalid { error, offset }
+        })
+    }
+
+    /// A drawing of the position for people: one line per rank, each square
+    /// as its colour letter and the piece on it (`b`, `w`, or `.`), and the
+    /// camps at the corners.
+    ///
+    /// ```
+    /// let text = katarenga_core::Position::start().pretty().to_string();
+    /// assert!(text.contains("8 Rw Yw Bw Gw Rw Yw Gw Bw"));
+    /// ```
+    pub fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Position::from_ascii(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the notation of RULES.md 2.5.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.board)?;
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_on(Square::new(file, *rank)) {
+                    Some(player) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", player.to_char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if *rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, " {} ", self.side.to_char())?;
+        if self.camps == Camps::EMPTY {
+            f.write_str("-")
+        } else {
+            self.camps.iter().try_for_each(|c| write!(f, "{c}"))
+        }
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
+/// The board drawing of [`Position::pretty`].
+#[derive(Debug, Clone, Copy)]
+pub struct Pretty<'a>(&'a Position);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        let camp = |c: Camp| if p.camps.has(c) { "[x]" } else { "[ ]" };
+        writeln!(f, " a9{}{:>21}h9{}", camp(Camp::A9), "", camp(Camp::H9))?;
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{}", rank.to_char())?;
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                let piece = match p.piece_on(square) {
+                    Some(player) => player.to_char(),
+                    None => '.',
+                };
+                write!(f, " {}{piece}", p.board.colour_of(square).letter())?;
+            }
+            f.write_str("\n")?;
+        }
+        writeln!(f, " a0{}{:>21}h0{}", camp(Camp::A0), "", camp(Camp::H0))?;
+        writeln!(f, "   a  b  c  d  e  f  g  h")?;
+        writeln!(f, "{} to move", p.side)
+    }
+}

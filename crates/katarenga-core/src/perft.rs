@@ -1,0 +1,59 @@
+//! Perft (RULES.md 3).
+
+use arrayvec::ArrayVec;
+
+use crate::{MAX_MOVES, Move, Position};
+
+/// The number of legal move sequences of length `depth` from `position`
+/// (RULES.md 3). A finished game counts 1 at depth 0 and 0 deeper. The last
+/// ply is counted in bulk, without playing it.
+///
+/// ```
+/// use katarenga_core::{perft, Position};
+/// assert_eq!(perft(&Position::start(), 2), 865);
+/// ```
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => position.count_moves() as u64,
+        _ => {
+            let mut nodes = 0;
+            position.generate_moves(|moves| {
+                for mv in moves.iter() {
+                    nodes += perft(&position.play_unchecked(mv), depth - 1);
+                }
+                false
+            });
+            nodes
+        }
+    }
+}
+
+/// Perft with every leaf played: the same count as [`perft`], made by
+/// playing each move of the last ply instead of counting it.
+pub fn perft_played(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    position.generate_moves(|moves| {
+        for mv in moves.iter() {
+            nodes += perft_played(&position.play_unchecked(mv), depth - 1);
+        }
+        false
+    });
+    nodes
+}
+
+/// Each legal move of `position` with the perft of the position after it
+/// at `depth - 1`, in generation order (an empty list at depth 0).
+pub fn perft_divide(position: &Position, depth: u32) -> ArrayVec<(Move, u64), MAX_MOVES> {
+    let mut out = ArrayVec::new();
+    if depth == 0 {
+        return out;
+    }
+    for mv in position.legal_moves() {
+        out.push((mv, perft(&position.play_unchecked(mv), depth - 1)));
+    }
+    out
+}

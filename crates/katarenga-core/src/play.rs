@@ -1,0 +1,221 @@
+//! Playing moves: `play`, `try_play` with the reasons a move is illegal, and
+//! `play_unchecked`.
+
+use board_geometry::{Player, Square, between, king_moves, knight_moves};
+
+use crate::camps::on_target_line;
+use crate::zobrist::{KEYS, piece_key};
+use crate::{Camp, Destination, Move, Outcome, Position, SquareColour};
+
+/// Why a move is illegal, from [`Position::try_play`] and
+/// [`Position::check_move`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// No piece on the origin square.
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    /// The piece on the origin belongs to the player not to move.
+    #[error("the piece on {square} belongs to {owner}, who is not to move")]
+    NotYourPiece {
+        /// The origin.
+        square: Square,
+        /// The piece's owner.
+        owner: Player,
+    },
+    /// The destination holds a piece of the mover.
+    #[error("{0} holds a piece of your own")]
+    OwnPiece(Square),
+    /// The destination is not a move of the piece's kind.
+    #[error("a piece on a {colour} square moves like a {kind}: it cannot reach {to}")]
+    WrongShape {
+        /// The colour of the origin square.
+        colour: SquareColour,
+        /// `king`, `knight`, `bishop` or `rook`.
+        kind: &'static str,
+        /// The destination.
+        to: Square,
+    },
+    /// A piece stands between origin and destination.
+    #[error("the path is blocked on {0}")]
+    PathBlocked(Square),
+    /// The slider must stop on the first square of its own colour.
+    #[error("a piece moving from a {colour} square stops on the first {colour} square, {stop}")]
+    StopsEarlier {
+        /// The colour of the origin (and of the stop square).
+        colour: SquareColour,
+        /// The square where it must stop.
+        stop: Square,
+    },
+    /// The camp is a target of the other player.
+    #[error("{0} is not one of your camps")]
+    NotYourCamp(Camp),
+    /// Only a piece on the target line may enter a camp.
+    #[error("only a piece on your target line can enter a camp, and {0} is not on it")]
+    NotOnTargetLine(Square),
+    /// The camp is already occupied.
+    #[error("{0} is already occupied")]
+    CampOccupied(Camp),
+}
+
+fn kind(colour: SquareColour) -> &'static str {
+    match colour {
+        SquareColour::Blue => "king",
+        SquareColour::Green => "knight",
+        SquareColour::Yellow => "bishop",
+        SquareColour::Red => "rook",
+    }
+}
+
+impl Position {
+    /// Checks `mv` against the rules.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the first rule the move breaks.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMove::GameOver(outcome));
+        }
+        let side = self.side;
+        let owner = self
+            .piece_on(mv.from)
+            .ok_or(IllegalMove::NoPiece(mv.from))?;
+        if owner != side {
+            return Err(IllegalMove::NotYourPiece {
+                square: mv.from,
+                owner,
+            });
+        }
+        let to = match mv.to {
+            Destination::Camp(camp) => {
+                return if camp.owner() != side {
+                    Err(IllegalMove::NotYourCamp(camp))
+                } else if !on_target_line(side, mv.from) {
+                    Err(IllegalMove::NotOnTargetLine(mv.from))
+                } else if self.camps.has(camp) {
+                    Err(IllegalMove::CampOccupied(camp))
+                } else {
+                    Ok(())
+                };
+            }
+            Destination::Square(to) => to,
+        };
+        if self.pieces[side.index()].has(to) {
+            return Err(IllegalMove::OwnPiece(to));
+        }
+        let colour = self.board.colour_of(mv.from);
+        let shape = match colour {
+            SquareColour::Blue => king_moves(mv.from).has(to),
+            SquareColour::Green => knight_moves(mv.from).has(to),
+            SquareColour::Yellow | SquareColour::Red => {
+                let (files, ranks) = (
+                    to.file() as i8 - mv.from.file() as i8,
+                    to.rank() as i8 - mv.from.rank() as i8,
+                );
+                let diagonal = files != 0 && files.abs() == ranks.abs();
+                let straight = (files == 0) != (ranks == 0);
+                if colour == SquareColour::Yellow {
+                    diagonal
+                } else {
+                    straight
+                }
+            }
+        };
+        if !shape {
+            return Err(IllegalMove::WrongShape {
+                colour,
+                kind: kind(colour),
+                to,
+            });
+        }
+        if matches!(colour, SquareColour::Yellow | SquareColour::Red) {
+            // The first square on the way that is occupied or of the
+            // slider's own colour ends the slide.
+            let path = between(mv.from, to) & (self.occupied() | self.board.squares(colour));
+            let first = if to > mv.from {
+                path.first()
+            } else {
+                path.last()
+            };
+            if let Some(stop) = first {
+                return Err(if self.occupied().has(stop) {
+                    IllegalMove::PathBlocked(stop)
+                } else {
+                    IllegalMove::StopsEarlier { colour, stop }
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// The position after `mv`, or why `mv` is illegal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the first rule the move breaks.
+    ///
+    /// ```
+    /// use katarenga_core::{IllegalMove, Position};
+    /// let start = Position::start();
+    /// let next = start.try_play("a8a7".parse()?)?;
+    /// assert_eq!(
+    ///     next.try_play("a8a7".parse()?),
+    ///     Err(IllegalMove::NoPiece("a8".parse()?))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// The position after `mv`.
+    ///
+    /// # Panics
+    /// Panics if `mv` is illegal (see [`Position::try_play`]).
+    pub fn play(&self, mv: Move) -> Position {
+        match self.try_play(mv) {
+            Ok(position) => position,
+            Err(e) => panic!("illegal move {mv}: {e}"),
+        }
+    }
+
+    /// The position after `mv`, which must be legal; nothing is checked.
+    ///
+    /// For an illegal move the result is unspecified (it may break the
+    /// invariants that [`Position::is_consistent`] checks), but this never
+    /// panics and never causes undefined behaviour.
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        let side = self.side;
+        let (s, o) = (side.index(), side.opponent().index());
+        let mut next = *self;
+        next.pieces[s] = next.pieces[s].without(mv.from);
+        next.hash ^= piece_key(side, mv.from) ^ KEYS.side;
+        match mv.to {
+            Destination::Square(to) => {
+                if next.pieces[o].has(to) {
+                    next.pieces[o] = next.pieces[o].without(to);
+                    next.counts[o] = next.counts[o].saturating_sub(1);
+                    next.hash ^= piece_key(side.opponent(), to);
+                }
+                next.pieces[s] |= to;
+                next.hash ^= piece_key(side, to);
+            }
+            Destination::Camp(camp) => {
+                if !next.camps.has(camp) {
+                    next.camps = next.camps.with(camp);
+                    next.hash ^= KEYS.camp[camp.index()];
+                }
+            }
+        }
+        next.side = side.opponent();
+        next
+    }
+}

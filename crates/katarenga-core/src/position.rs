@@ -1,0 +1,220 @@
+//! The position: the board, the pieces, the camps and the side to move.
+
+use board_geometry::{Bitboard, Player, Rank, Square};
+
+use crate::zobrist;
+use crate::{Board, Camp, Camps};
+
+/// A Katarenga position (RULES.md 2): the coloured board, each side's
+/// pieces, the occupied camps and the side to move.
+///
+/// A small `Copy` value; [`Position::play`] and friends return the position
+/// after a move. Every `Position` that can be built is valid (see
+/// [`Position::new`]).
+///
+/// ```
+/// use katarenga_core::Position;
+/// let start = Position::start();
+/// assert_eq!(start.legal_moves().len(), 31);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) pieces: [Bitboard; 2],
+    pub(crate) camps: Camps,
+    /// Pieces on the board plus pieces in the player's camps.
+    pub(crate) counts: [u8; 2],
+    pub(crate) side: Player,
+    pub(crate) hash: u64,
+}
+
+/// Why a set of pieces and camps is not a valid position (RULES.md 2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidPosition {
+    /// A square holds pieces of both players.
+    #[error("{0} holds pieces of both players")]
+    SquareTaken(Square),
+    /// More than 8 pieces of a side on the board plus in its camps.
+    #[error("{player} has {count} pieces on the board and in its camps, more than 8")]
+    TooManyPieces {
+        /// The side.
+        player: Player,
+        /// How many it has.
+        count: u32,
+    },
+    /// Both players hold both their camps.
+    #[error("both players hold both their camps")]
+    BothHoldBothCamps,
+    /// Both players have fewer than 2 pieces.
+    #[error("both players have fewer than 2 pieces")]
+    BothTooFew,
+}
+
+impl Position {
+    /// The start on the standard board (RULES.md 2.2, 2.5): White's 8
+    /// pieces on rank 8, Black's on rank 1, White to move.
+    pub fn start() -> Position {
+        Position::start_on(Board::standard())
+    }
+
+    /// The start on any board: White's 8 pieces on rank 8, Black's on
+    /// rank 1, White to move.
+    pub fn start_on(board: Board) -> Position {
+        Position::new(
+            board,
+            Rank::First.bitboard(),
+            Rank::Eighth.bitboard(),
+            Camps::EMPTY,
+            Player::White,
+        )
+        .unwrap_or_else(|_| unreachable!("the start is valid"))
+    }
+
+    /// A position from its parts.
+    ///
+    /// # Errors
+    /// [`InvalidPosition`] if a square holds pieces of both players, a side
+    /// has more than 8 pieces on the board plus in its camps, both players
+    /// hold both their camps, or both have fewer than 2 pieces. A position
+    /// in which one player has already won or lost is accepted (it is
+    /// terminal).
+    pub fn new(
+        board: Board,
+        black: Bitboard,
+        white: Bitboard,
+        camps: Camps,
+        side: Player,
+    ) -> Result<Position, InvalidPosition> {
+        if let Some(square) = (black & white).first() {
+            return Err(InvalidPosition::SquareTaken(square));
+        }
+        let pieces = [black, white];
+        let mut counts = [0u8; 2];
+        for player in Player::ALL {
+            let count = pieces[player.index()].len() + camps.count(player);
+            if count > 8 {
+                return Err(InvalidPosition::TooManyPieces { player, count });
+            }
+            counts[player.index()] = count as u8;
+        }
+        if camps.count(Player::Black) == 2 && camps.count(Player::White) == 2 {
+            return Err(InvalidPosition::BothHoldBothCamps);
+        }
+        if counts[0] < 2 && counts[1] < 2 {
+            return Err(InvalidPosition::BothTooFew);
+        }
+        let mut position = Position {
+            board,
+            pieces,
+            camps: Camps(camps.0 & 0b1111),
+            counts,
+            side,
+            hash: 0,
+        };
+        position.hash = zobrist::hash_of(&position);
+        Ok(position)
+    }
+
+    /// The coloured board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    /// The squares of `player`'s pieces on the board.
+    #[inline]
+    pub fn pieces(&self, player: Player) -> Bitboard {
+        self.pieces[player.index()]
+    }
+
+    /// The squares of all pieces.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The owner of the piece on `square`, if any.
+    #[inline]
+    pub fn piece_on(&self, square: Square) -> Option<Player> {
+        if self.pieces[0].has(square) {
+            Some(Player::Black)
+        } else if self.pieces[1].has(square) {
+            Some(Player::White)
+        } else {
+            None
+        }
+    }
+
+    /// The occupied camps.
+    #[inline]
+    pub fn camps(&self) -> Camps {
+        self.camps
+    }
+
+    /// Whether `camp` is occupied (by its owner: only a camp's owner can
+    /// enter it).
+    #[inline]
+    pub fn camp_occupied(&self, camp: Camp) -> bool {
+        self.camps.has(camp)
+    }
+
+    /// `player`'s pieces on the board plus in its camps: the count that
+    /// must stay at 2 or more (RULES.md 2.4).
+    #[inline]
+    pub fn piece_count(&self, player: Player) -> u32 {
+        u32::from(self.counts[player.index()])
+    }
+
+    /// The Zobrist hash: covers the board colouring, the pieces, the camps
+    /// and the side to move; updated incrementally by `play`.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch; always equal to [`Position::hash`].
+    pub fn hash_from_scratch(&self) -> u64 {
+        zobrist::hash_of(self)
+    }
+
+    /// The position mirrored left to right: board, pieces and camps
+    /// (`a9` <-> `h9`, `a0` <-> `h0`). The game from there is the same game
+    /// (same perft at every depth).
+    pub fn flip_files(&self) -> Position {
+        Position::new(
+            self.board.flip_files(),
+            self.pieces[0].flip_files(),
+            self.pieces[1].flip_files(),
+            self.camps.flip_files(),
+            self.side,
+        )
+        .unwrap_or_else(|_| unreachable!("mirroring keeps a position valid"))
+    }
+
+    /// Checks the internal invariants: pieces disjoint, counts agree with
+    /// pieces and camps, hash equal to the hash from scratch. For tests and
+    /// fuzzing.
+    pub fn is_consistent(&self) -> bool {
+        !self.pieces[0].intersects(self.pieces[1])
+            && Player::ALL.iter().all(|&p| {
+                u32::from(self.counts[p.index()])
+                    == self.pieces[p.index()].len() + self.camps.count(p)
+                    && self.counts[p.index()] <= 8
+            })
+            && self.camps.0 & !0b1111 == 0
+            && self.hash == zobrist::hash_of(self)
+    }
+}
+
+impl Default for Position {
+    /// The start on the standard board.
+    fn default() -> Position {
+        Position::start()
+    }
+}

@@ -1,0 +1,98 @@
+//! Zobrist keys, generated at compile time, and the hash from scratch.
+//!
+//! The hash is the XOR of `COLOUR[colour][square]` for all 64 squares (so
+//! the same pieces on two boards hash differently, and a table can be
+//! shared across boards), `PIECE[player][square]` for each piece,
+//! `CAMP[camp]` for each occupied camp, and `SIDE` when Black is to move.
+//! The board never changes during a game, so `play` never touches the
+//! colour keys.
+
+use board_geometry::{Player, Square};
+
+use crate::{Camp, Position, SquareColour};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const SEED: u64 = 0x4B41_5441_5245_4E47; // "KATARENG"
+
+pub(crate) struct Keys {
+    pub(crate) colour: [[u64; 64]; 4],
+    pub(crate) piece: [[u64; 64]; 2],
+    pub(crate) camp: [u64; 4],
+    pub(crate) side: u64,
+}
+
+pub(crate) static KEYS: Keys = {
+    let mut state = SEED;
+    let mut colour = [[0u64; 64]; 4];
+    let mut piece = [[0u64; 64]; 2];
+    let mut camp = [0u64; 4];
+    let mut s = 0;
+    while s < 64 {
+        let mut c = 0;
+        while c < 4 {
+            let (next, key) = splitmix(state);
+            state = next;
+            colour[c][s] = key;
+            c += 1;
+        }
+        let mut p = 0;
+        while p < 2 {
+            let (next, key) = splitmix(state);
+            state = next;
+            piece[p][s] = key;
+            p += 1;
+        }
+        s += 1;
+    }
+    let mut i = 0;
+    while i < 4 {
+        let (next, key) = splitmix(state);
+        state = next;
+        camp[i] = key;
+        i += 1;
+    }
+    let (_, side) = splitmix(state);
+    Keys {
+        colour,
+        piece,
+        camp,
+        side,
+    }
+};
+
+/// The hash of `position` from its parts.
+pub(crate) fn hash_of(position: &Position) -> u64 {
+    let mut hash = 0;
+    for colour in SquareColour::ALL {
+        for square in position.board.squares(colour) {
+            hash ^= KEYS.colour[colour.index()][square as usize];
+        }
+    }
+    for player in Player::ALL {
+        for square in position.pieces[player.index()] {
+            hash ^= KEYS.piece[player.index()][square as usize];
+        }
+    }
+    for camp in Camp::ALL {
+        if position.camps.has(camp) {
+            hash ^= KEYS.camp[camp.index()];
+        }
+    }
+    if position.side == Player::Black {
+        hash ^= KEYS.side;
+    }
+    hash
+}
+
+/// The key of a piece of `player` on `square`.
+#[inline]
+pub(crate) fn piece_key(player: Player, square: Square) -> u64 {
+    KEYS.piece[player.index()][square as usize]
+}

@@ -1,0 +1,238 @@
+//! The notation of RULES.md 2.5 and 2.6: malformed inputs are rejected with
+//! the right error and offset, nothing panics, and start perft holds.
+
+use board_geometry::Player;
+use katarenga_core::{
+    Camp, Field, InvalidPosition, Move, ParseBoardError, ParseMoveError, ParsePositionError as E,
+    Position, perft, perft_played,
+};
+use proptest::prelude::*;
+
+const BOARD: &str = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB";
+const START: &str = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -";
+
+fn err(text: &str) -> E {
+    text.parse::<Position>().expect_err(text)
+}
+
+fn with(pieces: &str, rest: &str) -> String {
+    format!("{BOARD} {pieces} {rest}")
+}
+
+#[test]
+fn the_start_round_trips_and_counts() {
+    let p: Position = START.parse().unwrap();
+    assert_eq!(p, Position::start());
+    assert_eq!(p.to_string(), START);
+    let expected = [1, 31, 865, 28_781, 863_850, 30_137_253];
+    for (depth, &nodes) in expected.iter().enumerate() {
+        assert_eq!(perft(&p, depth as u32), nodes, "depth {depth}");
+    }
+    assert_eq!(perft_played(&p, 4), 863_850);
+}
+
+#[test]
+fn colour_errors() {
+    assert_eq!(
+        err(""),
+        E::MissingField {
+            field: Field::Colours,
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(
+            "RYBGRYGX/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB 8/8/8/8/8/8/8/8 w -"
+        ),
+        E::Colours(ParseBoardError {
+            offset: 7,
+            found: Some('X'),
+            expected: "a square colour R, Y, B or G"
+        })
+    );
+    assert!(matches!(
+        err("RYBGRYGB/GRGBGYRY w -"),
+        E::Colours(ParseBoardError {
+            offset: 17,
+            found: None,
+            ..
+        })
+    ));
+    assert!(matches!(
+        err(
+            "RYBGRYGBR/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB 8/8/8/8/8/8/8/8 w -"
+        ),
+        E::Colours(ParseBoardError {
+            offset: 8,
+            found: Some('R'),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn piece_errors() {
+    assert_eq!(
+        err(BOARD),
+        E::MissingField {
+            field: Field::Pieces,
+            offset: 71
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "")),
+        E::MissingField {
+            field: Field::Side,
+            offset: 102
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w")),
+        E::MissingField {
+            field: Field::Camps,
+            offset: 103
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w -")),
+        E::RankLength {
+            rank: 8,
+            squares: 9,
+            offset: 80
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/9/8/8/8/8/8/bbbbbbbb", "w -")).to_string(),
+        "unexpected '9' in the pieces field at offset 81: expected 'b', 'w', a digit 1-8 or '/'"
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/44/8/8/8/8/8/bbbbbbbb", "w -")),
+        E::AdjacentDigits { offset: 82 }
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/8/8/8/8/8/bbbbbbbb", "w -")),
+        E::RankCount {
+            ranks: 7,
+            offset: 99
+        }
+    );
+    assert!(matches!(
+        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "x -")),
+        E::Unexpected {
+            field: Field::Side,
+            found: 'x',
+            offset: 102,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn camp_errors() {
+    assert!(matches!(
+        err(&with("wwwwwww1/8/8/8/8/8/8/bbbbbbbb", "w b9")),
+        E::Unexpected {
+            field: Field::Camps,
+            offset: 104,
+            ..
+        }
+    ));
+    assert_eq!(
+        err(&with("wwwwww2/8/8/8/8/8/8/bbbbbbb1", "w h9a9")),
+        E::CampOrder {
+            camp: Camp::A9,
+            offset: 105
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwww2/8/8/8/8/8/8/bbbbbbb1", "w a9a9")),
+        E::CampOrder {
+            camp: Camp::A9,
+            offset: 105
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w - x")),
+        E::TrailingText { offset: 105 }
+    );
+}
+
+#[test]
+fn meaning_errors() {
+    // More than 8 pieces of a side on the board plus in its camps.
+    assert_eq!(
+        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w a9")),
+        E::Invalid {
+            error: InvalidPosition::TooManyPieces {
+                player: Player::Black,
+                count: 9
+            },
+            offset: 72
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwwwww/w7/8/8/8/8/8/bbbbbbbb", "w -")).to_string(),
+        "white has 9 pieces on the board and in its camps, more than 8 (offset 72)"
+    );
+    // Both players hold both their camps.
+    assert_eq!(
+        err(&with("8/8/8/8/8/8/8/8", "w a9h9a0h0")),
+        E::Invalid {
+            error: InvalidPosition::BothHoldBothCamps,
+            offset: 90
+        }
+    );
+    // Both have fewer than 2 pieces.
+    assert_eq!(
+        err(&with("w7/8/8/8/8/8/8/7b", "w -")),
+        E::Invalid {
+            error: InvalidPosition::BothTooFew,
+            offset: 72
+        }
+    );
+    // A decided game is accepted and terminal.
+    let won: Position = with("w7/w7/8/8/8/8/8/7b", "b -").parse().unwrap();
+    assert!(won.outcome().is_some());
+    assert!(won.legal_moves().is_empty());
+}
+
+#[test]
+fn move_notation() {
+    assert_eq!(
+        "e8h9".parse::<Move>().unwrap(),
+        Move::to_camp("e8".parse().unwrap(), Camp::H9)
+    );
+    assert_eq!("c1d3".parse::<Move>().unwrap().to_string(), "c1d3");
+    assert_eq!(
+        "e8b9".parse::<Move>(),
+        Err(ParseMoveError::NotACamp { offset: 2 })
+    );
+    assert_eq!(
+        "e8h9x".parse::<Move>(),
+        Err(ParseMoveError::TrailingText { offset: 4 })
+    );
+    assert!(matches!(
+        "e8".parse::<Move>(),
+        Err(ParseMoveError::Square(_))
+    ));
+}
+
+proptest! {
+    #[test]
+    fn parser_never_panics(s in "[RYBGbw1-9/ a0h9-]{0,120}") {
+        if let Ok(p) = s.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn mutations_never_panic(index in 0usize..200, byte in any::<u8>()) {
+        let mut bytes = START.as_bytes().to_vec();
+        let i = index % bytes.len();
+        bytes[i] = byte;
+        if let Ok(p) = Position::from_ascii(&bytes) {
+            prop_assert!(p.is_consistent());
+        }
+        let _ = Move::from_ascii(&bytes[..i.min(6)]);
+    }
+}

@@ -1,0 +1,273 @@
+//! Rules tests: a naive square-by-square reference generator checked against
+//! the bitboard engine over random boards and random play, and the
+//! invariants of RULES.md 2.
+
+use std::collections::BTreeSet;
+
+use board_geometry::{Direction, Player, Square};
+use katarenga_core::{
+    Board, Camp, Destination, Move, Outcome, Position, Rotation, Side, SquareColour, Tile,
+    TilePlacement, perft,
+};
+use proptest::prelude::*;
+
+/// The destinations of the piece on `from`, walking one square at a time.
+fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
+    let side = p.side_to_move();
+    let colour = p.board().colour_of(from);
+    let mut out = BTreeSet::new();
+    let mut add = |to: Square| {
+        if p.piece_on(to) != Some(side) {
+            out.insert(Move::new(from, to));
+        }
+    };
+    match colour {
+        SquareColour::Blue => {
+            for d in Direction::ALL {
+                if let Some(to) = from.step(d) {
+                    add(to);
+                }
+            }
+        }
+        SquareColour::Green => {
+            for (f, r) in [
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ] {
+                if let Some(to) = from.offset(f, r) {
+                    add(to);
+                }
+            }
+        }
+        SquareColour::Yellow | SquareColour::Red => {
+            let dirs = if colour == SquareColour::Yellow {
+                Direction::DIAGONAL
+            } else {
+                Direction::STRAIGHT
+            };
+            for d in dirs {
+                let mut square = from;
+                while let Some(to) = square.step(d) {
+                    add(to);
+                    if p.piece_on(to).is_some() || p.board().colour_of(to) == colour {
+                        break;
+                    }
+                    square = to;
+                }
+            }
+        }
+    }
+    if from.rank() == side.goal_rank() {
+        for camp in Camp::of(side) {
+            if !p.camp_occupied(camp) {
+                out.insert(Move::to_camp(from, camp));
+            }
+        }
+    }
+    out
+}
+
+fn naive_outcome(p: &Position) -> Option<Player> {
+    for player in Player::ALL {
+        if Camp::of(player).iter().all(|&c| p.camp_occupied(c)) {
+            return Some(player);
+        }
+    }
+    for player in Player::ALL {
+        let camps = Camp::of(player)
+            .iter()
+            .filter(|&&c| p.camp_occupied(c))
+            .count();
+        if p.pieces(player).len() as usize + camps < 2 {
+            return Some(player.opponent());
+        }
+    }
+    None
+}
+
+fn naive_moves(p: &Position) -> BTreeSet<Move> {
+    if naive_outcome(p).is_some() {
+        return BTreeSet::new();
+    }
+    p.pieces(p.side_to_move())
+        .into_iter()
+        .flat_map(|from| naive_moves_from(p, from))
+        .collect()
+}
+
+fn engine_moves(p: &Position) -> BTreeSet<Move> {
+    let list = p.legal_moves();
+    let set: BTreeSet<Move> = list.iter().copied().collect();
+    assert_eq!(set.len(), list.len(), "duplicate moves in {p}");
+    assert_eq!(p.count_moves(), list.len());
+    set
+}
+
+fn placement(index: u32) -> [TilePlacement; 4] {
+    // A simple decoding independent of the crate's enumeration order.
+    let orders = [
+        [0, 1, 2, 3],
+        [1, 0, 3, 2],
+        [2, 3, 0, 1],
+        [3, 2, 1, 0],
+        [0, 2, 1, 3],
+        [3, 1, 2, 0],
+    ];
+    let order = orders[(index % 6) as usize];
+    core::array::from_fn(|q| TilePlacement {
+        tile: Tile::ALL[order[q]],
+        side: if (index >> (3 + q)) & 1 == 1 {
+            Side::Back
+        } else {
+            Side::Front
+        },
+        rotation: Rotation::new((index >> (7 + 2 * q)) as u8),
+    })
+}
+
+/// A board: from tiles, or (one time in four) any random colouring.
+fn board() -> impl Strategy<Value = Board> {
+    prop_oneof![
+        3 => any::<u32>().prop_map(|i| Board::from_tiles(placement(i)).unwrap()),
+        1 => proptest::array::uniform32(0u8..4).prop_flat_map(|a| {
+            proptest::array::uniform32(0u8..4).prop_map(move |b| {
+                let cells: [SquareColour; 64] =
+                    core::array::from_fn(|i| SquareColour::ALL[if i < 32 { a[i] } else { b[i - 32] } as usize]);
+                Board::from_colours(cells)
+            })
+        }),
+    ]
+}
+
+fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
+    let mut positions = vec![start];
+    let mut p = start;
+    for &c in choices {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p = p.play(moves[c as usize % moves.len()]);
+        positions.push(p);
+    }
+    positions
+}
+
+fn game() -> impl Strategy<Value = Vec<Position>> {
+    (board(), proptest::collection::vec(any::<u16>(), 0..150))
+        .prop_map(|(b, choices)| play_out(Position::start_on(b), &choices))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The engine generates exactly the naive reference moves; a position
+    /// has an outcome exactly when it has no move.
+    #[test]
+    fn generator_agrees_with_the_naive_reference(positions in game()) {
+        for p in &positions {
+            prop_assert_eq!(engine_moves(p), naive_moves(p), "in {}", p);
+            prop_assert_eq!(p.legal_moves().is_empty(), p.outcome().is_some());
+            if let Some(w) = naive_outcome(p) {
+                prop_assert_eq!(p.outcome().map(Outcome::winner), Some(w));
+            }
+        }
+    }
+
+    /// `is_legal` accepts exactly the generated moves, over all from/to
+    /// pairs, camps included.
+    #[test]
+    fn is_legal_agrees_with_the_generator(positions in game()) {
+        for p in positions.iter().rev().step_by(9) {
+            let generated = engine_moves(p);
+            for from in Square::ALL {
+                let camps = Camp::ALL.map(|c| Move::to_camp(from, c));
+                for mv in Square::ALL.map(|to| Move::new(from, to)).iter().chain(&camps) {
+                    prop_assert_eq!(
+                        p.is_legal(*mv), generated.contains(mv),
+                        "{} in {}: {:?}", mv, p, p.check_move(*mv)
+                    );
+                }
+            }
+        }
+    }
+
+    /// Captures remove exactly one opponent piece; counts never grow;
+    /// camps stay taken; the hash stays incremental.
+    #[test]
+    fn moves_have_their_effects(positions in game()) {
+        for pair in positions.windows(2) {
+            let (before, after) = (pair[0], pair[1]);
+            prop_assert!(after.is_consistent(), "{}", after);
+            prop_assert_eq!(after.hash(), after.hash_from_scratch());
+            let side = before.side_to_move();
+            let opp = side.opponent();
+            prop_assert_eq!(after.side_to_move(), opp);
+            let mv = before.legal_moves().into_iter().find(|m| before.play(*m) == after).unwrap();
+            let captured = matches!(mv.to, Destination::Square(to) if before.piece_on(to) == Some(opp));
+            prop_assert_eq!(
+                before.pieces(opp).len() - after.pieces(opp).len(),
+                u32::from(captured)
+            );
+            prop_assert_eq!(after.piece_count(opp) + u32::from(captured), before.piece_count(opp));
+            prop_assert_eq!(after.piece_count(side), before.piece_count(side));
+            prop_assert_eq!(after.camps().0 & before.camps().0, before.camps().0);
+            if let Destination::Camp(c) = mv.to {
+                prop_assert!(after.camp_occupied(c) && !before.camp_occupied(c));
+                prop_assert_eq!(after.pieces(side).len() + 1, before.pieces(side).len());
+            }
+        }
+    }
+
+    /// Notation round trips for positions, boards and moves.
+    #[test]
+    fn notation_round_trips(positions in game()) {
+        for p in &positions {
+            let text = p.to_string();
+            let parsed: Position = text.parse().unwrap();
+            prop_assert_eq!(parsed, *p);
+            prop_assert_eq!(parsed.hash(), p.hash());
+            prop_assert_eq!(p.board().to_string().parse::<Board>().unwrap(), *p.board());
+            for mv in p.legal_moves() {
+                prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
+            }
+        }
+    }
+
+    /// Mirroring the board left to right gives the same perft.
+    #[test]
+    fn mirrored_positions_have_the_same_perft(positions in game()) {
+        let p = positions[positions.len() / 2];
+        let mirrored = p.flip_files();
+        prop_assert!(mirrored.is_consistent());
+        prop_assert_eq!(mirrored.flip_files(), p);
+        for depth in 1..=3 {
+            prop_assert_eq!(perft(&mirrored, depth), perft(&p, depth));
+        }
+    }
+
+    /// Random games end with an outcome or reach the ply limit without
+    /// panicking.
+    #[test]
+    fn random_games_never_panic(b in board(), seed in any::<u64>()) {
+        let mut p = Position::start_on(b);
+        let mut state = seed | 1;
+        for _ in 0..1000 {
+            if p.outcome().is_some() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let moves = p.legal_moves();
+            p = p.play(moves[(state % moves.len() as u64) as usize]);
+        }
+        prop_assert!(p.is_consistent());
+    }
+}
