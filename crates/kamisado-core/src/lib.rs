@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 mod colour;
+mod matchplay;
 mod movegen;
 mod moves;
 mod notation;
@@ -19,6 +20,9 @@ mod zobrist;
 
 pub use board_geometry;
 pub use colour::Colour;
+pub use matchplay::{
+    Edge, Match, MatchError, MatchState, RoundSummary, Target, points_for, refill,
+};
 pub use movegen::{MAX_MOVES, MoveList, TowerMoves};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};

@@ -1,0 +1,324 @@
+//! Sumo pushes and match play (RULES.md 1.4, 1.7, 1.8).
+
+use board_geometry::{Player, Square};
+use kamisado_core::{
+    Colour, Edge, IllegalMove, Match, MatchError, MatchState, Move, MoveKind, Outcome, Position,
+    PushError, SumoRank, Target, Tower, points_for, refill,
+};
+use proptest::prelude::*;
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+/// RULES.md 1.8, worked example: White wins the round with a plain green
+/// tower, scores 1, the tower becomes a sumo, and the home rows are
+/// refilled from either edge; Black, the loser, opens.
+#[test]
+fn the_worked_example_of_rules_1_8() {
+    let mut m = Match::new(Target::STANDARD);
+    for text in ["d1d7", "g8b3", "d7d7"] {
+        assert_eq!(m.play(mv(text)), Ok(None));
+    }
+    let summary = m.play(mv("b3d1")).unwrap().unwrap();
+    assert_eq!(
+        summary.outcome,
+        Outcome::Arrival {
+            winner: Player::White,
+            tower: Colour::Green
+        }
+    );
+    assert_eq!(
+        (summary.tower, summary.rank, summary.points),
+        (Some(Colour::Green), SumoRank::Plain, 1)
+    );
+    assert_eq!(summary.scores, [0, 1]);
+    assert_eq!(
+        m.state(),
+        MatchState::ChooseEdge {
+            chooser: Player::White
+        }
+    );
+    assert_eq!(
+        m.position()
+            .rank_of(Tower::new(Player::White, Colour::Green)),
+        SumoRank::Sumo
+    );
+    assert_eq!(
+        m.play(mv("a1a2")),
+        Err(MatchError::EdgeToChoose {
+            chooser: Player::White
+        })
+    );
+    let mut from_h = m;
+    m.choose_edge(Edge::AFile).unwrap();
+    assert_eq!(
+        m.position().to_string(),
+        "obpkyrng+/8/8/8/8/8/8/NGRKPBOY b -"
+    );
+    from_h.choose_edge(Edge::HFile).unwrap();
+    assert_eq!(
+        from_h.position().to_string(),
+        "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -"
+    );
+    assert_eq!(m.round(), 2);
+    assert_eq!(m.choose_edge(Edge::AFile), Err(MatchError::RoundInProgress));
+}
+
+/// A refill with towers spread over several ranks, from each edge: each
+/// player takes its towers rank by rank from its own home row outward,
+/// each rank from the edge, and ranks travel with the towers.
+#[test]
+fn refill_from_each_edge_with_spread_towers() {
+    let p = pos("or2yn2/7Y/2pb+4/P7/6g1/1RG++5/6Bk/N3K2O w -");
+    assert_eq!(
+        refill(&p, Edge::AFile, Player::Black).to_string(),
+        "orynpb+gk/8/8/8/8/8/8/NKOBRG++PY b -"
+    );
+    assert_eq!(
+        refill(&p, Edge::HFile, Player::White).to_string(),
+        "kgpb+oryn/8/8/8/8/8/8/YPRG++BNKO w -"
+    );
+}
+
+/// A double sumo pushes a line of two; the pusher moves again, forced by
+/// the colour under its new square (d5: orange).
+#[test]
+fn a_double_sumo_pushes_two_towers() {
+    let p = pos("obp2rgn/8/3y4/3k4/3N++4/8/8/1GRYKPBO b n");
+    assert_eq!(p.check_move(mv("d4d5")), Ok(MoveKind::Push(2)));
+    let after = p.play(mv("d4d5"));
+    assert_eq!(
+        after.to_string(),
+        "obp2rgn/3y4/3k4/3N++4/8/8/8/1GRYKPBO b o!"
+    );
+    assert_eq!(after.side_to_move(), Player::Black);
+    assert_eq!(after.forced_colour(), Some(Colour::Orange));
+    // The double sumo slides at most 3 squares.
+    assert_eq!(p.check_move(mv("d4g7")), Ok(MoveKind::Slide));
+    assert_eq!(
+        p.check_move(mv("d4h8")),
+        Err(IllegalMove::TooFar {
+            rank: SumoRank::DoubleSumo,
+            limit: 3,
+            distance: 4
+        })
+    );
+}
+
+#[test]
+fn push_errors_say_why() {
+    // A sumo cannot push two towers.
+    let p = pos("obp2rgn/8/3y4/3k4/3N+4/8/8/1GRYKPBO b n");
+    assert_eq!(
+        p.check_move(mv("d4d5")),
+        Err(IllegalMove::Push(PushError::LineTooLong { max: 1 }))
+    );
+    // A triple sumo cannot push a triple sumo.
+    let p = pos("obp1yrgn/8/8/8/3k+++4/3N+++4/8/1GRYKPBO b n");
+    assert_eq!(
+        p.check_move(mv("d3d4")),
+        Err(IllegalMove::Push(PushError::RankNotLower(Square::D4)))
+    );
+    // Its own tower in the line.
+    let p = pos("obp1yrgn/8/8/3Y4/3k4/3N++4/8/1GR1KPBO b n");
+    assert_eq!(
+        p.check_move(mv("d3d4")),
+        Err(IllegalMove::Push(PushError::OwnTower(Square::D5)))
+    );
+    // No room behind the line.
+    let p = pos("obpkyrgn/3N+4/8/8/8/8/8/1GRYKPBO b n");
+    assert_eq!(
+        p.check_move(mv("d7d8")),
+        Err(IllegalMove::Push(PushError::NoRoomBehind))
+    );
+    // A plain tower never pushes; a sumo never pushes diagonally.
+    let p = pos("obp1yrgn/8/8/8/3k4/3N4/8/1GRYKPBO b n");
+    assert_eq!(
+        p.check_move(mv("d3d4")),
+        Err(IllegalMove::Occupied(Square::D4))
+    );
+    let p = pos("obp1yrgn/8/8/8/4k3/3N+4/8/1GRYKPBO b n");
+    assert_eq!(
+        p.check_move(mv("d3e4")),
+        Err(IllegalMove::Occupied(Square::E4))
+    );
+}
+
+/// A round won by a triple sumo scores 15 and the tower stays triple; a
+/// deadlock scores with the winner's tower of the forced colour.
+#[test]
+fn scoring_and_promotion() {
+    assert_eq!(SumoRank::ALL.map(points_for), [1, 3, 7, 15]);
+    // Black's triple sumo (yellow, on b7) steps onto a8: 15 points, and it
+    // stays a triple sumo.
+    let p = pos("1bpkyrgn/1Y+++6/o7/8/8/8/8/NGRBKPO1 b y");
+    let mut m = Match::resume(Target::MARATHON, p, [0, 3], 4).unwrap();
+    let summary = m.play(mv("b7a8")).unwrap().unwrap();
+    assert_eq!(
+        (summary.round, summary.rank, summary.points),
+        (4, SumoRank::TripleSumo, 15)
+    );
+    assert_eq!(summary.scores, [15, 3]);
+    assert_eq!(
+        m.state(),
+        MatchState::Over {
+            winner: Player::Black
+        }
+    );
+    assert_eq!(m.winner(), Some(Player::Black));
+    assert_eq!(
+        m.position()
+            .rank_of(Tower::new(Player::Black, Colour::Yellow)),
+        SumoRank::TripleSumo
+    );
+    assert_eq!(
+        m.choose_edge(Edge::AFile),
+        Err(MatchError::MatchOver {
+            winner: Player::Black
+        })
+    );
+    // A sumo scores 3 and becomes a double sumo.
+    let p = pos("1bpkyrgn/1Y+6/o7/8/8/8/8/NGRBKPO1 b y");
+    let mut m = Match::resume(Target::LONG, p, [0, 0], 1).unwrap();
+    assert_eq!(m.play(mv("b7a8")).unwrap().unwrap().points, 3);
+    assert_eq!(
+        m.position()
+            .rank_of(Tower::new(Player::Black, Colour::Yellow)),
+        SumoRank::DoubleSumo
+    );
+    assert_eq!(
+        Match::resume(Target::STANDARD, p, [3, 0], 1).err(),
+        Some(MatchError::TargetReached {
+            player: Player::Black
+        })
+    );
+}
+
+/// After a deadlock the winner scores with, and promotes, its tower of the
+/// colour of the loser's last landing square; after a push that is the
+/// square the pusher's sumo reached.
+#[test]
+fn deadlock_scoring() {
+    // The cycle of two from the regression tests: Black's c5e7 lands on
+    // blue and deadlocks; White wins and scores with its blue tower.
+    let mut m = Match::new(Target::STANDARD);
+    for text in ["c1c5", "b8h2"] {
+        m.play(mv(text)).unwrap();
+    }
+    let summary = m.play(mv("c5e7")).unwrap().unwrap();
+    assert!(matches!(
+        summary.outcome,
+        Outcome::Deadlock {
+            winner: Player::White,
+            ..
+        }
+    ));
+    assert_eq!((summary.tower, summary.points), (Some(Colour::Blue), 1));
+    assert_eq!(
+        m.position()
+            .rank_of(Tower::new(Player::White, Colour::Blue)),
+        SumoRank::Sumo
+    );
+    // The pusher deadlocks itself: White wins with its brown tower.
+    let p = pos("bkyn2gr/7N/8/4o3/4Y+3/8/1p6/OBGRKP2 b y");
+    let mut m = Match::resume(Target::STANDARD, p, [2, 2], 5).unwrap();
+    let summary = m.play(mv("e4e5")).unwrap().unwrap();
+    assert_eq!(
+        summary.outcome,
+        Outcome::Deadlock {
+            winner: Player::White,
+            tower: Colour::Brown
+        }
+    );
+    assert_eq!(summary.scores, [2, 3]);
+    assert_eq!(m.winner(), Some(Player::White));
+    assert_eq!(
+        m.position()
+            .rank_of(Tower::new(Player::White, Colour::Brown)),
+        SumoRank::Sumo
+    );
+}
+
+/// Plays random matches with seeded random moves and edges.
+fn random_match(target: u32, seed: u64) -> (Match, Vec<[u32; 2]>) {
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut m = Match::new(Target::new(target).unwrap());
+    let mut scores = vec![m.scores()];
+    for _ in 0..20_000 {
+        match m.state() {
+            MatchState::Over { .. } => break,
+            MatchState::ChooseEdge { .. } => {
+                let edge = if next() % 2 == 0 {
+                    Edge::AFile
+                } else {
+                    Edge::HFile
+                };
+                m.choose_edge(edge).unwrap();
+            }
+            MatchState::InRound => {
+                let moves = m.position().legal_moves();
+                let choice = moves[(next() % moves.len() as u64) as usize];
+                if m.play(choice).unwrap().is_some() {
+                    scores.push(m.scores());
+                }
+            }
+        }
+    }
+    (m, scores)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A refill puts every tower on its home row, keeps ranks, and is a
+    /// bijection (each tower once).
+    #[test]
+    fn refill_is_a_bijection_onto_the_home_rows(seed in any::<u64>(), edge in any::<bool>()) {
+        let (m, _) = random_match(7, seed);
+        let p = *m.position();
+        let edge = if edge { Edge::AFile } else { Edge::HFile };
+        let r = refill(&p, edge, Player::White);
+        prop_assert!(r.is_consistent());
+        prop_assert_eq!(r.side_to_move(), Player::White);
+        prop_assert_eq!(r.forced_colour(), None);
+        for (tower, _, rank) in p.towers() {
+            prop_assert_eq!(r.square_of(tower).rank(), tower.player.home_rank());
+            prop_assert_eq!(r.rank_of(tower), rank);
+        }
+        prop_assert_eq!(r.occupied().len(), 16);
+    }
+
+    /// Scores only grow, the match ends exactly when a target is reached,
+    /// and random matches always finish.
+    #[test]
+    fn random_matches_finish(seed in any::<u64>(), target in 1u32..=15) {
+        let (mut m, scores) = random_match(target, seed);
+        let winner = m.winner();
+        prop_assert!(winner.is_some(), "match to {} not finished", target);
+        for pair in scores.windows(2) {
+            prop_assert!(pair[1][0] >= pair[0][0] && pair[1][1] >= pair[0][1]);
+            prop_assert!(pair[1] != pair[0]);
+        }
+        let last = *scores.last().unwrap();
+        let w = winner.unwrap();
+        prop_assert!(last[w.index()] >= target);
+        prop_assert!(last[w.opponent().index()] < target);
+        // Every earlier round ended below the target for both.
+        for s in &scores[..scores.len() - 1] {
+            prop_assert!(s[0] < target && s[1] < target);
+        }
+        prop_assert_eq!(m.scores(), last);
+        prop_assert!(m.play(Move::pass(Square::A1)).is_err());
+    }
+}
