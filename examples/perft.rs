@@ -1,7 +1,7 @@
 //! Perft from the command line, with an output contract other tools rely on:
 //!
 //! ```text
-//! cargo run --release --example perft -- <kamisado|katarenga> <position|startpos> <depth> [--divide]
+//! cargo run --release --example perft -- <kamisado|katarenga> <position|startpos> <depth> [--divide] [--played]
 //! ```
 //!
 //! - with `--divide`, one line per legal move, `<move> <nodes>`, sorted by move text;
@@ -12,13 +12,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kamisado_katarenga::{run_perft, usage_error};
+use kamisado_katarenga::{run_perft_with, usage_error};
 
-const USAGE: &str = "usage: perft <kamisado|katarenga> <position|startpos> <depth> [--divide]
+const USAGE: &str = "usage: perft <kamisado|katarenga> <position|startpos> <depth> [--divide] [--played]
 
 Counts the legal move sequences of <depth> plies (RULES.md section 3).
   <position>  a position in the game's notation, as one argument (quote it), or startpos
   --divide    print '<move> <nodes>' for each legal move, sorted by move text
+  --played    play every leaf instead of counting the last ply in bulk
 The last line of stdout is the total; timing goes to stderr.";
 
 fn main() -> ExitCode {
@@ -28,7 +29,11 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let divide = args.iter().any(|a| a == "--divide");
-    let positional: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
+    let played = args.iter().any(|a| a == "--played");
+    let positional: Vec<&String> = args
+        .iter()
+        .filter(|a| *a != "--divide" && *a != "--played")
+        .collect();
     if let Some(unknown) = positional.iter().find(|a| a.starts_with("--")) {
         return usage_error(format!("unknown option {unknown}"), USAGE);
     }
@@ -51,7 +56,7 @@ fn main() -> ExitCode {
         }
     };
     let started = Instant::now();
-    let run = match run_perft(game, position, depth, divide) {
+    let run = match run_perft_with(game, position, depth, divide, played) {
         Ok(run) => run,
         Err(message) => return usage_error(message, USAGE),
     };

@@ -28,9 +28,21 @@ pub struct PerftRun {
 /// `game` is `kamisado` or `katarenga`. With `divide`, the moves come with
 /// their counts, sorted by move text. Errors are messages for people.
 pub fn run_perft(game: &str, position: &str, depth: u32, divide: bool) -> Result<PerftRun, String> {
+    run_perft_with(game, position, depth, divide, false)
+}
+
+/// [`run_perft`] with a choice of counting: `played` plays every leaf
+/// (`perft_played`) instead of counting the last ply in bulk.
+pub fn run_perft_with(
+    game: &str,
+    position: &str,
+    depth: u32,
+    divide: bool,
+    played: bool,
+) -> Result<PerftRun, String> {
     macro_rules! run {
         ($krate:ident, $name:literal) => {{
-            use $krate::{Position, perft, perft_divide};
+            use $krate::{Position, perft, perft_divide, perft_played};
             let p: Position = if position == "startpos" {
                 Position::start()
             } else {
@@ -56,7 +68,7 @@ pub fn run_perft(game: &str, position: &str, depth: u32, divide: bool) -> Result
             } else {
                 PerftRun {
                     divide: Vec::new(),
-                    nodes: perft(&p, depth),
+                    nodes: if played { perft_played(&p, depth) } else { perft(&p, depth) },
                 }
             }
         }};

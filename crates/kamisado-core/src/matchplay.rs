@@ -396,9 +396,9 @@ impl Position {
             builder.place(t, square, if t == tower { rank } else { r })?;
         }
         builder
-            .side_to_move(self.side)
-            .forced(self.forced)
-            .after_push(self.after_push);
+            .side_to_move(self.side_to_move())
+            .forced(self.forced_colour())
+            .after_push(self.is_after_push());
         builder.build()
     }
 }

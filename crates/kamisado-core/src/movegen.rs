@@ -2,8 +2,9 @@
 //! fixed-capacity move list.
 
 use arrayvec::ArrayVec;
-use board_geometry::{Bitboard, Direction, Player, Square, ray};
+use board_geometry::{Bitboard, Direction, Player, Square};
 
+use crate::colour::colour_index;
 use crate::{Colour, Move, Position, PushError, SumoRank, Tower};
 
 /// The most legal moves a position can have. A tower on its home row has
@@ -51,31 +52,57 @@ impl TowerMoves {
     }
 }
 
-/// `LIMIT[player][rank of the tower][sumo level]`: the ranks a tower may
-/// reach (RULES.md 1.4: plain unlimited, sumo 5, double 3, triple 1).
-/// Every forward move gains exactly one rank per square, so a distance
-/// limit is a band of ranks.
-static LIMIT: [[[Bitboard; 4]; 8]; 2] = {
-    let mut table = [[[Bitboard::FULL; 4]; 8]; 2];
-    let limits = [8u32, 5, 3, 1];
+/// The tables below are in Black's frame, where forward is up (toward
+/// rank 8) and a ray's nearest blocker is its lowest bit. White's moves are
+/// computed on the board flipped top to bottom (`square ^ 56`,
+/// `occupied.swap_bytes()`), where its forward directions become Black's,
+/// and flipped back.
+const UP_DIRECTIONS: [Direction; 3] = [Direction::North, Direction::NorthWest, Direction::NorthEast];
+
+/// The three forward rays of each square, in Black's frame. A `const` so
+/// that `REACH` can be built from it; `UP_RAYS` is its one copy in memory.
+const UP_RAY_TABLE: [[u64; 64]; 3] = {
+    let mut table = [[0u64; 64]; 3];
+    let mut d = 0;
+    while d < 3 {
+        let mut s = 0;
+        while s < 64 {
+            let mut next = Square::ALL[s].step(UP_DIRECTIONS[d]);
+            while let Some(sq) = next {
+                table[d][s] |= 1 << sq as u8;
+                next = sq.step(UP_DIRECTIONS[d]);
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+static UP_RAYS: [[u64; 64]; 3] = UP_RAY_TABLE;
+
+/// The distance limit of each sumo level (RULES.md 1.4): a plain tower is
+/// unlimited (7 is the longest forward ray).
+const LIMITS: [u32; 4] = [7, 5, 3, 1];
+
+/// `BAND[rank][level]`: the ranks a tower on `rank` of that sumo level may
+/// reach (Black's frame). Every forward move gains one rank per square, so
+/// a distance limit is a band of ranks.
+static BAND: [[u64; 4]; 8] = {
+    let mut table = [[!0u64; 4]; 8];
     let mut rank = 0;
     while rank < 8 {
         let mut level = 1;
         while level < 4 {
-            let (mut up, mut down) = (0u64, 0u64);
+            let mut band = 0u64;
             let mut step = 1;
-            while step <= limits[level] {
-                // Black moves up the ranks, White down.
+            while step <= LIMITS[level] as usize {
                 if rank + step < 8 {
-                    up |= 0xFF << (8 * (rank + step));
-                }
-                if step <= rank {
-                    down |= 0xFF << (8 * (rank - step));
+                    band |= 0xFF << (8 * (rank + step));
                 }
                 step += 1;
             }
-            table[0][rank as usize][level] = Bitboard(up);
-            table[1][rank as usize][level] = Bitboard(down);
+            table[rank][level] = band;
             level += 1;
         }
         rank += 1;
@@ -83,74 +110,77 @@ static LIMIT: [[[Bitboard; 4]; 8]; 2] = {
     table
 };
 
-/// `STEPS[player][square]`: the (up to three) squares one step forward.
-/// A tower with an empty one among them can slide (every limit is at
-/// least 1).
-static STEPS: [[Bitboard; 64]; 2] = {
-    let mut table = [[Bitboard::EMPTY; 64]; 2];
-    let mut s = 0;
-    while s < 64 {
-        let sq = Square::ALL[s];
-        let mut p = 0;
-        while p < 2 {
-            let dirs = Player::ALL[p].forward_directions();
-            let mut d = 0;
-            while d < 3 {
-                if let Some(to) = sq.step(dirs[d]) {
-                    table[p][s].0 |= 1 << to as u8;
-                }
-                d += 1;
+/// `from` and the occupancy in the player's frame (see `UP_RAYS`).
+#[inline(always)]
+fn frame(player: Player, from: Square, occupied: Bitboard) -> (usize, u64) {
+    match player {
+        Player::Black => (from as usize, occupied.0),
+        Player::White => (from as usize ^ 56, occupied.0.swap_bytes()),
+    }
+}
+
+/// The slides of a tower of `player` on `from` with sumo level `level`:
+/// each forward ray up to its first blocker, within the distance limit.
+#[inline(always)]
+pub(crate) fn slides(player: Player, from: Square, level: usize, occupied: Bitboard) -> Bitboard {
+    let (sq, occ) = frame(player, from, occupied);
+    let mut reach = 0;
+    for rays in &UP_RAYS {
+        let ray = rays[sq];
+        let blockers = ray & occ;
+        // Everything below the lowest blocker; the whole ray if none.
+        reach |= ray & (blockers & blockers.wrapping_neg()).wrapping_sub(1);
+    }
+    reach &= BAND[sq >> 3][level];
+    Bitboard(match player {
+        Player::Black => reach,
+        Player::White => reach.swap_bytes(),
+    })
+}
+
+/// `EDGE[d][square]` (Black's frame, diagonals only): a bit on the rank just
+/// past the end of the diagonal ray when the ray leaves the board by a side
+/// edge below rank 8, on a file off the ray; 0 when the ray reaches rank 8.
+/// OR-ed into a ray's blockers it makes "no blocker" read as "blocked just
+/// past the edge", so counting needs no comparison with the ray's length.
+static EDGE: [[u64; 64]; 3] = {
+    let mut table = [[0u64; 64]; 3];
+    let mut d = 1;
+    while d < 3 {
+        let mut s = 0;
+        while s < 64 {
+            let len = UP_RAY_TABLE[d][s].count_ones() as usize;
+            let past = s / 8 + len + 1;
+            if past < 8 {
+                // The file of `s` itself is never on its diagonal ray.
+                table[d][s] = 1 << (past * 8 + s % 8);
             }
-            p += 1;
+            s += 1;
         }
-        s += 1;
+        d += 1;
     }
     table
 };
 
-/// The squares along an upward ray (index increasing) before its first
-/// blocker.
+/// The number of slides of a plain tower on `sq`, both given in Black's
+/// frame (see `UP_RAYS`), with `occ` the occupancy in that frame.
 #[inline(always)]
-fn up_to_blocker(direction: Direction, from: Square, occupied: u64) -> u64 {
-    let ray = ray(direction, from).0;
-    let blockers = ray & occupied;
-    // Everything below the lowest blocker; the whole ray if there is none.
-    ray & (blockers & blockers.wrapping_neg()).wrapping_sub(1)
+fn plain_slide_count(sq: usize, occ: u64) -> u32 {
+    let sq = sq & 63;
+    let next_rank = (sq >> 3) as u32 + 1;
+    // Straight up the ray always reaches rank 8 when unblocked.
+    let north = (UP_RAYS[0][sq] & occ).trailing_zeros() >> 3;
+    let west = ((UP_RAYS[1][sq] & occ) | EDGE[1][sq]).trailing_zeros() >> 3;
+    let east = ((UP_RAYS[2][sq] & occ) | EDGE[2][sq]).trailing_zeros() >> 3;
+    north + west + east - 3 * next_rank
 }
 
-/// The squares along a downward ray (index decreasing) before its first
-/// blocker.
+/// Whether a tower of `player` on `from` has an empty square one step
+/// forward (every distance limit allows one step).
 #[inline(always)]
-fn down_to_blocker(direction: Direction, from: Square, occupied: u64) -> u64 {
-    let ray = ray(direction, from).0;
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        ray
-    } else {
-        // Everything above the highest blocker.
-        let highest = 63 - blockers.leading_zeros();
-        ray & (!0u64 << highest << 1)
-    }
-}
-
-/// The slides of a tower of `player` on `from` with sumo level `level`,
-/// over the occupied squares `occupied`.
-#[inline(always)]
-pub(crate) fn slides(player: Player, from: Square, level: usize, occupied: Bitboard) -> Bitboard {
-    let occ = occupied.0;
-    let reach = match player {
-        Player::Black => {
-            up_to_blocker(Direction::North, from, occ)
-                | up_to_blocker(Direction::NorthWest, from, occ)
-                | up_to_blocker(Direction::NorthEast, from, occ)
-        }
-        Player::White => {
-            down_to_blocker(Direction::South, from, occ)
-                | down_to_blocker(Direction::SouthWest, from, occ)
-                | down_to_blocker(Direction::SouthEast, from, occ)
-        }
-    };
-    Bitboard(reach & LIMIT[player.index()][from.rank().index() as usize][level].0)
+fn can_step(player: Player, from: Square, occupied: Bitboard) -> bool {
+    let (sq, occ) = frame(player, from, occupied);
+    (UP_RAYS[0][sq] | UP_RAYS[1][sq] | UP_RAYS[2][sq]) & BAND[sq >> 3][3] & !occ != 0
 }
 
 impl Position {
@@ -201,21 +231,96 @@ impl Position {
     #[inline]
     pub(crate) fn destinations(&self, player: Player, from: Square) -> Bitboard {
         let occupied = self.occupied();
-        let level = self.rank_at(from).level() as usize;
-        let mut to = slides(player, from, level, occupied);
-        if level > 0 {
-            if let Ok((front, _)) = self.push_line(player, from, self.rank_at(from)) {
-                to |= front;
-            }
+        if !self.sumo[0].has(from) {
+            return slides(player, from, 0, occupied);
+        }
+        self.sumo_destinations(player, from)
+    }
+
+    #[inline(never)]
+    fn sumo_destinations(&self, player: Player, from: Square) -> Bitboard {
+        let rank = self.rank_at(from);
+        let mut to = slides(player, from, rank.level() as usize, self.occupied());
+        if let Ok((front, _)) = self.push_line(player, from, rank) {
+            to |= front;
         }
         to
+    }
+
+    /// The number of legal moves of each position one ply ahead, summed:
+    /// `perft(self, 2)` counted without building the positions after the
+    /// slides whose reply is simple (a plain reply tower that can slide).
+    /// Each reply count needs only the moved occupancy, the landing
+    /// square's colour and the opponent's tower of that colour.
+    pub(crate) fn count_two_plies(&self) -> u64 {
+        if let Some(colour) = self.forced_colour() {
+            let side = self.side_to_move();
+            let from = self.tower_square(side, colour);
+            let to = self.destinations(side, from);
+            if !to.is_empty() && !self.has_arrived() {
+                return self.count_replies(from, to);
+            }
+        }
+        // A free choice, a pass or the end of the round.
+        let mut nodes = 0;
+        self.generate_moves(|moves| {
+            nodes += self.count_replies(moves.from, moves.to);
+            false
+        });
+        nodes
+    }
+
+    /// The replies to each move of the side to move's tower on `from` to
+    /// the squares `to`, summed.
+    #[inline(always)]
+    fn count_replies(&self, from: Square, to: Bitboard) -> u64 {
+        let side = self.side_to_move();
+        let opponent = side.opponent();
+        let occupied = self.occupied();
+        // Arrivals end the round: no replies. Passes and pushes are rare
+        // and go the long way.
+        let special = to & (occupied | from.bitboard());
+        let mut nodes = 0;
+        for square in special {
+            nodes += self.play_unchecked(Move::new(from, square)).count_moves() as u64;
+        }
+        // The reply player's frame (see `UP_RAYS`): the board flipped top
+        // to bottom for White. Raw indices from here on: this loop is most
+        // of perft's time.
+        let flip = 56 * opponent.index();
+        let base = match opponent {
+            Player::Black => (occupied - from).0,
+            Player::White => (occupied - from).0.swap_bytes(),
+        };
+        let replies = self.towers[opponent.index()];
+        let sumo_replies = self.sumo[0].intersects(self.occupied[opponent.index()]);
+        let mut rest = (to - side.goal_rank().bitboard() - special).0;
+        while rest != 0 {
+            let target = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let reply = ((replies >> (8 * colour_index(target))) & 63) as usize;
+            let count = if sumo_replies && self.sumo[0].0 >> reply & 1 != 0 {
+                0
+            } else {
+                // Both squares flipped like the board.
+                plain_slide_count(reply ^ flip, base | 1 << (target ^ flip))
+            };
+            nodes += if count > 0 {
+                u64::from(count)
+            } else {
+                // A sumo reply, a pass or a deadlock.
+                self.play_unchecked(Move::new(from, Square::ALL[target]))
+                    .count_moves() as u64
+            };
+        }
+        nodes
     }
 
     /// Whether `player`'s tower of `colour` has a slide or a push.
     #[inline]
     pub(crate) fn can_move(&self, player: Player, colour: Colour) -> bool {
-        let from = self.towers[player.index()][colour.index()];
-        if STEPS[player.index()][from as usize].0 & !self.occupied().0 != 0 {
+        let from = self.tower_square(player, colour);
+        if can_step(player, from, self.occupied()) {
             return true;
         }
         let rank = self.rank_at(from);
@@ -240,13 +345,13 @@ impl Position {
     /// assert_eq!(total, 102);
     /// ```
     pub fn generate_moves(&self, mut listener: impl FnMut(TowerMoves) -> bool) -> bool {
-        if self.arrived().is_some() {
+        if self.has_arrived() {
             return false;
         }
-        let side = self.side;
-        match self.forced {
+        let side = self.side_to_move();
+        match self.forced_colour() {
             Some(colour) => {
-                let from = self.towers[side.index()][colour.index()];
+                let from = self.tower_square(side, colour);
                 let to = self.destinations(side, from);
                 let tower = Tower::new(side, colour);
                 if !to.is_empty() {
@@ -263,7 +368,7 @@ impl Position {
             }
             None => {
                 for colour in Colour::ALL {
-                    let from = self.towers[side.index()][colour.index()];
+                    let from = self.tower_square(side, colour);
                     let to = self.destinations(side, from);
                     if !to.is_empty()
                         && listener(TowerMoves {
@@ -293,6 +398,17 @@ impl Position {
     /// The number of legal moves, counted without building them.
     #[inline]
     pub fn count_moves(&self) -> usize {
+        if let Some(colour) = self.forced_colour() {
+            // The common case: a plain forced tower that can slide.
+            let from = self.tower_square(self.side_to_move(), colour);
+            if !self.sumo[0].has(from) && !self.has_arrived() {
+                let (sq, occ) = frame(self.side_to_move(), from, self.occupied());
+                let count = plain_slide_count(sq, occ);
+                if count > 0 {
+                    return count as usize;
+                }
+            }
+        }
         let mut count = 0;
         self.generate_moves(|moves| {
             count += moves.len();
@@ -309,24 +425,23 @@ mod tests {
     #[test]
     fn limits_are_rank_bands() {
         use board_geometry::Rank;
-        // A Black sumo on rank 2 reaches ranks 3-7.
-        let band = LIMIT[0][1][1];
+        // A sumo on rank 2 reaches ranks 3-7.
+        let band = Bitboard(BAND[1][1]);
         assert_eq!(band.len(), 40);
         assert!(band.has(Square::A7) && !band.has(Square::A8) && !band.has(Square::A2));
-        // A White triple sumo on rank 5 reaches rank 4 only.
-        assert_eq!(LIMIT[1][4][3], Rank::Fourth.bitboard());
-        // A White double sumo on rank 2 reaches rank 1 only.
-        assert_eq!(LIMIT[1][1][2], Rank::First.bitboard());
-        assert_eq!(LIMIT[0][3][0], Bitboard::FULL);
+        // A triple sumo on rank 5 reaches rank 6 only.
+        assert_eq!(Bitboard(BAND[4][3]), Rank::Sixth.bitboard());
+        assert_eq!(BAND[3][0], !0);
     }
 
     #[test]
-    fn steps_are_the_forward_neighbours() {
-        assert_eq!(
-            STEPS[0][Square::A1 as usize],
-            Square::A2.bitboard() | Square::B2
-        );
-        assert_eq!(STEPS[1][Square::E5 as usize].len(), 3);
-        assert_eq!(STEPS[1][Square::E1 as usize], Bitboard::EMPTY);
+    fn plain_counts_agree_with_the_bitboards() {
+        let occupied = Square::C5.bitboard() | Square::E6 | Square::B3 | Square::G2 | Square::E2;
+        for player in Player::ALL {
+            for from in Square::ALL {
+                let (sq, occ) = frame(player, from, occupied);
+                assert_eq!(plain_slide_count(sq, occ), slides(player, from, 0, occupied).len());
+            }
+        }
     }
 }

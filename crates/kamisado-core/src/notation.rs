@@ -345,12 +345,12 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        write!(f, " {} ", self.side.to_char())?;
-        match self.forced {
+        write!(f, " {} ", self.side_to_move().to_char())?;
+        match self.forced_colour() {
             Some(c) => write!(f, "{}", c.letter())?,
             None => f.write_str("-")?,
         }
-        if self.after_push {
+        if self.is_after_push() {
             f.write_str("!")?;
         }
         Ok(())
@@ -401,12 +401,12 @@ impl fmt::Display for Pretty<'_> {
             }
         }
         f.write_str("\n")?;
-        write!(f, "{} to move, ", position.side)?;
-        match position.forced {
+        write!(f, "{} to move, ", position.side_to_move())?;
+        match position.forced_colour() {
             Some(colour) => write!(f, "forced tower: {colour}")?,
             None => f.write_str("free choice")?,
         }
-        if position.after_push {
+        if position.is_after_push() {
             f.write_str(" (extra move after a push)")?;
         }
         f.write_str("\n")

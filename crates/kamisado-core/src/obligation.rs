@@ -23,11 +23,11 @@ impl Position {
     /// exist, so the walk ends within 16 steps.
     pub(crate) fn follow_chain(&self, colour: Colour) -> Chain {
         let mut visited: u16 = 0;
-        let mut player = self.side;
+        let mut player = self.side_to_move();
         let mut colour = colour;
         loop {
             visited |= 1 << (player.index() * 8 + colour.index());
-            let under = Colour::of_square(self.towers[player.index()][colour.index()]);
+            let under = Colour::of_square(self.tower_square(player, colour));
             player = player.opponent();
             colour = under;
             if visited & (1 << (player.index() * 8 + colour.index())) != 0 {
@@ -43,9 +43,9 @@ impl Position {
     /// blocked and the chain of obligations reaches a tower that can move.
     #[inline]
     pub(crate) fn pass_is_legal(&self) -> bool {
-        match self.forced {
+        match self.forced_colour() {
             Some(colour) => {
-                !self.can_move(self.side, colour) && self.follow_chain(colour) == Chain::Pass
+                !self.can_move(self.side_to_move(), colour) && self.follow_chain(colour) == Chain::Pass
             }
             None => false,
         }
@@ -56,10 +56,10 @@ impl Position {
     /// mark), its opponent otherwise (RULES.md 1.6).
     #[inline]
     pub fn last_mover(&self) -> Player {
-        if self.after_push {
-            self.side
+        if self.is_after_push() {
+            self.side_to_move()
         } else {
-            self.side.opponent()
+            self.side_to_move().opponent()
         }
     }
 }

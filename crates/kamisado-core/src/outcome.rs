@@ -108,9 +108,9 @@ impl Position {
                 tower: tower.colour,
             });
         }
-        match self.forced {
+        match self.forced_colour() {
             Some(colour) => {
-                if self.can_move(self.side, colour) || self.follow_chain(colour) == Chain::Pass {
+                if self.can_move(self.side_to_move(), colour) || self.follow_chain(colour) == Chain::Pass {
                     None
                 } else {
                     Some(Outcome::Deadlock {
@@ -120,11 +120,11 @@ impl Position {
                 }
             }
             None => {
-                if Colour::ALL.iter().any(|&c| self.can_move(self.side, c)) {
+                if Colour::ALL.iter().any(|&c| self.can_move(self.side_to_move(), c)) {
                     None
                 } else {
                     Some(Outcome::NoMove {
-                        winner: self.side.opponent(),
+                        winner: self.side_to_move().opponent(),
                     })
                 }
             }

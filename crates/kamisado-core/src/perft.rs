@@ -3,6 +3,7 @@
 
 use arrayvec::ArrayVec;
 
+use crate::play::SlidesFrom;
 use crate::{MAX_MOVES, Move, Position};
 
 /// The number of legal move sequences of length `depth` from `position`
@@ -17,11 +18,19 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_moves() as u64,
+        2 => position.count_two_plies(),
         _ => {
             let mut nodes = 0;
+            let occupied = position.occupied();
             position.generate_moves(|moves| {
-                for mv in moves.iter() {
-                    nodes += perft(&position.play_unchecked(mv), depth - 1);
+                let colour = moves.tower.colour;
+                let special = moves.to & (occupied | moves.from.bitboard());
+                for to in special {
+                    nodes += perft(&position.play_unchecked(Move::new(moves.from, to)), depth - 1);
+                }
+                let slides = SlidesFrom::new(position, colour, moves.from);
+                for to in moves.to - special {
+                    nodes += perft(&slides.to(to), depth - 1);
                 }
                 false
             });
@@ -37,10 +46,36 @@ pub fn perft_played(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        // Each leaf position is built (`black_box` keeps the compiler from
+        // skipping the work) and counted, without a call per leaf.
+        let mut nodes = 0;
+        let occupied = position.occupied();
+        position.generate_moves(|moves| {
+            let special = moves.to & (occupied | moves.from.bitboard());
+            for to in special {
+                core::hint::black_box(&position.play_unchecked(Move::new(moves.from, to)));
+            }
+            let slides = SlidesFrom::new(position, moves.tower.colour, moves.from);
+            for to in moves.to - special {
+                core::hint::black_box(&slides.to(to));
+            }
+            nodes += moves.len() as u64;
+            false
+        });
+        return nodes;
+    }
     let mut nodes = 0;
+    let occupied = position.occupied();
     position.generate_moves(|moves| {
-        for mv in moves.iter() {
-            nodes += perft_played(&position.play_unchecked(mv), depth - 1);
+        let colour = moves.tower.colour;
+        let special = moves.to & (occupied | moves.from.bitboard());
+        for to in special {
+            nodes += perft_played(&position.play_unchecked(Move::new(moves.from, to)), depth - 1);
+        }
+        let slides = SlidesFrom::new(position, colour, moves.from);
+        for to in moves.to - special {
+            nodes += perft_played(&slides.to(to), depth - 1);
         }
         false
     });

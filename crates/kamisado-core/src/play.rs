@@ -3,7 +3,8 @@
 
 use board_geometry::{Player, Square, between};
 
-use crate::zobrist::{KEYS, forced_key};
+use crate::position::pack_state;
+use crate::zobrist::KEYS;
 use crate::{Colour, Move, Outcome, Position, SumoRank, Tower};
 
 /// What kind of move a legal move is.
@@ -113,7 +114,7 @@ impl Position {
         if let Some(outcome) = self.outcome() {
             return Err(IllegalMove::GameOver(outcome));
         }
-        let side = self.side;
+        let side = self.side_to_move();
         let from = mv.from;
         let tower = self.tower_on(from).ok_or(IllegalMove::NoTower(from))?;
         if tower.player != side {
@@ -122,7 +123,7 @@ impl Position {
                 owner: tower.player,
             });
         }
-        if let Some(forced) = self.forced {
+        if let Some(forced) = self.forced_colour() {
             if tower.colour != forced {
                 return Err(IllegalMove::WrongTower {
                     side,
@@ -232,63 +233,79 @@ impl Position {
     /// For an illegal move the result is unspecified (it may break the
     /// invariants that [`Position::is_consistent`] checks), but this never
     /// panics and never causes undefined behaviour.
+    #[inline]
     pub fn play_unchecked(&self, mv: Move) -> Position {
-        let side = self.side;
-        let colour = match self.forced {
+        if mv.is_pass() {
+            return self.play_pass(mv.from);
+        }
+        if self.occupied().has(mv.to) {
+            return self.play_push(mv);
+        }
+        let colour = match self.forced_colour() {
+            Some(colour) => colour,
+            None => self.colour_of_tower_at(self.side_to_move(), mv.from),
+        };
+        self.play_slide(colour, mv.from, mv.to)
+    }
+
+    /// The position after the side to move's `colour` tower slides from
+    /// `from` to the empty square `to`: the hot path of play.
+    #[inline(always)]
+    pub(crate) fn play_slide(&self, colour: Colour, from: Square, to: Square) -> Position {
+        SlidesFrom::new(self, colour, from).to(to)
+    }
+
+    /// The position after the side to move passes with its blocked tower
+    /// on `square`.
+    #[cold]
+    fn play_pass(&self, square: Square) -> Position {
+        let mut next = *self;
+        let forced = Colour::of_square(square);
+        let push_mark = if self.is_after_push() { KEYS.after_push } else { 0 };
+        next.hash ^= KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
+        next.state = pack_state(self.side_to_move().opponent(), Some(forced), false);
+        next
+    }
+
+    /// The position after a sumo push: the line moves back one square each,
+    /// farthest first, the sumo steps forward, and the pusher moves again.
+    #[cold]
+    fn play_push(&self, mv: Move) -> Position {
+        let side = self.side_to_move();
+        let colour = match self.forced_colour() {
             Some(colour) => colour,
             None => self.colour_of_tower_at(side, mv.from),
         };
-        let mut next = *self;
-        next.hash ^= forced_key(self.forced);
-        if self.after_push {
-            next.hash ^= KEYS.after_push;
-        }
-        next.after_push = false;
-        if mv.is_pass() {
-            next.side = side.opponent();
-            next.hash ^= KEYS.side;
-            let forced = Colour::of_square(mv.from);
-            next.forced = Some(forced);
-            next.hash ^= forced_key(Some(forced));
-            return next;
-        }
         let occupied = self.occupied();
-        if occupied.has(mv.to) {
-            // A push: move the line back one square each, farthest first.
-            let dir = side.forward();
-            let opponent = side.opponent();
-            let mut last = mv.to;
-            while let Some(beyond) = last.step(dir) {
-                if !occupied.has(beyond) {
-                    break;
-                }
-                last = beyond;
+        let mut next = *self;
+        let dir = side.forward();
+        let opponent = side.opponent();
+        let mut last = mv.to;
+        while let Some(beyond) = last.step(dir) {
+            if !occupied.has(beyond) {
+                break;
             }
-            let mut square = last;
-            loop {
-                if let Some(behind) = square.step(dir) {
-                    let c = next.colour_of_tower_at(opponent, square);
-                    next.move_tower(Tower::new(opponent, c), square, behind);
-                }
-                if square == mv.to {
-                    break;
-                }
-                match square.step(dir.opposite()) {
-                    Some(s) => square = s,
-                    None => break,
-                }
-            }
-            next.move_tower(Tower::new(side, colour), mv.from, mv.to);
-            next.after_push = true;
-            next.hash ^= KEYS.after_push;
-        } else {
-            next.move_tower(Tower::new(side, colour), mv.from, mv.to);
-            next.side = side.opponent();
-            next.hash ^= KEYS.side;
+            last = beyond;
         }
+        let mut square = last;
+        loop {
+            if let Some(behind) = square.step(dir) {
+                let c = next.colour_of_tower_at(opponent, square);
+                next.move_tower(Tower::new(opponent, c), square, behind);
+            }
+            if square == mv.to {
+                break;
+            }
+            match square.step(dir.opposite()) {
+                Some(s) => square = s,
+                None => break,
+            }
+        }
+        next.move_tower(Tower::new(side, colour), mv.from, mv.to);
         let forced = Colour::of_square(mv.to);
-        next.forced = Some(forced);
-        next.hash ^= forced_key(Some(forced));
+        let push_mark = if self.is_after_push() { 0 } else { KEYS.after_push };
+        next.hash ^= KEYS.forced[self.forced_index()] ^ KEYS.forced[forced.index()] ^ push_mark;
+        next.state = pack_state(side, Some(forced), true);
         next
     }
 
@@ -297,7 +314,7 @@ impl Position {
     #[inline]
     fn move_tower(&mut self, tower: Tower, from: Square, to: Square) {
         let (p, c) = (tower.player.index(), tower.colour.index());
-        self.towers[p][c] = to;
+        self.towers[p] ^= ((from as u64) ^ (to as u64)) << (8 * c);
         let both = from.bitboard() | to;
         self.occupied[p] ^= both;
         for layer in &mut self.sumo {
@@ -306,5 +323,71 @@ impl Position {
             }
         }
         self.hash ^= KEYS.tower[p][c][from as usize] ^ KEYS.tower[p][c][to as usize];
+    }
+}
+
+/// Copy-make for the slides of one tower, split in two: everything that does
+/// not depend on the destination is done once in [`SlidesFrom::new`] (the
+/// tower lifted off its square, the side and the obligation switched, the
+/// hash updated for all of that), and [`SlidesFrom::to`] only sets the tower
+/// down. Generation hands over one tower's destinations at a time, so perft
+/// and search pay the first part once per tower.
+pub(crate) struct SlidesFrom {
+    /// The position with the tower lifted and everything but the landing
+    /// done.
+    lifted: Position,
+    player: usize,
+    colour: usize,
+    /// Which sumo layers the tower belongs to (its rank travels with it).
+    layers: [bool; 3],
+}
+
+impl SlidesFrom {
+    #[inline(always)]
+    pub(crate) fn new(position: &Position, colour: Colour, from: Square) -> SlidesFrom {
+        let side = position.side_to_move();
+        let (s, c) = (side.index(), colour.index());
+        let mut lifted = *position;
+        lifted.towers[s] &= !(0xFF << (8 * c));
+        lifted.occupied[s] = lifted.occupied[s].without(from);
+        let mut layers = [false; 3];
+        if position.sumo[0].has(from) {
+            for (layer, on) in lifted.sumo.iter_mut().zip(&mut layers) {
+                *on = layer.has(from);
+                *layer = layer.without(from);
+            }
+        }
+        let push_mark = if position.is_after_push() { KEYS.after_push } else { 0 };
+        lifted.hash ^= KEYS.tower[s][c][from as usize]
+            ^ KEYS.side
+            ^ KEYS.forced[position.forced_index()]
+            ^ push_mark;
+        // The landing colour is filled in by `to`.
+        lifted.state = pack_state(side.opponent(), None, false) & !(0xF << 8);
+        SlidesFrom {
+            lifted,
+            player: s,
+            colour: c,
+            layers,
+        }
+    }
+
+    /// The position after the slide to the empty square `to`.
+    #[inline(always)]
+    pub(crate) fn to(&self, to: Square) -> Position {
+        let landing = Colour::of_square(to);
+        let mut next = self.lifted;
+        next.towers[self.player] |= (to as u64) << (8 * self.colour);
+        next.occupied[self.player] |= to;
+        if self.layers[0] {
+            for (layer, &on) in next.sumo.iter_mut().zip(&self.layers) {
+                if on {
+                    *layer |= to;
+                }
+            }
+        }
+        next.hash ^= KEYS.tower[self.player][self.colour][to as usize] ^ KEYS.forced[landing.index()];
+        next.state |= (landing as u64) << 8;
+        next
     }
 }

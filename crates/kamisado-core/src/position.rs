@@ -23,19 +23,33 @@ use crate::{Colour, SumoRank, Tower};
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// The square of each tower, by player and colour.
-    pub(crate) towers: [[Square; 8]; 2],
+    /// The square of each tower: byte `colour` of `towers[player]`.
+    /// Packed so that a move updates it in a register.
+    pub(crate) towers: [u64; 2],
     /// The squares of each player's towers.
     pub(crate) occupied: [Bitboard; 2],
     /// `sumo[k]`: the squares of towers (of either player) whose sumo rank
     /// is at least `k + 1`. A tower's rank is how many of these hold it.
     pub(crate) sumo: [Bitboard; 3],
     pub(crate) hash: u64,
-    pub(crate) side: Player,
-    /// The forced colour, or `None` for a free choice.
-    pub(crate) forced: Option<Colour>,
-    /// The side to move is taking the extra move after its own push.
-    pub(crate) after_push: bool,
+    /// The side to move (bit 0: White), the forced colour (bits 8-11:
+    /// `0..8`, or 8 for a free choice) and the push mark (bit 16), packed
+    /// in one word so that copy-make writes whole words.
+    pub(crate) state: u64,
+}
+
+const WHITE_TO_MOVE: u64 = 1;
+const FORCED_SHIFT: u32 = 8;
+const AFTER_PUSH: u64 = 1 << 16;
+
+/// The `state` word of a position.
+#[inline(always)]
+pub(crate) const fn pack_state(side: Player, forced: Option<Colour>, after_push: bool) -> u64 {
+    let forced = match forced {
+        Some(c) => c as u64,
+        None => 8,
+    };
+    side as u64 | forced << FORCED_SHIFT | if after_push { AFTER_PUSH } else { 0 }
 }
 
 impl Position {
@@ -58,37 +72,58 @@ impl Position {
     }
 
     /// The player to move.
-    #[inline]
+    #[inline(always)]
     pub fn side_to_move(&self) -> Player {
-        self.side
+        if self.state & WHITE_TO_MOVE != 0 {
+            Player::White
+        } else {
+            Player::Black
+        }
     }
 
     /// The colour of the tower the side to move must move, or `None` on a
     /// free choice.
-    #[inline]
+    #[inline(always)]
     pub fn forced_colour(&self) -> Option<Colour> {
-        self.forced
+        let index = self.forced_index();
+        if index < 8 {
+            Some(Colour::ALL[index])
+        } else {
+            None
+        }
+    }
+
+    /// The forced colour's index, 8 on a free choice.
+    #[inline(always)]
+    pub(crate) fn forced_index(&self) -> usize {
+        ((self.state >> FORCED_SHIFT) & 15) as usize
     }
 
     /// The square of the tower the side to move must move, or `None` on a
     /// free choice.
     #[inline]
     pub fn forced_square(&self) -> Option<Square> {
-        self.forced
-            .map(|c| self.towers[self.side.index()][c.index()])
+        self.forced_colour()
+            .map(|c| self.tower_square(self.side_to_move(), c))
     }
 
     /// Whether the side to move is taking the extra move after its own sumo
     /// push (the `!` mark of RULES.md 1.9).
-    #[inline]
+    #[inline(always)]
     pub fn is_after_push(&self) -> bool {
-        self.after_push
+        self.state & AFTER_PUSH != 0
     }
 
     /// The square of `tower`.
     #[inline]
     pub fn square_of(&self, tower: Tower) -> Square {
-        self.towers[tower.player.index()][tower.colour.index()]
+        self.tower_square(tower.player, tower.colour)
+    }
+
+    /// The square of `player`'s `colour` tower.
+    #[inline(always)]
+    pub(crate) fn tower_square(&self, player: Player, colour: Colour) -> Square {
+        packed_square(self.towers[player.index()], colour)
     }
 
     /// The squares of `player`'s towers.
@@ -116,12 +151,13 @@ impl Position {
         Some(Tower::new(player, colour))
     }
 
-    /// The colour of `player`'s tower on `square`, which must hold one.
+    /// The colour of `player`'s tower on `square`, which must hold one
+    /// (brown if none does).
     #[inline]
     pub(crate) fn colour_of_tower_at(&self, player: Player, square: Square) -> Colour {
-        let towers = &self.towers[player.index()];
+        let towers = self.towers[player.index()];
         let mut c = 0;
-        while c < 7 && towers[c] != square {
+        while c < 7 && packed_square(towers, Colour::ALL[c]) != square {
             c += 1;
         }
         Colour::ALL[c]
@@ -163,6 +199,13 @@ impl Position {
     /// For tests and debugging.
     pub fn hash_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)
+    }
+
+    /// Whether a tower stands on its goal row (the round is won).
+    #[inline(always)]
+    pub(crate) fn has_arrived(&self) -> bool {
+        (self.occupied[0] & Rank::Eighth.bitboard()).0 | (self.occupied[1] & Rank::First.bitboard()).0
+            != 0
     }
 
     /// The tower standing on its goal row, if a round has been won by
@@ -209,9 +252,9 @@ impl Position {
                 .expect("a valid position mirrors to distinct squares");
         }
         builder
-            .side_to_move(self.side.opponent())
-            .forced(self.forced)
-            .after_push(self.after_push);
+            .side_to_move(self.side_to_move().opponent())
+            .forced(self.forced_colour())
+            .after_push(self.is_after_push());
         builder
             .build()
             .expect("a valid position mirrors to a valid one")
@@ -225,7 +268,8 @@ impl Position {
         let mut seen = Bitboard::EMPTY;
         for player in Player::ALL {
             let mut own = Bitboard::EMPTY;
-            for &sq in &self.towers[player.index()] {
+            for colour in Colour::ALL {
+                let sq = self.tower_square(player, colour);
                 if seen.has(sq) {
                     return false;
                 }
@@ -239,11 +283,19 @@ impl Position {
         let nested = self.sumo[2].is_subset(self.sumo[1]) && self.sumo[1].is_subset(self.sumo[0]);
         nested
             && self.sumo[0].is_subset(seen)
-            && (!self.after_push
-                || (self.forced.is_some()
-                    && !(self.sumo[0] & self.occupied[self.side.index()]).is_empty()))
+            && self.state & !(WHITE_TO_MOVE | 15 << FORCED_SHIFT | AFTER_PUSH) == 0
+            && self.forced_index() <= 8
+            && (!self.is_after_push()
+                || (self.forced_colour().is_some()
+                    && !(self.sumo[0] & self.occupied[self.side_to_move().index()]).is_empty()))
             && self.hash == zobrist::hash_of(self)
     }
+}
+
+/// The square in byte `colour` of a packed tower word.
+#[inline(always)]
+pub(crate) fn packed_square(towers: u64, colour: Colour) -> Square {
+    Square::ALL[((towers >> (8 * colour as u32)) & 63) as usize]
 }
 
 /// Why a set of towers, side and obligation is not a valid position
@@ -371,7 +423,7 @@ impl PositionBuilder {
     ///   [`InvalidPosition::PushMarkWithoutSumo`]: the push mark where no
     ///   push can have happened.
     pub fn build(&self) -> Result<Position, InvalidPosition> {
-        let mut towers = [[Square::A1; 8]; 2];
+        let mut towers = [0u64; 2];
         let mut occupied = [Bitboard::EMPTY; 2];
         let mut sumo = [Bitboard::EMPTY; 3];
         for player in Player::ALL {
@@ -379,7 +431,7 @@ impl PositionBuilder {
                 let tower = Tower::new(player, colour);
                 let (square, rank) = self.towers[player.index()][colour.index()]
                     .ok_or(InvalidPosition::MissingTower(tower))?;
-                towers[player.index()][colour.index()] = square;
+                towers[player.index()] |= (square as u64) << (8 * colour.index());
                 occupied[player.index()] |= square;
                 for (level, set) in sumo.iter_mut().enumerate() {
                     if rank.level() > level as u8 {
@@ -406,9 +458,7 @@ impl PositionBuilder {
             occupied,
             sumo,
             hash: 0,
-            side: self.side,
-            forced: self.forced,
-            after_push: self.after_push,
+            state: pack_state(self.side, self.forced, self.after_push),
         };
         position.hash = zobrist::hash_of(&position);
         Ok(position)

@@ -94,11 +94,11 @@ pub(crate) fn hash_of(position: &Position) -> u64 {
         let (p, c) = (tower.player.index(), tower.colour.index());
         hash ^= KEYS.tower[p][c][square as usize] ^ KEYS.rank[p][c][rank as usize];
     }
-    if position.side == Player::White {
+    if position.side_to_move() == Player::White {
         hash ^= KEYS.side;
     }
-    hash ^= forced_key(position.forced);
-    if position.after_push {
+    hash ^= forced_key(position.forced_colour());
+    if position.is_after_push() {
         hash ^= KEYS.after_push;
     }
     hash
