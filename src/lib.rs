@@ -135,3 +135,88 @@ pub mod suite {
         out
     }
 }
+
+/// Deterministic position sets for the benchmarks and the allocation test:
+/// positions reached by seeded random play from each game's start (and,
+/// for Kamisado, from starts with sumo towers).
+pub mod fixtures {
+    /// A small xorshift generator: reproducible and dependency-free.
+    #[derive(Debug, Clone)]
+    pub struct Rng(u64);
+
+    impl Rng {
+        /// A generator from `seed` (any value).
+        pub fn new(seed: u64) -> Rng {
+            Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+        }
+
+        /// The next value.
+        pub fn next_u64(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        /// A value in `0..n` (`n > 0`).
+        pub fn below(&mut self, n: usize) -> usize {
+            (self.next_u64() % n as u64) as usize
+        }
+    }
+
+    const KAMISADO_STARTS: [&str; 3] = [
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
+        "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -",
+        "rpy+k+ogbn/8/8/8/8/8/8/YOB+GRK+NP++ b -",
+    ];
+
+    /// `count` Kamisado positions with legal moves, from random games.
+    pub fn kamisado_positions(count: usize, seed: u64) -> Vec<kamisado_core::Position> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let start = KAMISADO_STARTS[rng.below(KAMISADO_STARTS.len())];
+            let mut p: kamisado_core::Position = start.parse().expect("fixture start");
+            let plies = rng.below(16);
+            for _ in 0..plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.below(moves.len())]);
+            }
+            if !p.legal_moves().is_empty() {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// `count` Katarenga positions with legal moves, from random games on
+    /// the standard board and on other tile boards.
+    pub fn katarenga_positions(count: usize, seed: u64) -> Vec<katarenga_core::Position> {
+        let mut rng = Rng::new(seed);
+        let boards: Vec<katarenga_core::Board> = katarenga_core::Board::all_tile_boards()
+            .step_by(4099)
+            .map(|(b, _)| b)
+            .chain([katarenga_core::Board::standard()])
+            .collect();
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let board = boards[rng.below(boards.len())];
+            let mut p = katarenga_core::Position::start_on(board);
+            let plies = rng.below(40);
+            for _ in 0..plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[rng.below(moves.len())]);
+            }
+            if !p.legal_moves().is_empty() {
+                out.push(p);
+            }
+        }
+        out
+    }
+}

@@ -1,7 +1,7 @@
 //! Playing moves: `play`, `try_play` with the reasons a move is illegal, and
 //! `play_unchecked`.
 
-use board_geometry::{Player, Square, between};
+use board_geometry::{Bitboard, Player, Square, between};
 
 use crate::position::pack_state;
 use crate::zobrist::KEYS;
@@ -336,8 +336,14 @@ pub(crate) struct SlidesFrom {
     /// The position with the tower lifted and everything but the landing
     /// done.
     lifted: Position,
-    player: usize,
-    colour: usize,
+    /// All ones for the player who moves, zero for the other: the landing
+    /// updates both players' words without indexing, so every field of the
+    /// result is computed in registers and stored once.
+    mover: [u64; 2],
+    /// The shift of the tower's byte in its player's tower word.
+    shift: u32,
+    /// The tower's Zobrist keys by square.
+    keys: &'static [u64; 64],
     /// Which sumo layers the tower belongs to (its rank travels with it).
     layers: [bool; 3],
 }
@@ -364,10 +370,12 @@ impl SlidesFrom {
             ^ push_mark;
         // The landing colour is filled in by `to`.
         lifted.state = pack_state(side.opponent(), None, false) & !(0xF << 8);
+        let white = 0u64.wrapping_sub(s as u64);
         SlidesFrom {
             lifted,
-            player: s,
-            colour: c,
+            mover: [!white, white],
+            shift: 8 * c as u32,
+            keys: &KEYS.tower[s][c],
             layers,
         }
     }
@@ -376,18 +384,29 @@ impl SlidesFrom {
     #[inline(always)]
     pub(crate) fn to(&self, to: Square) -> Position {
         let landing = Colour::of_square(to);
-        let mut next = self.lifted;
-        next.towers[self.player] |= (to as u64) << (8 * self.colour);
-        next.occupied[self.player] |= to;
+        let lifted = &self.lifted;
+        let square = (to as u64) << self.shift;
+        let bit = to.bitboard().0;
+        let mut sumo = lifted.sumo;
         if self.layers[0] {
-            for (layer, &on) in next.sumo.iter_mut().zip(&self.layers) {
+            for (layer, &on) in sumo.iter_mut().zip(&self.layers) {
                 if on {
                     *layer |= to;
                 }
             }
         }
-        next.hash ^= KEYS.tower[self.player][self.colour][to as usize] ^ KEYS.forced[landing.index()];
-        next.state |= (landing as u64) << 8;
-        next
+        Position {
+            towers: [
+                lifted.towers[0] | (square & self.mover[0]),
+                lifted.towers[1] | (square & self.mover[1]),
+            ],
+            occupied: [
+                Bitboard(lifted.occupied[0].0 | (bit & self.mover[0])),
+                Bitboard(lifted.occupied[1].0 | (bit & self.mover[1])),
+            ],
+            sumo,
+            hash: lifted.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()],
+            state: lifted.state | (landing as u64) << 8,
+        }
     }
 }

@@ -64,26 +64,6 @@ fn slide(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
         | ray_until(directions[3], from, stop)
 }
 
-/// The squares a piece on `from` attacks or moves to, ignoring which side
-/// stands where (own pieces are removed by the caller).
-#[inline]
-pub(crate) fn reach(board: &Board, from: Square, occupied: Bitboard) -> Bitboard {
-    match board.colour_of(from) {
-        SquareColour::Blue => king_moves(from),
-        SquareColour::Green => knight_moves(from),
-        SquareColour::Yellow => slide(
-            from,
-            Direction::DIAGONAL,
-            occupied | board.squares(SquareColour::Yellow),
-        ),
-        SquareColour::Red => slide(
-            from,
-            Direction::STRAIGHT,
-            occupied | board.squares(SquareColour::Red),
-        ),
-    }
-}
-
 impl Position {
     /// The empty target camps of the side to move.
     #[inline]
@@ -125,11 +105,32 @@ impl Position {
         let occupied = self.occupied();
         let line = target_line(self.side);
         let open = self.open_camps();
-        for from in own {
-            let to = reach(&self.board, from, occupied) - own;
+        let mut emit = |from: Square, to: Bitboard| {
             let camps = if line.has(from) { open } else { Camps::EMPTY };
-            if (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
-            {
+            (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
+        };
+        // One colour at a time: each group moves the same way, so the loop
+        // bodies have no branch on the kind of piece.
+        let board = &self.board;
+        for from in own & board.squares(SquareColour::Blue) {
+            if emit(from, king_moves(from) - own) {
+                return true;
+            }
+        }
+        for from in own & board.squares(SquareColour::Green) {
+            if emit(from, knight_moves(from) - own) {
+                return true;
+            }
+        }
+        let stop = occupied | board.squares(SquareColour::Yellow);
+        for from in own & board.squares(SquareColour::Yellow) {
+            if emit(from, slide(from, Direction::DIAGONAL, stop) - own) {
+                return true;
+            }
+        }
+        let stop = occupied | board.squares(SquareColour::Red);
+        for from in own & board.squares(SquareColour::Red) {
+            if emit(from, slide(from, Direction::STRAIGHT, stop) - own) {
                 return true;
             }
         }

@@ -1,7 +1,7 @@
 //! Playing moves: `play`, `try_play` with the reasons a move is illegal, and
 //! `play_unchecked`.
 
-use board_geometry::{Player, Square, between, king_moves, knight_moves};
+use board_geometry::{Bitboard, Player, Square, between, king_moves, knight_moves};
 
 use crate::camps::on_target_line;
 use crate::zobrist::{KEYS, piece_key};
@@ -192,28 +192,57 @@ impl Position {
     /// For an illegal move the result is unspecified (it may break the
     /// invariants that [`Position::is_consistent`] checks), but this never
     /// panics and never causes undefined behaviour.
+    #[inline]
     pub fn play_unchecked(&self, mv: Move) -> Position {
+        match mv.to {
+            Destination::Square(to) => self.play_to_square(mv.from, to),
+            Destination::Camp(camp) => self.play_to_camp(mv.from, camp),
+        }
+    }
+
+    /// A move to a square, with a capture if an opponent stands there. Both
+    /// players' words are computed without indexing, so the result is
+    /// built in registers and stored once.
+    #[inline(always)]
+    pub(crate) fn play_to_square(&self, from: Square, to: Square) -> Position {
         let side = self.side;
         let (s, o) = (side.index(), side.opponent().index());
+        let white = 0u64.wrapping_sub(s as u64);
+        let mover = [!white, white];
+        let moved = from.bitboard().0 | to.bitboard().0;
+        let captured = self.pieces[o].0 & to.bitboard().0;
+        let took = u8::from(captured != 0);
+        let capture_key = if captured != 0 { piece_key(side.opponent(), to) } else { 0 };
+        Position {
+            board: self.board,
+            pieces: [
+                Bitboard(self.pieces[0].0 ^ (moved & mover[0]) ^ (captured & mover[1])),
+                Bitboard(self.pieces[1].0 ^ (moved & mover[1]) ^ (captured & mover[0])),
+            ],
+            camps: self.camps,
+            counts: [
+                self.counts[0].saturating_sub(took & (s as u8)),
+                self.counts[1].saturating_sub(took & (o as u8)),
+            ],
+            side: side.opponent(),
+            hash: self.hash
+                ^ piece_key(side, from)
+                ^ piece_key(side, to)
+                ^ capture_key
+                ^ KEYS.side,
+        }
+    }
+
+    /// A move from the target line into a camp.
+    #[cold]
+    fn play_to_camp(&self, from: Square, camp: Camp) -> Position {
+        let side = self.side;
         let mut next = *self;
-        next.pieces[s] = next.pieces[s].without(mv.from);
-        next.hash ^= piece_key(side, mv.from) ^ KEYS.side;
-        match mv.to {
-            Destination::Square(to) => {
-                if next.pieces[o].has(to) {
-                    next.pieces[o] = next.pieces[o].without(to);
-                    next.counts[o] = next.counts[o].saturating_sub(1);
-                    next.hash ^= piece_key(side.opponent(), to);
-                }
-                next.pieces[s] |= to;
-                next.hash ^= piece_key(side, to);
-            }
-            Destination::Camp(camp) => {
-                if !next.camps.has(camp) {
-                    next.camps = next.camps.with(camp);
-                    next.hash ^= KEYS.camp[camp.index()];
-                }
-            }
+        next.pieces[side.index()] = next.pieces[side.index()].without(from);
+        next.hash ^= piece_key(side, from) ^ KEYS.side;
+        if !next.camps.has(camp) {
+            next.camps = next.camps.with(camp);
+            next.hash ^= KEYS.camp[camp.index()];
         }
         next.side = side.opponent();
         next

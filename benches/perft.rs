@@ -1,0 +1,78 @@
+//! Perft speed (nodes per second): both games, from the start and from
+//! reference-suite positions, counting the last ply in bulk and playing
+//! every leaf. `cargo bench --bench perft`; add `-- --quick` for a smoke run.
+
+use std::time::Duration;
+
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime};
+
+fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    g
+}
+
+/// Benchmarks `count(depth)` on one position, with the node count as the
+/// throughput so reports read as nodes per second.
+fn bench_case(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, nodes: u64, count: impl Fn() -> u64) {
+    assert_eq!(count(), nodes, "{id}: wrong node count");
+    g.throughput(Throughput::Elements(nodes));
+    g.bench_function(id, |b| b.iter(|| std::hint::black_box(count())));
+}
+
+fn kamisado(c: &mut Criterion) {
+    use kamisado_core::{Position, perft, perft_played};
+    let start = Position::start();
+    let sumo: Vec<(&str, Position, u32)> = [
+        ("sumo-a", "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -", 5),
+        ("sumo-b", "rpy+k+ogbn/8/8/8/8/8/8/YOB+GRK+NP++ b -", 5),
+        ("sumo-c", "b+n2ykgp+++/8/3R+4/5r++o1/1G6/8/8/P+1N+1YB++O+K+ w r", 7),
+    ]
+    .into_iter()
+    .map(|(id, fen, depth)| (id, fen.parse().unwrap(), depth))
+    .collect();
+    for (kind, played) in [("bulk", false), ("played", true)] {
+        let mut g = group(c, &format!("kamisado-perft-{kind}"));
+        let run = |p: &Position, d: u32| if played { perft_played(p, d) } else { perft(p, d) };
+        for depth in 5..=7 {
+            let nodes = perft(&start, depth);
+            bench_case(&mut g, &format!("start-d{depth}"), nodes, || run(&start, depth));
+        }
+        for (id, p, depth) in &sumo {
+            let nodes = perft(p, *depth);
+            bench_case(&mut g, &format!("{id}-d{depth}"), nodes, || run(p, *depth));
+        }
+        g.finish();
+    }
+}
+
+fn katarenga(c: &mut Criterion) {
+    use katarenga_core::{Position, perft, perft_played};
+    let start = Position::start();
+    let suite: Vec<(&str, Position, u32)> = [
+        ("mid-a", "YRGBYRGB/BGRYBBRY/GYBRGYGR/RYBGRYBG/YBGRBYGR/RBYYGYRY/BGRGRBGB/GRYBYRBG 3www2/5w2/1w6/5w2/2b5/2b2wb1/2bb1b2/b5b1 w -", 3),
+        ("mid-b", "BYRGRGBY/GRGBYYGR/YYBRBBRG/RGBYGRYB/GRYBGBYR/BGRGBGRG/YYBRRBYY/RGBYYRGB 1w3w2/2b2w2/1w3w2/bw6/3b2b1/b7/6b1/bb6 w -", 4),
+        ("camps", "YRBGRYBG/RBGBGYBR/GYRYBGRY/BYGRYRGB/YBGRRYGB/RBYYGYRY/GRGBBBGR/BYRGYRBG 3wwbw1/8/6w1/8/8/8/bb6/4w2b b a0", 4),
+    ]
+    .into_iter()
+    .map(|(id, fen, depth)| (id, fen.parse().unwrap(), depth))
+    .collect();
+    for (kind, played) in [("bulk", false), ("played", true)] {
+        let mut g = group(c, &format!("katarenga-perft-{kind}"));
+        let run = |p: &Position, d: u32| if played { perft_played(p, d) } else { perft(p, d) };
+        for depth in 3..=4 {
+            let nodes = perft(&start, depth);
+            bench_case(&mut g, &format!("start-d{depth}"), nodes, || run(&start, depth));
+        }
+        for (id, p, depth) in &suite {
+            let nodes = perft(p, *depth);
+            bench_case(&mut g, &format!("{id}-d{depth}"), nodes, || run(p, *depth));
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, kamisado, katarenga);
+criterion_main!(benches);
