@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 use board_geometry::{Bitboard, Direction, Square, king_moves, knight_moves, ray_until};
 
 use crate::camps::target_line;
-use crate::{Board, Camp, Camps, Move, Position, SquareColour};
+use crate::{Camp, Camps, Move, Position, SquareColour};
 
 /// The most legal moves a position can have. A rook on a red square reaches
 /// at most 14 squares, a bishop 13, a king or knight 8; a piece on its
