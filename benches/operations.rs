@@ -25,10 +25,20 @@ macro_rules! operations {
             // Move generation: counted through the callback, and listed.
             g.throughput(Throughput::Elements(moves));
             g.bench_function("movegen-count", |b| {
-                b.iter(|| positions.iter().map(|p| black_box(p).count_moves() as u64).sum::<u64>())
+                b.iter(|| {
+                    positions
+                        .iter()
+                        .map(|p| black_box(p).count_moves() as u64)
+                        .sum::<u64>()
+                })
             });
             g.bench_function("movegen-list", |b| {
-                b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len() as u64).sum::<u64>())
+                b.iter(|| {
+                    positions
+                        .iter()
+                        .map(|p| black_box(p).legal_moves().len() as u64)
+                        .sum::<u64>()
+                })
             });
             // Play: every legal move of every position, copy-make.
             let lists: Vec<_> = positions.iter().map(|p| (p, p.legal_moves())).collect();
@@ -46,7 +56,11 @@ macro_rules! operations {
             // Hashing from scratch and parsing, per position.
             g.throughput(Throughput::Elements(POSITIONS as u64));
             g.bench_function("hash-from-scratch", |b| {
-                b.iter(|| positions.iter().fold(0u64, |acc, p| acc ^ black_box(p).hash_from_scratch()))
+                b.iter(|| {
+                    positions
+                        .iter()
+                        .fold(0u64, |acc, p| acc ^ black_box(p).hash_from_scratch())
+                })
             });
             g.bench_function("parse", |b| {
                 b.iter(|| {
@@ -61,8 +75,18 @@ macro_rules! operations {
     };
 }
 
-operations!(kamisado, "kamisado", kamisado_core::Position, kamisado_positions(POSITIONS, 7));
-operations!(katarenga, "katarenga", katarenga_core::Position, katarenga_positions(POSITIONS, 7));
+operations!(
+    kamisado,
+    "kamisado",
+    kamisado_core::Position,
+    kamisado_positions(POSITIONS, 7)
+);
+operations!(
+    katarenga,
+    "katarenga",
+    katarenga_core::Position,
+    katarenga_positions(POSITIONS, 7)
+);
 
 criterion_group!(benches, kamisado, katarenga);
 criterion_main!(benches);

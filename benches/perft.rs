@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime};
+use criterion::{
+    BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
+};
 
 fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
@@ -28,17 +30,29 @@ fn kamisado(c: &mut Criterion) {
     let sumo: Vec<(&str, Position, u32)> = [
         ("sumo-a", "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -", 5),
         ("sumo-b", "rpy+k+ogbn/8/8/8/8/8/8/YOB+GRK+NP++ b -", 5),
-        ("sumo-c", "b+n2ykgp+++/8/3R+4/5r++o1/1G6/8/8/P+1N+1YB++O+K+ w r", 7),
+        (
+            "sumo-c",
+            "b+n2ykgp+++/8/3R+4/5r++o1/1G6/8/8/P+1N+1YB++O+K+ w r",
+            7,
+        ),
     ]
     .into_iter()
     .map(|(id, fen, depth)| (id, fen.parse().unwrap(), depth))
     .collect();
     for (kind, played) in [("bulk", false), ("played", true)] {
         let mut g = group(c, &format!("kamisado-perft-{kind}"));
-        let run = |p: &Position, d: u32| if played { perft_played(p, d) } else { perft(p, d) };
+        let run = |p: &Position, d: u32| {
+            if played {
+                perft_played(p, d)
+            } else {
+                perft(p, d)
+            }
+        };
         for depth in 5..=7 {
             let nodes = perft(&start, depth);
-            bench_case(&mut g, &format!("start-d{depth}"), nodes, || run(&start, depth));
+            bench_case(&mut g, &format!("start-d{depth}"), nodes, || {
+                run(&start, depth)
+            });
         }
         for (id, p, depth) in &sumo {
             let nodes = perft(p, *depth);
@@ -61,10 +75,18 @@ fn katarenga(c: &mut Criterion) {
     .collect();
     for (kind, played) in [("bulk", false), ("played", true)] {
         let mut g = group(c, &format!("katarenga-perft-{kind}"));
-        let run = |p: &Position, d: u32| if played { perft_played(p, d) } else { perft(p, d) };
+        let run = |p: &Position, d: u32| {
+            if played {
+                perft_played(p, d)
+            } else {
+                perft(p, d)
+            }
+        };
         for depth in 3..=4 {
             let nodes = perft(&start, depth);
-            bench_case(&mut g, &format!("start-d{depth}"), nodes, || run(&start, depth));
+            bench_case(&mut g, &format!("start-d{depth}"), nodes, || {
+                run(&start, depth)
+            });
         }
         for (id, p, depth) in &suite {
             let nodes = perft(p, *depth);

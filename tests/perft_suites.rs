@@ -85,3 +85,34 @@ fn divides_match_the_reference() {
         include_str!("data/katarenga.divide.txt"),
     );
 }
+
+#[test]
+fn threads_and_played_counting_agree_with_bulk() {
+    use kamisado_katarenga::{PerftOptions, run_perft_with};
+    for (game, position, depth) in [
+        ("kamisado", "startpos", 4),
+        (
+            "kamisado",
+            "b+n2ykgp+++/8/3R+4/5r++o1/1G6/8/8/P+1N+1YB++O+K+ w r",
+            4,
+        ),
+        ("katarenga", "startpos", 3),
+    ] {
+        let bulk = run_perft(game, position, depth, true).unwrap();
+        for (played, threads) in [(false, 2), (true, 1), (true, 3)] {
+            let options = PerftOptions {
+                divide: true,
+                played,
+                threads,
+            };
+            let run = run_perft_with(game, position, depth, &options).unwrap();
+            assert_eq!(
+                run.nodes, bulk.nodes,
+                "{game} {position} played={played} threads={threads}"
+            );
+            assert_eq!(run.divide, bulk.divide);
+        }
+    }
+    assert!(run_perft("chess", "startpos", 1, false).is_err());
+    assert!(run_perft("kamisado", "not a position", 1, false).is_err());
+}

@@ -57,7 +57,8 @@ impl TowerMoves {
 /// computed on the board flipped top to bottom (`square ^ 56`,
 /// `occupied.swap_bytes()`), where its forward directions become Black's,
 /// and flipped back.
-const UP_DIRECTIONS: [Direction; 3] = [Direction::North, Direction::NorthWest, Direction::NorthEast];
+const UP_DIRECTIONS: [Direction; 3] =
+    [Direction::North, Direction::NorthWest, Direction::NorthEast];
 
 /// The three forward rays of each square, in Black's frame. A `const` so
 /// that `REACH` can be built from it; `UP_RAYS` is its one copy in memory.
@@ -440,7 +441,10 @@ mod tests {
         for player in Player::ALL {
             for from in Square::ALL {
                 let (sq, occ) = frame(player, from, occupied);
-                assert_eq!(plain_slide_count(sq, occ), slides(player, from, 0, occupied).len());
+                assert_eq!(
+                    plain_slide_count(sq, occ),
+                    slides(player, from, 0, occupied).len()
+                );
             }
         }
     }

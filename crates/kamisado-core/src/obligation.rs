@@ -45,7 +45,8 @@ impl Position {
     pub(crate) fn pass_is_legal(&self) -> bool {
         match self.forced_colour() {
             Some(colour) => {
-                !self.can_move(self.side_to_move(), colour) && self.follow_chain(colour) == Chain::Pass
+                !self.can_move(self.side_to_move(), colour)
+                    && self.follow_chain(colour) == Chain::Pass
             }
             None => false,
         }

@@ -110,7 +110,9 @@ impl Position {
         }
         match self.forced_colour() {
             Some(colour) => {
-                if self.can_move(self.side_to_move(), colour) || self.follow_chain(colour) == Chain::Pass {
+                if self.can_move(self.side_to_move(), colour)
+                    || self.follow_chain(colour) == Chain::Pass
+                {
                     None
                 } else {
                     Some(Outcome::Deadlock {
@@ -120,7 +122,10 @@ impl Position {
                 }
             }
             None => {
-                if Colour::ALL.iter().any(|&c| self.can_move(self.side_to_move(), c)) {
+                if Colour::ALL
+                    .iter()
+                    .any(|&c| self.can_move(self.side_to_move(), c))
+                {
                     None
                 } else {
                     Some(Outcome::NoMove {

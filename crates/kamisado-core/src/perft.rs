@@ -26,7 +26,10 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
                 let colour = moves.tower.colour;
                 let special = moves.to & (occupied | moves.from.bitboard());
                 for to in special {
-                    nodes += perft(&position.play_unchecked(Move::new(moves.from, to)), depth - 1);
+                    nodes += perft(
+                        &position.play_unchecked(Move::new(moves.from, to)),
+                        depth - 1,
+                    );
                 }
                 let slides = SlidesFrom::new(position, colour, moves.from);
                 for to in moves.to - special {
@@ -71,7 +74,10 @@ pub fn perft_played(position: &Position, depth: u32) -> u64 {
         let colour = moves.tower.colour;
         let special = moves.to & (occupied | moves.from.bitboard());
         for to in special {
-            nodes += perft_played(&position.play_unchecked(Move::new(moves.from, to)), depth - 1);
+            nodes += perft_played(
+                &position.play_unchecked(Move::new(moves.from, to)),
+                depth - 1,
+            );
         }
         let slides = SlidesFrom::new(position, colour, moves.from);
         for to in moves.to - special {

@@ -261,8 +261,13 @@ impl Position {
     fn play_pass(&self, square: Square) -> Position {
         let mut next = *self;
         let forced = Colour::of_square(square);
-        let push_mark = if self.is_after_push() { KEYS.after_push } else { 0 };
-        next.hash ^= KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
+        let push_mark = if self.is_after_push() {
+            KEYS.after_push
+        } else {
+            0
+        };
+        next.hash ^=
+            KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
         next.state = pack_state(self.side_to_move().opponent(), Some(forced), false);
         next
     }
@@ -303,7 +308,11 @@ impl Position {
         }
         next.move_tower(Tower::new(side, colour), mv.from, mv.to);
         let forced = Colour::of_square(mv.to);
-        let push_mark = if self.is_after_push() { 0 } else { KEYS.after_push };
+        let push_mark = if self.is_after_push() {
+            0
+        } else {
+            KEYS.after_push
+        };
         next.hash ^= KEYS.forced[self.forced_index()] ^ KEYS.forced[forced.index()] ^ push_mark;
         next.state = pack_state(side, Some(forced), true);
         next
@@ -363,7 +372,11 @@ impl SlidesFrom {
                 *layer = layer.without(from);
             }
         }
-        let push_mark = if position.is_after_push() { KEYS.after_push } else { 0 };
+        let push_mark = if position.is_after_push() {
+            KEYS.after_push
+        } else {
+            0
+        };
         lifted.hash ^= KEYS.tower[s][c][from as usize]
             ^ KEYS.side
             ^ KEYS.forced[position.forced_index()]

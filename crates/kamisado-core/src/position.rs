@@ -204,7 +204,8 @@ impl Position {
     /// Whether a tower stands on its goal row (the round is won).
     #[inline(always)]
     pub(crate) fn has_arrived(&self) -> bool {
-        (self.occupied[0] & Rank::Eighth.bitboard()).0 | (self.occupied[1] & Rank::First.bitboard()).0
+        (self.occupied[0] & Rank::Eighth.bitboard()).0
+            | (self.occupied[1] & Rank::First.bitboard()).0
             != 0
     }
 

@@ -212,7 +212,11 @@ impl Position {
         let moved = from.bitboard().0 | to.bitboard().0;
         let captured = self.pieces[o].0 & to.bitboard().0;
         let took = u8::from(captured != 0);
-        let capture_key = if captured != 0 { piece_key(side.opponent(), to) } else { 0 };
+        let capture_key = if captured != 0 {
+            piece_key(side.opponent(), to)
+        } else {
+            0
+        };
         Position {
             board: self.board,
             pieces: [
@@ -225,11 +229,7 @@ impl Position {
                 self.counts[1].saturating_sub(took & (o as u8)),
             ],
             side: side.opponent(),
-            hash: self.hash
-                ^ piece_key(side, from)
-                ^ piece_key(side, to)
-                ^ capture_key
-                ^ KEYS.side,
+            hash: self.hash ^ piece_key(side, from) ^ piece_key(side, to) ^ capture_key ^ KEYS.side,
         }
     }
 

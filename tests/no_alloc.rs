@@ -1,0 +1,131 @@
+//! The rules engines never allocate: a counting global allocator watches
+//! parsing, move generation, play, outcomes, hashing and perft on several
+//! reference positions of each game, and the count must stay 0.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use kamisado_katarenga::suite::cases;
+
+thread_local! {
+    static WATCHING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Counts allocations made by the current thread while it is watching;
+/// the test harness's other threads are not counted.
+struct Counting;
+
+fn count_one() {
+    // `try_with`: thread-locals may be gone while a thread exits.
+    let _ = WATCHING.try_with(|watching| {
+        if watching.get() {
+            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        }
+    });
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; the
+// counting touches only const-initialised thread-locals, which never
+// allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: the caller's contract is passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// The allocations `work` makes on this thread.
+fn allocations_in(work: impl FnOnce()) -> u64 {
+    ALLOCATIONS.with(|n| n.set(0));
+    WATCHING.with(|w| w.set(true));
+    work();
+    WATCHING.with(|w| w.set(false));
+    ALLOCATIONS.with(|n| n.get())
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    // The check itself must be able to fail.
+    let n = allocations_in(|| {
+        std::hint::black_box(vec![1u8; 16]);
+    });
+    assert!(n >= 1);
+}
+
+#[test]
+fn kamisado_never_allocates() {
+    let texts: Vec<String> = cases(include_str!("data/kamisado-basic.txt"))
+        .into_iter()
+        .chain(cases(include_str!("data/kamisado-sumo.txt")))
+        .map(|c| c.position)
+        .step_by(3)
+        .collect();
+    let mut total = 0u64;
+    let n = allocations_in(|| {
+        for text in &texts {
+            let p: kamisado_core::Position = text.parse().unwrap();
+            total += kamisado_core::perft(&p, 3) + kamisado_core::perft_played(&p, 3);
+            total += kamisado_core::perft_divide(&p, 2).len() as u64;
+            for mv in p.legal_moves() {
+                let next = p.try_play(mv).unwrap();
+                total += u64::from(next.outcome().is_some()) + (next.hash_from_scratch() & 1);
+                total += next.count_moves() as u64;
+            }
+            let mut m = kamisado_core::Match::new(kamisado_core::Target::STANDARD);
+            let first = m.position().legal_moves()[0];
+            total += u64::from(m.play(first).is_ok());
+        }
+    });
+    assert!(total > 0);
+    assert_eq!(n, 0, "kamisado-core allocated {n} times");
+}
+
+#[test]
+fn katarenga_never_allocates() {
+    let texts: Vec<String> = cases(include_str!("data/katarenga.txt"))
+        .into_iter()
+        .map(|c| c.position)
+        .step_by(3)
+        .collect();
+    let mut total = 0u64;
+    let mut buffer = [0u64; 64];
+    let n = allocations_in(|| {
+        let mut record = katarenga_core::GameRecord::new(&mut buffer);
+        for text in &texts {
+            let p: katarenga_core::Position = text.parse().unwrap();
+            total += katarenga_core::perft(&p, 3) + katarenga_core::perft_played(&p, 2);
+            total += katarenga_core::perft_divide(&p, 2).len() as u64;
+            for mv in p.legal_moves() {
+                let next = p.try_play(mv).unwrap();
+                total += u64::from(next.outcome().is_some()) + (next.hash_from_scratch() & 1);
+            }
+            record.push(&p).unwrap();
+            total += record.occurrences(&p) as u64;
+        }
+        total += katarenga_core::Board::all_tile_boards().take(100).count() as u64;
+    });
+    assert!(total > 0);
+    assert_eq!(n, 0, "katarenga-core allocated {n} times");
+}
