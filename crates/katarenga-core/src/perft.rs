@@ -2,6 +2,7 @@
 
 use arrayvec::ArrayVec;
 
+use crate::play::MovesFrom;
 use crate::{MAX_MOVES, Move, Position};
 
 /// The number of legal move sequences of length `depth` from `position`
@@ -19,7 +20,11 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         _ => {
             let mut nodes = 0;
             position.generate_moves(|moves| {
-                for mv in moves.iter() {
+                let lands = MovesFrom::new(position, moves.from);
+                for to in moves.to {
+                    nodes += perft(&lands.to(to), depth - 1);
+                }
+                for mv in moves.iter().skip(moves.to.len() as usize) {
                     nodes += perft(&position.play_unchecked(mv), depth - 1);
                 }
                 false
@@ -40,8 +45,9 @@ pub fn perft_played(position: &Position, depth: u32) -> u64 {
         // skipping the work) and counted, without a call per leaf.
         let mut nodes = 0;
         position.generate_moves(|moves| {
+            let lands = MovesFrom::new(position, moves.from);
             for to in moves.to {
-                core::hint::black_box(&position.play_to_square(moves.from, to));
+                core::hint::black_box(&lands.to(to));
             }
             for mv in moves.iter().skip(moves.to.len() as usize) {
                 core::hint::black_box(&position.play_unchecked(mv));
@@ -53,7 +59,11 @@ pub fn perft_played(position: &Position, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     position.generate_moves(|moves| {
-        for mv in moves.iter() {
+        let lands = MovesFrom::new(position, moves.from);
+        for to in moves.to {
+            nodes += perft_played(&lands.to(to), depth - 1);
+        }
+        for mv in moves.iter().skip(moves.to.len() as usize) {
             nodes += perft_played(&position.play_unchecked(mv), depth - 1);
         }
         false

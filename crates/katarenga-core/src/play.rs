@@ -200,37 +200,10 @@ impl Position {
         }
     }
 
-    /// A move to a square, with a capture if an opponent stands there. Both
-    /// players' words are computed without indexing, so the result is
-    /// built in registers and stored once.
+    /// A move to a square, with a capture if an opponent stands there.
     #[inline(always)]
     pub(crate) fn play_to_square(&self, from: Square, to: Square) -> Position {
-        let side = self.side;
-        let (s, o) = (side.index(), side.opponent().index());
-        let white = 0u64.wrapping_sub(s as u64);
-        let mover = [!white, white];
-        let moved = from.bitboard().0 | to.bitboard().0;
-        let captured = self.pieces[o].0 & to.bitboard().0;
-        let took = u8::from(captured != 0);
-        let capture_key = if captured != 0 {
-            piece_key(side.opponent(), to)
-        } else {
-            0
-        };
-        Position {
-            board: self.board,
-            pieces: [
-                Bitboard(self.pieces[0].0 ^ (moved & mover[0]) ^ (captured & mover[1])),
-                Bitboard(self.pieces[1].0 ^ (moved & mover[1]) ^ (captured & mover[0])),
-            ],
-            camps: self.camps,
-            counts: [
-                self.counts[0].saturating_sub(took & (s as u8)),
-                self.counts[1].saturating_sub(took & (o as u8)),
-            ],
-            side: side.opponent(),
-            hash: self.hash ^ piece_key(side, from) ^ piece_key(side, to) ^ capture_key ^ KEYS.side,
-        }
+        MovesFrom::new(self, from).to(to)
     }
 
     /// A move from the target line into a camp.
@@ -246,5 +219,70 @@ impl Position {
         }
         next.side = side.opponent();
         next
+    }
+}
+
+/// Copy-make for the moves of one piece, split in two: [`MovesFrom::new`]
+/// lifts the piece and passes the turn (with the hash) once,
+/// [`MovesFrom::to`] sets it down on a square, capturing what stands there.
+/// Both players' words are computed without indexing, so each result is
+/// built in registers and stored once.
+pub(crate) struct MovesFrom {
+    lifted: Position,
+    /// All ones for the player who moves, zero for the other.
+    mover: [u64; 2],
+    /// The opponent's pieces (the possible captures).
+    opponent: u64,
+    player: Player,
+}
+
+impl MovesFrom {
+    #[inline(always)]
+    pub(crate) fn new(position: &Position, from: Square) -> MovesFrom {
+        let side = position.side;
+        let s = side.index();
+        let mut lifted = *position;
+        lifted.pieces[s] = lifted.pieces[s].without(from);
+        lifted.hash ^= piece_key(side, from) ^ KEYS.side;
+        lifted.side = side.opponent();
+        let white = 0u64.wrapping_sub(s as u64);
+        MovesFrom {
+            lifted,
+            mover: [!white, white],
+            opponent: position.pieces[side.opponent().index()].0,
+            player: side,
+        }
+    }
+
+    /// The position after the piece lands on `to`.
+    #[inline(always)]
+    pub(crate) fn to(&self, to: Square) -> Position {
+        let lifted = &self.lifted;
+        let bit = to.bitboard().0;
+        let captured = self.opponent & bit;
+        let took = u8::from(captured != 0);
+        let capture_key = if captured != 0 {
+            piece_key(self.player.opponent(), to)
+        } else {
+            0
+        };
+        // The counts drop for the opponent on a capture: `took` masked by
+        // which player is the opponent.
+        let black_loses = took & (self.mover[1] as u8 & 1);
+        let white_loses = took & (self.mover[0] as u8 & 1);
+        Position {
+            board: lifted.board,
+            pieces: [
+                Bitboard(lifted.pieces[0].0 ^ (bit & self.mover[0]) ^ (captured & self.mover[1])),
+                Bitboard(lifted.pieces[1].0 ^ (bit & self.mover[1]) ^ (captured & self.mover[0])),
+            ],
+            camps: lifted.camps,
+            counts: [
+                lifted.counts[0].saturating_sub(black_loses),
+                lifted.counts[1].saturating_sub(white_loses),
+            ],
+            side: lifted.side,
+            hash: lifted.hash ^ piece_key(self.player, to) ^ capture_key,
+        }
     }
 }
