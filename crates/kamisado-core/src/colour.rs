@@ -100,13 +100,6 @@ impl fmt::Display for Colour {
     }
 }
 
-/// The colour index of the square with index `square` (`0..64`; larger
-/// indices wrap, which no caller passes).
-#[inline(always)]
-pub(crate) fn colour_index(square: usize) -> usize {
-    BOARD[square & 63] as usize
-}
-
 /// The board of RULES.md 1.1, rank 8 first, files a to h.
 const DRAWING: [&[u8; 8]; 8] = [
     b"obpkyrgn", // 8

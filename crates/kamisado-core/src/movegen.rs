@@ -4,7 +4,6 @@
 use arrayvec::ArrayVec;
 use board_geometry::{Bitboard, Direction, Player, Square};
 
-use crate::colour::colour_index;
 use crate::{Colour, Move, Position, PushError, SumoRank, Tower};
 
 /// The most legal moves a position can have. A tower on its home row has
@@ -139,12 +138,12 @@ pub(crate) fn slides(player: Player, from: Square, level: usize, occupied: Bitbo
     })
 }
 
-/// `EDGE[d][square]` (Black's frame, diagonals only): a bit on the rank just
+/// `EDGE_TABLE[d][square]` (Black's frame, diagonals only): a bit on the rank just
 /// past the end of the diagonal ray when the ray leaves the board by a side
 /// edge below rank 8, on a file off the ray; 0 when the ray reaches rank 8.
 /// OR-ed into a ray's blockers it makes "no blocker" read as "blocked just
 /// past the edge", so counting needs no comparison with the ray's length.
-static EDGE: [[u64; 64]; 3] = {
+const EDGE_TABLE: [[u64; 64]; 3] = {
     let mut table = [[0u64; 64]; 3];
     let mut d = 1;
     while d < 3 {
@@ -163,17 +162,122 @@ static EDGE: [[u64; 64]; 3] = {
     table
 };
 
+/// What counting a plain tower's slides needs about its square (Black's
+/// frame), in one cache line: the three forward rays, the edge sentinels of
+/// the diagonals (see `EDGE_TABLE`), and `3 * (rank + 1)`.
+#[repr(align(64))]
+struct CountTable {
+    north: u64,
+    west: u64,
+    east: u64,
+    west_edge: u64,
+    east_edge: u64,
+    ranks: u32,
+}
+
+static COUNT_TABLE: [CountTable; 64] = {
+    let mut table = [const {
+        CountTable {
+            north: 0,
+            west: 0,
+            east: 0,
+            west_edge: 0,
+            east_edge: 0,
+            ranks: 0,
+        }
+    }; 64];
+    let mut s = 0;
+    while s < 64 {
+        table[s] = CountTable {
+            north: UP_RAY_TABLE[0][s],
+            west: UP_RAY_TABLE[1][s],
+            east: UP_RAY_TABLE[2][s],
+            west_edge: EDGE_TABLE[1][s],
+            east_edge: EDGE_TABLE[2][s],
+            ranks: 3 * (s as u32 / 8 + 1),
+        };
+        s += 1;
+    }
+    table
+};
+
+/// `FRAME_COLOUR[player][square]`: the colour index of the board square that
+/// is `square` in the player's frame.
+static FRAME_COLOUR: [[u8; 64]; 2] = {
+    let mut table = [[0u8; 64]; 2];
+    let mut s = 0;
+    while s < 64 {
+        table[0][s] = Colour::of_square(Square::ALL[s]) as u8;
+        table[1][s] = Colour::of_square(Square::ALL[s ^ 56]) as u8;
+        s += 1;
+    }
+    table
+};
+
 /// The number of slides of a plain tower on `sq`, both given in Black's
-/// frame (see `UP_RAYS`), with `occ` the occupancy in that frame.
+/// frame (see `UP_RAYS`), with `occ` the occupancy in that frame. Along a
+/// forward ray each square gains one rank, so the free squares before the
+/// first blocker are the ranks between them (a blocker's rank is its bit
+/// index over 8; no blocker reads as rank 8, or as the rank past a
+/// diagonal's side edge thanks to the sentinel).
 #[inline(always)]
 fn plain_slide_count(sq: usize, occ: u64) -> u32 {
-    let sq = sq & 63;
-    let next_rank = (sq >> 3) as u32 + 1;
-    // Straight up the ray always reaches rank 8 when unblocked.
-    let north = (UP_RAYS[0][sq] & occ).trailing_zeros() >> 3;
-    let west = ((UP_RAYS[1][sq] & occ) | EDGE[1][sq]).trailing_zeros() >> 3;
-    let east = ((UP_RAYS[2][sq] & occ) | EDGE[2][sq]).trailing_zeros() >> 3;
-    north + west + east - 3 * next_rank
+    let t = &COUNT_TABLE[sq & 63];
+    let north = (t.north & occ).trailing_zeros() >> 3;
+    let west = ((t.west & occ) | t.west_edge).trailing_zeros() >> 3;
+    let east = ((t.east & occ) | t.east_edge).trailing_zeros() >> 3;
+    north + west + east - t.ranks
+}
+
+/// The number of replies to a tower's slides to each of `targets`, summed.
+/// The replies are the moves of `replier`'s tower of the landing square's
+/// colour (`replies`: the replier's packed tower squares), with `lifted`
+/// the occupancy without the moving tower. A reply tower that is a sumo
+/// (in `sumo`) or cannot slide goes to `fallback` with the target square
+/// and whether the reply tower is a blocked plain tower.
+/// Raw indices: this loop is most of perft's time.
+#[inline(always)]
+fn sum_replies(
+    replier: Player,
+    replies: u64,
+    sumo: u64,
+    lifted: u64,
+    targets: u64,
+    mut fallback: impl FnMut(usize, bool) -> u64,
+) -> u64 {
+    // Everything in the replier's frame (see `UP_RAYS`): the board flipped
+    // for White. Flipping a square is `^ 56`, so flipping the packed tower
+    // squares is one XOR.
+    let p = replier.index();
+    let flip = 56 * p;
+    let (base, sumo, mut targets, replies) = match replier {
+        Player::Black => (lifted, sumo, targets, replies),
+        Player::White => (
+            lifted.swap_bytes(),
+            sumo.swap_bytes(),
+            targets.swap_bytes(),
+            replies ^ 0x3838_3838_3838_3838,
+        ),
+    };
+    let colours = &FRAME_COLOUR[p];
+    let mut nodes = 0;
+    while targets != 0 {
+        let target = targets.trailing_zeros() as usize & 63;
+        targets &= targets - 1;
+        let reply = ((replies >> (8 * colours[target])) & 63) as usize;
+        if sumo >> reply & 1 != 0 {
+            nodes += fallback(target ^ flip, false);
+            continue;
+        }
+        let count = plain_slide_count(reply, base | 1 << target);
+        nodes += if count > 0 {
+            u64::from(count)
+        } else {
+            // A plain tower that cannot slide: a pass or a deadlock.
+            fallback(target ^ flip, true)
+        };
+    }
+    nodes
 }
 
 /// Whether a tower of `player` on `from` has an empty square one step
@@ -285,36 +389,77 @@ impl Position {
         for square in special {
             nodes += self.play_unchecked(Move::new(from, square)).count_moves() as u64;
         }
-        // The reply player's frame (see `UP_RAYS`): the board flipped top
-        // to bottom for White. Raw indices from here on: this loop is most
-        // of perft's time.
-        let flip = 56 * opponent.index();
-        let base = match opponent {
-            Player::Black => (occupied - from).0,
-            Player::White => (occupied - from).0.swap_bytes(),
-        };
-        let replies = self.towers[opponent.index()];
-        let sumo_replies = self.sumo[0].intersects(self.occupied[opponent.index()]);
-        let mut rest = (to - side.goal_rank().bitboard() - special).0;
-        while rest != 0 {
-            let target = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let reply = ((replies >> (8 * colour_index(target))) & 63) as usize;
-            let count = if sumo_replies && self.sumo[0].0 >> reply & 1 != 0 {
-                0
-            } else {
-                // Both squares flipped like the board.
-                plain_slide_count(reply ^ flip, base | 1 << (target ^ flip))
-            };
-            nodes += if count > 0 {
-                u64::from(count)
-            } else {
-                // A sumo reply, a pass or a deadlock.
-                self.play_unchecked(Move::new(from, Square::ALL[target]))
-                    .count_moves() as u64
-            };
-        }
+        let targets = (to - side.goal_rank().bitboard() - special).0;
+        let sumo = self.sumo[0].0 & self.occupied[opponent.index()].0;
         nodes
+            + sum_replies(
+                opponent,
+                self.towers[opponent.index()],
+                sumo,
+                (occupied - from).0,
+                targets,
+                |target, blocked| {
+                    let child = self.play_unchecked(Move::new(from, Square::ALL[target & 63]));
+                    if blocked {
+                        child.blocked_move_count()
+                    } else {
+                        child.count_moves() as u64
+                    }
+                },
+            )
+    }
+
+    /// `perft(self, 3)` for positions without sumos whose forced tower can
+    /// slide: the middle ply's positions are not built either (see
+    /// [`sum_replies`]); anything else returns `None`.
+    pub(crate) fn count_three_plies(&self) -> Option<u64> {
+        let colour = self.forced_colour()?;
+        if !self.sumo[0].is_empty() || self.has_arrived() {
+            return None;
+        }
+        let side = self.side_to_move();
+        let opponent = side.opponent();
+        let occupied = self.occupied();
+        let from = self.tower_square(side, colour);
+        let moves = slides(side, from, 0, occupied);
+        if moves.is_empty() {
+            return None;
+        }
+        let mut nodes = 0;
+        // Arrivals end the round: nothing below them at depth 3.
+        for to in moves - side.goal_rank().bitboard() {
+            let answer = Colour::of_square(to);
+            let reply_from = self.tower_square(opponent, answer);
+            let after = occupied ^ from.bitboard() ^ to.bitboard();
+            let replies = slides(opponent, reply_from, 0, after);
+            if replies.is_empty() {
+                // A pass or a deadlock.
+                nodes += self.play_slide(colour, from, to).count_two_plies();
+                continue;
+            }
+            let towers =
+                self.towers[side.index()] ^ ((from as u64 ^ to as u64) << (8 * colour.index()));
+            nodes += sum_replies(
+                side,
+                towers,
+                0,
+                (after - reply_from).0,
+                (replies - opponent.goal_rank().bitboard()).0,
+                |target, blocked| {
+                    let grandchild = self.play_slide(colour, from, to).play_slide(
+                        answer,
+                        reply_from,
+                        Square::ALL[target & 63],
+                    );
+                    if blocked {
+                        grandchild.blocked_move_count()
+                    } else {
+                        grandchild.count_moves() as u64
+                    }
+                },
+            );
+        }
+        Some(nodes)
     }
 
     /// Whether `player`'s tower of `colour` has a slide or a push.

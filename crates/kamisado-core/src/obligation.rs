@@ -39,6 +39,17 @@ impl Position {
         }
     }
 
+    /// The number of legal moves when the forced tower is known to be a
+    /// blocked plain tower (and no tower has arrived): 1 for the pass if the
+    /// chain of obligations reaches a tower that can move, 0 in a deadlock.
+    #[inline]
+    pub(crate) fn blocked_move_count(&self) -> u64 {
+        match self.forced_colour() {
+            Some(colour) => u64::from(self.follow_chain(colour) == Chain::Pass),
+            None => self.count_moves() as u64,
+        }
+    }
+
     /// Whether the side to move must and may pass: its forced tower is
     /// blocked and the chain of obligations reaches a tower that can move.
     #[inline]

@@ -19,27 +19,34 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => position.count_moves() as u64,
         2 => position.count_two_plies(),
-        _ => {
-            let mut nodes = 0;
-            let occupied = position.occupied();
-            position.generate_moves(|moves| {
-                let colour = moves.tower.colour;
-                let special = moves.to & (occupied | moves.from.bitboard());
-                for to in special {
-                    nodes += perft(
-                        &position.play_unchecked(Move::new(moves.from, to)),
-                        depth - 1,
-                    );
-                }
-                let slides = SlidesFrom::new(position, colour, moves.from);
-                for to in moves.to - special {
-                    nodes += perft(&slides.to(to), depth - 1);
-                }
-                false
-            });
-            nodes
-        }
+        3 => match position.count_three_plies() {
+            Some(nodes) => nodes,
+            None => perft_children(position, depth),
+        },
+        _ => perft_children(position, depth),
     }
+}
+
+/// The sum of `perft(child, depth - 1)` over the children.
+fn perft_children(position: &Position, depth: u32) -> u64 {
+    let mut nodes = 0;
+    let occupied = position.occupied();
+    position.generate_moves(|moves| {
+        let colour = moves.tower.colour;
+        let special = moves.to & (occupied | moves.from.bitboard());
+        for to in special {
+            nodes += perft(
+                &position.play_unchecked(Move::new(moves.from, to)),
+                depth - 1,
+            );
+        }
+        let slides = SlidesFrom::new(position, colour, moves.from);
+        for to in moves.to - special {
+            nodes += perft(&slides.to(to), depth - 1);
+        }
+        false
+    });
+    nodes
 }
 
 /// Perft with every leaf played: the same count as [`perft`], made by
