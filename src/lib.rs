@@ -3,6 +3,8 @@
 //! This package is not published; the libraries are `board-geometry`,
 //! `kamisado-core` and `katarenga-core` under `crates/`.
 
+pub mod fuzzing;
+
 use std::fmt::Display;
 use std::process::ExitCode;
 

@@ -1,0 +1,229 @@
+//! The properties the fuzz targets check, as plain functions of the input
+//! bytes: `fuzz/` runs them under libFuzzer (nightly), and
+//! `tests/fuzz_corpora.rs` replays the committed corpora and saved crash
+//! inputs through them on stable. Each panics when a property fails.
+
+use kamisado_core as kamisado;
+use katarenga_core as katarenga;
+
+/// Bytes taken one at a time, then zeros once the input is used up.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn next(&mut self) -> Option<u8> {
+        let (&first, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(first)
+    }
+}
+
+/// Splits `data` at the first newline: a position text before it (if it
+/// parses) and the choice bytes after it.
+fn split_position(data: &[u8]) -> (Option<&[u8]>, &[u8]) {
+    match data.iter().position(|&b| b == b'\n') {
+        Some(i) => (Some(&data[..i]), &data[i + 1..]),
+        None => (None, data),
+    }
+}
+
+/// Kamisado position and move parsers: no panic, and whatever parses prints
+/// back to a string that parses to the same value.
+pub fn kamisado_parse(data: &[u8]) {
+    if let Ok(p) = kamisado::Position::from_ascii(data) {
+        assert!(p.is_consistent(), "inconsistent {p}");
+        let text = p.to_string();
+        assert_eq!(text.parse::<kamisado::Position>().as_ref(), Ok(&p), "{text}");
+        assert_eq!(text.as_bytes(), data, "the notation is canonical");
+    }
+    if let Ok(m) = kamisado::Move::from_ascii(data) {
+        assert_eq!(m.to_string().parse::<kamisado::Move>(), Ok(m));
+    }
+    if let Ok(text) = core::str::from_utf8(data) {
+        assert_eq!(
+            text.parse::<kamisado::Position>().ok(),
+            kamisado::Position::from_ascii(data).ok()
+        );
+    }
+}
+
+/// Katarenga position, board and move parsers: as [`kamisado_parse`].
+pub fn katarenga_parse(data: &[u8]) {
+    if let Ok(p) = katarenga::Position::from_ascii(data) {
+        assert!(p.is_consistent(), "inconsistent {p}");
+        let text = p.to_string();
+        assert_eq!(text.parse::<katarenga::Position>().as_ref(), Ok(&p), "{text}");
+        assert_eq!(text.as_bytes(), data, "the notation is canonical");
+    }
+    if let Ok(b) = katarenga::Board::from_ascii(data) {
+        assert_eq!(b.to_string().parse::<katarenga::Board>(), Ok(b));
+    }
+    if let Ok(m) = katarenga::Move::from_ascii(data) {
+        assert_eq!(m.to_string().parse::<katarenga::Move>(), Ok(m));
+    }
+}
+
+/// Random Kamisado play: the position is the start, or the text before the
+/// first newline if it parses; then each step takes three bytes (a move
+/// choice and a probe move's two squares). At every step the generated
+/// moves agree with `is_legal` and `try_play`, the hash is incremental, the
+/// position is consistent, and an outcome, once reached, is stable.
+pub fn kamisado_play(data: &[u8]) {
+    let (text, choices) = split_position(data);
+    let mut p = text
+        .and_then(|t| kamisado::Position::from_ascii(t).ok())
+        .unwrap_or_else(kamisado::Position::start);
+    let mut bytes = Bytes(choices);
+    for _ in 0..400 {
+        assert!(p.is_consistent(), "inconsistent {p}");
+        assert_eq!(p.hash(), p.hash_from_scratch(), "hash of {p}");
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), p.count_moves(), "count in {p}");
+        assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        for &mv in &moves {
+            assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
+            assert_eq!(p.try_play(mv), Ok(p.play_unchecked(mv)), "{mv} in {p}");
+        }
+        let (Some(choice), Some(a), Some(b)) = (bytes.next(), bytes.next(), bytes.next()) else {
+            break;
+        };
+        let probe = kamisado::Move::new(
+            board_geometry::Square::ALL[(a & 63) as usize],
+            board_geometry::Square::ALL[(b & 63) as usize],
+        );
+        assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
+        assert_eq!(p.try_play(probe).is_ok(), moves.contains(&probe), "{probe} in {p}");
+        if let Some(outcome) = p.outcome() {
+            assert_eq!(p.outcome(), Some(outcome));
+            assert_eq!(
+                p.try_play(probe),
+                Err(kamisado::IllegalMove::GameOver(outcome))
+            );
+            break;
+        }
+        p = p.play(moves[choice as usize % moves.len()]);
+    }
+}
+
+/// Random Katarenga play on a board chosen by the input (or the position
+/// before the first newline), with the properties of [`kamisado_play`];
+/// probes include camp entries.
+pub fn katarenga_play(data: &[u8]) {
+    let (text, choices) = split_position(data);
+    let mut bytes = Bytes(choices);
+    let mut p = match text.and_then(|t| katarenga::Position::from_ascii(t).ok()) {
+        Some(p) => p,
+        None => katarenga::Position::start_on(board_from(&mut bytes)),
+    };
+    for _ in 0..600 {
+        assert!(p.is_consistent(), "inconsistent {p}");
+        assert_eq!(p.hash(), p.hash_from_scratch(), "hash of {p}");
+        let moves = p.legal_moves();
+        assert_eq!(moves.len(), p.count_moves(), "count in {p}");
+        assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        for &mv in &moves {
+            assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
+            assert_eq!(p.try_play(mv), Ok(p.play_unchecked(mv)), "{mv} in {p}");
+        }
+        let (Some(choice), Some(a), Some(b)) = (bytes.next(), bytes.next(), bytes.next()) else {
+            break;
+        };
+        let from = board_geometry::Square::ALL[(a & 63) as usize];
+        let probe = if b >= 0xF0 {
+            katarenga::Move::to_camp(from, katarenga::Camp::ALL[(b & 3) as usize])
+        } else {
+            katarenga::Move::new(from, board_geometry::Square::ALL[(b & 63) as usize])
+        };
+        assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
+        assert_eq!(p.try_play(probe).is_ok(), moves.contains(&probe), "{probe} in {p}");
+        if let Some(outcome) = p.outcome() {
+            assert_eq!(p.outcome(), Some(outcome));
+            break;
+        }
+        let before = [board_geometry::Player::Black, board_geometry::Player::White]
+            .map(|pl| p.piece_count(pl));
+        p = p.play(moves[choice as usize % moves.len()]);
+        for (i, pl) in [board_geometry::Player::Black, board_geometry::Player::White]
+            .into_iter()
+            .enumerate()
+        {
+            assert!(p.piece_count(pl) <= before[i], "piece count grew in {p}");
+        }
+    }
+}
+
+/// A board chosen by the input: four tile placements from three bytes, or
+/// (when the first byte is above 0xE0) any colouring from sixteen more.
+fn board_from(bytes: &mut Bytes<'_>) -> katarenga::Board {
+    use katarenga::{Rotation, Side, SquareColour, Tile, TilePlacement};
+    let order = bytes.next().unwrap_or(0);
+    if order > 0xE0 {
+        let mut cells = [SquareColour::Red; 64];
+        for chunk in cells.chunks_mut(4) {
+            let byte = bytes.next().unwrap_or(0);
+            for (i, cell) in chunk.iter_mut().enumerate() {
+                *cell = SquareColour::ALL[usize::from(byte >> (2 * i) & 3)];
+            }
+        }
+        return katarenga::Board::from_colours(cells);
+    }
+    // The permutation of the tiles from `order % 24`.
+    let mut tiles = Tile::ALL;
+    let mut code = usize::from(order % 24);
+    for i in 0..4 {
+        tiles.swap(i, i + code % (4 - i));
+        code /= 4 - i;
+    }
+    let sides = bytes.next().unwrap_or(0);
+    let rotations = bytes.next().unwrap_or(0);
+    let placements = core::array::from_fn(|q| TilePlacement {
+        tile: tiles[q],
+        side: if sides >> q & 1 == 1 { Side::Back } else { Side::Front },
+        rotation: Rotation::new(rotations >> (2 * q)),
+    });
+    katarenga::Board::from_tiles(placements).expect("a permutation uses each tile once")
+}
+
+/// A Kamisado match driven by the input: the first byte picks the target
+/// (1-15), then each byte picks a move, or the refill edge between rounds.
+/// Every tower stays on the board, ranks and scores only grow, and the
+/// match ends exactly when a player reaches the target.
+pub fn kamisado_match(data: &[u8]) {
+    let mut bytes = Bytes(data);
+    let target = 1 + u32::from(bytes.next().unwrap_or(0) % 15);
+    let mut m = kamisado::Match::new(kamisado::Target::new(target).expect("positive target"));
+    let mut ranks = [kamisado::SumoRank::Plain; 16];
+    let mut scores = [0u32; 2];
+    for _ in 0..5_000 {
+        let Some(byte) = bytes.next() else { break };
+        let p = *m.position();
+        assert!(p.is_consistent(), "inconsistent {p}");
+        assert_eq!(p.occupied().len(), 16);
+        for (i, (_, _, rank)) in p.towers().enumerate() {
+            assert!(rank >= ranks[i], "a rank dropped in {p}");
+            ranks[i] = rank;
+        }
+        assert!(m.scores()[0] >= scores[0] && m.scores()[1] >= scores[1]);
+        scores = m.scores();
+        match m.state() {
+            kamisado::MatchState::InRound => {
+                let moves = p.legal_moves();
+                assert!(!moves.is_empty(), "a round in progress without moves: {p}");
+                m.play(moves[byte as usize % moves.len()]).expect("a generated move is legal");
+            }
+            kamisado::MatchState::ChooseEdge { .. } => {
+                assert!(scores[0] < target && scores[1] < target);
+                let edge = if byte % 2 == 0 {
+                    kamisado::Edge::AFile
+                } else {
+                    kamisado::Edge::HFile
+                };
+                m.choose_edge(edge).expect("an edge is to be chosen");
+            }
+            kamisado::MatchState::Over { winner } => {
+                assert!(scores[winner.index()] >= target);
+                assert!(scores[winner.opponent().index()] < target);
+                break;
+            }
+        }
+    }
+}
