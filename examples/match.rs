@@ -12,7 +12,9 @@
 
 use std::process::ExitCode;
 
-use kamisado_core::{Edge, Match, MatchState, Move, Position, Target};
+use kamisado_core::{Edge, Match, MatchState, Target};
+use kamisado_katarenga::fixtures::Rng;
+use kamisado_katarenga::games::greedy_move;
 use kamisado_katarenga::usage_error;
 
 const USAGE: &str = "usage: match [--target N] [--seed S]
@@ -20,57 +22,6 @@ const USAGE: &str = "usage: match [--target N] [--seed S]
 Plays a Kamisado match between two greedy players and prints each round.
   --target N  points to win: 1, 3 (standard, the default), 7, 15 or any positive number
   --seed S    the random seed (default 1)";
-
-/// A small xorshift generator: reproducible and dependency-free.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Whether the side to move in `p` can win with its next move.
-fn can_win_at_once(p: &Position) -> bool {
-    let side = p.side_to_move();
-    p.legal_moves()
-        .iter()
-        .any(|&m| p.play(m).outcome().is_some_and(|o| o.winner() == side))
-}
-
-/// Greedy choice: a win, else a move that does not let the opponent win
-/// at once, else anything.
-fn choose(p: &Position, rng: &mut Rng) -> Move {
-    let side = p.side_to_move();
-    let moves = p.legal_moves();
-    if let Some(&win) = moves
-        .iter()
-        .find(|&&m| p.play(m).outcome().is_some_and(|o| o.winner() == side))
-    {
-        return win;
-    }
-    let safe: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| {
-            let next = p.play(m);
-            next.outcome().is_none() && (next.side_to_move() == side || !can_win_at_once(&next))
-        })
-        .collect();
-    let pool = if safe.is_empty() {
-        moves.to_vec()
-    } else {
-        safe
-    };
-    pool[rng.below(pool.len())]
-}
 
 fn parse_args() -> Result<Option<(Target, u64)>, String> {
     let mut target = Target::STANDARD;
@@ -106,14 +57,15 @@ fn main() -> ExitCode {
         }
         Err(message) => return usage_error(message, USAGE),
     };
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::new(seed);
     let mut m = Match::new(target);
     println!("A match to {} points (seed {seed}).", target.points());
     let mut plies = 0;
     loop {
         match m.state() {
             MatchState::InRound => {
-                let mv = choose(m.position(), &mut rng);
+                let mv =
+                    greedy_move(m.position(), &mut rng).expect("a round in progress has moves");
                 plies += 1;
                 if let Ok(Some(summary)) = m.play(mv) {
                     println!("{summary} [{plies} plies]");

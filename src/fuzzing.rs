@@ -32,7 +32,11 @@ pub fn kamisado_parse(data: &[u8]) {
     if let Ok(p) = kamisado::Position::from_ascii(data) {
         assert!(p.is_consistent(), "inconsistent {p}");
         let text = p.to_string();
-        assert_eq!(text.parse::<kamisado::Position>().as_ref(), Ok(&p), "{text}");
+        assert_eq!(
+            text.parse::<kamisado::Position>().as_ref(),
+            Ok(&p),
+            "{text}"
+        );
         assert_eq!(text.as_bytes(), data, "the notation is canonical");
     }
     if let Ok(m) = kamisado::Move::from_ascii(data) {
@@ -51,7 +55,11 @@ pub fn katarenga_parse(data: &[u8]) {
     if let Ok(p) = katarenga::Position::from_ascii(data) {
         assert!(p.is_consistent(), "inconsistent {p}");
         let text = p.to_string();
-        assert_eq!(text.parse::<katarenga::Position>().as_ref(), Ok(&p), "{text}");
+        assert_eq!(
+            text.parse::<katarenga::Position>().as_ref(),
+            Ok(&p),
+            "{text}"
+        );
         assert_eq!(text.as_bytes(), data, "the notation is canonical");
     }
     if let Ok(b) = katarenga::Board::from_ascii(data) {
@@ -91,7 +99,11 @@ pub fn kamisado_play(data: &[u8]) {
             board_geometry::Square::ALL[(b & 63) as usize],
         );
         assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
-        assert_eq!(p.try_play(probe).is_ok(), moves.contains(&probe), "{probe} in {p}");
+        assert_eq!(
+            p.try_play(probe).is_ok(),
+            moves.contains(&probe),
+            "{probe} in {p}"
+        );
         if let Some(outcome) = p.outcome() {
             assert_eq!(p.outcome(), Some(outcome));
             assert_eq!(
@@ -134,7 +146,11 @@ pub fn katarenga_play(data: &[u8]) {
             katarenga::Move::new(from, board_geometry::Square::ALL[(b & 63) as usize])
         };
         assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
-        assert_eq!(p.try_play(probe).is_ok(), moves.contains(&probe), "{probe} in {p}");
+        assert_eq!(
+            p.try_play(probe).is_ok(),
+            moves.contains(&probe),
+            "{probe} in {p}"
+        );
         if let Some(outcome) = p.outcome() {
             assert_eq!(p.outcome(), Some(outcome));
             break;
@@ -177,7 +193,11 @@ fn board_from(bytes: &mut Bytes<'_>) -> katarenga::Board {
     let rotations = bytes.next().unwrap_or(0);
     let placements = core::array::from_fn(|q| TilePlacement {
         tile: tiles[q],
-        side: if sides >> q & 1 == 1 { Side::Back } else { Side::Front },
+        side: if sides >> q & 1 == 1 {
+            Side::Back
+        } else {
+            Side::Front
+        },
         rotation: Rotation::new(rotations >> (2 * q)),
     });
     katarenga::Board::from_tiles(placements).expect("a permutation uses each tile once")
@@ -208,7 +228,8 @@ pub fn kamisado_match(data: &[u8]) {
             kamisado::MatchState::InRound => {
                 let moves = p.legal_moves();
                 assert!(!moves.is_empty(), "a round in progress without moves: {p}");
-                m.play(moves[byte as usize % moves.len()]).expect("a generated move is legal");
+                m.play(moves[byte as usize % moves.len()])
+                    .expect("a generated move is legal");
             }
             kamisado::MatchState::ChooseEdge { .. } => {
                 assert!(scores[0] < target && scores[1] < target);

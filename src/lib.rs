@@ -3,7 +3,12 @@
 //! This package is not published; the libraries are `board-geometry`,
 //! `kamisado-core` and `katarenga-core` under `crates/`.
 
+pub mod draw;
 pub mod fuzzing;
+pub mod games;
+pub mod play;
+pub mod render;
+pub mod selfplay;
 
 use std::fmt::Display;
 use std::process::ExitCode;

@@ -25,7 +25,11 @@ fn replay(dir: &Path, target: Target) -> usize {
     let mut count = 0;
     for entry in entries {
         let path = entry.expect("directory entry").path();
-        if path.is_file() && !path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+        if path.is_file()
+            && !path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        {
             let data = fs::read(&path).expect("corpus file");
             let result = std::panic::catch_unwind(|| target(&data));
             assert!(result.is_ok(), "{} fails", path.display());
