@@ -248,6 +248,34 @@ pub mod fixtures {
         }
     }
 
+    use crate::games::Game;
+
+    /// `count` positions with legal moves: each from a start chosen by
+    /// `start`, after up to `max_plies - 1` random moves.
+    fn positions<G: Game>(
+        count: usize,
+        seed: u64,
+        max_plies: usize,
+        mut start: impl FnMut(&mut Rng) -> G,
+    ) -> Vec<G> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::with_capacity(count);
+        while out.len() < count {
+            let mut p = start(&mut rng);
+            for _ in 0..rng.below(max_plies) {
+                let moves = p.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(moves[rng.below(moves.len())]);
+            }
+            if !p.moves().is_empty() {
+                out.push(p);
+            }
+        }
+        out
+    }
+
     const KAMISADO_STARTS: [&str; 3] = [
         "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
         "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -",
@@ -256,51 +284,23 @@ pub mod fixtures {
 
     /// `count` Kamisado positions with legal moves, from random games.
     pub fn kamisado_positions(count: usize, seed: u64) -> Vec<kamisado_core::Position> {
-        let mut rng = Rng::new(seed);
-        let mut out = Vec::with_capacity(count);
-        while out.len() < count {
-            let start = KAMISADO_STARTS[rng.below(KAMISADO_STARTS.len())];
-            let mut p: kamisado_core::Position = start.parse().expect("fixture start");
-            let plies = rng.below(16);
-            for _ in 0..plies {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(moves[rng.below(moves.len())]);
-            }
-            if !p.legal_moves().is_empty() {
-                out.push(p);
-            }
-        }
-        out
+        positions(count, seed, 16, |rng| {
+            KAMISADO_STARTS[rng.below(KAMISADO_STARTS.len())]
+                .parse()
+                .expect("fixture start")
+        })
     }
 
     /// `count` Katarenga positions with legal moves, from random games on
     /// the standard board and on other tile boards.
     pub fn katarenga_positions(count: usize, seed: u64) -> Vec<katarenga_core::Position> {
-        let mut rng = Rng::new(seed);
         let boards: Vec<katarenga_core::Board> = katarenga_core::Board::all_tile_boards()
             .step_by(4099)
             .map(|(b, _)| b)
             .chain([katarenga_core::Board::standard()])
             .collect();
-        let mut out = Vec::with_capacity(count);
-        while out.len() < count {
-            let board = boards[rng.below(boards.len())];
-            let mut p = katarenga_core::Position::start_on(board);
-            let plies = rng.below(40);
-            for _ in 0..plies {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(moves[rng.below(moves.len())]);
-            }
-            if !p.legal_moves().is_empty() {
-                out.push(p);
-            }
-        }
-        out
+        positions(count, seed, 40, |rng| {
+            katarenga_core::Position::start_on(boards[rng.below(boards.len())])
+        })
     }
 }

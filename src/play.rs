@@ -193,6 +193,25 @@ fn read_turn<G: Game>(p: &G, input: &mut dyn BufRead, out: &mut dyn Write) -> io
     }
 }
 
+/// The next move in `p`: the computer's choice, announced, or what the
+/// person typed.
+fn take_turn<G: Game>(
+    p: &G,
+    who: Who,
+    rng: &mut Rng,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Typed<G>> {
+    match who {
+        Who::Computer => {
+            let mv = greedy_move(p, rng).expect("a game in progress has a move");
+            writeln!(out, "{} plays {mv}", p.to_move())?;
+            Ok(Typed::Move(mv, p.after(mv)))
+        }
+        Who::Human => read_turn(p, input, out),
+    }
+}
+
 /// Pops history entries for `undo`: back to the previous turn of a human.
 fn undo<T>(history: &mut Vec<T>, side_of: impl Fn(&T) -> Player, players: [Who; 2]) -> bool {
     if history.len() < 2 {
@@ -271,23 +290,15 @@ fn play_kamisado(
         }
         let p = *m.position();
         write!(out, "{}", draw::kamisado(&p, last, colour))?;
-        let side = p.to_move();
-        let (mv, _) = match players[side.index()] {
-            Who::Computer => {
-                let mv = greedy_move(&p, rng).expect("a round in progress has a move");
-                writeln!(out, "{side} plays {mv}")?;
-                (mv, p.after(mv))
-            }
-            Who::Human => match read_turn(&p, input, out)? {
-                Typed::Move(mv, next) => (mv, next),
-                Typed::Undo => {
-                    if !undo(&mut history, |(m, _)| m.position().side_to_move(), players) {
-                        writeln!(out, "nothing to undo")?;
-                    }
-                    continue;
+        let mv = match take_turn(&p, players[p.to_move().index()], rng, input, out)? {
+            Typed::Move(mv, _) => mv,
+            Typed::Undo => {
+                if !undo(&mut history, |(m, _)| m.position().side_to_move(), players) {
+                    writeln!(out, "nothing to undo")?;
                 }
-                Typed::Quit | Typed::End => return Ok(()),
-            },
+                continue;
+            }
+            Typed::Quit | Typed::End => return Ok(()),
         };
         let mut next = m;
         if let Ok(Some(summary)) = next.play(mv) {
@@ -315,23 +326,15 @@ fn play_katarenga(
             writeln!(out, "{text}")?;
             return Ok(());
         }
-        let side = p.to_move();
-        let (mv, next) = match players[side.index()] {
-            Who::Computer => {
-                let mv = greedy_move(&p, rng).expect("a game in progress has a move");
-                writeln!(out, "{side} plays {mv}")?;
-                (mv, p.after(mv))
-            }
-            Who::Human => match read_turn(&p, input, out)? {
-                Typed::Move(mv, next) => (mv, next),
-                Typed::Undo => {
-                    if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
-                        writeln!(out, "nothing to undo")?;
-                    }
-                    continue;
+        let (mv, next) = match take_turn(&p, players[p.to_move().index()], rng, input, out)? {
+            Typed::Move(mv, next) => (mv, next),
+            Typed::Undo => {
+                if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
+                    writeln!(out, "nothing to undo")?;
                 }
-                Typed::Quit | Typed::End => return Ok(()),
-            },
+                continue;
+            }
+            Typed::Quit | Typed::End => return Ok(()),
         };
         history.push((next, Some(mv)));
     }

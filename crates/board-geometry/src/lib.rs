@@ -11,6 +11,7 @@ pub mod serde_support;
 mod square;
 mod symmetry;
 mod tables;
+mod text;
 
 pub use bitboard::{Bitboard, Squares};
 pub use direction::Direction;
@@ -18,3 +19,4 @@ pub use player::Player;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use symmetry::{Grid4, Quadrant, flip_grid4, mirror_grid4, rotate_grid4, rotate_grid4_cw};
 pub use tables::{between, king_moves, knight_moves, ray, ray_until};
+pub use text::{char_at, splitmix64};

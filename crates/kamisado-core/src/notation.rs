@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{File, Player, Rank, Square};
+use board_geometry::{File, Player, Rank, Square, char_at};
 
 use crate::{Colour, InvalidPosition, Position, PositionBuilder, SumoRank, Tower};
 
@@ -101,17 +101,6 @@ pub enum ParsePositionError {
     },
 }
 
-/// The character starting at byte `offset`, for error messages.
-fn found_at(bytes: &[u8], offset: usize) -> char {
-    let end = (offset + 4).min(bytes.len());
-    let tail = bytes.get(offset..end).unwrap_or(&[]);
-    let valid = match core::str::from_utf8(tail) {
-        Ok(s) => s,
-        Err(e) => core::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
-    };
-    valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
-}
-
 impl Position {
     /// Parses the notation of RULES.md 1.9 from ASCII bytes, e.g.
     /// `b"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`.
@@ -176,7 +165,7 @@ impl Position {
                 _ => {
                     let colour = Colour::from_letter(b).ok_or(E::Unexpected {
                         field: Field::Placement,
-                        found: found_at(bytes, i),
+                        found: char_at(bytes, i),
                         offset: i,
                         expected: "a tower letter (O B P K Y R G N, either case), a digit 1-8 or '/'",
                     })?;
@@ -239,7 +228,7 @@ impl Position {
         i += 1;
         let side = Player::from_ascii(bytes[i]).ok_or(E::Unexpected {
             field: Field::Side,
-            found: found_at(bytes, i),
+            found: char_at(bytes, i),
             offset: i,
             expected: "'b' or 'w'",
         })?;
@@ -260,7 +249,7 @@ impl Position {
             _ => {
                 return Err(E::Unexpected {
                     field: Field::Forced,
-                    found: found_at(bytes, i),
+                    found: char_at(bytes, i),
                     offset: i,
                     expected: "'-' or a lowercase colour letter (o b p k y r g n)",
                 });

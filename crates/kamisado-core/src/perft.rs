@@ -30,68 +30,44 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// The sum of `perft(child, depth - 1)` over the children.
 fn perft_children(position: &Position, depth: u32) -> u64 {
     let mut nodes = 0;
+    for_each_child(position, |child| nodes += perft(child, depth - 1));
+    nodes
+}
+
+/// Calls `visit` with the position after each legal move. Slides go
+/// through [`SlidesFrom`], which lifts the tower once for all its
+/// destinations; passes and pushes take the general path.
+#[inline(always)]
+fn for_each_child(position: &Position, mut visit: impl FnMut(&Position)) {
     let occupied = position.occupied();
     position.generate_moves(|moves| {
-        let colour = moves.tower.colour;
         let special = moves.to & (occupied | moves.from.bitboard());
         for to in special {
-            nodes += perft(
-                &position.play_unchecked(Move::new(moves.from, to)),
-                depth - 1,
-            );
+            visit(&position.play_unchecked(Move::new(moves.from, to)));
         }
-        let slides = SlidesFrom::new(position, colour, moves.from);
+        let slides = SlidesFrom::new(position, moves.tower.colour, moves.from);
         for to in moves.to - special {
-            nodes += perft(&slides.to(to), depth - 1);
+            visit(&slides.to(to));
         }
         false
     });
-    nodes
 }
 
 /// Perft with every leaf played: the same count as [`perft`], made by
 /// playing each move of the last ply instead of counting it. Slower; it
 /// measures `play` as well as generation.
 pub fn perft_played(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
+    let mut nodes = 0;
+    match depth {
+        0 => return 1,
         // Each leaf position is built (`black_box` keeps the compiler from
         // skipping the work) and counted, without a call per leaf.
-        let mut nodes = 0;
-        let occupied = position.occupied();
-        position.generate_moves(|moves| {
-            let special = moves.to & (occupied | moves.from.bitboard());
-            for to in special {
-                core::hint::black_box(&position.play_unchecked(Move::new(moves.from, to)));
-            }
-            let slides = SlidesFrom::new(position, moves.tower.colour, moves.from);
-            for to in moves.to - special {
-                core::hint::black_box(&slides.to(to));
-            }
-            nodes += moves.len() as u64;
-            false
-        });
-        return nodes;
+        1 => for_each_child(position, |child| {
+            core::hint::black_box(child);
+            nodes += 1;
+        }),
+        _ => for_each_child(position, |child| nodes += perft_played(child, depth - 1)),
     }
-    let mut nodes = 0;
-    let occupied = position.occupied();
-    position.generate_moves(|moves| {
-        let colour = moves.tower.colour;
-        let special = moves.to & (occupied | moves.from.bitboard());
-        for to in special {
-            nodes += perft_played(
-                &position.play_unchecked(Move::new(moves.from, to)),
-                depth - 1,
-            );
-        }
-        let slides = SlidesFrom::new(position, colour, moves.from);
-        for to in moves.to - special {
-            nodes += perft_played(&slides.to(to), depth - 1);
-        }
-        false
-    });
     nodes
 }
 

@@ -9,17 +9,11 @@
 //! - `AFTER_PUSH` when the position carries the `!` mark.
 
 use board_geometry::Player;
+use board_geometry::splitmix64;
 
 use crate::{Colour, Position};
 
 /// splitmix64: a small, well-mixed generator that runs in `const fn`.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"
 
@@ -41,7 +35,7 @@ pub(crate) static KEYS: Keys = {
         while c < 8 {
             let mut s = 0;
             while s < 64 {
-                let (next, key) = splitmix(state);
+                let (next, key) = splitmix64(state);
                 state = next;
                 tower[p][c][s] = key;
                 s += 1;
@@ -49,7 +43,7 @@ pub(crate) static KEYS: Keys = {
             // Level 0 (plain) has no key: plain towers add nothing.
             let mut level = 1;
             while level < 4 {
-                let (next, key) = splitmix(state);
+                let (next, key) = splitmix64(state);
                 state = next;
                 rank[p][c][level] = key;
                 level += 1;
@@ -58,17 +52,17 @@ pub(crate) static KEYS: Keys = {
         }
         p += 1;
     }
-    let (next, side) = splitmix(state);
+    let (next, side) = splitmix64(state);
     state = next;
     let mut forced = [0u64; 9];
     let mut i = 0;
     while i < 9 {
-        let (next, key) = splitmix(state);
+        let (next, key) = splitmix64(state);
         state = next;
         forced[i] = key;
         i += 1;
     }
-    let (_, after_push) = splitmix(state);
+    let (_, after_push) = splitmix64(state);
     Keys {
         tower,
         rank,

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{Bitboard, File, Player, Rank, Square};
+use board_geometry::{Bitboard, File, Player, Rank, Square, char_at};
 
 use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position};
 
@@ -108,17 +108,6 @@ pub enum ParsePositionError {
     },
 }
 
-/// The character starting at byte `offset`, for error messages.
-fn found_at(bytes: &[u8], offset: usize) -> char {
-    let end = (offset + 4).min(bytes.len());
-    let tail = bytes.get(offset..end).unwrap_or(&[]);
-    let valid = match core::str::from_utf8(tail) {
-        Ok(s) => s,
-        Err(e) => core::str::from_utf8(&tail[..e.valid_up_to()]).unwrap_or(""),
-    };
-    valid.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
-}
-
 /// Expects one space at `i` followed by something; returns the field start.
 fn next_field(bytes: &[u8], i: usize, field: Field) -> Result<usize, ParsePositionError> {
     if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
@@ -195,7 +184,7 @@ fn parse_pieces(bytes: &[u8], start: usize) -> Result<([Bitboard; 2], usize), Pa
             _ => {
                 return Err(E::Unexpected {
                     field: Field::Pieces,
-                    found: found_at(bytes, i),
+                    found: char_at(bytes, i),
                     offset: i,
                     expected: "'b', 'w', a digit 1-8 or '/'",
                 });
@@ -237,7 +226,7 @@ fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePositionError> 
             .and_then(|pair| Camp::from_ascii([pair[0], pair[1]]))
             .ok_or(E::Unexpected {
                 field: Field::Camps,
-                found: found_at(bytes, i),
+                found: char_at(bytes, i),
                 offset: i,
                 expected: "'-' or camp names a9, h9, a0, h0 in that order",
             })?;
@@ -275,7 +264,7 @@ impl Position {
         let side_at = next_field(bytes, pieces_end, Field::Side)?;
         let side = Player::from_ascii(bytes[side_at]).ok_or(E::Unexpected {
             field: Field::Side,
-            found: found_at(bytes, side_at),
+            found: char_at(bytes, side_at),
             offset: side_at,
             expected: "'b' or 'w'",
         })?;

@@ -7,17 +7,10 @@
 //! The board never changes during a game, so `play` never touches the
 //! colour keys.
 
+use board_geometry::splitmix64;
 use board_geometry::{Player, Square};
 
 use crate::{Camp, Position, SquareColour};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
 
 const SEED: u64 = 0x4B41_5441_5245_4E47; // "KATARENG"
 
@@ -37,14 +30,14 @@ pub(crate) static KEYS: Keys = {
     while s < 64 {
         let mut c = 0;
         while c < 4 {
-            let (next, key) = splitmix(state);
+            let (next, key) = splitmix64(state);
             state = next;
             colour[c][s] = key;
             c += 1;
         }
         let mut p = 0;
         while p < 2 {
-            let (next, key) = splitmix(state);
+            let (next, key) = splitmix64(state);
             state = next;
             piece[p][s] = key;
             p += 1;
@@ -53,12 +46,12 @@ pub(crate) static KEYS: Keys = {
     }
     let mut i = 0;
     while i < 4 {
-        let (next, key) = splitmix(state);
+        let (next, key) = splitmix64(state);
         state = next;
         camp[i] = key;
         i += 1;
     }
-    let (_, side) = splitmix(state);
+    let (_, side) = splitmix64(state);
     Keys {
         colour,
         piece,
