@@ -13,7 +13,6 @@ use board_geometry::splitmix64;
 
 use crate::{Colour, Position};
 
-/// splitmix64: a small, well-mixed generator that runs in `const fn`.
 
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"
 
