@@ -13,7 +13,6 @@ use board_geometry::splitmix64;
 
 use crate::{Colour, Position};
 
-
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"
 
 pub(crate) struct Keys {

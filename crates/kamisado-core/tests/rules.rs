@@ -314,3 +314,33 @@ proptest! {
         }
     }
 }
+
+/// Perft by the plainest means: the move list and `play`, nothing counted
+/// in bulk.
+fn naive_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.legal_moves()
+        .iter()
+        .map(|&m| naive_perft(&p.play(m), depth - 1))
+        .sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// The bulk-counting fast paths of `perft` (two and three plies counted
+    /// from occupancy alone) and `perft_played` agree with the plainest
+    /// perft, from random positions of every start.
+    #[test]
+    fn fast_perft_agrees_with_plain_perft((start, choices) in random_game()) {
+        let positions = play_out(starts()[start], &choices);
+        let p = positions[positions.len() / 2];
+        for depth in 0..=4 {
+            let plain = naive_perft(&p, depth);
+            prop_assert_eq!(perft(&p, depth), plain, "perft {} of {}", depth, p);
+            prop_assert_eq!(kamisado_core::perft_played(&p, depth), plain, "played {} of {}", depth, p);
+        }
+    }
+}

@@ -271,3 +271,28 @@ proptest! {
         prop_assert!(p.is_consistent());
     }
 }
+
+fn naive_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.legal_moves()
+        .iter()
+        .map(|&m| naive_perft(&p.play(m), depth - 1))
+        .sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// `perft` (bulk) and `perft_played` agree with the plainest perft.
+    #[test]
+    fn fast_perft_agrees_with_plain_perft(positions in game()) {
+        let p = positions[positions.len() / 2];
+        for depth in 0..=3 {
+            let plain = naive_perft(&p, depth);
+            prop_assert_eq!(perft(&p, depth), plain, "perft {} of {}", depth, p);
+            prop_assert_eq!(katarenga_core::perft_played(&p, depth), plain);
+        }
+    }
+}
