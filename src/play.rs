@@ -2,6 +2,9 @@
 //! any reader (tests drive it with in-memory input and output).
 
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use game_search::{Limits, SearchGame, Searcher};
 
 use board_geometry::Player;
 use kamisado_core::{Edge, Match, MatchState, Target};
@@ -23,6 +26,9 @@ Without a terminal, moves are read line by line from standard input.
   --tiles SPEC             Katarenga: tiles per quadrant (top-left, top-right, bottom-left,
                            bottom-right) as tile number, side f|b, quarter turns 0-3,
                            e.g. 1f0,2f0,3f0,4f0 (the default board)
+  --depth D                the computer searches D plies ahead (default 4; 0: the greedy
+                           one-ply player)
+  --think MS               the computer searches for MS milliseconds per move instead
   --seed S                 the computer's random seed (default 1)
   --demo                   computer against computer: one Kamisado round and one
                            Katarenga game, then exit";
@@ -54,10 +60,20 @@ enum GameChoice {
     Katarenga { board: katarenga_core::Board },
 }
 
+/// How strong the computer plays.
+#[derive(Debug, Clone, Copy)]
+enum Strength {
+    /// The greedy one-ply player.
+    Greedy,
+    /// Our alpha-beta search with these limits.
+    Search(Limits),
+}
+
 #[derive(Debug, Clone)]
 struct Options {
     game: GameChoice,
     players: [Who; 2],
+    strength: Strength,
     seed: u64,
     demo: bool,
 }
@@ -104,6 +120,7 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
     let mut players = [Who::Human, Who::Computer];
     let mut seed = 1;
     let mut demo = false;
+    let mut strength = Strength::Search(Limits::depth(4));
     let mut iter = args.iter();
     let who = |v: Option<&String>, flag: &str| match v.map(String::as_str) {
         Some("human") => Ok(Who::Human),
@@ -137,6 +154,25 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
                     .map_err(|_| format!("bad seed {v:?}: expected a whole number"))?;
             }
             "--demo" => demo = true,
+            "--depth" => {
+                let v = iter.next().ok_or("--depth needs a number")?;
+                strength = match v.parse::<u32>() {
+                    Ok(0) => Strength::Greedy,
+                    Ok(d) if d <= 64 => Strength::Search(Limits::depth(d)),
+                    _ => return Err(format!("bad depth {v:?}: expected 0 to 64")),
+                };
+            }
+            "--think" => {
+                let v = iter.next().ok_or("--think needs milliseconds")?;
+                strength = match v.parse::<u64>() {
+                    Ok(ms) if ms > 0 => Strength::Search(Limits::time(Duration::from_millis(ms))),
+                    _ => {
+                        return Err(format!(
+                            "bad time {v:?}: expected a positive number of milliseconds"
+                        ));
+                    }
+                };
+            }
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -154,10 +190,15 @@ fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(Options {
         game,
         players,
+        strength,
         seed,
         demo,
     }))
 }
+
+/// A game both the examples' helpers and the search can play.
+trait Searchable: Game + SearchGame<Move = <Self as Game>::Move> {}
+impl<G: Game + SearchGame<Move = <G as Game>::Move>> Searchable for G {}
 
 /// What a person typed at their turn.
 enum Typed<G: Game> {
@@ -195,16 +236,21 @@ fn read_turn<G: Game>(p: &G, input: &mut dyn BufRead, out: &mut dyn Write) -> io
 
 /// The next move in `p`: the computer's choice, announced, or what the
 /// person typed.
-fn take_turn<G: Game>(
+fn take_turn<G: Searchable>(
     p: &G,
     who: Who,
+    strength: Strength,
     rng: &mut Rng,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> io::Result<Typed<G>> {
     match who {
         Who::Computer => {
-            let mv = greedy_move(p, rng).expect("a game in progress has a move");
+            let mv = match strength {
+                Strength::Greedy => greedy_move(p, rng),
+                Strength::Search(limits) => Searcher::<G>::new(1 << 16).search(p, limits).best,
+            }
+            .expect("a game in progress has a move");
             writeln!(out, "{} plays {mv}", p.to_move())?;
             Ok(Typed::Move(mv, p.after(mv)))
         }
@@ -229,6 +275,7 @@ fn undo<T>(history: &mut Vec<T>, side_of: impl Fn(&T) -> Player, players: [Who; 
 fn play_kamisado(
     target: Target,
     players: [Who; 2],
+    strength: Strength,
     rng: &mut Rng,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -290,7 +337,7 @@ fn play_kamisado(
         }
         let p = *m.position();
         write!(out, "{}", draw::kamisado(&p, last, colour))?;
-        let mv = match take_turn(&p, players[p.to_move().index()], rng, input, out)? {
+        let mv = match take_turn(&p, players[p.to_move().index()], strength, rng, input, out)? {
             Typed::Move(mv, _) => mv,
             Typed::Undo => {
                 if !undo(&mut history, |(m, _)| m.position().side_to_move(), players) {
@@ -312,6 +359,7 @@ fn play_kamisado(
 fn play_katarenga(
     board: katarenga_core::Board,
     players: [Who; 2],
+    strength: Strength,
     rng: &mut Rng,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -326,16 +374,17 @@ fn play_katarenga(
             writeln!(out, "{text}")?;
             return Ok(());
         }
-        let (mv, next) = match take_turn(&p, players[p.to_move().index()], rng, input, out)? {
-            Typed::Move(mv, next) => (mv, next),
-            Typed::Undo => {
-                if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
-                    writeln!(out, "nothing to undo")?;
+        let (mv, next) =
+            match take_turn(&p, players[p.to_move().index()], strength, rng, input, out)? {
+                Typed::Move(mv, next) => (mv, next),
+                Typed::Undo => {
+                    if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
+                        writeln!(out, "nothing to undo")?;
+                    }
+                    continue;
                 }
-                continue;
-            }
-            Typed::Quit | Typed::End => return Ok(()),
-        };
+                Typed::Quit | Typed::End => return Ok(()),
+            };
         history.push((next, Some(mv)));
     }
 }
@@ -360,28 +409,39 @@ pub fn run(
     if options.demo {
         let computers = [Who::Computer, Who::Computer];
         writeln!(out, "Kamisado, one round, computer against computer:")?;
-        play_kamisado(
-            Target::SINGLE_ROUND,
-            computers,
-            &mut rng,
-            input,
-            out,
-            colour,
-        )?;
+        let quick = Strength::Search(Limits::depth(3));
+        let single = Target::SINGLE_ROUND;
+        play_kamisado(single, computers, quick, &mut rng, input, out, colour)?;
         writeln!(
             out,
             "\nKatarenga on the standard board, computer against computer:"
         )?;
         let board = katarenga_core::Board::standard();
-        play_katarenga(board, computers, &mut rng, input, out, colour)?;
+        play_katarenga(board, computers, quick, &mut rng, input, out, colour)?;
         return Ok(());
     }
     match options.game {
         GameChoice::Kamisado { target } => {
-            play_kamisado(target, options.players, &mut rng, input, out, colour)?;
+            play_kamisado(
+                target,
+                options.players,
+                options.strength,
+                &mut rng,
+                input,
+                out,
+                colour,
+            )?;
         }
         GameChoice::Katarenga { board } => {
-            play_katarenga(board, options.players, &mut rng, input, out, colour)?;
+            play_katarenga(
+                board,
+                options.players,
+                options.strength,
+                &mut rng,
+                input,
+                out,
+                colour,
+            )?;
         }
     }
     Ok(())

@@ -83,6 +83,24 @@ fn play_katarenga_against_the_computer() {
 }
 
 #[test]
+fn the_computer_plays_at_the_chosen_strength() {
+    for strength in [&["--depth", "0"][..], &["--depth", "2"], &["--think", "5"]] {
+        let mut args = vec!["kamisado", "--black", "computer", "--white", "computer"];
+        args.extend_from_slice(strength);
+        let out = play(&args, "").unwrap();
+        assert!(out.contains("wins the match"), "{args:?}: {out}");
+    }
+    assert!(matches!(
+        play(&["--depth", "x"], ""),
+        Err(PlayError::Usage(_))
+    ));
+    assert!(matches!(
+        play(&["--think", "0"], ""),
+        Err(PlayError::Usage(_))
+    ));
+}
+
+#[test]
 fn the_demo_plays_both_games_to_their_end() {
     let out = play(&["--demo"], "").unwrap();
     assert!(out.contains("wins the match"), "{out}");

@@ -1,0 +1,186 @@
+//! The `minimax` crate's [`Game`] trait for both games, with
+//! evaluators, so that all of its strategies (negamax, iterative deepening
+//! with a table, parallel search, MCTS) play Kamisado and Katarenga.
+//!
+//! The crate assumes the players alternate every ply. Kamisado breaks that
+//! after a sumo push: the pusher moves again. [`Kamisado`] models the lost
+//! turn explicitly: after a push the state carries `skip_pending`, its only
+//! move is [`KamisadoMove::Skip`] (played by the pushed player), and then
+//! the pusher moves. Passes need nothing special: they do change the side
+//! to move.
+
+use board_geometry::Player;
+use minimax::{Evaluation, Evaluator, Game, Winner};
+
+/// Kamisado for the `minimax` crate.
+#[derive(Debug, Clone, Copy)]
+pub struct Kamisado;
+
+/// A Kamisado state as the `minimax` crate sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KamisadoState {
+    /// The position.
+    pub position: kamisado_core::Position,
+    /// The player the crate thinks is to move must skip: the opponent has
+    /// just pushed and moves again.
+    pub skip_pending: bool,
+}
+
+impl KamisadoState {
+    /// The state of `position` (which must not be waiting for a skip).
+    pub fn new(position: kamisado_core::Position) -> KamisadoState {
+        KamisadoState {
+            position,
+            skip_pending: false,
+        }
+    }
+
+    /// The player the `minimax` crate considers to move: it alternates
+    /// every ply, skips included.
+    pub fn player_to_move(&self) -> Player {
+        let side = self.position.side_to_move();
+        if self.skip_pending {
+            side.opponent()
+        } else {
+            side
+        }
+    }
+}
+
+/// A Kamisado move for the `minimax` crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KamisadoMove {
+    /// A move of the rules.
+    Move(kamisado_core::Move),
+    /// The pushed player's lost turn.
+    Skip,
+}
+
+/// The key added to the hash while a skip is pending.
+const SKIP_KEY: u64 = 0x5bd1_e995_9e37_79b9;
+
+fn winner_for(winner: Player, to_move: Player) -> Winner {
+    if winner == to_move {
+        Winner::PlayerToMove
+    } else {
+        Winner::PlayerJustMoved
+    }
+}
+
+impl Game for Kamisado {
+    type S = KamisadoState;
+    type M = KamisadoMove;
+
+    fn generate_moves(state: &KamisadoState, moves: &mut Vec<KamisadoMove>) -> Option<Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        if state.skip_pending {
+            moves.push(KamisadoMove::Skip);
+        } else {
+            state.position.generate_moves(|tower| {
+                moves.extend(tower.iter().map(KamisadoMove::Move));
+                false
+            });
+        }
+        None
+    }
+
+    fn apply(state: &mut KamisadoState, m: KamisadoMove) -> Option<KamisadoState> {
+        Some(match m {
+            KamisadoMove::Skip => KamisadoState::new(state.position),
+            KamisadoMove::Move(mv) => {
+                let next = state.position.play_unchecked(mv);
+                KamisadoState {
+                    position: next,
+                    // After a push the same side is to move again.
+                    skip_pending: next.side_to_move() == state.position.side_to_move(),
+                }
+            }
+        })
+    }
+
+    fn get_winner(state: &KamisadoState) -> Option<Winner> {
+        let outcome = state.position.outcome()?;
+        Some(winner_for(outcome.winner(), state.player_to_move()))
+    }
+
+    fn zobrist_hash(state: &KamisadoState) -> u64 {
+        state.position.hash() ^ if state.skip_pending { SKIP_KEY } else { 0 }
+    }
+
+    fn notation(_state: &KamisadoState, m: KamisadoMove) -> Option<String> {
+        Some(match m {
+            KamisadoMove::Move(mv) => mv.to_string(),
+            KamisadoMove::Skip => "skip".to_string(),
+        })
+    }
+}
+
+/// Katarenga for the `minimax` crate (the players always alternate).
+#[derive(Debug, Clone, Copy)]
+pub struct Katarenga;
+
+impl Game for Katarenga {
+    type S = katarenga_core::Position;
+    type M = katarenga_core::Move;
+
+    fn generate_moves(state: &Self::S, moves: &mut Vec<Self::M>) -> Option<Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        state.generate_moves(|piece| {
+            moves.extend(piece.iter());
+            false
+        });
+        None
+    }
+
+    fn apply(state: &mut Self::S, m: Self::M) -> Option<Self::S> {
+        Some(state.play_unchecked(m))
+    }
+
+    fn get_winner(state: &Self::S) -> Option<Winner> {
+        let outcome = state.outcome()?;
+        Some(winner_for(outcome.winner(), state.side_to_move()))
+    }
+
+    fn zobrist_hash(state: &Self::S) -> u64 {
+        state.hash()
+    }
+
+    fn notation(_state: &Self::S, m: Self::M) -> Option<String> {
+        Some(m.to_string())
+    }
+}
+
+/// Our evaluations scaled into the crate's `i16` range.
+fn clamp(score: i32) -> Evaluation {
+    score.clamp(-30_000, 30_000) as Evaluation
+}
+
+/// [`crate::eval::kamisado`] for the `minimax` crate, from the point of view
+/// of the player it considers to move.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KamisadoEvaluator;
+
+impl Evaluator for KamisadoEvaluator {
+    type G = Kamisado;
+
+    fn evaluate(&self, state: &KamisadoState) -> Evaluation {
+        let score = crate::eval::kamisado(&state.position);
+        clamp(if state.skip_pending { -score } else { score })
+    }
+}
+
+/// [`crate::eval::katarenga`] for the `minimax` crate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct KatarengaEvaluator;
+
+impl Evaluator for KatarengaEvaluator {
+    type G = Katarenga;
+
+    fn evaluate(&self, state: &katarenga_core::Position) -> Evaluation {
+        clamp(crate::eval::katarenga(state))
+    }
+}

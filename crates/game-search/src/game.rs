@@ -1,0 +1,89 @@
+//! What the search needs of a game, implemented for both engines.
+
+use board_geometry::Player;
+
+/// A position the search can explore: copy-make, a hash, a winner.
+///
+/// One side may move twice in a row (Kamisado, after a sumo push): the
+/// search compares [`SearchGame::side_to_move`] before and after a move
+/// instead of assuming that turns alternate.
+pub trait SearchGame: Copy {
+    /// The game's move type.
+    type Move: Copy + Eq + core::fmt::Debug + core::fmt::Display;
+
+    /// Appends the legal moves to `moves` (empty when the game is over).
+    fn moves(&self, moves: &mut Vec<Self::Move>);
+    /// The position after a legal move.
+    fn play(&self, mv: Self::Move) -> Self;
+    /// The Zobrist hash.
+    fn hash(&self) -> u64;
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+    /// The winner, once the game (round) is over.
+    fn winner(&self) -> Option<Player>;
+    /// A static evaluation from the side to move's point of view, roughly
+    /// in hundredths of a won game, well inside `±WIN / 2`.
+    fn evaluate(&self) -> i32;
+}
+
+impl SearchGame for kamisado_core::Position {
+    type Move = kamisado_core::Move;
+
+    fn moves(&self, moves: &mut Vec<Self::Move>) {
+        self.generate_moves(|tower| {
+            moves.extend(tower.iter());
+            false
+        });
+    }
+
+    fn play(&self, mv: Self::Move) -> Self {
+        self.play_unchecked(mv)
+    }
+
+    fn hash(&self) -> u64 {
+        kamisado_core::Position::hash(self)
+    }
+
+    fn side_to_move(&self) -> Player {
+        kamisado_core::Position::side_to_move(self)
+    }
+
+    fn winner(&self) -> Option<Player> {
+        self.outcome().map(kamisado_core::Outcome::winner)
+    }
+
+    fn evaluate(&self) -> i32 {
+        crate::eval::kamisado(self)
+    }
+}
+
+impl SearchGame for katarenga_core::Position {
+    type Move = katarenga_core::Move;
+
+    fn moves(&self, moves: &mut Vec<Self::Move>) {
+        self.generate_moves(|piece| {
+            moves.extend(piece.iter());
+            false
+        });
+    }
+
+    fn play(&self, mv: Self::Move) -> Self {
+        self.play_unchecked(mv)
+    }
+
+    fn hash(&self) -> u64 {
+        katarenga_core::Position::hash(self)
+    }
+
+    fn side_to_move(&self) -> Player {
+        katarenga_core::Position::side_to_move(self)
+    }
+
+    fn winner(&self) -> Option<Player> {
+        self.outcome().map(katarenga_core::Outcome::winner)
+    }
+
+    fn evaluate(&self) -> i32 {
+        crate::eval::katarenga(self)
+    }
+}

@@ -1,0 +1,243 @@
+//! The search's proven results against a brute-force minimax, the adapter's
+//! invariants, and strength against a random player.
+
+use board_geometry::Player;
+use game_search::adapter::{Kamisado, KamisadoMove, KamisadoState, Katarenga};
+use game_search::{Limits, PROVEN, SearchGame, Searcher};
+use minimax::Game;
+use proptest::prelude::*;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Win,
+    Loss,
+    Unknown,
+}
+
+/// Who wins within `depth` plies, by exhaustive minimax (no pruning, no
+/// table), from the side to move's point of view.
+fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
+    let mut moves = Vec::new();
+    p.moves(&mut moves);
+    if moves.is_empty() {
+        return match p.winner() {
+            Some(w) if w == p.side_to_move() => Known::Win,
+            Some(_) => Known::Loss,
+            None => Known::Unknown,
+        };
+    }
+    if depth == 0 {
+        return Known::Unknown;
+    }
+    let mut all_lose = true;
+    for mv in moves {
+        let child = p.play(mv);
+        let mut r = brute(&child, depth - 1);
+        if child.side_to_move() != p.side_to_move() {
+            r = match r {
+                Known::Win => Known::Loss,
+                Known::Loss => Known::Win,
+                Known::Unknown => Known::Unknown,
+            };
+        }
+        match r {
+            Known::Win => return Known::Win,
+            Known::Loss => {}
+            Known::Unknown => all_lose = false,
+        }
+    }
+    if all_lose {
+        Known::Loss
+    } else {
+        Known::Unknown
+    }
+}
+
+fn check_against_brute<G: SearchGame>(p: &G, depth: u32) -> Result<(), TestCaseError> {
+    let expected = brute(p, depth);
+    let result = Searcher::<G>::new(1 << 14).search(p, Limits::depth(depth));
+    let found = if result.score > PROVEN {
+        Known::Win
+    } else if result.score < -PROVEN {
+        Known::Loss
+    } else {
+        Known::Unknown
+    };
+    prop_assert_eq!(found, expected, "depth {} score {}", depth, result.score);
+    if let Some(plies) = result.plies_to_end() {
+        prop_assert!(plies as u32 <= depth);
+    }
+    if found == Known::Win {
+        // The move it names wins.
+        let best = result.best.expect("a winning move");
+        let child = p.play(best);
+        let r = brute(&child, depth - 1);
+        let mover_wins = if child.side_to_move() == p.side_to_move() {
+            r == Known::Win
+        } else {
+            r == Known::Loss
+        };
+        prop_assert!(mover_wins, "{} does not win", best);
+    }
+    Ok(())
+}
+
+fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
+    let starts = [
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
+        "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -",
+        "b+n2ykgp+++/8/3R+4/5r++o1/1G6/8/8/P+1N+1YB++O+K+ w r",
+        "3p4/1k++3g++2/2b1n3/4y++2Y++/2B+2O++2/K++r+2o3/1N+++3R+++P+++1/1G6 b o",
+    ];
+    let mut p: kamisado_core::Position = starts[start % starts.len()].parse().unwrap();
+    for &c in choices {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p = p.play(moves[c as usize % moves.len()]);
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every proven win or loss the search reports within `depth` plies is
+    /// exactly what exhaustive minimax finds, and the winning move it names
+    /// wins.
+    #[test]
+    fn kamisado_proofs_agree_with_brute_force(start in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 4..24), depth in 1u32..6) {
+        let p = kamisado_position(start, &choices);
+        check_against_brute(&p, depth)?;
+    }
+
+    #[test]
+    fn katarenga_proofs_agree_with_brute_force(choices in proptest::collection::vec(any::<u16>(), 30..90), depth in 1u32..4) {
+        let mut p = katarenga_core::Position::start();
+        for &c in &choices {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[c as usize % moves.len()]);
+        }
+        check_against_brute(&p, depth)?;
+    }
+
+    /// The adapter keeps the `minimax` crate's assumption: the player it
+    /// considers to move alternates every ply, skips included; without a
+    /// pending skip its moves are the core's; its winner agrees with the
+    /// core's outcome.
+    #[test]
+    fn the_kamisado_adapter_alternates(start in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 0..60)) {
+        let mut state = KamisadoState::new(kamisado_position(start, &[]));
+        for &c in &choices {
+            let mut moves = Vec::new();
+            let winner = Kamisado::generate_moves(&state, &mut moves);
+            prop_assert_eq!(winner, Kamisado::get_winner(&state));
+            if winner.is_some() {
+                prop_assert!(moves.is_empty());
+                let outcome = state.position.outcome().unwrap();
+                let expected = if outcome.winner() == state.player_to_move() {
+                    minimax::Winner::PlayerToMove
+                } else {
+                    minimax::Winner::PlayerJustMoved
+                };
+                prop_assert_eq!(winner, Some(expected));
+                break;
+            }
+            if state.skip_pending {
+                prop_assert_eq!(&moves, &vec![KamisadoMove::Skip]);
+            } else {
+                let core: Vec<KamisadoMove> = state.position.legal_moves().iter().map(|&m| KamisadoMove::Move(m)).collect();
+                prop_assert_eq!(&moves, &core);
+            }
+            let m = moves[c as usize % moves.len()];
+            let before = state.player_to_move();
+            state = Kamisado::apply(&mut state.clone(), m).unwrap();
+            prop_assert_eq!(state.player_to_move(), before.opponent());
+        }
+    }
+}
+
+#[test]
+fn the_start_of_kamisado_is_a_win_for_black() {
+    // The published result (Black, who moves first, wins by force), proven
+    // by the same search the `solve` example runs; about 20 M nodes.
+    let start = kamisado_core::Position::start();
+    let result = Searcher::new(1 << 22).search(&start, Limits::depth(17));
+    assert!(result.score > PROVEN, "not proven: {result:?}");
+    assert_eq!(start.side_to_move(), Player::Black);
+    let best = result.best.unwrap();
+    // After the winning move White is lost.
+    let after = start.play(best);
+    let reply = Searcher::new(1 << 20).search(&after, Limits::depth(16));
+    assert!(reply.score < -PROVEN);
+}
+
+#[test]
+fn the_minimax_crate_plays_both_games_through_the_adapters() {
+    use minimax::{IterativeOptions, IterativeSearch, Strategy};
+    let mut k = IterativeSearch::new(
+        game_search::adapter::KamisadoEvaluator,
+        IterativeOptions::new(),
+    );
+    k.set_max_depth(3);
+    let state = KamisadoState::new(kamisado_core::Position::start());
+    let mv = k.choose_move(&state).expect("a move");
+    match mv {
+        KamisadoMove::Move(m) => assert!(state.position.is_legal(m)),
+        KamisadoMove::Skip => panic!("no skip at the start"),
+    }
+    let mut t = IterativeSearch::new(
+        game_search::adapter::KatarengaEvaluator,
+        IterativeOptions::new(),
+    );
+    t.set_max_depth(2);
+    let start = katarenga_core::Position::start();
+    let mv = t.choose_move(&start).expect("a move");
+    assert!(start.is_legal(mv));
+    let _ = Katarenga;
+}
+
+/// Our search (depth 2) against a uniformly random player: it must win
+/// nearly every game, in both games and with either colour.
+#[test]
+fn search_beats_a_random_player() {
+    fn play<G: SearchGame>(start: G, games: u32, depth: u32) -> u32 {
+        let mut wins = 0;
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for game in 0..games {
+            let ours = if game % 2 == 0 {
+                Player::Black
+            } else {
+                Player::White
+            };
+            let mut searcher = Searcher::<G>::new(1 << 12);
+            let mut p = start;
+            for _ in 0..600 {
+                let mut moves = Vec::new();
+                p.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = if p.side_to_move() == ours {
+                    searcher.search(&p, Limits::depth(depth)).best.unwrap()
+                } else {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    moves[(state % moves.len() as u64) as usize]
+                };
+                p = p.play(mv);
+            }
+            if p.winner() == Some(ours) {
+                wins += 1;
+            }
+        }
+        wins
+    }
+    assert!(play(kamisado_core::Position::start(), 20, 3) >= 19);
+    assert!(play(katarenga_core::Position::start(), 6, 2) >= 6);
+}
