@@ -140,8 +140,17 @@ fn main() -> ExitCode {
         "{game}: our search at {ms} ms per move, {games} games per opponent, colours alternating"
     );
     let timeout = Duration::from_millis(ms);
+    // The crate's strongest single-threaded configuration we found: a
+    // 16 MiB table, null-window search, countermoves and their history.
+    let options = || {
+        IterativeOptions::new()
+            .with_table_byte_size(16 << 20)
+            .with_null_window_search(true)
+            .with_countermoves()
+            .with_countermove_history()
+    };
     if game == "kamisado" {
-        let mut search = IterativeSearch::new(KamisadoEvaluator, IterativeOptions::new());
+        let mut search = IterativeSearch::new(KamisadoEvaluator, options());
         search.set_timeout(timeout);
         let player: Pick<'_, kamisado_core::Position> =
             Box::new(move |p| match search.choose_move(&KamisadoState::new(*p)) {
@@ -150,7 +159,7 @@ fn main() -> ExitCode {
             });
         run(kamisado_core::Position::start(), games, ms, seed, player);
     } else {
-        let mut search = IterativeSearch::new(KatarengaEvaluator, IterativeOptions::new());
+        let mut search = IterativeSearch::new(KatarengaEvaluator, options());
         search.set_timeout(timeout);
         let player: Pick<'_, katarenga_core::Position> =
             Box::new(move |p| search.choose_move(p).unwrap_or_else(|| p.legal_moves()[0]));

@@ -115,6 +115,19 @@ impl Game for Kamisado {
             KamisadoMove::Skip => "skip".to_string(),
         })
     }
+
+    /// `from * 64 + to` for a move, 4096 for the skip: lets the crate keep
+    /// countermove and history tables.
+    fn table_index(m: KamisadoMove) -> u16 {
+        match m {
+            KamisadoMove::Move(mv) => u16::from(mv.from.index()) * 64 + u16::from(mv.to.index()),
+            KamisadoMove::Skip => 4096,
+        }
+    }
+
+    fn max_table_index() -> u16 {
+        4096
+    }
 }
 
 /// Katarenga for the `minimax` crate (the players always alternate).
@@ -151,6 +164,19 @@ impl Game for Katarenga {
 
     fn notation(_state: &Self::S, m: Self::M) -> Option<String> {
         Some(m.to_string())
+    }
+
+    /// `from * 68 + destination` (squares 0-63, camps 64-67).
+    fn table_index(m: Self::M) -> u16 {
+        let to = match m.to {
+            katarenga_core::Destination::Square(s) => u16::from(s.index()),
+            katarenga_core::Destination::Camp(c) => 64 + c.index() as u16,
+        };
+        u16::from(m.from.index()) * 68 + to
+    }
+
+    fn max_table_index() -> u16 {
+        64 * 68 - 1
     }
 }
 

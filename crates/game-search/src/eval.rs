@@ -68,12 +68,14 @@ pub fn kamisado(p: &kamisado_core::Position) -> i32 {
 }
 
 /// Katarenga: material, pieces in camps and on the target line, progress,
-/// and the side to move's mobility.
+/// mobility by square colour, and the side to move's mobility.
 ///
 /// - Each piece on the board 100, each in a camp 180 (it can no longer be
 ///   taken and counts towards the win).
 /// - Each piece on its target line 25 (it may enter a camp next move).
 /// - 2 per rank advanced.
+/// - By the colour it stands on (how far it can reach): red (rook) 8,
+///   yellow (bishop) 6, green (knight) 4, blue (king) 0.
 /// - 1 per legal move of the side to move.
 pub fn katarenga(p: &katarenga_core::Position) -> i32 {
     let side = p.side_to_move();
@@ -86,7 +88,11 @@ pub fn katarenga(p: &katarenga_core::Position) -> i32 {
             .iter()
             .map(|s| (i32::from(s.rank().index()) - i32::from(player.home_rank().index())).abs())
             .sum();
-        let value = 100 * pieces.len() as i32 + 180 * camps + 25 * on_line + 2 * advanced;
+        let board = p.board();
+        let reach = 8 * (pieces & board.squares(katarenga_core::SquareColour::Red)).len() as i32
+            + 6 * (pieces & board.squares(katarenga_core::SquareColour::Yellow)).len() as i32
+            + 4 * (pieces & board.squares(katarenga_core::SquareColour::Green)).len() as i32;
+        let value = 100 * pieces.len() as i32 + 180 * camps + 25 * on_line + 2 * advanced + reach;
         score += if player == side { value } else { -value };
     }
     score + p.count_moves() as i32

@@ -21,6 +21,8 @@ pub trait SearchGame: Copy {
     fn side_to_move(&self) -> Player;
     /// The winner, once the game (round) is over.
     fn winner(&self) -> Option<Player>;
+    /// Whether the legal move `mv` wins at once (for move ordering; cheap).
+    fn wins_at_once(&self, mv: Self::Move) -> bool;
     /// A static evaluation from the side to move's point of view, roughly
     /// in hundredths of a won game, well inside `±WIN / 2`.
     fn evaluate(&self) -> i32;
@@ -52,6 +54,11 @@ impl SearchGame for kamisado_core::Position {
         self.outcome().map(kamisado_core::Outcome::winner)
     }
 
+    fn wins_at_once(&self, mv: Self::Move) -> bool {
+        // Only an arrival wins on the move (a deadlock is lost by its maker).
+        !mv.is_pass() && mv.to.rank() == kamisado_core::Position::side_to_move(self).goal_rank()
+    }
+
     fn evaluate(&self) -> i32 {
         crate::eval::kamisado(self)
     }
@@ -81,6 +88,18 @@ impl SearchGame for katarenga_core::Position {
 
     fn winner(&self) -> Option<Player> {
         self.outcome().map(katarenga_core::Outcome::winner)
+    }
+
+    fn wins_at_once(&self, mv: Self::Move) -> bool {
+        let side = katarenga_core::Position::side_to_move(self);
+        match mv.to {
+            // Taking the second camp.
+            katarenga_core::Destination::Camp(_) => self.camps().count(side) == 1,
+            // Taking a piece from an opponent down to two.
+            katarenga_core::Destination::Square(to) => {
+                self.piece_on(to) == Some(side.opponent()) && self.piece_count(side.opponent()) == 2
+            }
+        }
     }
 
     fn evaluate(&self) -> i32 {

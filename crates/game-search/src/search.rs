@@ -162,6 +162,8 @@ pub struct Searcher<G: SearchGame> {
     table: Table<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     buffers: Vec<Vec<G::Move>>,
+    /// Per ply: the moves with their ordering rank.
+    ordered: Vec<Vec<(i32, G::Move)>>,
     nodes: u64,
     limits: Limits,
     started: Instant,
@@ -176,6 +178,7 @@ impl<G: SearchGame> Searcher<G> {
             table: Table::new(table_entries),
             killers: Vec::new(),
             buffers: Vec::new(),
+            ordered: Vec::new(),
             nodes: 0,
             limits: Limits::depth(1),
             started: Instant::now(),
@@ -274,6 +277,7 @@ impl<G: SearchGame> Searcher<G> {
         let ply_index = ply as usize;
         if self.buffers.len() <= ply_index {
             self.buffers.resize_with(ply_index + 1, Vec::new);
+            self.ordered.resize_with(ply_index + 1, Vec::new);
             self.killers.resize(ply_index + 1, [None, None]);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply_index]);
@@ -307,28 +311,28 @@ impl<G: SearchGame> Searcher<G> {
         let side = p.side_to_move();
         // Order: the table's move, then wins at once, then killers.
         let killers = self.killers[ply_index];
-        let mut ordered: Vec<(i32, G::Move, G)> = moves
-            .iter()
-            .map(|&mv| {
-                let child = p.play(mv);
-                let rank = if Some(mv) == table_move {
-                    4
-                } else if child.winner() == Some(side) {
-                    3
-                } else if killers.contains(&Some(mv)) {
-                    2
-                } else {
-                    0
-                };
-                (rank, mv, child)
-            })
-            .collect();
+        // The buffers are reused from ply to ply: no allocation per node.
+        let mut ordered = std::mem::take(&mut self.ordered[ply_index]);
+        ordered.clear();
+        ordered.extend(moves.iter().map(|&mv| {
+            let rank = if Some(mv) == table_move {
+                4
+            } else if p.wins_at_once(mv) {
+                3
+            } else if killers.contains(&Some(mv)) {
+                2
+            } else {
+                0
+            };
+            (rank, mv)
+        }));
         self.buffers[ply_index] = moves;
         ordered.sort_by_key(|entry| std::cmp::Reverse(entry.0));
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
-        for (_, mv, child) in ordered {
+        for &(_, mv) in &ordered {
+            let child = p.play(mv);
             let score = if child.side_to_move() == side {
                 // The same side moves again (after a push): no sign change.
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1)
@@ -336,6 +340,7 @@ impl<G: SearchGame> Searcher<G> {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             };
             if self.stop {
+                self.ordered[ply_index] = ordered;
                 return 0;
             }
             if score > best {
@@ -354,6 +359,7 @@ impl<G: SearchGame> Searcher<G> {
                 break;
             }
         }
+        self.ordered[ply_index] = ordered;
         let bound = if best <= original_alpha {
             Bound::Upper
         } else if best >= beta {
