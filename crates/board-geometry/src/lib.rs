@@ -19,4 +19,4 @@ pub use player::Player;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use symmetry::{Grid4, Quadrant, flip_grid4, mirror_grid4, rotate_grid4, rotate_grid4_cw};
 pub use tables::{between, king_moves, knight_moves, ray, ray_until};
-pub use text::{char_at, splitmix64};
+pub use text::{GridError, char_at, parse_grid, splitmix64};

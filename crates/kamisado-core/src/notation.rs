@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{File, Player, Rank, Square, char_at};
+use board_geometry::{File, GridError, Player, Rank, Square, char_at, parse_grid};
 
 use crate::{Colour, InvalidPosition, Position, PositionBuilder, SumoRank, Tower};
 
@@ -114,7 +114,6 @@ impl Position {
     pub fn from_ascii(bytes: &[u8]) -> Result<Position, ParsePositionError> {
         use ParsePositionError as E;
         let mut builder = PositionBuilder::new();
-        let mut i = 0;
         // Placement: ranks 8 down to 1.
         if bytes.is_empty() {
             return Err(E::MissingField {
@@ -122,101 +121,55 @@ impl Position {
                 offset: 0,
             });
         }
-        let mut rank = 7u8;
-        let mut file = 0u8;
-        let mut previous_digit = false;
-        while i < bytes.len() && bytes[i] != b' ' {
-            let b = bytes[i];
-            match b {
-                b'/' => {
-                    if file != 8 {
-                        return Err(E::RankLength {
-                            rank: rank + 1,
-                            squares: file,
-                            offset: i,
-                        });
+        let mut i = parse_grid(
+            bytes,
+            0,
+            |i| {
+                let b = bytes[i];
+                let colour = Colour::from_letter(b).ok_or(E::Unexpected {
+                    field: Field::Placement,
+                    found: char_at(bytes, i),
+                    offset: i,
+                    expected: "a tower letter (O B P K Y R G N, either case), a digit 1-8 or '/'",
+                })?;
+                let player = if b.is_ascii_uppercase() {
+                    Player::Black
+                } else {
+                    Player::White
+                };
+                let mut end = i + 1;
+                let mut level = 0u8;
+                while bytes.get(end) == Some(&b'+') {
+                    if level == 3 {
+                        return Err(E::SumoRankTooHigh { offset: end });
                     }
-                    if rank == 0 {
-                        return Err(E::RankCount {
-                            ranks: 9,
-                            offset: i,
-                        });
-                    }
-                    rank -= 1;
-                    file = 0;
-                    previous_digit = false;
-                    i += 1;
+                    level += 1;
+                    end += 1;
                 }
-                b'1'..=b'8' => {
-                    if previous_digit {
-                        return Err(E::AdjacentDigits { offset: i });
-                    }
-                    file += b - b'0';
-                    if file > 8 {
-                        return Err(E::RankLength {
-                            rank: rank + 1,
-                            squares: file,
-                            offset: i,
-                        });
-                    }
-                    previous_digit = true;
-                    i += 1;
-                }
-                _ => {
-                    let colour = Colour::from_letter(b).ok_or(E::Unexpected {
-                        field: Field::Placement,
-                        found: char_at(bytes, i),
-                        offset: i,
-                        expected: "a tower letter (O B P K Y R G N, either case), a digit 1-8 or '/'",
-                    })?;
-                    let start = i;
-                    let player = if b.is_ascii_uppercase() {
-                        Player::Black
-                    } else {
-                        Player::White
-                    };
-                    i += 1;
-                    let mut level = 0u8;
-                    while bytes.get(i) == Some(&b'+') {
-                        if level == 3 {
-                            return Err(E::SumoRankTooHigh { offset: i });
-                        }
-                        level += 1;
-                        i += 1;
-                    }
-                    if file == 8 {
-                        return Err(E::RankLength {
-                            rank: rank + 1,
-                            squares: 9,
-                            offset: start,
-                        });
-                    }
-                    let square = Square::new(File::ALL[file as usize], Rank::ALL[rank as usize]);
-                    let sumo = SumoRank::new(level).unwrap_or(SumoRank::TripleSumo);
-                    builder
-                        .place(Tower::new(player, colour), square, sumo)
-                        .map_err(|error| E::Invalid {
-                            error,
-                            offset: start,
-                        })?;
-                    file += 1;
-                    previous_digit = false;
-                }
-            }
-        }
-        if file != 8 {
-            return Err(E::RankLength {
-                rank: rank + 1,
-                squares: file,
-                offset: i,
-            });
-        }
-        if rank != 0 {
-            return Err(E::RankCount {
-                ranks: 8 - rank,
-                offset: i,
-            });
-        }
+                let rank = SumoRank::new(level).unwrap_or(SumoRank::TripleSumo);
+                Ok(((Tower::new(player, colour), rank), end - i))
+            },
+            |(tower, rank), square, offset| {
+                builder
+                    .place(tower, square, rank)
+                    .map(|_| ())
+                    .map_err(|error| E::Invalid { error, offset })
+            },
+        )
+        .map_err(|e| match e {
+            GridError::RankLength {
+                rank,
+                squares,
+                offset,
+            } => E::RankLength {
+                rank,
+                squares,
+                offset,
+            },
+            GridError::RankCount { ranks, offset } => E::RankCount { ranks, offset },
+            GridError::AdjacentDigits { offset } => E::AdjacentDigits { offset },
+            GridError::Piece(e) => e,
+        })?;
         let placement_end = i;
         // Side to move.
         if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {

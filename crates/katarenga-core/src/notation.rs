@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{Bitboard, File, Player, Rank, Square, char_at};
+use board_geometry::{Bitboard, File, GridError, Player, Rank, Square, char_at, parse_grid};
 
 use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position};
 
@@ -124,88 +124,39 @@ fn next_field(bytes: &[u8], i: usize, field: Field) -> Result<usize, ParsePositi
 fn parse_pieces(bytes: &[u8], start: usize) -> Result<([Bitboard; 2], usize), ParsePositionError> {
     use ParsePositionError as E;
     let mut pieces = [Bitboard::EMPTY; 2];
-    let mut i = start;
-    let mut rank = 7u8;
-    let mut file = 0u8;
-    let mut previous_digit = false;
-    while i < bytes.len() && bytes[i] != b' ' {
-        let b = bytes[i];
-        match b {
-            b'/' => {
-                if file != 8 {
-                    return Err(E::RankLength {
-                        rank: rank + 1,
-                        squares: file,
-                        offset: i,
-                    });
-                }
-                if rank == 0 {
-                    return Err(E::RankCount {
-                        ranks: 9,
-                        offset: i,
-                    });
-                }
-                rank -= 1;
-                file = 0;
-                previous_digit = false;
-            }
-            b'1'..=b'8' => {
-                if previous_digit {
-                    return Err(E::AdjacentDigits { offset: i });
-                }
-                file += b - b'0';
-                if file > 8 {
-                    return Err(E::RankLength {
-                        rank: rank + 1,
-                        squares: file,
-                        offset: i,
-                    });
-                }
-                previous_digit = true;
-            }
-            b'b' | b'w' => {
-                if file == 8 {
-                    return Err(E::RankLength {
-                        rank: rank + 1,
-                        squares: 9,
-                        offset: i,
-                    });
-                }
-                let player = if b == b'b' {
-                    Player::Black
-                } else {
-                    Player::White
-                };
-                pieces[player.index()] |=
-                    Square::new(File::ALL[file as usize], Rank::ALL[rank as usize]);
-                file += 1;
-                previous_digit = false;
-            }
-            _ => {
-                return Err(E::Unexpected {
-                    field: Field::Pieces,
-                    found: char_at(bytes, i),
-                    offset: i,
-                    expected: "'b', 'w', a digit 1-8 or '/'",
-                });
-            }
-        }
-        i += 1;
-    }
-    if file != 8 {
-        return Err(E::RankLength {
-            rank: rank + 1,
-            squares: file,
-            offset: i,
-        });
-    }
-    if rank != 0 {
-        return Err(E::RankCount {
-            ranks: 8 - rank,
-            offset: i,
-        });
-    }
-    Ok((pieces, i))
+    let end = parse_grid(
+        bytes,
+        start,
+        |i| match bytes[i] {
+            b'b' => Ok((Player::Black, 1)),
+            b'w' => Ok((Player::White, 1)),
+            _ => Err(E::Unexpected {
+                field: Field::Pieces,
+                found: char_at(bytes, i),
+                offset: i,
+                expected: "'b', 'w', a digit 1-8 or '/'",
+            }),
+        },
+        |player, square, _| {
+            pieces[player.index()] |= square;
+            Ok(())
+        },
+    )
+    .map_err(|e| match e {
+        GridError::RankLength {
+            rank,
+            squares,
+            offset,
+        } => E::RankLength {
+            rank,
+            squares,
+            offset,
+        },
+        GridError::RankCount { ranks, offset } => E::RankCount { ranks, offset },
+        GridError::AdjacentDigits { offset } => E::AdjacentDigits { offset },
+        GridError::Piece(e) => e,
+    })?;
+    Ok((pieces, end))
 }
 
 /// Parses the camps field starting at `start` up to the end of the input.
