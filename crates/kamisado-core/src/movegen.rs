@@ -60,7 +60,8 @@ const UP_DIRECTIONS: [Direction; 3] =
     [Direction::North, Direction::NorthWest, Direction::NorthEast];
 
 /// The three forward rays of each square, in Black's frame. A `const` so
-/// that `REACH` can be built from it; `UP_RAYS` is its one copy in memory.
+/// that the edge and counting tables can be built from it; `UP_RAYS` is its
+/// one copy in memory.
 const UP_RAY_TABLE: [[u64; 64]; 3] = {
     let mut table = [[0u64; 64]; 3];
     let mut d = 0;
