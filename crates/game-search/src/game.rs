@@ -23,6 +23,11 @@ pub trait SearchGame: Copy {
     fn winner(&self) -> Option<Player>;
     /// Whether the legal move `mv` wins at once (for move ordering; cheap).
     fn wins_at_once(&self, mv: Self::Move) -> bool;
+    /// A small index of the move (origin and destination), below
+    /// [`SearchGame::MOVE_INDICES`], for the history table.
+    fn move_index(mv: Self::Move) -> usize;
+    /// The number of move indices.
+    const MOVE_INDICES: usize;
     /// A static evaluation from the side to move's point of view, roughly
     /// in hundredths of a won game, well inside `±WIN / 2`.
     fn evaluate(&self) -> i32;
@@ -52,6 +57,12 @@ impl SearchGame for kamisado_core::Position {
 
     fn winner(&self) -> Option<Player> {
         self.outcome().map(kamisado_core::Outcome::winner)
+    }
+
+    const MOVE_INDICES: usize = 64 * 64;
+
+    fn move_index(mv: Self::Move) -> usize {
+        usize::from(mv.from.index()) * 64 + usize::from(mv.to.index())
     }
 
     fn wins_at_once(&self, mv: Self::Move) -> bool {
@@ -88,6 +99,16 @@ impl SearchGame for katarenga_core::Position {
 
     fn winner(&self) -> Option<Player> {
         self.outcome().map(katarenga_core::Outcome::winner)
+    }
+
+    const MOVE_INDICES: usize = 64 * 68;
+
+    fn move_index(mv: Self::Move) -> usize {
+        let to = match mv.to {
+            katarenga_core::Destination::Square(s) => usize::from(s.index()),
+            katarenga_core::Destination::Camp(c) => 64 + c.index(),
+        };
+        usize::from(mv.from.index()) * 68 + to
     }
 
     fn wins_at_once(&self, mv: Self::Move) -> bool {

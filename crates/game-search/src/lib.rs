@@ -2,7 +2,8 @@
 //!
 //! - [`Searcher`]: negamax alpha-beta with iterative deepening, a
 //!   transposition table of fixed size keyed by the cores' Zobrist hashes,
-//!   move ordering (the table's move, wins at once, killers), node and time
+//!   principal variation search, move ordering (the table's move, wins at
+//!   once, killers, history), node and time
 //!   limits, and exact scores for proven results, so that the same code
 //!   plays and solves. One side may move twice in a row (Kamisado, after a
 //!   push): the search compares the side to move before and after each move

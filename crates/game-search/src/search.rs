@@ -164,6 +164,9 @@ pub struct Searcher<G: SearchGame> {
     buffers: Vec<Vec<G::Move>>,
     /// Per ply: the moves with their ordering rank.
     ordered: Vec<Vec<(i32, G::Move)>>,
+    /// How often each move (by index) caused a cut-off, weighted by depth:
+    /// the order of the quiet moves.
+    history: Vec<i32>,
     nodes: u64,
     limits: Limits,
     started: Instant,
@@ -179,6 +182,7 @@ impl<G: SearchGame> Searcher<G> {
             killers: Vec::new(),
             buffers: Vec::new(),
             ordered: Vec::new(),
+            history: vec![0; G::MOVE_INDICES],
             nodes: 0,
             limits: Limits::depth(1),
             started: Instant::now(),
@@ -190,6 +194,10 @@ impl<G: SearchGame> Searcher<G> {
     /// result is proven.
     pub fn search(&mut self, root: &G, limits: Limits) -> SearchResult<G::Move> {
         self.nodes = 0;
+        // Old history fades between searches.
+        for h in &mut self.history {
+            *h /= 8;
+        }
         self.limits = limits;
         self.started = Instant::now();
         self.stop = false;
@@ -314,15 +322,16 @@ impl<G: SearchGame> Searcher<G> {
         // The buffers are reused from ply to ply: no allocation per node.
         let mut ordered = std::mem::take(&mut self.ordered[ply_index]);
         ordered.clear();
+        let history = &self.history;
         ordered.extend(moves.iter().map(|&mv| {
             let rank = if Some(mv) == table_move {
-                4
+                i32::MAX
             } else if p.wins_at_once(mv) {
-                3
+                i32::MAX - 1
             } else if killers.contains(&Some(mv)) {
-                2
+                i32::MAX - 2
             } else {
-                0
+                history[G::move_index(mv)].min(i32::MAX - 3)
             };
             (rank, mv)
         }));
@@ -331,13 +340,29 @@ impl<G: SearchGame> Searcher<G> {
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
-        for &(_, mv) in &ordered {
+        for (i, &(_, mv)) in ordered.iter().enumerate() {
             let child = p.play(mv);
-            let score = if child.side_to_move() == side {
-                // The same side moves again (after a push): no sign change.
-                self.negamax(&child, depth - 1, alpha, beta, ply + 1)
+            let same_side = child.side_to_move() == side;
+            // Principal variation search: the first move with the full
+            // window, the others with a null window, searched again only
+            // when they might be better.
+            let search = |this: &mut Self, lo: i32, hi: i32| {
+                if same_side {
+                    // The same side moves again (after a push): no sign change.
+                    this.negamax(&child, depth - 1, lo, hi, ply + 1)
+                } else {
+                    -this.negamax(&child, depth - 1, -hi, -lo, ply + 1)
+                }
+            };
+            let score = if i == 0 {
+                search(self, alpha, beta)
             } else {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                let probe = search(self, alpha, alpha + 1);
+                if probe > alpha && probe < beta && !self.stop {
+                    search(self, alpha, beta)
+                } else {
+                    probe
+                }
             };
             if self.stop {
                 self.ordered[ply_index] = ordered;
@@ -351,6 +376,7 @@ impl<G: SearchGame> Searcher<G> {
                 alpha = score;
             }
             if alpha >= beta {
+                self.history[G::move_index(mv)] += depth * depth;
                 let slot = &mut self.killers[ply_index];
                 if slot[0] != Some(mv) {
                     slot[1] = slot[0];
