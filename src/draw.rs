@@ -58,6 +58,15 @@ fn files_line(out: &mut String, width: usize) {
     out.push('\n');
 }
 
+/// The plain-text drawing: the engine's own board drawing and the last move.
+fn plain(board: impl std::fmt::Display, last: Option<impl std::fmt::Display>) -> String {
+    let mut out = board.to_string();
+    if let Some(mv) = last {
+        let _ = writeln!(out, "last move: {mv}");
+    }
+    out
+}
+
 /// Draws a Kamisado position: square colours, towers as chips of their own
 /// colour between bars of the player's ink (uppercase Black, lowercase
 /// White, `+` per sumo rank), the forced tower between arrows, the last move's
@@ -67,14 +76,10 @@ pub fn kamisado(
     last: Option<kamisado_core::Move>,
     colour: bool,
 ) -> String {
-    let mut out = String::new();
     if !colour {
-        out.push_str(&p.pretty().to_string());
-        if let Some(mv) = last {
-            let _ = writeln!(out, "last move: {mv}");
-        }
-        return out;
+        return plain(p.pretty(), last);
     }
+    let mut out = String::new();
     let forced = p.forced_square();
     files_line(&mut out, 8);
     for rank in Rank::ALL.iter().rev() {
@@ -147,14 +152,10 @@ pub fn katarenga(
     colour: bool,
 ) -> String {
     use katarenga_core::Camp;
-    let mut out = String::new();
     if !colour {
-        out.push_str(&p.pretty().to_string());
-        if let Some(mv) = last {
-            let _ = writeln!(out, "last move: {mv}");
-        }
-        return out;
+        return plain(p.pretty(), last);
     }
+    let mut out = String::new();
     let camp = |out: &mut String, c: Camp| {
         let owner = c.owner();
         if p.camp_occupied(c) {

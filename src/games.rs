@@ -12,9 +12,6 @@ pub trait Game: Copy + Display {
     /// The game's move type.
     type Move: Copy + Eq + Display;
 
-    /// The game's name, lowercase.
-    const NAME: &'static str;
-
     /// All legal moves.
     fn moves(&self) -> Vec<Self::Move>;
     /// The position after a legal move.
@@ -32,91 +29,61 @@ pub trait Game: Copy + Display {
     fn outcome_text(&self) -> Option<String>;
 }
 
-impl Game for kamisado_core::Position {
-    type Move = kamisado_core::Move;
-    const NAME: &'static str = "kamisado";
+/// The parts of [`Game`] that both engines implement alike; each game
+/// names its endings.
+macro_rules! impl_game {
+    ($krate:ident, |$o:ident| $ending:expr) => {
+        impl Game for $krate::Position {
+            type Move = $krate::Move;
 
-    fn moves(&self) -> Vec<Self::Move> {
-        self.legal_moves().to_vec()
-    }
+            fn moves(&self) -> Vec<Self::Move> {
+                self.legal_moves().to_vec()
+            }
 
-    fn after(&self, mv: Self::Move) -> Self {
-        self.play(mv)
-    }
+            fn after(&self, mv: Self::Move) -> Self {
+                self.play(mv)
+            }
 
-    fn try_text(&self, text: &str) -> Result<(Self::Move, Self), String> {
-        let mv: kamisado_core::Move = text
-            .parse()
-            .map_err(|e| format!("malformed move {text:?}: {e}"))?;
-        let next = self
-            .try_play(mv)
-            .map_err(|e| format!("illegal move {mv}: {e}"))?;
-        Ok((mv, next))
-    }
+            fn try_text(&self, text: &str) -> Result<(Self::Move, Self), String> {
+                let mv: $krate::Move = text
+                    .parse()
+                    .map_err(|e| format!("malformed move {text:?}: {e}"))?;
+                let next = self
+                    .try_play(mv)
+                    .map_err(|e| format!("illegal move {mv}: {e}"))?;
+                Ok((mv, next))
+            }
 
-    fn to_move(&self) -> Player {
-        self.side_to_move()
-    }
+            fn to_move(&self) -> Player {
+                self.side_to_move()
+            }
 
-    fn winner(&self) -> Option<Player> {
-        self.outcome().map(kamisado_core::Outcome::winner)
-    }
+            fn winner(&self) -> Option<Player> {
+                self.outcome().map($krate::Outcome::winner)
+            }
 
-    fn ending(&self) -> Option<&'static str> {
-        self.outcome().map(|o| match o {
-            kamisado_core::Outcome::Arrival { .. } => "arrival",
-            kamisado_core::Outcome::Deadlock { .. } => "deadlock",
-            kamisado_core::Outcome::NoMove { .. } => "no move",
-        })
-    }
+            fn ending(&self) -> Option<&'static str> {
+                self.outcome().map(|$o| $ending)
+            }
 
-    fn outcome_text(&self) -> Option<String> {
-        self.outcome().map(|o| o.to_string())
-    }
+            fn outcome_text(&self) -> Option<String> {
+                self.outcome().map(|o| o.to_string())
+            }
+        }
+    };
 }
 
-impl Game for katarenga_core::Position {
-    type Move = katarenga_core::Move;
-    const NAME: &'static str = "katarenga";
+impl_game!(kamisado_core, |o| match o {
+    kamisado_core::Outcome::Arrival { .. } => "arrival",
+    kamisado_core::Outcome::Deadlock { .. } => "deadlock",
+    kamisado_core::Outcome::NoMove { .. } => "no move",
+});
 
-    fn moves(&self) -> Vec<Self::Move> {
-        self.legal_moves().to_vec()
-    }
-
-    fn after(&self, mv: Self::Move) -> Self {
-        self.play(mv)
-    }
-
-    fn try_text(&self, text: &str) -> Result<(Self::Move, Self), String> {
-        let mv: katarenga_core::Move = text
-            .parse()
-            .map_err(|e| format!("malformed move {text:?}: {e}"))?;
-        let next = self
-            .try_play(mv)
-            .map_err(|e| format!("illegal move {mv}: {e}"))?;
-        Ok((mv, next))
-    }
-
-    fn to_move(&self) -> Player {
-        self.side_to_move()
-    }
-
-    fn winner(&self) -> Option<Player> {
-        self.outcome().map(katarenga_core::Outcome::winner)
-    }
-
-    fn ending(&self) -> Option<&'static str> {
-        self.outcome().map(|o| match o {
-            katarenga_core::Outcome::Camps { .. } => "camps",
-            katarenga_core::Outcome::TooFewPieces { .. } => "too few pieces",
-            katarenga_core::Outcome::NoMove { .. } => "no move",
-        })
-    }
-
-    fn outcome_text(&self) -> Option<String> {
-        self.outcome().map(|o| o.to_string())
-    }
-}
+impl_game!(katarenga_core, |o| match o {
+    katarenga_core::Outcome::Camps { .. } => "camps",
+    katarenga_core::Outcome::TooFewPieces { .. } => "too few pieces",
+    katarenga_core::Outcome::NoMove { .. } => "no move",
+});
 
 /// Whether the side to move in `p` can win with its next move.
 fn can_win_at_once<G: Game>(p: &G) -> bool {
