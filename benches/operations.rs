@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kamisado_katarenga::fixtures::{kamisado_positions, katarenga_positions};
+use test_support::fixtures::{kamisado_positions, katarenga_positions};
 
 const POSITIONS: usize = 50;
 
@@ -47,7 +47,7 @@ macro_rules! operations {
                     let mut acc = 0u64;
                     for (p, list) in &lists {
                         for &mv in list.iter() {
-                            acc ^= black_box(p.play_unchecked(mv)).hash();
+                            acc ^= black_box(p.play_unchecked(mv)).zobrist();
                         }
                     }
                     acc
@@ -59,7 +59,7 @@ macro_rules! operations {
                 b.iter(|| {
                     positions
                         .iter()
-                        .fold(0u64, |acc, p| acc ^ black_box(p).hash_from_scratch())
+                        .fold(0u64, |acc, p| acc ^ black_box(p).zobrist_from_scratch())
                 })
             });
             g.bench_function("parse", |b| {

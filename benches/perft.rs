@@ -1,12 +1,31 @@
 //! Perft speed (nodes per second): both games, from the start and from
 //! reference-suite positions, counting the last ply in bulk and playing
 //! every leaf. `cargo bench --bench perft`; add `-- --quick` for a smoke run.
+//!
+//! Before timing, each case's count is checked: against the independent
+//! reference suites (`tests/data`) where the case is in them, and otherwise
+//! (Kamisado start perft 6 and 7) bulk counting against playing every leaf,
+//! two different code paths.
 
 use std::time::Duration;
 
 use criterion::{
     BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime,
 };
+
+/// The independent reference count of `position` at `depth`, if a suite
+/// has it.
+fn reference(position: &str, depth: u32) -> Option<u64> {
+    [
+        include_str!("../tests/data/kamisado-basic.txt"),
+        include_str!("../tests/data/kamisado-sumo.txt"),
+        include_str!("../tests/data/katarenga.txt"),
+    ]
+    .into_iter()
+    .flat_map(test_support::suite::cases)
+    .find(|c| c.position == position && c.depth == depth)
+    .map(|c| c.nodes)
+}
 
 fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
@@ -39,6 +58,13 @@ fn kamisado(c: &mut Criterion) {
     .into_iter()
     .map(|(id, fen, depth)| (id, fen.parse().unwrap(), depth))
     .collect();
+    // The expected counts: the reference suites', or (start perft 6 and 7,
+    // not in the suites) the count of every leaf played.
+    let expected = |p: &Position, depth: u32| {
+        reference(&p.to_string(), depth).unwrap_or_else(|| perft_played(p, depth))
+    };
+    let start_counts: Vec<u64> = (5..=7).map(|d| expected(&start, d)).collect();
+    let sumo_counts: Vec<u64> = sumo.iter().map(|(_, p, d)| expected(p, *d)).collect();
     for (kind, played) in [("bulk", false), ("played", true)] {
         let mut g = group(c, &format!("kamisado-perft-{kind}"));
         let run = |p: &Position, d: u32| {
@@ -48,14 +74,12 @@ fn kamisado(c: &mut Criterion) {
                 perft(p, d)
             }
         };
-        for depth in 5..=7 {
-            let nodes = perft(&start, depth);
+        for (depth, &nodes) in (5..=7).zip(&start_counts) {
             bench_case(&mut g, &format!("start-d{depth}"), nodes, || {
                 run(&start, depth)
             });
         }
-        for (id, p, depth) in &sumo {
-            let nodes = perft(p, *depth);
+        for ((id, p, depth), &nodes) in sumo.iter().zip(&sumo_counts) {
             bench_case(&mut g, &format!("{id}-d{depth}"), nodes, || run(p, *depth));
         }
         g.finish();
@@ -73,6 +97,10 @@ fn katarenga(c: &mut Criterion) {
     .into_iter()
     .map(|(id, fen, depth)| (id, fen.parse().unwrap(), depth))
     .collect();
+    // Every Katarenga case is in the reference suite.
+    let expected = |p: &Position, depth: u32| {
+        reference(&p.to_string(), depth).expect("a case of the Katarenga reference suite")
+    };
     for (kind, played) in [("bulk", false), ("played", true)] {
         let mut g = group(c, &format!("katarenga-perft-{kind}"));
         let run = |p: &Position, d: u32| {
@@ -83,14 +111,20 @@ fn katarenga(c: &mut Criterion) {
             }
         };
         for depth in 3..=4 {
-            let nodes = perft(&start, depth);
-            bench_case(&mut g, &format!("start-d{depth}"), nodes, || {
-                run(&start, depth)
-            });
+            bench_case(
+                &mut g,
+                &format!("start-d{depth}"),
+                expected(&start, depth),
+                || run(&start, depth),
+            );
         }
         for (id, p, depth) in &suite {
-            let nodes = perft(p, *depth);
-            bench_case(&mut g, &format!("{id}-d{depth}"), nodes, || run(p, *depth));
+            bench_case(
+                &mut g,
+                &format!("{id}-d{depth}"),
+                expected(p, *depth),
+                || run(p, *depth),
+            );
         }
         g.finish();
     }

@@ -13,11 +13,12 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kamisado_katarenga::{PerftOptions, run_perft_with, usage_error};
+use kamisado_katarenga::{CliError, number};
+use test_support::perft::{PerftOptions, run_perft_with};
 
 const USAGE: &str = "usage: perft <kamisado|katarenga> <position|startpos> <depth> [--divide] [--played] [--threads N]
 
-Counts the legal move sequences of <depth> plies (RULES.md section 3).
+Counts the legal move sequences of <depth> plies (each game's rules, section Perft).
   <position>   a position in the game's notation, as one argument (quote it), or startpos
   --divide     print '<move> <nodes>' for each legal move, sorted by move text
   --played     play every leaf instead of counting the last ply in bulk
@@ -25,110 +26,76 @@ Counts the legal move sequences of <depth> plies (RULES.md section 3).
                reports the speed-up
 The last line of stdout is the total; timing goes to stderr.";
 
-struct Args {
-    game: String,
-    position: String,
-    depth: u32,
-    options: PerftOptions,
-}
-
-fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
-    let mut options = PerftOptions::default();
-    let mut positional = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--help" | "-h" => return Ok(None),
-            "--divide" => options.divide = true,
-            "--played" => options.played = true,
-            "--threads" => {
-                let value = iter.next().ok_or("--threads needs a number")?;
-                options.threads = match value.parse() {
-                    Ok(n) if (1..=256).contains(&n) => n,
-                    _ => return Err(format!("bad thread count {value:?}: expected 1 to 256")),
-                };
-            }
-            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
-            _ => positional.push(arg.clone()),
-        }
-    }
-    let [game, position, depth] = <[String; 3]>::try_from(positional).map_err(|p| {
-        format!(
-            "expected 3 arguments (game, position, depth), got {}",
-            p.len()
-        )
-    })?;
-    let depth = match depth.parse() {
-        Ok(d) if d <= 64 => d,
-        _ => {
-            return Err(format!(
-                "bad depth {depth:?}: expected a whole number from 0 to 64"
-            ));
-        }
-    };
-    Ok(Some(Args {
-        game,
-        position,
-        depth,
-        options,
-    }))
-}
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args = match parse_args(&args) {
-        Ok(Some(args)) => args,
-        Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
+    kamisado_katarenga::main(USAGE, |args, out| {
+        let mut options = PerftOptions::default();
+        let mut positional = Vec::new();
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            match arg.as_str() {
+                "--divide" => options.divide = true,
+                "--played" => options.played = true,
+                "--threads" => options.threads = number("--threads", &mut iter, 1..=256)?,
+                other if other.starts_with("--") => {
+                    return Err(CliError::Usage(format!("unknown option {other}")));
+                }
+                _ => positional.push(arg.clone()),
+            }
         }
-        Err(message) => return usage_error(message, USAGE),
-    };
-    let rate = |nodes: u64, seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
-    let single_thread = if args.options.threads > 1 {
-        let one = PerftOptions {
-            threads: 1,
-            divide: false,
-            ..args.options
+        let [game, position, depth] = <[String; 3]>::try_from(positional).map_err(|p| {
+            format!(
+                "expected 3 arguments (game, position, depth), got {}",
+                p.len()
+            )
+        })?;
+        let depth = number("depth", &mut [depth].iter(), 0..=64)?;
+        let rate = |nodes: u64, seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
+        let single_thread = if options.threads > 1 {
+            let one = PerftOptions {
+                threads: 1,
+                divide: false,
+                ..options
+            };
+            let started = Instant::now();
+            let run = run_perft_with(&game, &position, depth, &one)?;
+            Some((run.nodes, started.elapsed().as_secs_f64()))
+        } else {
+            None
         };
         let started = Instant::now();
-        match run_perft_with(&args.game, &args.position, args.depth, &one) {
-            Ok(run) => Some((run.nodes, started.elapsed().as_secs_f64())),
-            Err(message) => return usage_error(message, USAGE),
+        let run = run_perft_with(&game, &position, depth, &options)?;
+        let seconds = started.elapsed().as_secs_f64();
+        for (mv, nodes) in &run.divide {
+            writeln!(out, "{mv} {nodes}")?;
         }
-    } else {
-        None
-    };
-    let started = Instant::now();
-    let run = match run_perft_with(&args.game, &args.position, args.depth, &args.options) {
-        Ok(run) => run,
-        Err(message) => return usage_error(message, USAGE),
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    for (mv, nodes) in &run.divide {
-        println!("{mv} {nodes}");
-    }
-    println!("{}", run.nodes);
-    let (game, depth, threads) = (&args.game, args.depth, args.options.threads);
-    eprintln!(
-        "{game} perft {depth}: {} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
-        run.nodes,
-        rate(run.nodes, seconds),
-        if threads == 1 { "" } else { "s" }
-    );
-    if let Some((nodes, one)) = single_thread {
-        if nodes != run.nodes {
-            eprintln!(
-                "error: one thread counted {nodes}, {threads} threads {}",
-                run.nodes
-            );
-            return ExitCode::FAILURE;
-        }
+        writeln!(out, "{}", run.nodes)?;
+        let threads = options.threads;
         eprintln!(
-            "one thread: {one:.3} s, {:.1} M nodes/s; speed-up with {threads} threads: {:.2}x",
-            rate(nodes, one),
-            one / seconds.max(1e-9)
+            "{game} perft {depth}: {} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
+            run.nodes,
+            rate(run.nodes, seconds),
+            if threads == 1 { "" } else { "s" }
         );
-    }
-    ExitCode::SUCCESS
+        if let Some((nodes, one)) = single_thread {
+            if nodes != run.nodes {
+                return Err(CliError::Failed(format!(
+                    "one thread counted {nodes}, {threads} threads {}",
+                    run.nodes
+                )));
+            }
+            if run.roots < 2 {
+                eprintln!(
+                    "no speed-up to report: the root has {} move(s) to share",
+                    run.roots
+                );
+            } else {
+                eprintln!(
+                    "one thread: {one:.3} s, {:.1} M nodes/s; speed-up with {threads} threads: {:.2}x",
+                    rate(nodes, one),
+                    one / seconds.max(1e-9)
+                );
+            }
+        }
+        Ok(())
+    })
 }

@@ -13,23 +13,12 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use kamisado_katarenga::play::{PlayError, USAGE, run};
-use kamisado_katarenga::usage_error;
+use kamisado_katarenga::play::{USAGE, run};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let colour =
         std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal();
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut output = io::stdout().lock();
-    match run(&args, &mut input, &mut output, colour) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(PlayError::Usage(message)) => usage_error(message, USAGE),
-        Err(PlayError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(PlayError::Io(e)) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    kamisado_katarenga::main(USAGE, |args, out| {
+        run(args, &mut io::stdin().lock(), out, colour)
+    })
 }

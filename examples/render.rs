@@ -1,4 +1,4 @@
-//! An SVG picture of a position.
+//! An SVG picture of a position, drawn by the cores' `Position::svg`.
 //!
 //! ```text
 //! cargo run --release --example render -- <kamisado|katarenga> <position|startpos> [--out FILE.svg]
@@ -6,57 +6,72 @@
 
 use std::process::ExitCode;
 
-use kamisado_katarenga::render::render;
-use kamisado_katarenga::usage_error;
+use kamisado_katarenga::{CliError, GameName, chain, value};
 
 const USAGE: &str = "usage: render <kamisado|katarenga> <position|startpos> [--out FILE.svg]
 
 Writes an SVG picture of the position (squares, towers or pieces, sumo ranks, the forced
 tower, camps, labels) to FILE.svg, or to standard output without --out.";
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let mut positional = Vec::new();
-    let mut out = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--out" => match iter.next() {
-                Some(path) => out = Some(path.clone()),
-                None => return usage_error("--out needs a file name", USAGE),
-            },
-            other if other.starts_with("--") => {
-                return usage_error(format!("unknown option {other}"), USAGE);
-            }
-            _ => positional.push(arg.clone()),
+/// The SVG of a position given in a game's notation (or `startpos`).
+fn svg(game: GameName, position: &str) -> Result<String, CliError> {
+    let bad = |e: &dyn std::error::Error| {
+        CliError::Usage(format!("bad {} position: {}", game.name(), chain(e)))
+    };
+    Ok(match game {
+        GameName::Kamisado => {
+            let p = if position == "startpos" {
+                kamisado_core::Position::start()
+            } else {
+                position.parse().map_err(|e| bad(&e))?
+            };
+            p.svg().to_string()
         }
-    }
-    let [game, position] = positional.as_slice() else {
-        return usage_error(
-            format!(
+        GameName::Katarenga => {
+            let p = if position == "startpos" {
+                katarenga_core::Position::start()
+            } else {
+                position.parse().map_err(|e| bad(&e))?
+            };
+            p.svg().to_string()
+        }
+    })
+}
+
+fn main() -> ExitCode {
+    kamisado_katarenga::main(USAGE, |args, out| {
+        let mut positional = Vec::new();
+        let mut path = None;
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            match arg.as_str() {
+                "--out" => path = Some(value("--out", &mut iter)?.to_string()),
+                other if other.starts_with("--") => {
+                    return Err(CliError::Usage(format!("unknown option {other}")));
+                }
+                _ => positional.push(arg.as_str()),
+            }
+        }
+        let [game, position] = positional.as_slice() else {
+            return Err(CliError::Usage(format!(
                 "expected 2 arguments (game, position), got {}",
                 positional.len()
-            ),
-            USAGE,
-        );
-    };
-    let svg = match render(game, position) {
-        Ok(svg) => svg,
-        Err(message) => return usage_error(message, USAGE),
-    };
-    match out {
-        Some(path) => {
-            if let Err(e) = std::fs::write(&path, svg) {
-                eprintln!("error: cannot write {path}: {e}");
-                return ExitCode::FAILURE;
+            )));
+        };
+        let game = GameName::parse(game).ok_or_else(|| {
+            CliError::Usage(format!(
+                "unknown game {game:?}: expected kamisado or katarenga"
+            ))
+        })?;
+        let svg = svg(game, position)?;
+        match path {
+            Some(path) => {
+                std::fs::write(&path, svg)
+                    .map_err(|e| CliError::Failed(format!("cannot write {path}: {e}")))?;
+                eprintln!("wrote {path}");
             }
-            eprintln!("wrote {path}");
+            None => out.write_all(svg.as_bytes())?,
         }
-        None => print!("{svg}"),
-    }
-    ExitCode::SUCCESS
+        Ok(())
+    })
 }

@@ -4,19 +4,17 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use game_search::{Limits, SearchGame, Searcher};
-
 use board_geometry::Player;
+use game_search::arena::{Adjudication, Repetitions};
+use game_search::{Agent, GreedyAgent, Limits, SearchAgent, SearchGame};
 use kamisado_core::{Edge, Match, MatchState, Target};
 
-use crate::draw;
-use crate::fixtures::Rng;
-use crate::games::{Game, greedy_move};
+use crate::{CliError, GameName, chain, number, value};
 
 /// The usage text of the `play` example.
 pub const USAGE: &str = "usage: play [kamisado|katarenga] [options]
 
-A game in the terminal. Moves are typed in the notation of RULES.md (d1d7, e8h9);
+A game in the terminal. Moves are typed in the games' notation (d1d7, e8h9);
 'moves' lists the legal moves, 'undo' takes back the last move, 'quit' ends.
 Without a terminal, moves are read line by line from standard input.
   --black human|computer   who plays Black (default: human)
@@ -30,23 +28,17 @@ Without a terminal, moves are read line by line from standard input.
                            one-ply player)
   --think MS               the computer searches for MS milliseconds per move instead
   --seed S                 the computer's random seed (default 1)
+  --max-plies N            end a game without a winner after N plies (default 1000)
   --demo                   computer against computer: one Kamisado round and one
-                           Katarenga game, then exit";
+                           Katarenga game, then exit
 
-/// Why a session could not run.
-#[derive(Debug)]
-pub enum PlayError {
-    /// Bad arguments (exit status 2).
-    Usage(String),
-    /// Reading or writing failed.
-    Io(io::Error),
-}
+Katarenga has no draw rule; this program ends a game without a winner when a position
+occurs for the third time with the same side to move, or after --max-plies plies (a rule
+of this program, not of the printed rules).";
 
-impl From<io::Error> for PlayError {
-    fn from(e: io::Error) -> PlayError {
-        PlayError::Io(e)
-    }
-}
+/// The longest line a person may type, in bytes: longer lines are refused
+/// (and not kept in memory).
+pub const MAX_LINE: usize = 4096;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Who {
@@ -75,185 +67,232 @@ struct Options {
     players: [Who; 2],
     strength: Strength,
     seed: u64,
+    adjudication: Adjudication,
     demo: bool,
 }
 
 fn parse_tiles(spec: &str) -> Result<katarenga_core::Board, String> {
-    use katarenga_core::{Board, Rotation, Side, Tile, TilePlacement};
+    use katarenga_core::{Board, TilePlacement};
     let bad = || format!("bad --tiles {spec:?}: expected four entries like 1f0,2b1,3f2,4f3");
-    let parts: Vec<&str> = spec.split(',').collect();
-    let placements: Vec<TilePlacement> = parts
-        .iter()
-        .map(|p| {
-            let b = p.as_bytes();
-            if b.len() != 3 {
-                return Err(bad());
-            }
-            let tile = match b[0] {
-                b'1'..=b'4' => Tile::ALL[(b[0] - b'1') as usize],
-                _ => return Err(bad()),
-            };
-            let side = match b[1] {
-                b'f' => Side::Front,
-                b'b' => Side::Back,
-                _ => return Err(bad()),
-            };
-            let rotation = match b[2] {
-                b'0'..=b'3' => Rotation::new(b[2] - b'0'),
-                _ => return Err(bad()),
-            };
-            Ok(TilePlacement {
-                tile,
-                side,
-                rotation,
-            })
-        })
-        .collect::<Result<_, _>>()?;
+    let placements = spec
+        .split(',')
+        .map(|p| p.parse::<TilePlacement>().map_err(|_| bad()))
+        .collect::<Result<Vec<_>, _>>()?;
     let placements: [TilePlacement; 4] = placements.try_into().map_err(|_| bad())?;
     Board::from_tiles(placements).map_err(|e| format!("bad --tiles {spec:?}: {e}"))
 }
 
-fn parse_options(args: &[String]) -> Result<Option<Options>, String> {
-    let mut game_name = "kamisado".to_string();
+fn parse_options(args: &[String]) -> Result<Options, CliError> {
+    let mut game = None;
     let mut target = Target::SINGLE_ROUND;
     let mut board = None;
     let mut players = [Who::Human, Who::Computer];
     let mut seed = 1;
     let mut demo = false;
     let mut strength = Strength::Search(Limits::depth(4));
+    let mut adjudication = Adjudication::default();
     let mut iter = args.iter();
-    let who = |v: Option<&String>, flag: &str| match v.map(String::as_str) {
-        Some("human") => Ok(Who::Human),
-        Some("computer") => Ok(Who::Computer),
-        other => Err(format!("{flag} takes human or computer, not {other:?}")),
+    let who = |v: &str, flag: &str| match v {
+        "human" => Ok(Who::Human),
+        "computer" => Ok(Who::Computer),
+        other => Err(CliError::Usage(format!(
+            "{flag} takes human or computer, not {other:?}"
+        ))),
     };
     while let Some(arg) = iter.next() {
+        if let Some(name) = GameName::parse(arg) {
+            GameName::set(&mut game, name)?;
+            continue;
+        }
         match arg.as_str() {
-            "--help" | "-h" => return Ok(None),
-            "kamisado" | "katarenga" => game_name = arg.clone(),
-            "--black" => players[0] = who(iter.next(), "--black")?,
-            "--white" => players[1] = who(iter.next(), "--white")?,
+            "--black" => players[0] = who(value("--black", &mut iter)?, "--black")?,
+            "--white" => players[1] = who(value("--white", &mut iter)?, "--white")?,
             "--target" => {
-                let v = iter.next().ok_or("--target needs a number")?;
-                target = v.parse().ok().and_then(Target::new).ok_or(format!(
-                    "bad target {v:?}: expected a positive whole number"
-                ))?;
+                let v = value("--target", &mut iter)?;
+                target = v.parse().map_err(|e| format!("bad target {v:?}: {e}"))?;
             }
             "--board" => {
-                let v = iter.next().ok_or("--board needs the colours")?;
-                board = Some(v.parse().map_err(|e| format!("bad --board: {e}"))?);
+                let v = value("--board", &mut iter)?;
+                board = Some(
+                    v.parse()
+                        .map_err(|e| format!("bad --board: {}", chain(&e)))?,
+                );
             }
-            "--tiles" => {
-                let v = iter.next().ok_or("--tiles needs a specification")?;
-                board = Some(parse_tiles(v)?);
-            }
-            "--seed" => {
-                let v = iter.next().ok_or("--seed needs a number")?;
-                seed = v
-                    .parse()
-                    .map_err(|_| format!("bad seed {v:?}: expected a whole number"))?;
+            "--tiles" => board = Some(parse_tiles(value("--tiles", &mut iter)?)?),
+            "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
+            "--max-plies" => {
+                adjudication.max_plies = number("--max-plies", &mut iter, 1..=1_000_000)?
             }
             "--demo" => demo = true,
             "--depth" => {
-                let v = iter.next().ok_or("--depth needs a number")?;
-                strength = match v.parse::<u32>() {
-                    Ok(0) => Strength::Greedy,
-                    Ok(d) if d <= 64 => Strength::Search(Limits::depth(d)),
-                    _ => return Err(format!("bad depth {v:?}: expected 0 to 64")),
+                strength = match number("--depth", &mut iter, 0..=64)? {
+                    0 => Strength::Greedy,
+                    d => Strength::Search(Limits::depth(d)),
                 };
             }
             "--think" => {
-                let v = iter.next().ok_or("--think needs milliseconds")?;
-                strength = match v.parse::<u64>() {
-                    Ok(ms) if ms > 0 => Strength::Search(Limits::time(Duration::from_millis(ms))),
-                    _ => {
-                        return Err(format!(
-                            "bad time {v:?}: expected a positive number of milliseconds"
-                        ));
-                    }
-                };
+                let ms = number("--think", &mut iter, 1..=3_600_000)?;
+                strength = Strength::Search(Limits::time(Duration::from_millis(ms)));
             }
-            other => return Err(format!("unknown argument {other:?}")),
+            other if other.starts_with('-') => {
+                return Err(CliError::Usage(format!("unknown option {other}")));
+            }
+            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
         }
     }
-    let game = match game_name.as_str() {
-        "kamisado" => {
+    let game = match game.unwrap_or(GameName::Kamisado) {
+        GameName::Kamisado => {
             if board.is_some() {
                 return Err("--board and --tiles are for Katarenga".into());
             }
             GameChoice::Kamisado { target }
         }
-        _ => GameChoice::Katarenga {
+        GameName::Katarenga => GameChoice::Katarenga {
             board: board.unwrap_or_else(katarenga_core::Board::standard),
         },
     };
-    Ok(Some(Options {
+    Ok(Options {
         game,
         players,
         strength,
         seed,
+        adjudication,
         demo,
-    }))
+    })
 }
 
-/// A game both the examples' helpers and the search can play.
-trait Searchable: Game + SearchGame<Move = <Self as Game>::Move> {}
-impl<G: Game + SearchGame<Move = <G as Game>::Move>> Searchable for G {}
+/// Reads one line of at most [`MAX_LINE`] bytes. `Ok(None)` at the end of
+/// the input; `Ok(Some(Err(reason)))` for a line that is too long or not
+/// UTF-8 (the rest of a long line is read and dropped, never kept).
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<Result<String, String>>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..=i], true),
+            None => (buffer, false),
+        };
+        let used = chunk.len();
+        if line.len() + used <= MAX_LINE + 1 {
+            line.extend_from_slice(chunk);
+        } else {
+            too_long = true;
+        }
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Err(format!(
+            "the line is longer than {MAX_LINE} bytes"
+        ))));
+    }
+    Ok(Some(
+        String::from_utf8(line).map_err(|_| "the line is not valid UTF-8".to_string()),
+    ))
+}
 
 /// What a person typed at their turn.
-enum Typed<G: Game> {
-    Move(G::Move, G),
+enum Typed<M> {
+    Move(M),
     Undo,
     Quit,
     End,
 }
 
-fn read_turn<G: Game>(p: &G, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<Typed<G>> {
+fn read_turn<G: SearchGame>(
+    p: &G,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<Typed<G::Move>> {
     loop {
-        write!(out, "{} to move> ", p.to_move())?;
+        write!(out, "{} to move> ", p.side_to_move())?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(Typed::End);
-        }
+        let line = match read_line(input)? {
+            None => {
+                writeln!(out)?;
+                return Ok(Typed::End);
+            }
+            Some(Err(reason)) => {
+                writeln!(out, "{reason}; try again")?;
+                continue;
+            }
+            Some(Ok(line)) => line,
+        };
         match line.trim() {
             "" => {}
             "quit" => return Ok(Typed::Quit),
             "undo" => return Ok(Typed::Undo),
             "moves" => {
-                let mut list: Vec<String> = p.moves().iter().map(|m| m.to_string()).collect();
+                let mut list: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
                 list.sort();
                 writeln!(out, "legal moves: {}", list.join(" "))?;
             }
-            text => match p.try_text(text) {
-                Ok((mv, next)) => return Ok(Typed::Move(mv, next)),
-                Err(reason) => writeln!(out, "{reason}; try again ('moves' lists them)")?,
+            text => match text.parse::<G::Move>() {
+                Err(e) => writeln!(
+                    out,
+                    "malformed move {text:?}: {}; try again ('moves' lists them)",
+                    chain(&e)
+                )?,
+                Ok(mv) => match p.try_play(mv) {
+                    Ok(_) => return Ok(Typed::Move(mv)),
+                    Err(e) => writeln!(
+                        out,
+                        "illegal move {mv}: {}; try again ('moves' lists them)",
+                        chain(&e)
+                    )?,
+                },
             },
         }
     }
 }
 
+/// The computer players of both sides.
+struct Computers<G: SearchGame>([Box<dyn Agent<G>>; 2]);
+
+impl<G: SearchGame> Computers<G> {
+    fn new(strength: Strength, seed: u64) -> Result<Computers<G>, CliError> {
+        let make = |side: u64| -> Result<Box<dyn Agent<G>>, CliError> {
+            Ok(match strength {
+                Strength::Greedy => Box::new(GreedyAgent::new(seed ^ side)),
+                Strength::Search(limits) => Box::new(
+                    SearchAgent::<G>::new(limits, 4)
+                        .map_err(|e| CliError::Failed(e.to_string()))?,
+                ),
+            })
+        };
+        Ok(Computers([make(0)?, make(1)?]))
+    }
+}
+
 /// The next move in `p`: the computer's choice, announced, or what the
 /// person typed.
-fn take_turn<G: Searchable>(
+fn take_turn<G: SearchGame>(
     p: &G,
-    who: Who,
-    strength: Strength,
-    rng: &mut Rng,
+    players: [Who; 2],
+    computers: &mut Computers<G>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> io::Result<Typed<G>> {
-    match who {
-        Who::Computer => {
-            let mv = match strength {
-                Strength::Greedy => greedy_move(p, rng),
-                Strength::Search(limits) => Searcher::<G>::new(1 << 16).search(p, limits).best,
+) -> io::Result<Typed<G::Move>> {
+    let side = p.side_to_move();
+    match players[side.index()] {
+        Who::Computer => match computers.0[side.index()].choose(p) {
+            Some(mv) => {
+                writeln!(out, "{side} plays {mv}")?;
+                Ok(Typed::Move(mv))
             }
-            .expect("a game in progress has a move");
-            writeln!(out, "{} plays {mv}", p.to_move())?;
-            Ok(Typed::Move(mv, p.after(mv)))
-        }
+            None => Ok(Typed::End),
+        },
         Who::Human => read_turn(p, input, out),
     }
 }
@@ -272,120 +311,212 @@ fn undo<T>(history: &mut Vec<T>, side_of: impl Fn(&T) -> Player, players: [Who; 
     true
 }
 
-fn play_kamisado(
-    target: Target,
-    players: [Who; 2],
-    strength: Strength,
-    rng: &mut Rng,
-    input: &mut dyn BufRead,
+/// A position drawn in colour, or as the engine's plain drawing with the
+/// last move.
+fn draw(
     out: &mut dyn Write,
     colour: bool,
+    ansi: impl std::fmt::Display,
+    plain: impl std::fmt::Display,
+    last: Option<impl std::fmt::Display>,
 ) -> io::Result<()> {
-    // Each entry: the match and the move that led to it.
-    let mut history: Vec<(Match, Option<kamisado_core::Move>)> = vec![(Match::new(target), None)];
-    loop {
-        let (m, last) = *history.last().expect("history starts with the match");
-        match m.state() {
-            MatchState::Over { winner } => {
-                let [b, w] = m.scores();
-                writeln!(out, "{winner} wins the match, black {b} - white {w}")?;
-                return Ok(());
-            }
-            MatchState::ChooseEdge { chooser } => {
-                let edge = match players[chooser.index()] {
-                    Who::Computer => {
-                        if rng.below(2) == 0 {
-                            Edge::AFile
-                        } else {
-                            Edge::HFile
-                        }
-                    }
-                    Who::Human => loop {
-                        write!(
-                            out,
-                            "{chooser}, refill from the a-file or the h-file edge? (a/h)> "
-                        )?;
-                        out.flush()?;
-                        let mut line = String::new();
-                        if input.read_line(&mut line)? == 0 {
-                            writeln!(out)?;
-                            return Ok(());
-                        }
-                        match line.trim() {
-                            "a" => break Edge::AFile,
-                            "h" => break Edge::HFile,
-                            "quit" => return Ok(()),
-                            other => writeln!(out, "{other:?} is not an edge: type a or h")?,
-                        }
-                    },
-                };
-                let mut next = m;
-                next.choose_edge(edge).expect("an edge is to be chosen");
-                writeln!(
-                    out,
-                    "{chooser} refills from the {} edge; round {} begins",
-                    match edge {
-                        Edge::AFile => "a-file",
-                        Edge::HFile => "h-file",
-                    },
-                    next.round()
-                )?;
-                history = vec![(next, None)];
-                continue;
-            }
-            MatchState::InRound => {}
-        }
-        let p = *m.position();
-        write!(out, "{}", draw::kamisado(&p, last, colour))?;
-        let mv = match take_turn(&p, players[p.to_move().index()], strength, rng, input, out)? {
-            Typed::Move(mv, _) => mv,
-            Typed::Undo => {
-                if !undo(&mut history, |(m, _)| m.position().side_to_move(), players) {
-                    writeln!(out, "nothing to undo")?;
-                }
-                continue;
-            }
-            Typed::Quit | Typed::End => return Ok(()),
-        };
-        let mut next = m;
-        if let Ok(Some(summary)) = next.play(mv) {
-            write!(out, "{}", draw::kamisado(next.position(), Some(mv), colour))?;
-            writeln!(out, "{summary}")?;
-        }
-        history.push((next, Some(mv)));
+    if colour {
+        return write!(out, "{ansi}");
     }
+    write!(out, "{plain}")?;
+    if let Some(mv) = last {
+        writeln!(out, "last move: {mv}")?;
+    }
+    Ok(())
 }
 
-fn play_katarenga(
-    board: katarenga_core::Board,
-    players: [Who; 2],
-    strength: Strength,
-    rng: &mut Rng,
-    input: &mut dyn BufRead,
+/// Whether the adjudication ends the game after a move (and says so).
+fn adjudicated(
     out: &mut dyn Write,
+    adjudication: Adjudication,
+    occurrences: u32,
+    plies: usize,
+) -> io::Result<bool> {
+    if adjudication
+        .repetitions
+        .is_some_and(|limit| occurrences >= limit)
+    {
+        writeln!(
+            out,
+            "draw by repetition: this position occurred for the third time (a rule of this program; the printed rules have no draw)"
+        )?;
+        return Ok(true);
+    }
+    if plies >= adjudication.max_plies as usize {
+        writeln!(
+            out,
+            "draw: the game reached {plies} plies, the limit (a rule of this program; the printed rules have no draw)"
+        )?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+struct Session<'a> {
+    options: &'a Options,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
     colour: bool,
-) -> io::Result<()> {
-    let mut history: Vec<(katarenga_core::Position, Option<katarenga_core::Move>)> =
-        vec![(katarenga_core::Position::start_on(board), None)];
-    loop {
-        let (p, last) = *history.last().expect("history starts with the position");
-        write!(out, "{}", draw::katarenga(&p, last, colour))?;
-        if let Some(text) = p.outcome_text() {
-            writeln!(out, "{text}")?;
-            return Ok(());
-        }
-        let (mv, next) =
-            match take_turn(&p, players[p.to_move().index()], strength, rng, input, out)? {
-                Typed::Move(mv, next) => (mv, next),
+}
+
+impl Session<'_> {
+    fn kamisado(&mut self, target: Target, players: [Who; 2], seed: u64) -> Result<(), CliError> {
+        let mut computers = Computers::<kamisado_core::Position>::new(self.options.strength, seed)?;
+        let mut rng = board_geometry::SplitMix64::new(seed);
+        // Each entry: the match and the move that led to it.
+        let mut history: Vec<(Match, Option<kamisado_core::Move>)> =
+            vec![(Match::new(target), None)];
+        loop {
+            let (m, last) = *history.last().expect("history starts with the match");
+            match m.state() {
+                MatchState::Over { winner } => {
+                    let [b, w] = m.scores();
+                    writeln!(self.out, "{winner} wins the match, black {b} - white {w}")?;
+                    return Ok(());
+                }
+                MatchState::ChooseEdge { chooser } => {
+                    let edge = match players[chooser.index()] {
+                        Who::Computer => {
+                            if rng.coin() {
+                                Edge::AFile
+                            } else {
+                                Edge::HFile
+                            }
+                        }
+                        Who::Human => match self.read_edge(chooser)? {
+                            Some(edge) => edge,
+                            None => return Ok(()),
+                        },
+                    };
+                    let mut next = m;
+                    next.choose_edge(edge)
+                        .map_err(|e| CliError::Failed(chain(&e)))?;
+                    writeln!(
+                        self.out,
+                        "{chooser} refills from the {} edge; round {} begins",
+                        edge.name(),
+                        next.round()
+                    )?;
+                    history = vec![(next, None)];
+                    continue;
+                }
+                MatchState::InRound => {}
+            }
+            let p = *m.position();
+            draw(self.out, self.colour, p.ansi(last), p.pretty(), last)?;
+            let mv = match take_turn(&p, players, &mut computers, self.input, self.out)? {
+                Typed::Move(mv) => mv,
                 Typed::Undo => {
-                    if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
-                        writeln!(out, "nothing to undo")?;
+                    if !undo(&mut history, |(m, _)| m.position().side_to_move(), players) {
+                        writeln!(self.out, "nothing to undo")?;
                     }
                     continue;
                 }
                 Typed::Quit | Typed::End => return Ok(()),
             };
-        history.push((next, Some(mv)));
+            let mut next = m;
+            let summary = next.play(mv).map_err(|e| CliError::Failed(chain(&e)))?;
+            if let Some(summary) = summary {
+                let end = next.position();
+                draw(
+                    self.out,
+                    self.colour,
+                    end.ansi(Some(mv)),
+                    end.pretty(),
+                    Some(mv),
+                )?;
+                writeln!(self.out, "{summary}")?;
+            }
+            history.push((next, Some(mv)));
+        }
+    }
+
+    /// Asks the round's winner for the refill edge; `None` to stop.
+    fn read_edge(&mut self, chooser: Player) -> Result<Option<Edge>, CliError> {
+        loop {
+            write!(
+                self.out,
+                "{chooser}, refill from the a-file or the h-file edge? (a/h)> "
+            )?;
+            self.out.flush()?;
+            let line = match read_line(self.input)? {
+                None => {
+                    writeln!(self.out)?;
+                    return Ok(None);
+                }
+                Some(Err(reason)) => {
+                    writeln!(self.out, "{reason}; type a or h")?;
+                    continue;
+                }
+                Some(Ok(line)) => line,
+            };
+            match line.trim() {
+                "quit" => return Ok(None),
+                text => match text.parse::<Edge>() {
+                    Ok(edge) => return Ok(Some(edge)),
+                    Err(_) => writeln!(self.out, "{text:?} is not an edge: type a or h")?,
+                },
+            }
+        }
+    }
+
+    fn katarenga(
+        &mut self,
+        board: katarenga_core::Board,
+        players: [Who; 2],
+        seed: u64,
+    ) -> Result<(), CliError> {
+        let mut computers =
+            Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
+        let adjudication = self.options.adjudication;
+        let start = katarenga_core::Position::start_on(board);
+        let mut history: Vec<(katarenga_core::Position, Option<katarenga_core::Move>)> =
+            vec![(start, None)];
+        let mut seen = Repetitions::new();
+        seen.record(&start);
+        loop {
+            let (p, last) = *history.last().expect("history starts with the position");
+            draw(self.out, self.colour, p.ansi(last), p.pretty(), last)?;
+            if let Some(outcome) = p.outcome() {
+                writeln!(self.out, "{outcome}")?;
+                return Ok(());
+            }
+            let mv = match take_turn(&p, players, &mut computers, self.input, self.out)? {
+                Typed::Move(mv) => mv,
+                Typed::Undo => {
+                    if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
+                        writeln!(self.out, "nothing to undo")?;
+                    }
+                    // Count the positions still in the game.
+                    seen = Repetitions::new();
+                    for (p, _) in &history {
+                        seen.record(p);
+                    }
+                    continue;
+                }
+                Typed::Quit | Typed::End => return Ok(()),
+            };
+            let next = p.play(mv);
+            history.push((next, Some(mv)));
+            let occurrences = seen.record(&next);
+            if next.outcome().is_none()
+                && adjudicated(self.out, adjudication, occurrences, history.len() - 1)?
+            {
+                draw(
+                    self.out,
+                    self.colour,
+                    next.ansi(Some(mv)),
+                    next.pretty(),
+                    Some(mv),
+                )?;
+                return Ok(());
+            }
+        }
     }
 }
 
@@ -393,56 +524,42 @@ fn play_katarenga(
 /// from `input` and writing to `out`; `colour` selects ANSI colours.
 ///
 /// # Errors
-/// [`PlayError::Usage`] for bad arguments, [`PlayError::Io`] when reading or
+/// [`CliError::Usage`] for bad arguments, [`CliError::Io`] when reading or
 /// writing fails.
 pub fn run(
     args: &[String],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     colour: bool,
-) -> Result<(), PlayError> {
-    let Some(options) = parse_options(args).map_err(PlayError::Usage)? else {
-        writeln!(out, "{USAGE}")?;
-        return Ok(());
+) -> Result<(), CliError> {
+    let mut options = parse_options(args)?;
+    if options.demo {
+        // A quick game: the demo shows the engines, not the search.
+        options.strength = Strength::Search(Limits::depth(3));
+    }
+    let mut session = Session {
+        options: &options,
+        input,
+        out,
+        colour,
     };
-    let mut rng = Rng::new(options.seed);
+    let seed = options.seed;
     if options.demo {
         let computers = [Who::Computer, Who::Computer];
-        writeln!(out, "Kamisado, one round, computer against computer:")?;
-        let quick = Strength::Search(Limits::depth(3));
-        let single = Target::SINGLE_ROUND;
-        play_kamisado(single, computers, quick, &mut rng, input, out, colour)?;
         writeln!(
-            out,
+            session.out,
+            "Kamisado, one round, computer against computer:"
+        )?;
+        session.kamisado(Target::SINGLE_ROUND, computers, seed)?;
+        writeln!(
+            session.out,
             "\nKatarenga on the standard board, computer against computer:"
         )?;
-        let board = katarenga_core::Board::standard();
-        play_katarenga(board, computers, quick, &mut rng, input, out, colour)?;
+        session.katarenga(katarenga_core::Board::standard(), computers, seed)?;
         return Ok(());
     }
     match options.game {
-        GameChoice::Kamisado { target } => {
-            play_kamisado(
-                target,
-                options.players,
-                options.strength,
-                &mut rng,
-                input,
-                out,
-                colour,
-            )?;
-        }
-        GameChoice::Katarenga { board } => {
-            play_katarenga(
-                board,
-                options.players,
-                options.strength,
-                &mut rng,
-                input,
-                out,
-                colour,
-            )?;
-        }
+        GameChoice::Kamisado { target } => session.kamisado(target, options.players, seed),
+        GameChoice::Katarenga { board } => session.katarenga(board, options.players, seed),
     }
-    Ok(())
 }

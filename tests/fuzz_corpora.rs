@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use kamisado_katarenga::fuzzing;
+use test_support::fuzzing;
 
 type Target = fn(&[u8]);
 

@@ -3,8 +3,8 @@
 //! shows our divide next to the reference one, to descend into the first
 //! move that disagrees.
 
-use kamisado_katarenga::run_perft;
-use kamisado_katarenga::suite::{cases, divide_for};
+use test_support::perft::run_perft;
+use test_support::suite::{cases, divide_for};
 
 fn run_suite(game: &str, suite: &str, divide_file: &str) {
     let cases = cases(suite);
@@ -88,7 +88,7 @@ fn divides_match_the_reference() {
 
 #[test]
 fn threads_and_played_counting_agree_with_bulk() {
-    use kamisado_katarenga::{PerftOptions, run_perft_with};
+    use test_support::perft::{PerftOptions, run_perft_with};
     for (game, position, depth) in [
         ("kamisado", "startpos", 4),
         (

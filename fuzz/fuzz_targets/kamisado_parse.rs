@@ -1,6 +1,6 @@
-//! Fuzz target: see `kamisado_katarenga::fuzzing::kamisado_parse` for the property.
+//! Fuzz target: see `test_support::fuzzing::kamisado_parse` for the property.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    kamisado_katarenga::fuzzing::kamisado_parse(data);
+    test_support::fuzzing::kamisado_parse(data);
 });

@@ -44,66 +44,77 @@ impl Bitboard {
 
     /// The number of squares in the set.
     #[inline]
+    #[must_use]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Whether the set is empty.
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether `square` is in the set.
     #[inline]
+    #[must_use]
     pub const fn has(self, square: Square) -> bool {
         self.0 & (1 << square as u8) != 0
     }
 
     /// The set with `square` added.
     #[inline]
+    #[must_use]
     pub const fn with(self, square: Square) -> Bitboard {
         Bitboard(self.0 | (1 << square as u8))
     }
 
     /// The set with `square` removed.
     #[inline]
+    #[must_use]
     pub const fn without(self, square: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << square as u8))
     }
 
     /// Union, usable in `const` contexts.
     #[inline]
+    #[must_use]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 | other.0)
     }
 
     /// Intersection, usable in `const` contexts.
     #[inline]
+    #[must_use]
     pub const fn intersection(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & other.0)
     }
 
     /// Difference (`self - other`), usable in `const` contexts.
     #[inline]
+    #[must_use]
     pub const fn difference(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & !other.0)
     }
 
     /// Whether the two sets share a square.
     #[inline]
+    #[must_use]
     pub const fn intersects(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
 
     /// Whether every square of `self` is in `other`.
     #[inline]
+    #[must_use]
     pub const fn is_subset(self, other: Bitboard) -> bool {
         self.0 & !other.0 == 0
     }
 
     /// The square with the lowest index, or `None` if the set is empty.
     #[inline]
+    #[must_use]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -114,6 +125,7 @@ impl Bitboard {
 
     /// The square with the highest index, or `None` if the set is empty.
     #[inline]
+    #[must_use]
     pub const fn last(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -124,12 +136,14 @@ impl Bitboard {
 
     /// The set mirrored top to bottom (rank 1 <-> rank 8).
     #[inline]
+    #[must_use]
     pub const fn flip_ranks(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
 
     /// The set mirrored left to right (`a`-file <-> `h`-file).
     #[inline]
+    #[must_use]
     pub const fn flip_files(self) -> Bitboard {
         // Reversing all bits turns the board half a turn; swapping the bytes
         // back undoes the rank part of it.
@@ -138,11 +152,13 @@ impl Bitboard {
 
     /// The set turned half a turn (`a1` <-> `h8`).
     #[inline]
+    #[must_use]
     pub const fn rotate_180(self) -> Bitboard {
         Bitboard(self.0.reverse_bits())
     }
 
     /// The set turned a quarter turn clockwise (see [`Square::rotate_cw`]).
+    #[must_use]
     pub const fn rotate_cw(self) -> Bitboard {
         let mut out = 0u64;
         let mut i = 0;
@@ -157,6 +173,7 @@ impl Bitboard {
 
     /// An iterator over the squares of the set in index order.
     #[inline]
+    #[must_use]
     pub const fn iter(self) -> Squares {
         Squares(self.0)
     }
@@ -168,6 +185,7 @@ impl Bitboard {
     /// # Panics
     /// Panics (at compile time when called in a `const` context) unless
     /// `cells` has exactly 64 entries.
+    #[must_use]
     pub const fn from_drawing(cells: &[bool]) -> Bitboard {
         assert!(
             cells.len() == 64,

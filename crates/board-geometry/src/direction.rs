@@ -3,6 +3,11 @@
 /// A compass direction on the board, as seen from rank 1: north is toward
 /// rank 8, east toward the h-file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Direction {
@@ -47,12 +52,14 @@ impl Direction {
 
     /// An index `0..8` for per-direction tables (clockwise from north).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// One step in this direction as (files, ranks).
     #[inline]
+    #[must_use]
     pub const fn offset(self) -> (i8, i8) {
         match self {
             Direction::North => (0, 1),
@@ -68,12 +75,14 @@ impl Direction {
 
     /// The direction pointing the other way.
     #[inline]
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         Direction::ALL[(self as usize + 4) & 7]
     }
 
     /// Whether the direction is diagonal.
     #[inline]
+    #[must_use]
     pub const fn is_diagonal(self) -> bool {
         (self as u8) & 1 == 1
     }
@@ -82,6 +91,7 @@ impl Direction {
     /// north-east, east and north-west). Along such a ray the nearest square
     /// is the lowest set bit; along the others it is the highest.
     #[inline]
+    #[must_use]
     pub const fn is_increasing(self) -> bool {
         let (files, ranks) = self.offset();
         ranks * 8 + files > 0

@@ -2,13 +2,20 @@
 
 use core::fmt;
 use core::ops::Not;
+use core::str::FromStr;
 
 use crate::direction::Direction;
+use crate::notation::{ParseNameError, parse_name};
 use crate::square::Rank;
 
 /// One of the two players. Black sits at rank 1 and White at rank 8 in both
 /// games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[repr(u8)]
 pub enum Player {
     /// The player whose home row is rank 1.
@@ -23,12 +30,14 @@ impl Player {
 
     /// `0` for Black, `1` for White: an index for per-player arrays.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The other player.
     #[inline]
+    #[must_use]
     pub const fn opponent(self) -> Player {
         match self {
             Player::Black => Player::White,
@@ -38,6 +47,7 @@ impl Player {
 
     /// The player's own home row: rank 1 for Black, rank 8 for White.
     #[inline]
+    #[must_use]
     pub const fn home_rank(self) -> Rank {
         match self {
             Player::Black => Rank::First,
@@ -47,12 +57,14 @@ impl Player {
 
     /// The opponent's home row, which the player's pieces head for.
     #[inline]
+    #[must_use]
     pub const fn goal_rank(self) -> Rank {
         self.opponent().home_rank()
     }
 
     /// Straight forward for this player: north for Black, south for White.
     #[inline]
+    #[must_use]
     pub const fn forward(self) -> Direction {
         match self {
             Player::Black => Direction::North,
@@ -63,6 +75,7 @@ impl Player {
     /// The three forward directions (straight first, then the two
     /// diagonals).
     #[inline]
+    #[must_use]
     pub const fn forward_directions(self) -> [Direction; 3] {
         match self {
             Player::Black => [Direction::North, Direction::NorthWest, Direction::NorthEast],
@@ -72,6 +85,7 @@ impl Player {
 
     /// The notation letter, `b` or `w`.
     #[inline]
+    #[must_use]
     pub const fn to_char(self) -> char {
         match self {
             Player::Black => 'b',
@@ -81,6 +95,7 @@ impl Player {
 
     /// The player written as `b` or `w`.
     #[inline]
+    #[must_use]
     pub const fn from_ascii(letter: u8) -> Option<Player> {
         match letter {
             b'b' => Some(Player::Black),
@@ -100,11 +115,29 @@ impl Not for Player {
 }
 
 impl fmt::Display for Player {
+    /// Writes `black` or `white`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Player::Black => "black",
             Player::White => "white",
         })
+    }
+}
+
+impl FromStr for Player {
+    type Err = ParseNameError;
+
+    /// Reads `b`, `w` (the notation letters), `black` or `white`.
+    fn from_str(s: &str) -> Result<Player, ParseNameError> {
+        parse_name(
+            s,
+            &[
+                (Player::Black, &["b", "black"]),
+                (Player::White, &["w", "white"]),
+            ],
+            "player",
+            "b, w, black or white",
+        )
     }
 }
 
@@ -121,5 +154,17 @@ mod tests {
         assert_eq!(Player::White.forward(), Direction::South);
         assert_eq!(Player::from_ascii(b'w'), Some(Player::White));
         assert_eq!(Player::from_ascii(b'x'), None);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        extern crate std;
+        use std::string::ToString;
+        for p in Player::ALL {
+            assert_eq!(p.to_string().parse::<Player>(), Ok(p));
+            assert_eq!(p.to_char().to_string().parse::<Player>(), Ok(p));
+        }
+        assert!("Black".parse::<Player>().is_err());
+        assert!("".parse::<Player>().is_err());
     }
 }

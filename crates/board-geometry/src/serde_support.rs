@@ -1,6 +1,13 @@
 //! Helpers for serialising values as their notation strings without
-//! allocating (feature `serde`). The game crates use them for positions and
-//! moves; they are public so that other notation types can do the same.
+//! allocating (feature `serde`). The game crates use them, through
+//! [`serde_as_notation!`](crate::serde_as_notation!), for positions, moves,
+//! squares and boards; they are public so that other notation types can do
+//! the same.
+
+/// The `serde` crate, for [`serde_as_notation!`](crate::serde_as_notation!)'s
+/// expansion in crates that name it differently.
+#[doc(hidden)]
+pub use serde;
 
 use core::fmt::{self, Write};
 use core::marker::PhantomData;
@@ -50,7 +57,7 @@ pub fn serialize_display<S: Serializer>(
 }
 
 /// A serde visitor that parses a string with `T`'s `FromStr`, reporting the
-/// parse error's message. `expecting` describes the notation.
+/// parse error with its causes. `expecting` describes the notation.
 pub struct FromStrVisitor<T> {
     expecting: &'static str,
     marker: PhantomData<T>,
@@ -58,6 +65,7 @@ pub struct FromStrVisitor<T> {
 
 impl<T> FromStrVisitor<T> {
     /// A visitor whose error messages say it expected `expecting`.
+    #[must_use]
     pub const fn new(expecting: &'static str) -> FromStrVisitor<T> {
         FromStrVisitor {
             expecting,
@@ -69,7 +77,7 @@ impl<T> FromStrVisitor<T> {
 impl<T> Visitor<'_> for FromStrVisitor<T>
 where
     T: FromStr,
-    T::Err: fmt::Display,
+    T::Err: core::error::Error,
 {
     type Value = T;
 
@@ -77,7 +85,62 @@ where
         f.write_str(self.expecting)
     }
 
+    /// Parses `v`; the error message is the parse error with its causes
+    /// ([`ErrorChain`](crate::notation::ErrorChain)).
     fn visit_str<E: Error>(self, v: &str) -> Result<T, E> {
-        v.parse().map_err(E::custom)
+        v.parse()
+            .map_err(|e: T::Err| E::custom(crate::notation::ErrorChain(&e)))
     }
+}
+
+/// Implements `Serialize` and `Deserialize` for types that have a notation:
+/// a value serialises as the string its `Display` writes (without
+/// allocating) and deserialises through its `FromStr`, so that stored data
+/// is readable and validated on the way in. Each type is followed by what a
+/// deserialisation error says was expected. The `FromStr` error must be an
+/// error type; a failed deserialisation reports it with its causes.
+///
+/// ```
+/// use core::fmt;
+/// use core::str::FromStr;
+/// use board_geometry::ParseNameError;
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Dice(u8);
+/// impl fmt::Display for Dice {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "d{}", self.0)
+///     }
+/// }
+/// impl FromStr for Dice {
+///     type Err = ParseNameError;
+///     fn from_str(s: &str) -> Result<Dice, ParseNameError> {
+///         s.strip_prefix('d')
+///             .and_then(|n| n.parse().ok())
+///             .map(Dice)
+///             .ok_or(ParseNameError { what: "die", expected: "d and a number" })
+///     }
+/// }
+/// board_geometry::serde_as_notation!(Dice => "a die such as \"d6\"");
+/// ```
+#[macro_export]
+macro_rules! serde_as_notation {
+    ($($ty:ty => $expecting:literal),* $(,)?) => {$(
+        impl $crate::serde_support::serde::Serialize for $ty {
+            fn serialize<S: $crate::serde_support::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::serde_support::serialize_display(self, serializer)
+            }
+        }
+
+        impl<'de> $crate::serde_support::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::serde_support::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> ::core::result::Result<$ty, D::Error> {
+                deserializer.deserialize_str($crate::serde_support::FromStrVisitor::new($expecting))
+            }
+        }
+    )*};
 }

@@ -5,6 +5,7 @@ use core::str::FromStr;
 
 use crate::Bitboard;
 use crate::direction::Direction;
+use crate::notation::ParseNameError;
 
 /// A file (column) of the board, `a` to `h` from left to right as seen by
 /// the player at rank 1.
@@ -37,6 +38,7 @@ impl File {
 
     /// The file with this index (`0` = `a`), or `None` if `index >= 8`.
     #[inline]
+    #[must_use]
     pub const fn new(index: u8) -> Option<File> {
         if index < 8 {
             Some(File::ALL[index as usize])
@@ -47,30 +49,35 @@ impl File {
 
     /// The file written as this lowercase ASCII letter (`b'a'..=b'h'`).
     #[inline]
+    #[must_use]
     pub const fn from_ascii(letter: u8) -> Option<File> {
         File::new(letter.wrapping_sub(b'a'))
     }
 
     /// The index of the file, `0` for `a` to `7` for `h`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The lowercase letter of the file.
     #[inline]
+    #[must_use]
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// The file mirrored left to right (`a` <-> `h`).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> File {
         File::ALL[7 - self as usize]
     }
 
     /// All squares of this file.
     #[inline]
+    #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(0x0101_0101_0101_0101 << self as u8)
     }
@@ -113,6 +120,7 @@ impl Rank {
 
     /// The rank with this index (`0` = rank 1), or `None` if `index >= 8`.
     #[inline]
+    #[must_use]
     pub const fn new(index: u8) -> Option<Rank> {
         if index < 8 {
             Some(Rank::ALL[index as usize])
@@ -123,30 +131,35 @@ impl Rank {
 
     /// The rank written as this ASCII digit (`b'1'..=b'8'`).
     #[inline]
+    #[must_use]
     pub const fn from_ascii(digit: u8) -> Option<Rank> {
         Rank::new(digit.wrapping_sub(b'1'))
     }
 
     /// The index of the rank, `0` for rank 1 to `7` for rank 8.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The digit of the rank.
     #[inline]
+    #[must_use]
     pub const fn to_char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// The rank mirrored top to bottom (`1` <-> `8`).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> Rank {
         Rank::ALL[7 - self as usize]
     }
 
     /// All squares of this rank.
     #[inline]
+    #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(0xFF << (8 * self as u8))
     }
@@ -189,6 +202,7 @@ squares! {
 impl Square {
     /// The square on this file and rank.
     #[inline]
+    #[must_use]
     pub const fn new(file: File, rank: Rank) -> Square {
         Square::ALL[(rank as usize) * 8 + file as usize]
     }
@@ -196,6 +210,7 @@ impl Square {
     /// The square with this index (`0` = `a1`, `63` = `h8`), or `None` if
     /// `index >= 64`. Never wraps.
     #[inline]
+    #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < 64 {
             Some(Square::ALL[index as usize])
@@ -209,24 +224,28 @@ impl Square {
     /// # Panics
     /// Panics if `index >= 64`.
     #[inline]
+    #[must_use]
     pub const fn from_index_unchecked(index: u8) -> Square {
         Square::ALL[index as usize]
     }
 
     /// The square's index, `rank * 8 + file`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The square's file.
     #[inline]
+    #[must_use]
     pub const fn file(self) -> File {
         File::ALL[(self as usize) & 7]
     }
 
     /// The square's rank.
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> Rank {
         Rank::ALL[(self as usize) >> 3]
     }
@@ -234,6 +253,7 @@ impl Square {
     /// The square `files` to the right and `ranks` up from this one, or
     /// `None` if that is off the board.
     #[inline]
+    #[must_use]
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
         let file = self.file() as i8 + files;
         let rank = self.rank() as i8 + ranks;
@@ -246,6 +266,7 @@ impl Square {
 
     /// The neighbouring square in `direction`, or `None` at the edge.
     #[inline]
+    #[must_use]
     pub const fn step(self, direction: Direction) -> Option<Square> {
         let (files, ranks) = direction.offset();
         self.offset(files, ranks)
@@ -253,18 +274,21 @@ impl Square {
 
     /// The square mirrored top to bottom (`a1` <-> `a8`).
     #[inline]
+    #[must_use]
     pub const fn flip_rank(self) -> Square {
         Square::ALL[(self as usize) ^ 56]
     }
 
     /// The square mirrored left to right (`a1` <-> `h1`).
     #[inline]
+    #[must_use]
     pub const fn flip_file(self) -> Square {
         Square::ALL[(self as usize) ^ 7]
     }
 
     /// The square after turning the board half a turn (`a1` <-> `h8`).
     #[inline]
+    #[must_use]
     pub const fn rotate_180(self) -> Square {
         Square::ALL[63 - self as usize]
     }
@@ -272,6 +296,7 @@ impl Square {
     /// The square after turning the board a quarter turn clockwise, as seen
     /// from rank 1 (`a8` -> `h8` -> `h1` -> `a1` -> `a8`).
     #[inline]
+    #[must_use]
     pub const fn rotate_cw(self) -> Square {
         // (file, rank) -> (rank, 7 - file)
         Square::new(
@@ -282,6 +307,7 @@ impl Square {
 
     /// The square as a one-square bitboard.
     #[inline]
+    #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(1 << self as u8)
     }
@@ -314,7 +340,12 @@ impl Square {
 
 /// Why a square's name could not be parsed. Offsets count bytes from the
 /// start of the parsed text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum ParseSquareError {
     /// The text ended where a file letter was expected.
     #[error("expected a file letter a-h at offset {offset}, found the end of the input")]
@@ -372,20 +403,43 @@ impl fmt::Display for Square {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Square {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        crate::serde_support::serialize_display(self, serializer)
+impl FromStr for File {
+    type Err = ParseNameError;
+
+    /// Reads a lowercase file letter, `a` to `h`.
+    fn from_str(s: &str) -> Result<File, ParseNameError> {
+        match s.as_bytes() {
+            &[letter] => File::from_ascii(letter),
+            _ => None,
+        }
+        .ok_or(ParseNameError {
+            what: "file",
+            expected: "a letter a-h",
+        })
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseNameError;
+
+    /// Reads a rank digit, `1` to `8`.
+    fn from_str(s: &str) -> Result<Rank, ParseNameError> {
+        match s.as_bytes() {
+            &[digit] => Rank::from_ascii(digit),
+            _ => None,
+        }
+        .ok_or(ParseNameError {
+            what: "rank",
+            expected: "a digit 1-8",
+        })
     }
 }
 
 #[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Square {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        deserializer.deserialize_str(crate::serde_support::FromStrVisitor::new(
-            "a square name such as \"e4\"",
-        ))
-    }
+crate::serde_as_notation! {
+    Square => "a square name such as \"e4\"",
+    File => "a file letter a-h",
+    Rank => "a rank digit 1-8",
 }
 
 #[cfg(test)]
@@ -463,5 +517,21 @@ mod tests {
         assert_eq!(Square::B1.rotate_180(), Square::G8);
         assert_eq!(Square::B1.flip_file(), Square::G1);
         assert_eq!(Square::B1.flip_rank(), Square::B8);
+    }
+
+    #[test]
+    fn files_and_ranks_parse_what_they_print() {
+        extern crate std;
+        use std::string::ToString;
+        for file in File::ALL {
+            assert_eq!(file.to_string().parse::<File>(), Ok(file));
+        }
+        for rank in Rank::ALL {
+            assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
+        }
+        assert!("i".parse::<File>().is_err());
+        assert!("ab".parse::<File>().is_err());
+        assert!("9".parse::<Rank>().is_err());
+        assert!("".parse::<Rank>().is_err());
     }
 }

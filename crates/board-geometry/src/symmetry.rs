@@ -14,6 +14,11 @@ pub type Grid4<T> = [[T; 4]; 4];
 
 /// One of the four 4x4 quarters of the board, as seen from rank 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[repr(u8)]
 pub enum Quadrant {
     /// Files a-d, ranks 5-8.
@@ -38,6 +43,7 @@ impl Quadrant {
     /// The board square under cell (`row`, `column`) of a grid placed in
     /// this quadrant (row 0 is the quadrant's top row), or `None` if `row`
     /// or `column` is not below 4.
+    #[must_use]
     pub const fn square(self, row: u8, column: u8) -> Option<Square> {
         if row >= 4 || column >= 4 {
             return None;
@@ -55,6 +61,7 @@ impl Quadrant {
     }
 
     /// The 16 squares of the quadrant.
+    #[must_use]
     pub const fn bitboard(self) -> Bitboard {
         match self {
             Quadrant::TopLeft => Bitboard(0x0F0F_0F0F_0000_0000),
@@ -65,6 +72,7 @@ impl Quadrant {
     }
 
     /// The quadrant that holds `square`.
+    #[must_use]
     pub const fn of(square: Square) -> Quadrant {
         match (square.file().index() >= 4, square.rank().index() >= 4) {
             (false, true) => Quadrant::TopLeft,

@@ -108,18 +108,21 @@ static BETWEEN: [[Bitboard; 64]; 64] = {
 /// assert_eq!(ray(Direction::NorthEast, Square::F6).len(), 2); // g7, h8
 /// ```
 #[inline]
+#[must_use]
 pub const fn ray(direction: Direction, square: Square) -> Bitboard {
     RAYS[direction as usize][square as usize]
 }
 
 /// The squares a chess king on `square` reaches.
 #[inline]
+#[must_use]
 pub const fn king_moves(square: Square) -> Bitboard {
     KING[square as usize]
 }
 
 /// The squares a chess knight on `square` reaches.
 #[inline]
+#[must_use]
 pub const fn knight_moves(square: Square) -> Bitboard {
     KNIGHT[square as usize]
 }
@@ -127,6 +130,7 @@ pub const fn knight_moves(square: Square) -> Bitboard {
 /// The squares strictly between `a` and `b` if they share a rank, file or
 /// diagonal; the empty set otherwise (and when `a == b` or they touch).
 #[inline]
+#[must_use]
 pub const fn between(a: Square, b: Square) -> Bitboard {
     BETWEEN[a as usize][b as usize]
 }
@@ -135,10 +139,12 @@ pub const fn between(a: Square, b: Square) -> Bitboard {
 /// including the first square of `stop`; the whole ray if it meets no square
 /// of `stop`.
 ///
-/// Both games' sliders are this plus one mask: a Kamisado tower slides over
-/// empty squares (`ray_until(d, s, occupied) - occupied`), a Katarenga rook
+/// A slider is this plus one mask: a tower that slides over empty squares
+/// is `ray_until(d, s, occupied) - occupied`, a Katarenga rook
 /// stops on the first red square or on a piece
-/// (`ray_until(d, s, occupied | red) - own`).
+/// (`ray_until(d, s, occupied | red) - own`). (Kamisado's generator reads the
+/// same rays through [`ray`] and finds the first blocker with bit tricks in
+/// its own frame, which its perft counting needs.)
 ///
 /// ```
 /// use board_geometry::{ray_until, Direction, Square};
@@ -147,6 +153,7 @@ pub const fn between(a: Square, b: Square) -> Bitboard {
 /// assert_eq!(path, Square::E4.bitboard() | Square::E5 | Square::E6);
 /// ```
 #[inline]
+#[must_use]
 pub const fn ray_until(direction: Direction, square: Square, stop: Bitboard) -> Bitboard {
     let ray = RAYS[direction as usize][square as usize];
     let blockers = ray.0 & stop.0;

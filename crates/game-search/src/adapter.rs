@@ -1,6 +1,7 @@
-//! The `minimax` crate's [`Game`] trait for both games, with
-//! evaluators, so that all of its strategies (negamax, iterative deepening
-//! with a table, parallel search, MCTS) play Kamisado and Katarenga.
+//! The `minimax` crate's [`Game`] trait for both games (feature `minimax`,
+//! with the game's own feature), with evaluators, so that all of its
+//! strategies (negamax, iterative deepening with a table, parallel search,
+//! MCTS) play Kamisado and Katarenga.
 //!
 //! The crate assumes the players alternate every ply. Kamisado breaks that
 //! after a sumo push: the pusher moves again. [`Kamisado`] models the lost
@@ -12,10 +13,12 @@
 use board_geometry::Player;
 use minimax::{Evaluation, Evaluator, Game, Winner};
 
+#[cfg(feature = "kamisado")]
 /// Kamisado for the `minimax` crate.
 #[derive(Debug, Clone, Copy)]
 pub struct Kamisado;
 
+#[cfg(feature = "kamisado")]
 /// A Kamisado state as the `minimax` crate sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KamisadoState {
@@ -26,6 +29,7 @@ pub struct KamisadoState {
     pub skip_pending: bool,
 }
 
+#[cfg(feature = "kamisado")]
 impl KamisadoState {
     /// The state of `position` (which must not be waiting for a skip).
     pub fn new(position: kamisado_core::Position) -> KamisadoState {
@@ -47,6 +51,7 @@ impl KamisadoState {
     }
 }
 
+#[cfg(feature = "kamisado")]
 /// A Kamisado move for the `minimax` crate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KamisadoMove {
@@ -56,6 +61,7 @@ pub enum KamisadoMove {
     Skip,
 }
 
+#[cfg(feature = "kamisado")]
 /// The key added to the hash while a skip is pending.
 const SKIP_KEY: u64 = 0x5bd1_e995_9e37_79b9;
 
@@ -67,6 +73,7 @@ fn winner_for(winner: Player, to_move: Player) -> Winner {
     }
 }
 
+#[cfg(feature = "kamisado")]
 impl Game for Kamisado {
     type S = KamisadoState;
     type M = KamisadoMove;
@@ -106,7 +113,7 @@ impl Game for Kamisado {
     }
 
     fn zobrist_hash(state: &KamisadoState) -> u64 {
-        state.position.hash() ^ if state.skip_pending { SKIP_KEY } else { 0 }
+        state.position.zobrist() ^ if state.skip_pending { SKIP_KEY } else { 0 }
     }
 
     fn notation(_state: &KamisadoState, m: KamisadoMove) -> Option<String> {
@@ -130,10 +137,12 @@ impl Game for Kamisado {
     }
 }
 
+#[cfg(feature = "katarenga")]
 /// Katarenga for the `minimax` crate (the players always alternate).
 #[derive(Debug, Clone, Copy)]
 pub struct Katarenga;
 
+#[cfg(feature = "katarenga")]
 impl Game for Katarenga {
     type S = katarenga_core::Position;
     type M = katarenga_core::Move;
@@ -159,7 +168,7 @@ impl Game for Katarenga {
     }
 
     fn zobrist_hash(state: &Self::S) -> u64 {
-        state.hash()
+        state.zobrist()
     }
 
     fn notation(_state: &Self::S, m: Self::M) -> Option<String> {
@@ -185,28 +194,32 @@ fn clamp(score: i32) -> Evaluation {
     score.clamp(-30_000, 30_000) as Evaluation
 }
 
-/// [`crate::eval::kamisado`] for the `minimax` crate, from the point of view
+#[cfg(feature = "kamisado")]
+/// [`crate::kamisado::evaluate`] for the `minimax` crate, from the point of view
 /// of the player it considers to move.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct KamisadoEvaluator;
 
+#[cfg(feature = "kamisado")]
 impl Evaluator for KamisadoEvaluator {
     type G = Kamisado;
 
     fn evaluate(&self, state: &KamisadoState) -> Evaluation {
-        let score = crate::eval::kamisado(&state.position);
+        let score = crate::kamisado::evaluate(&state.position);
         clamp(if state.skip_pending { -score } else { score })
     }
 }
 
-/// [`crate::eval::katarenga`] for the `minimax` crate.
+#[cfg(feature = "katarenga")]
+/// [`crate::katarenga::evaluate`] for the `minimax` crate.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct KatarengaEvaluator;
 
+#[cfg(feature = "katarenga")]
 impl Evaluator for KatarengaEvaluator {
     type G = Katarenga;
 
     fn evaluate(&self, state: &katarenga_core::Position) -> Evaluation {
-        clamp(crate::eval::katarenga(state))
+        clamp(crate::katarenga::evaluate(state))
     }
 }

@@ -1,129 +1,75 @@
-//! What the search needs of a game, implemented for both engines.
+//! What the search and the players need of a game: the one game trait of
+//! the workspace, implemented for both engines (each behind its feature).
+
+use core::error::Error;
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::ops::Deref;
+use core::str::FromStr;
 
 use board_geometry::Player;
 
-/// A position the search can explore: copy-make, a hash, a winner.
+/// A position the search, the players and the arena can work with:
+/// copy-make, a hash, the legal moves, the outcome. Implemented for
+/// `kamisado_core::Position` (feature `kamisado`) and
+/// `katarenga_core::Position` (feature `katarenga`); implement it for your
+/// own game to use the search on it.
 ///
 /// One side may move twice in a row (Kamisado, after a sumo push): the
 /// search compares [`SearchGame::side_to_move`] before and after a move
 /// instead of assuming that turns alternate.
-pub trait SearchGame: Copy {
-    /// The game's move type.
-    type Move: Copy + Eq + core::fmt::Debug + core::fmt::Display;
+pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// The game's move type, with its notation.
+    type Move: Copy + Eq + Hash + Debug + Display + FromStr<Err: Error> + Send + Sync + 'static;
+    /// A list of legal moves (a fixed-capacity array for both engines).
+    type MoveList: Deref<Target = [Self::Move]>;
+    /// How a finished game ended.
+    type Outcome: Copy + Eq + Debug + Display;
+    /// Why a move is illegal.
+    type IllegalMove: Error + Copy + 'static;
 
-    /// Appends the legal moves to `moves` (empty when the game is over).
-    fn moves(&self, moves: &mut Vec<Self::Move>);
-    /// The position after a legal move.
+    /// The game's name, lowercase (`"kamisado"`).
+    const NAME: &'static str;
+    /// The number of move indices ([`SearchGame::move_index`]).
+    const MOVE_INDICES: usize;
+
+    /// The usual start position.
+    fn start() -> Self;
+    /// The legal moves (empty when the game is over).
+    fn legal_moves(&self) -> Self::MoveList;
+    /// The number of legal moves.
+    fn count_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+    /// The position after a legal move (not checked).
     fn play(&self, mv: Self::Move) -> Self;
+    /// The position after `mv`, or why it is illegal.
+    ///
+    /// # Errors
+    /// The game's reason the move is illegal.
+    fn try_play(&self, mv: Self::Move) -> Result<Self, Self::IllegalMove>;
     /// The Zobrist hash.
-    fn hash(&self) -> u64;
+    fn zobrist(&self) -> u64;
     /// The player to move.
     fn side_to_move(&self) -> Player;
-    /// The winner, once the game (round) is over.
-    fn winner(&self) -> Option<Player>;
+    /// How the game ended, once it is over.
+    fn outcome(&self) -> Option<Self::Outcome>;
+    /// The winner of a finished game.
+    fn winner_of(outcome: Self::Outcome) -> Player;
+    /// A short name of the way a game ended (`"arrival"`, `"camps"`), for
+    /// statistics.
+    fn ending_of(outcome: Self::Outcome) -> &'static str;
+    /// The winner, once the game is over.
+    fn winner(&self) -> Option<Player> {
+        self.outcome().map(Self::winner_of)
+    }
     /// Whether the legal move `mv` wins at once (for move ordering; cheap).
     fn wins_at_once(&self, mv: Self::Move) -> bool;
     /// A small index of the move (origin and destination), below
-    /// [`SearchGame::MOVE_INDICES`], for the history table.
+    /// [`SearchGame::MOVE_INDICES`] (and below 65,536): the history table's
+    /// index and the move's code in the transposition table.
     fn move_index(mv: Self::Move) -> usize;
-    /// The number of move indices.
-    const MOVE_INDICES: usize;
     /// A static evaluation from the side to move's point of view, roughly
     /// in hundredths of a won game, well inside `±WIN / 2`.
     fn evaluate(&self) -> i32;
-}
-
-impl SearchGame for kamisado_core::Position {
-    type Move = kamisado_core::Move;
-
-    fn moves(&self, moves: &mut Vec<Self::Move>) {
-        self.generate_moves(|tower| {
-            moves.extend(tower.iter());
-            false
-        });
-    }
-
-    fn play(&self, mv: Self::Move) -> Self {
-        self.play_unchecked(mv)
-    }
-
-    fn hash(&self) -> u64 {
-        kamisado_core::Position::hash(self)
-    }
-
-    fn side_to_move(&self) -> Player {
-        kamisado_core::Position::side_to_move(self)
-    }
-
-    fn winner(&self) -> Option<Player> {
-        self.outcome().map(kamisado_core::Outcome::winner)
-    }
-
-    const MOVE_INDICES: usize = 64 * 64;
-
-    fn move_index(mv: Self::Move) -> usize {
-        usize::from(mv.from.index()) * 64 + usize::from(mv.to.index())
-    }
-
-    fn wins_at_once(&self, mv: Self::Move) -> bool {
-        // Only an arrival wins on the move (a deadlock is lost by its maker).
-        !mv.is_pass() && mv.to.rank() == kamisado_core::Position::side_to_move(self).goal_rank()
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::eval::kamisado(self)
-    }
-}
-
-impl SearchGame for katarenga_core::Position {
-    type Move = katarenga_core::Move;
-
-    fn moves(&self, moves: &mut Vec<Self::Move>) {
-        self.generate_moves(|piece| {
-            moves.extend(piece.iter());
-            false
-        });
-    }
-
-    fn play(&self, mv: Self::Move) -> Self {
-        self.play_unchecked(mv)
-    }
-
-    fn hash(&self) -> u64 {
-        katarenga_core::Position::hash(self)
-    }
-
-    fn side_to_move(&self) -> Player {
-        katarenga_core::Position::side_to_move(self)
-    }
-
-    fn winner(&self) -> Option<Player> {
-        self.outcome().map(katarenga_core::Outcome::winner)
-    }
-
-    const MOVE_INDICES: usize = 64 * 68;
-
-    fn move_index(mv: Self::Move) -> usize {
-        let to = match mv.to {
-            katarenga_core::Destination::Square(s) => usize::from(s.index()),
-            katarenga_core::Destination::Camp(c) => 64 + c.index(),
-        };
-        usize::from(mv.from.index()) * 68 + to
-    }
-
-    fn wins_at_once(&self, mv: Self::Move) -> bool {
-        let side = katarenga_core::Position::side_to_move(self);
-        match mv.to {
-            // Taking the second camp.
-            katarenga_core::Destination::Camp(_) => self.camps().count(side) == 1,
-            // Taking a piece from an opponent down to two.
-            katarenga_core::Destination::Square(to) => {
-                self.piece_on(to) == Some(side.opponent()) && self.piece_count(side.opponent()) == 2
-            }
-        }
-    }
-
-    fn evaluate(&self) -> i32 {
-        crate::eval::katarenga(self)
-    }
 }

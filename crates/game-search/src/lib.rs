@@ -1,25 +1,45 @@
-//! Computer players for Kamisado and Katarenga.
+#![doc = include_str!("../README.md")]
+//!
+//! # Contents
 //!
 //! - [`Searcher`]: negamax alpha-beta with iterative deepening, a
-//!   transposition table of fixed size keyed by the cores' Zobrist hashes,
-//!   principal variation search, move ordering (the table's move, wins at
-//!   once, killers, history), node and time
-//!   limits, and exact scores for proven results, so that the same code
-//!   plays and solves. One side may move twice in a row (Kamisado, after a
-//!   push): the search compares the side to move before and after each move
-//!   instead of assuming that turns alternate.
-//! - [`eval`]: the evaluation functions of both games.
-//! - [`adapter`]: the `minimax` crate's `Game` trait for both games, so its
-//!   strategies run on them too.
+//!   transposition table of fixed size (in MiB) keyed by the cores'
+//!   Zobrist hashes, principal variation search, move ordering (the table's
+//!   move, wins at once, killers, history), node and time limits, a
+//!   [`StopFlag`] for other threads, a per-iteration callback, and exact
+//!   scores for proven results, so that the same code plays and solves.
+//!   One side may move twice in a row (Kamisado, after a push): the search
+//!   compares the side to move before and after each move instead of
+//!   assuming that turns alternate.
+//! - [`Evaluation`]: plug in your own evaluation (any `Fn(&G) -> i32`).
+//! - [`Agent`]: players ([`RandomAgent`], [`GreedyAgent`], [`SearchAgent`],
+//!   or a closure), and [`arena`] to play them against each other.
+//! - [`SearchGame`]: what all of this needs of a game, implemented for both
+//!   engines.
+//! - `adapter` (feature `minimax`): the `minimax` crate's `Game` trait for
+//!   both games.
 //!
 //! The cores do not depend on this crate.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(feature = "minimax")]
 pub mod adapter;
-pub mod eval;
+mod agents;
+pub mod arena;
 mod game;
+#[cfg(feature = "kamisado")]
+pub mod kamisado;
+#[cfg(feature = "katarenga")]
+pub mod katarenga;
 mod search;
+mod table;
 
+pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};
 pub use game::SearchGame;
-pub use search::{Limits, PROVEN, SearchResult, Searcher, WIN};
+pub use search::{
+    Evaluation, GameEvaluation, Iteration, Limits, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher,
+    StopFlag, WIN,
+};
+pub use table::TableError;

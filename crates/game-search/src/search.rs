@@ -1,10 +1,15 @@
 //! Negamax alpha-beta with iterative deepening, a transposition table,
-//! move ordering, limits, and exact scores for proven results: the same
-//! code plays and solves.
+//! move ordering, limits, a stop flag, and exact scores for proven
+//! results: the same code plays and solves.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use smallvec::SmallVec;
+
 use crate::game::SearchGame;
+use crate::table::{Bound, Entry, NO_MOVE, Table, TableError};
 
 /// The score of a win now; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -13,45 +18,81 @@ pub const WIN: i32 = 1_000_000;
 /// `WIN - |score|` plies); the evaluation stays far inside.
 pub const PROVEN: i32 = WIN - 10_000;
 
-/// When a search stops: whichever limit comes first.
+/// The deepest iteration a search runs (the table stores depths in an
+/// `i8`).
+pub const MAX_DEPTH: u32 = 100;
+
+/// When a search stops: whichever limit comes first, or the stop flag.
+///
+/// ```
+/// use std::time::Duration;
+/// use game_search::Limits;
+/// let limits = Limits::time(Duration::from_millis(50)).with_nodes(100_000);
+/// assert_eq!(limits.nodes, 100_000);
+/// assert_eq!(limits.depth, game_search::MAX_DEPTH);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// The deepest iteration, in plies.
+    /// The deepest iteration, in plies (at most [`MAX_DEPTH`]). Depth 0 runs
+    /// no search: the result is the first legal move with the static
+    /// evaluation.
     pub depth: u32,
-    /// The most nodes to visit.
+    /// The most nodes to visit: the search never visits more.
     pub nodes: u64,
-    /// The most time to take.
+    /// The most time to take (checked every 1,024 nodes, so a search may
+    /// run over by the time those take: microseconds).
     pub time: Option<Duration>,
 }
 
 impl Limits {
     /// Search to `depth` plies.
+    #[must_use]
     pub fn depth(depth: u32) -> Limits {
         Limits {
-            depth,
+            depth: depth.min(MAX_DEPTH),
             nodes: u64::MAX,
             time: None,
         }
     }
 
-    /// Search for `time` (up to 100 plies deep).
+    /// Search for `time` (up to [`MAX_DEPTH`] plies deep).
+    #[must_use]
     pub fn time(time: Duration) -> Limits {
         Limits {
-            depth: 100,
+            depth: MAX_DEPTH,
             nodes: u64::MAX,
             time: Some(time),
         }
     }
 
-    /// Search `nodes` nodes at most (up to 100 plies deep).
+    /// Search `nodes` nodes at most (up to [`MAX_DEPTH`] plies deep).
+    #[must_use]
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
-            depth: 100,
+            depth: MAX_DEPTH,
             nodes,
             time: None,
         }
     }
+
+    /// These limits with a node limit too.
+    #[must_use]
+    pub fn with_nodes(self, nodes: u64) -> Limits {
+        Limits { nodes, ..self }
+    }
+
+    /// These limits with a time limit too.
+    #[must_use]
+    pub fn with_time(self, time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..self
+        }
+    }
 }
+
+/// A principal variation: usually short, kept inline.
+pub type Line<M> = SmallVec<[M; 32]>;
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,73 +106,103 @@ pub struct SearchResult<M> {
     /// Nodes visited.
     pub nodes: u64,
     /// The principal variation, from the table.
-    pub pv: Vec<M>,
+    pub pv: Line<M>,
     /// Time taken.
     pub elapsed: Duration,
+    /// Whether a limit or the stop flag cut the last iteration short.
+    pub stopped: bool,
 }
 
 impl<M> SearchResult<M> {
     /// Whether the score is a proven win or loss.
+    #[must_use]
     pub fn is_proven(&self) -> bool {
         self.score.abs() > PROVEN
     }
 
-    /// For a proven result: plies to the end of the game with best play.
+    /// For a proven result: plies to the end of the game with best play
+    /// (as far as the search proved: the winner wins within this many).
+    #[must_use]
     pub fn plies_to_end(&self) -> Option<i32> {
         self.is_proven().then(|| WIN - self.score.abs())
     }
+
+    /// Nodes per second.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
+/// What an iteration of the search found, handed to the callback of
+/// [`Searcher::search_with`] after each completed depth, like a chess
+/// engine's `info` line.
 #[derive(Debug, Clone, Copy)]
-struct Entry<M> {
-    key: u64,
-    best: Option<M>,
-    score: i32,
-    depth: i16,
-    bound: Bound,
+pub struct Iteration<'a, M> {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The score at that depth, from the side to move's point of view.
+    pub score: i32,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation at that depth.
+    pub pv: &'a [M],
 }
 
-/// A transposition table of fixed size, in buckets of two: one slot keeps
-/// the deepest entry, the other the newest.
-struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
-    mask: usize,
+/// A flag that stops a running search from another thread: clone it (it is
+/// shared), give the clone to the other thread, and call
+/// [`StopFlag::stop`]. The search sees it within 1,024 nodes and returns
+/// the result of the last completed iteration. Each search clears it when
+/// it starts.
+#[derive(Debug, Clone, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag that is not raised.
+    #[must_use]
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
 }
 
-impl<M: Copy> Table<M> {
-    fn new(entries: usize) -> Table<M> {
-        let size = entries.max(2).next_power_of_two();
-        Table {
-            slots: vec![None; size],
-            mask: (size - 1) & !1,
-        }
-    }
+/// An evaluation for the search, from the side to move's point of view,
+/// roughly in hundredths of a won game and well inside `±WIN / 2`.
+/// Closures `Fn(&G) -> i32` are evaluations.
+pub trait Evaluation<G> {
+    /// The static value of `position`.
+    fn evaluate(&self, position: &G) -> i32;
+}
 
-    fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let i = key as usize & self.mask;
-        self.slots[i..i + 2]
-            .iter()
-            .flatten()
-            .find(|e| e.key == key)
-            .copied()
+impl<G, F: Fn(&G) -> i32> Evaluation<G> for F {
+    fn evaluate(&self, position: &G) -> i32 {
+        self(position)
     }
+}
 
-    fn store(&mut self, entry: Entry<M>) {
-        let i = entry.key as usize & self.mask;
-        let deep = &mut self.slots[i];
-        match deep {
-            Some(old) if old.key != entry.key && old.depth > entry.depth => {
-                self.slots[i + 1] = Some(entry)
-            }
-            _ => *deep = Some(entry),
-        }
+/// The game's own evaluation, [`SearchGame::evaluate`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GameEvaluation;
+
+impl<G: SearchGame> Evaluation<G> for GameEvaluation {
+    fn evaluate(&self, position: &G) -> i32 {
+        position.evaluate()
     }
 }
 
@@ -156,13 +227,31 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-/// An alpha-beta searcher with its table. Keep one between moves of a game:
-/// the table carries over.
-pub struct Searcher<G: SearchGame> {
-    table: Table<G::Move>,
+/// An alpha-beta searcher with its transposition table.
+///
+/// Keep one searcher for a whole game: the table carries over from one
+/// search to the next (positions already searched are found again), the
+/// history of good moves fades to an eighth at each search, and
+/// [`Searcher::clear`] forgets everything. The table's size is fixed when
+/// the searcher is made, in MiB.
+///
+/// ```
+/// use std::time::Duration;
+/// use game_search::{Limits, Searcher};
+/// use kamisado_core::Position;
+///
+/// let mut searcher = Searcher::<Position>::new(16)?;
+/// let result = searcher.search(&Position::start(), Limits::time(Duration::from_millis(20)));
+/// let best = result.best.expect("the start has moves");
+/// assert!(Position::start().is_legal(best));
+/// # Ok::<(), game_search::TableError>(())
+/// ```
+pub struct Searcher<G: SearchGame, E = GameEvaluation> {
+    evaluation: E,
+    table: Table,
     killers: Vec<[Option<G::Move>; 2]>,
-    buffers: Vec<Vec<G::Move>>,
-    /// Per ply: the moves with their ordering rank.
+    /// Per ply: the moves with their ordering rank (reused: no allocation
+    /// per node).
     ordered: Vec<Vec<(i32, G::Move)>>,
     /// How often each move (by index) caused a cut-off, weighted by depth:
     /// the order of the quiet moves.
@@ -170,29 +259,125 @@ pub struct Searcher<G: SearchGame> {
     nodes: u64,
     limits: Limits,
     started: Instant,
-    stop: bool,
+    stopped: bool,
+    stop: StopFlag,
 }
 
 impl<G: SearchGame> Searcher<G> {
-    /// A searcher with a table of `table_entries` entries (rounded up to a
-    /// power of two; about 32 bytes each). The table never grows.
-    pub fn new(table_entries: usize) -> Searcher<G> {
-        Searcher {
-            table: Table::new(table_entries),
+    /// A searcher with a transposition table of `table_mib` MiB (0 gives the
+    /// smallest table, one bucket), using the game's own evaluation.
+    ///
+    /// # Errors
+    /// [`TableError`] if the table cannot be allocated; nothing is
+    /// allocated then.
+    pub fn new(table_mib: usize) -> Result<Searcher<G>, TableError> {
+        Searcher::with_evaluation(table_mib, GameEvaluation)
+    }
+}
+
+impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
+    /// A searcher with a transposition table of `table_mib` MiB and your own
+    /// `evaluation` (a closure `Fn(&G) -> i32` will do).
+    ///
+    /// ```
+    /// use game_search::{Limits, Searcher};
+    /// use katarenga_core::Position;
+    ///
+    /// // Material only: my pieces minus theirs.
+    /// let material = |p: &Position| {
+    ///     let me = p.side_to_move();
+    ///     100 * (p.piece_count(me) as i32 - p.piece_count(me.opponent()) as i32)
+    /// };
+    /// let mut searcher = Searcher::with_evaluation(4, material)?;
+    /// let result = searcher.search(&Position::start(), Limits::depth(2));
+    /// assert_eq!(result.depth, 2);
+    /// # Ok::<(), game_search::TableError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`TableError`] if the table cannot be allocated.
+    pub fn with_evaluation(table_mib: usize, evaluation: E) -> Result<Searcher<G, E>, TableError> {
+        Ok(Searcher {
+            evaluation,
+            table: Table::new(table_mib)?,
             killers: Vec::new(),
-            buffers: Vec::new(),
             ordered: Vec::new(),
             history: vec![0; G::MOVE_INDICES],
             nodes: 0,
             limits: Limits::depth(1),
             started: Instant::now(),
-            stop: false,
-        }
+            stopped: false,
+            stop: StopFlag::new(),
+        })
     }
 
-    /// Searches `root` by iterative deepening until a limit is reached or the
-    /// result is proven.
+    /// The transposition table's size in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets the table, the killers and the history: the next search
+    /// starts as from a new searcher.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers.clear();
+        self.history.fill(0);
+    }
+
+    /// The flag that stops this searcher's searches from another thread.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use game_search::{Limits, Searcher};
+    /// use kamisado_core::Position;
+    ///
+    /// let mut searcher = Searcher::<Position>::new(16)?;
+    /// let stop = searcher.stop_flag();
+    /// let stopper = std::thread::spawn(move || {
+    ///     std::thread::sleep(Duration::from_millis(30));
+    ///     stop.stop();
+    /// });
+    /// // No limit but the flag.
+    /// let result = searcher.search(&Position::start(), Limits::depth(game_search::MAX_DEPTH));
+    /// stopper.join().unwrap();
+    /// assert!(result.stopped || result.is_proven());
+    /// assert!(result.best.is_some());
+    /// # Ok::<(), game_search::TableError>(())
+    /// ```
+    #[must_use]
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+
+    /// Searches `root` by iterative deepening until a limit is reached, the
+    /// stop flag is raised or the result is proven.
     pub fn search(&mut self, root: &G, limits: Limits) -> SearchResult<G::Move> {
+        self.search_with(root, limits, |_| {})
+    }
+
+    /// [`Searcher::search`], calling `on_iteration` after each completed
+    /// depth with the depth, score, nodes, time and principal variation.
+    ///
+    /// ```
+    /// use game_search::{Limits, Searcher};
+    /// use kamisado_core::Position;
+    ///
+    /// let mut searcher = Searcher::<Position>::new(4)?;
+    /// let mut depths = Vec::new();
+    /// searcher.search_with(&Position::start(), Limits::depth(4), |info| {
+    ///     println!("depth {} score {} nodes {} pv {:?}", info.depth, info.score, info.nodes, info.pv);
+    ///     depths.push(info.depth);
+    /// });
+    /// assert_eq!(depths, [1, 2, 3, 4]);
+    /// # Ok::<(), game_search::TableError>(())
+    /// ```
+    pub fn search_with(
+        &mut self,
+        root: &G,
+        limits: Limits,
+        mut on_iteration: impl FnMut(&Iteration<'_, G::Move>),
+    ) -> SearchResult<G::Move> {
         self.nodes = 0;
         // Old history fades between searches.
         for h in &mut self.history {
@@ -200,58 +385,73 @@ impl<G: SearchGame> Searcher<G> {
         }
         self.limits = limits;
         self.started = Instant::now();
-        self.stop = false;
+        self.stopped = false;
+        self.stop.clear();
         let mut result = SearchResult {
             best: None,
             score: 0,
             depth: 0,
             nodes: 0,
-            pv: Vec::new(),
+            pv: Line::new(),
             elapsed: Duration::ZERO,
+            stopped: false,
         };
-        let mut moves = Vec::new();
-        root.moves(&mut moves);
+        let moves = root.legal_moves();
         if moves.is_empty() {
             result.score = self.terminal_score(root, 0);
+            result.elapsed = self.started.elapsed();
             return result;
         }
         // Always have a move, even if the first iteration is cut short.
         result.best = Some(moves[0]);
-        for depth in 1..=limits.depth.max(1) {
+        result.score = self.evaluation.evaluate(root);
+        for depth in 1..=limits.depth.min(MAX_DEPTH) {
             let score = self.negamax(root, depth as i32, -WIN - 1, WIN + 1, 0);
-            if self.stop {
+            if self.stopped {
                 break;
             }
             result.score = score;
             result.depth = depth;
-            if let Some(entry) = self.table.probe(root.hash()) {
-                if entry.best.is_some() {
-                    result.best = entry.best;
-                }
+            if let Some(best) = self.table_move(root) {
+                result.best = Some(best);
             }
+            result.pv = self.principal_variation(root, depth as usize + 4);
+            on_iteration(&Iteration {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.started.elapsed(),
+                pv: &result.pv,
+            });
             if score.abs() > PROVEN {
                 break;
             }
         }
         result.nodes = self.nodes;
         result.elapsed = self.started.elapsed();
-        result.pv = self.principal_variation(root, result.depth.max(1) as usize + 4);
+        result.stopped = self.stopped;
         result
     }
 
-    fn principal_variation(&self, root: &G, max: usize) -> Vec<G::Move> {
-        let mut pv = Vec::new();
+    /// The table's best move for `p`, if it is legal there.
+    fn table_move(&self, p: &G) -> Option<G::Move> {
+        let code = self.table.probe(p.zobrist())?.best;
+        if code == NO_MOVE {
+            return None;
+        }
+        p.legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| G::move_index(m) == usize::from(code))
+    }
+
+    fn principal_variation(&self, root: &G, max: usize) -> Line<G::Move> {
+        let mut pv = Line::new();
         let mut p = *root;
-        let mut moves = Vec::new();
         while pv.len() < max {
-            let Some(best) = self.table.probe(p.hash()).and_then(|e| e.best) else {
+            let Some(best) = self.table_move(&p) else {
                 break;
             };
-            moves.clear();
-            p.moves(&mut moves);
-            if !moves.contains(&best) {
-                break;
-            }
             pv.push(best);
             p = p.play(best);
         }
@@ -266,77 +466,75 @@ impl<G: SearchGame> Searcher<G> {
         }
     }
 
+    /// Whether a limit or the stop flag ends the search: the node limit at
+    /// every node, the clock and the flag every 1,024 nodes.
+    #[inline]
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.limits.nodes
-            || self
-                .limits
-                .time
-                .is_some_and(|t| self.started.elapsed() >= t)
+            || (self.nodes & 1023 == 0
+                && (self.stop.is_stopped()
+                    || self
+                        .limits
+                        .time
+                        .is_some_and(|t| self.started.elapsed() >= t)))
     }
 
     fn negamax(&mut self, p: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 && self.out_of_budget() {
-            self.stop = true;
-        }
-        if self.stop {
+        if self.stopped || self.out_of_budget() {
+            self.stopped = true;
             return 0;
         }
+        self.nodes += 1;
         let ply_index = ply as usize;
-        if self.buffers.len() <= ply_index {
-            self.buffers.resize_with(ply_index + 1, Vec::new);
+        if self.ordered.len() <= ply_index {
             self.ordered.resize_with(ply_index + 1, Vec::new);
             self.killers.resize(ply_index + 1, [None, None]);
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply_index]);
-        moves.clear();
-        p.moves(&mut moves);
+        let moves = p.legal_moves();
         if moves.is_empty() {
-            self.buffers[ply_index] = moves;
             return self.terminal_score(p, ply);
         }
-        let key = p.hash();
-        let mut table_move = None;
+        let key = p.zobrist();
+        let mut table_code = NO_MOVE;
         if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best;
+            table_code = entry.best;
             if i32::from(entry.depth) >= depth {
                 let score = from_table(entry.score, ply);
                 let usable = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
                     Bound::Upper => score <= alpha,
+                    Bound::None => false,
                 };
                 if usable {
-                    self.buffers[ply_index] = moves;
                     return score;
                 }
             }
         }
         if depth <= 0 {
-            self.buffers[ply_index] = moves;
-            return p.evaluate();
+            return self.evaluation.evaluate(p);
         }
         let side = p.side_to_move();
-        // Order: the table's move, then wins at once, then killers.
+        // Order: the table's move, then wins at once, then killers, then
+        // by history.
         let killers = self.killers[ply_index];
-        // The buffers are reused from ply to ply: no allocation per node.
         let mut ordered = std::mem::take(&mut self.ordered[ply_index]);
         ordered.clear();
         let history = &self.history;
         ordered.extend(moves.iter().map(|&mv| {
-            let rank = if Some(mv) == table_move {
+            let index = G::move_index(mv);
+            let rank = if index == usize::from(table_code) {
                 i32::MAX
             } else if p.wins_at_once(mv) {
                 i32::MAX - 1
             } else if killers.contains(&Some(mv)) {
                 i32::MAX - 2
             } else {
-                history[G::move_index(mv)].min(i32::MAX - 3)
+                history[index].min(i32::MAX - 3)
             };
             (rank, mv)
         }));
-        self.buffers[ply_index] = moves;
-        ordered.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+        ordered.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.0));
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
@@ -358,13 +556,13 @@ impl<G: SearchGame> Searcher<G> {
                 search(self, alpha, beta)
             } else {
                 let probe = search(self, alpha, alpha + 1);
-                if probe > alpha && probe < beta && !self.stop {
+                if probe > alpha && probe < beta && !self.stopped {
                     search(self, alpha, beta)
                 } else {
                     probe
                 }
             };
-            if self.stop {
+            if self.stopped {
                 self.ordered[ply_index] = ordered;
                 return 0;
             }
@@ -395,9 +593,9 @@ impl<G: SearchGame> Searcher<G> {
         };
         self.table.store(Entry {
             key,
-            best: best_move,
+            best: best_move.map_or(NO_MOVE, |m| G::move_index(m) as u16),
             score: to_table(best, ply),
-            depth: depth.min(i32::from(i16::MAX)) as i16,
+            depth: depth.min(i32::from(i8::MAX)) as i8,
             bound,
         });
         best

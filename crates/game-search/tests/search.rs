@@ -17,8 +17,7 @@ enum Known {
 /// Who wins within `depth` plies, by exhaustive minimax (no pruning, no
 /// table), from the side to move's point of view.
 fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
-    let mut moves = Vec::new();
-    p.moves(&mut moves);
+    let moves = p.legal_moves();
     if moves.is_empty() {
         return match p.winner() {
             Some(w) if w == p.side_to_move() => Known::Win,
@@ -30,7 +29,7 @@ fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
         return Known::Unknown;
     }
     let mut all_lose = true;
-    for mv in moves {
+    for &mv in moves.iter() {
         let child = p.play(mv);
         let mut r = brute(&child, depth - 1);
         if child.side_to_move() != p.side_to_move() {
@@ -55,7 +54,9 @@ fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
 
 fn check_against_brute<G: SearchGame>(p: &G, depth: u32) -> Result<(), TestCaseError> {
     let expected = brute(p, depth);
-    let result = Searcher::<G>::new(1 << 14).search(p, Limits::depth(depth));
+    let result = Searcher::<G>::new(1)
+        .unwrap()
+        .search(p, Limits::depth(depth));
     let found = if result.score > PROVEN {
         Known::Win
     } else if result.score < -PROVEN {
@@ -166,13 +167,15 @@ fn the_start_of_kamisado_is_a_win_for_black() {
     // The published result (Black, who moves first, wins by force), proven
     // by the same search the `solve` example runs; about 20 M nodes.
     let start = kamisado_core::Position::start();
-    let result = Searcher::new(1 << 22).search(&start, Limits::depth(17));
+    let result = Searcher::new(128)
+        .unwrap()
+        .search(&start, Limits::depth(17));
     assert!(result.score > PROVEN, "not proven: {result:?}");
     assert_eq!(start.side_to_move(), Player::Black);
     let best = result.best.unwrap();
     // After the winning move White is lost.
     let after = start.play(best);
-    let reply = Searcher::new(1 << 20).search(&after, Limits::depth(16));
+    let reply = Searcher::new(32).unwrap().search(&after, Limits::depth(16));
     assert!(reply.score < -PROVEN);
 }
 
@@ -201,42 +204,24 @@ fn the_minimax_crate_plays_both_games_through_the_adapters() {
     let _ = Katarenga;
 }
 
-/// Our search (depth 2) against a uniformly random player: it must win
+/// Our search (depth 2-3) against a uniformly random player: it must win
 /// nearly every game, in both games and with either colour.
 #[test]
 fn search_beats_a_random_player() {
+    use game_search::arena::{Adjudication, duel};
+    use game_search::{RandomAgent, SearchAgent};
     fn play<G: SearchGame>(start: G, games: u32, depth: u32) -> u32 {
-        let mut wins = 0;
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for game in 0..games {
-            let ours = if game % 2 == 0 {
-                Player::Black
-            } else {
-                Player::White
-            };
-            let mut searcher = Searcher::<G>::new(1 << 12);
-            let mut p = start;
-            for _ in 0..600 {
-                let mut moves = Vec::new();
-                p.moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = if p.side_to_move() == ours {
-                    searcher.search(&p, Limits::depth(depth)).best.unwrap()
-                } else {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    moves[(state % moves.len() as u64) as usize]
-                };
-                p = p.play(mv);
-            }
-            if p.winner() == Some(ours) {
-                wins += 1;
-            }
-        }
-        wins
+        let mut ours = SearchAgent::<G>::new(Limits::depth(depth), 1).unwrap();
+        let mut random = RandomAgent::new(0x9E37_79B9);
+        let result = duel(
+            start,
+            games,
+            &mut ours,
+            &mut random,
+            Adjudication::default(),
+        );
+        assert_eq!(result.games, games);
+        result.wins
     }
     assert!(play(kamisado_core::Position::start(), 20, 3) >= 19);
     assert!(play(katarenga_core::Position::start(), 6, 2) >= 6);

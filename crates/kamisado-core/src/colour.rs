@@ -1,14 +1,21 @@
 //! The eight colours of Kamisado and the fixed colouring of the board.
 
 use core::fmt;
+use core::str::FromStr;
 
-use board_geometry::{Bitboard, Square};
+use board_geometry::picture::Rgb;
+use board_geometry::{Bitboard, ParseNameError, Square};
 
 /// One of the eight colours of Kamisado's squares and towers.
 ///
-/// The notation letters (RULES.md 1.1) are `O B P K Y R G N`; the variants
+/// The notation letters ([rules](crate::rules#board)) are `O B P K Y R G N`; the variants
 /// are declared in that order, so [`Colour::index`] follows it too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Colour {
@@ -39,12 +46,14 @@ impl Colour {
 
     /// `0..8` in notation-letter order, for per-colour arrays.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The colour whose lowercase or uppercase letter this is.
     #[inline]
+    #[must_use]
     pub const fn from_letter(letter: u8) -> Option<Colour> {
         match letter.to_ascii_lowercase() {
             b'o' => Some(Colour::Orange),
@@ -61,23 +70,27 @@ impl Colour {
 
     /// The lowercase notation letter.
     #[inline]
+    #[must_use]
     pub const fn letter(self) -> char {
         Colour::LETTERS[self as usize] as char
     }
 
     /// The colour of `square` on the Kamisado board.
     #[inline]
+    #[must_use]
     pub const fn of_square(square: Square) -> Colour {
         BOARD[square as usize]
     }
 
     /// All squares of this colour (one on every rank and every file).
     #[inline]
+    #[must_use]
     pub const fn squares(self) -> Bitboard {
         COLOUR_SQUARES[self as usize]
     }
 
     /// The English name, lowercase (`"orange"`).
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Colour::Orange => "orange",
@@ -92,6 +105,23 @@ impl Colour {
     }
 }
 
+impl Colour {
+    /// The colour on screen, for pictures of the board and its towers.
+    #[must_use]
+    pub const fn rgb(self) -> Rgb {
+        match self {
+            Colour::Orange => Rgb(236, 134, 34),
+            Colour::Blue => Rgb(36, 92, 196),
+            Colour::Purple => Rgb(116, 56, 160),
+            Colour::Pink => Rgb(236, 128, 170),
+            Colour::Yellow => Rgb(236, 206, 40),
+            Colour::Red => Rgb(204, 36, 40),
+            Colour::Green => Rgb(36, 146, 70),
+            Colour::Brown => Rgb(116, 68, 30),
+        }
+    }
+}
+
 impl fmt::Display for Colour {
     /// Writes the English name (`orange`); use [`Colour::letter`] for the
     /// notation letter.
@@ -100,7 +130,33 @@ impl fmt::Display for Colour {
     }
 }
 
-/// The board of RULES.md 1.1, rank 8 first, files a to h.
+impl FromStr for Colour {
+    type Err = ParseNameError;
+
+    /// Reads the English name (`orange`) or the notation letter in either
+    /// case (`o`, `O`).
+    ///
+    /// ```
+    /// use kamisado_core::Colour;
+    /// assert_eq!("pink".parse(), Ok(Colour::Pink));
+    /// assert_eq!("K".parse(), Ok(Colour::Pink));
+    /// assert!("violet".parse::<Colour>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Colour, ParseNameError> {
+        let by_letter = match s.as_bytes() {
+            &[letter] => Colour::from_letter(letter),
+            _ => None,
+        };
+        by_letter
+            .or_else(|| Colour::ALL.into_iter().find(|c| c.name() == s))
+            .ok_or(ParseNameError {
+                what: "colour",
+                expected: "a colour name (orange, blue, purple, pink, yellow, red, green, brown) or its letter (o b p k y r g n)",
+            })
+    }
+}
+
+/// The board of the [rules](crate::rules#board), rank 8 first, files a to h.
 const DRAWING: [&[u8; 8]; 8] = [
     b"obpkyrgn", // 8
     b"rokgbynp", // 7
@@ -178,5 +234,17 @@ mod tests {
             );
         }
         assert_eq!(Colour::from_letter(b'x'), None);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        extern crate std;
+        use std::string::ToString;
+        for c in Colour::ALL {
+            assert_eq!(c.to_string().parse::<Colour>(), Ok(c));
+            assert_eq!(c.letter().to_string().parse::<Colour>(), Ok(c));
+        }
+        assert!("".parse::<Colour>().is_err());
+        assert!("Orange".parse::<Colour>().is_err());
     }
 }

@@ -1,7 +1,27 @@
 #![doc = include_str!("../README.md")]
+//!
+//! # Where to start
+//!
+//! - [`Position`]: parse one ([`Position::start`], `"...".parse()`), list
+//!   its moves ([`Position::legal_moves`], or [`Position::generate_moves`]
+//!   without building them), play one ([`Position::play`],
+//!   [`Position::try_play`]), and ask for the [`Position::outcome`].
+//! - [`Match`]: whole matches with scoring, promotion and the refill
+//!   between rounds.
+//! - [`perft`]: count move paths, the definition of correctness.
+//! - [`rules`]: the rules, the notation, and the choices made where the
+//!   printed rules are silent.
+//!
+//! # Features
+//!
+//! - `serde`: `Serialize` and `Deserialize` for positions and moves (as
+//!   their notation strings, validated on the way in), matches (at any
+//!   moment, validated), and every value type (colours, towers, ranks,
+//!   outcomes, targets, edges, round summaries, errors).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod colour;
 mod matchplay;
@@ -11,23 +31,36 @@ mod notation;
 mod obligation;
 mod outcome;
 mod perft;
+mod picture;
 mod play;
 mod position;
+mod push;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod state;
 mod tower;
 mod zobrist;
 
+pub mod rules {
+    #![doc = include_str!("rules.md")]
+}
+
 pub use board_geometry;
+pub use board_geometry::notation::GridError;
+pub use board_geometry::{
+    Bitboard, Direction, File, ParseNameError, ParseSquareError, Player, Rank, Square,
+};
 pub use colour::Colour;
 pub use matchplay::{
-    Edge, Match, MatchError, MatchState, RoundSummary, Target, points_for, refill,
+    Edge, Match, MatchError, MatchState, RoundSummary, Target, ZeroTarget, points_for, refill,
 };
-pub use movegen::{MAX_MOVES, MoveList, TowerMoves};
+pub use movegen::{MAX_MOVES, MoveList, TowerMoves, TowerMovesIter};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide, perft_played};
-pub use play::{IllegalMove, MoveKind, PushError};
+pub use picture::{Ansi, Svg};
+pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, PositionBuilder};
+pub use push::PushError;
 pub use tower::{SumoRank, Tower};

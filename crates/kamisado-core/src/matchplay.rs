@@ -1,15 +1,31 @@
-//! Match play (RULES.md 1.8): rounds to a target score, scoring by the
+//! Match play ([rules](crate::rules#match-play)): rounds to a target score, scoring by the
 //! winning tower's rank, promotion, and the refill of the home rows.
 
 use core::fmt;
+use core::str::FromStr;
 
-use board_geometry::{File, Player, Rank, Square};
+use board_geometry::{File, ParseNameError, Player, Rank, Square};
 
 use crate::{Colour, IllegalMove, Move, Outcome, Position, PositionBuilder, SumoRank, Tower};
 
 /// The score a match is played to: one of the named presets, or any
-/// positive target.
+/// positive target. `Display` writes the number of points; `FromStr` reads
+/// a positive number or a preset's name (`single`, `standard`, `long`,
+/// `marathon`).
+///
+/// ```
+/// use kamisado_core::Target;
+/// assert_eq!("7".parse(), Ok(Target::LONG));
+/// assert_eq!("marathon".parse(), Ok(Target::MARATHON));
+/// assert_eq!(Target::STANDARD.to_string(), "3");
+/// assert!("0".parse::<Target>().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "u32", try_from = "u32")
+)]
 pub struct Target(u32);
 
 impl Target {
@@ -23,6 +39,7 @@ impl Target {
     pub const MARATHON: Target = Target(15);
 
     /// A match to `points`, or `None` for 0.
+    #[must_use]
     pub const fn new(points: u32) -> Option<Target> {
         if points == 0 {
             None
@@ -32,24 +49,123 @@ impl Target {
     }
 
     /// The points needed to win.
+    #[must_use]
     pub const fn points(self) -> u32 {
         self.0
     }
 }
 
+/// A target of 0 points, refused by `Target`'s `TryFrom<u32>` (and so by
+/// its serde impl).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("a match target must be at least 1 point")]
+pub struct ZeroTarget;
+
+impl TryFrom<u32> for Target {
+    type Error = ZeroTarget;
+
+    fn try_from(points: u32) -> Result<Target, ZeroTarget> {
+        Target::new(points).ok_or(ZeroTarget)
+    }
+}
+
+impl From<Target> for u32 {
+    fn from(target: Target) -> u32 {
+        target.0
+    }
+}
+
+impl fmt::Display for Target {
+    /// Writes the number of points.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Target {
+    type Err = ParseNameError;
+
+    fn from_str(s: &str) -> Result<Target, ParseNameError> {
+        let preset = match s {
+            "single" => Some(Target::SINGLE_ROUND),
+            "standard" => Some(Target::STANDARD),
+            "long" => Some(Target::LONG),
+            "marathon" => Some(Target::MARATHON),
+            _ => s.parse().ok().and_then(Target::new),
+        };
+        preset.ok_or(ParseNameError {
+            what: "target",
+            expected: "a positive number of points, single, standard, long or marathon",
+        })
+    }
+}
+
 /// The side of the board from which the home rows are refilled between
-/// rounds, chosen by the round's winner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// rounds, chosen by the round's winner. Written `a` or `h` (`Display`,
+/// `FromStr`, serde).
+///
+/// ```
+/// use kamisado_core::Edge;
+/// assert_eq!("h".parse(), Ok(Edge::HFile));
+/// assert_eq!(Edge::AFile.to_string(), "a");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Edge {
     /// The a-file side (the left as Black sees it, the right as White sees
     /// it).
+    #[cfg_attr(feature = "serde", serde(rename = "a"))]
     AFile,
     /// The h-file side.
+    #[cfg_attr(feature = "serde", serde(rename = "h"))]
     HFile,
 }
 
+impl Edge {
+    /// Both edges, the a-file first.
+    pub const ALL: [Edge; 2] = [Edge::AFile, Edge::HFile];
+
+    /// A name for people: `"a-file"` or `"h-file"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Edge::AFile => "a-file",
+            Edge::HFile => "h-file",
+        }
+    }
+}
+
+impl fmt::Display for Edge {
+    /// Writes `a` or `h`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Edge::AFile => "a",
+            Edge::HFile => "h",
+        })
+    }
+}
+
+impl FromStr for Edge {
+    type Err = ParseNameError;
+
+    /// Reads `a` or `h` (also `a-file`, `h-file`).
+    fn from_str(s: &str) -> Result<Edge, ParseNameError> {
+        board_geometry::notation::parse_name(
+            s,
+            &[
+                (Edge::AFile, &["a", "a-file"]),
+                (Edge::HFile, &["h", "h-file"]),
+            ],
+            "edge",
+            "a or h",
+        )
+    }
+}
+
 /// The points a round is worth when won by a tower of `rank`, before its
-/// promotion: 1, 3, 7 or 15 (RULES.md 1.8, the seed's per-win values).
+/// promotion: 1, 3, 7 or 15 (the [rules](crate::rules#match-play) give
+/// these values per win).
+#[must_use]
 pub const fn points_for(rank: SumoRank) -> u32 {
     match rank {
         SumoRank::Plain => 1,
@@ -59,15 +175,14 @@ pub const fn points_for(rank: SumoRank) -> u32 {
     }
 }
 
-/// The home rows refilled for the next round (RULES.md 1.8): each player
+/// The home rows refilled for the next round ([rules](crate::rules#match-play)): each player
 /// takes its towers rank by rank, starting with the rank nearest its own
 /// home row, each rank from `edge`, and places them in that order on its
 /// home row starting from `edge`. Sumo ranks are kept. The result has
 /// `to_move` to move with a free choice.
 ///
 /// ```
-/// use board_geometry::Player;
-/// use kamisado_core::{refill, Edge, Position};
+/// use kamisado_core::{refill, Edge, Player, Position};
 /// let end: Position = "obpkyr1n/3Y4/8/8/8/8/8/NGRg+KPBO b y".parse()?;
 /// assert_eq!(
 ///     refill(&end, Edge::AFile, Player::Black).to_string(),
@@ -79,6 +194,7 @@ pub const fn points_for(rank: SumoRank) -> u32 {
 /// );
 /// # Ok::<(), kamisado_core::ParsePositionError>(())
 /// ```
+#[must_use]
 pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
     let files = |i: usize| match edge {
         Edge::AFile => File::ALL[i],
@@ -106,14 +222,21 @@ pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
         }
     }
     builder.side_to_move(to_move);
-    builder
-        .build()
-        .unwrap_or_else(|_| unreachable!("a refill places all 16 towers on the home rows"))
+    // A valid position has 8 towers a side on distinct squares, so they fill
+    // both home rows; only a position broken by `play_unchecked` with an
+    // illegal move can fail here, and it comes back unchanged.
+    let refilled = builder.build();
+    debug_assert!(
+        refilled.is_ok(),
+        "refill of an inconsistent position {position}"
+    );
+    refilled.unwrap_or(*position)
 }
 
 /// What one round came to, available to the caller without allocation
 /// ([`Match::play`] returns it; [`Match::last_round`] keeps the latest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RoundSummary {
     /// The round's number, from 1.
     pub round: u32,
@@ -127,6 +250,26 @@ pub struct RoundSummary {
     pub points: u32,
     /// Both scores after the round, Black's first.
     pub scores: [u32; 2],
+}
+
+impl RoundSummary {
+    /// The summary of the round `round` that ended in `final_position`,
+    /// with the scores after it, or `None` if the round is not over.
+    fn of(final_position: &Position, round: u32, scores: [u32; 2]) -> Option<RoundSummary> {
+        let outcome = final_position.outcome()?;
+        let tower = outcome.scoring_tower();
+        let rank = tower.map_or(SumoRank::Plain, |c| {
+            final_position.rank_of(Tower::new(outcome.winner(), c))
+        });
+        Some(RoundSummary {
+            round,
+            outcome,
+            tower,
+            rank,
+            points: points_for(rank),
+            scores,
+        })
+    }
 }
 
 impl fmt::Display for RoundSummary {
@@ -150,11 +293,16 @@ impl fmt::Display for RoundSummary {
 
 /// Where a match stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum MatchState {
     /// A round is being played: [`Match::play`] the next move.
     InRound,
-    /// The round is over and its winner must choose the refill edge with
-    /// [`Match::choose_edge`].
+    /// The round is over and scored, and its winner must choose the refill
+    /// edge with [`Match::choose_edge`].
     ChooseEdge {
         /// The round's winner, who chooses.
         chooser: Player,
@@ -166,12 +314,12 @@ pub enum MatchState {
     },
 }
 
-/// Why a match action was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// Why a match action was refused, or a match could not be resumed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum MatchError {
     /// The move is illegal in the round's position.
-    #[error("illegal move: {0}")]
-    Illegal(IllegalMove),
+    #[error("illegal move")]
+    Illegal(#[source] IllegalMove),
     /// A move was played while the winner must choose the edge.
     #[error("the round is over: {chooser} must choose the refill edge")]
     EdgeToChoose {
@@ -181,12 +329,35 @@ pub enum MatchError {
     /// An edge was chosen while a round is being played.
     #[error("no edge to choose: the round is still being played")]
     RoundInProgress,
-    /// A resumed match's score already reaches the target.
+    /// A resumed match's score already reaches the target although the
+    /// match is not over.
     #[error("{player}'s score already reaches the target")]
     TargetReached {
         /// The player whose score does.
         player: Player,
     },
+    /// A resumed match's round number is 0, or so large that the match
+    /// could not count its next round.
+    #[error("round {round} is out of range: rounds count from 1 to {}", u32::MAX - 1)]
+    InvalidRound {
+        /// The round number given.
+        round: u32,
+    },
+    /// A resumed match's final position was won by a player whose score
+    /// does not include the round's points.
+    #[error("{winner} won the round for {points} points but has only {score}")]
+    RoundNotScored {
+        /// The round's winner.
+        winner: Player,
+        /// The points the round is worth.
+        points: u32,
+        /// The winner's score given.
+        score: u32,
+    },
+    /// A stored match whose parts disagree (its state or last round is not
+    /// the one its position and scores give).
+    #[error("the stored match is inconsistent: {0}")]
+    Inconsistent(&'static str),
     /// The match is over.
     #[error("the match is over: {winner} won")]
     MatchOver {
@@ -198,6 +369,12 @@ pub enum MatchError {
 /// A match that a program drives round by round: play moves, and when a
 /// round ends let its winner choose the refill edge. Nothing is allocated.
 ///
+/// A round's final position stays as it was played
+/// ([`Match::final_position`]); the winner's promotion shows in the next
+/// round's start ([`Match::next_round_start`]). With the `serde` feature a
+/// match serialises at any moment and deserialises (validated) to an equal
+/// match that continues identically.
+///
 /// ```
 /// use kamisado_core::{Edge, Match, MatchState, Target};
 /// let mut m = Match::new(Target::STANDARD);
@@ -208,11 +385,20 @@ pub enum MatchError {
 /// assert_eq!(round.points, 1);
 /// assert_eq!(m.scores(), [0, 1]);
 /// assert!(matches!(m.state(), MatchState::ChooseEdge { .. }));
+/// assert_eq!(
+///     m.final_position().unwrap().to_string(),
+///     "obpkyr1n/3Y4/8/8/8/8/8/NGRgKPBO b y"
+/// );
 /// m.choose_edge(Edge::AFile)?;
 /// assert_eq!(m.position().to_string(), "obpkyrng+/8/8/8/8/8/8/NGRKPBOY b -");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "MatchData", try_from = "MatchData")
+)]
 pub struct Match {
     target: Target,
     position: Position,
@@ -224,6 +410,7 @@ pub struct Match {
 
 impl Match {
     /// A new match to `target` from the start position.
+    #[must_use]
     pub fn new(target: Target) -> Match {
         Match {
             target,
@@ -235,69 +422,161 @@ impl Match {
         }
     }
 
-    /// A match to `target` resumed at `position` (in round `round`, from 1)
-    /// with the given scores, Black's first: for programs that store
-    /// matches or set up positions by hand. A position whose round is
-    /// already over is scored at once.
+    /// A match to `target` resumed at `position`, in round `round` (from 1),
+    /// with `scores` (Black's first): for programs that store matches or set
+    /// up positions by hand.
+    ///
+    /// The scores are those *after* every finished round: if `position`'s
+    /// round is over, it has already been scored (`scores` include it), and
+    /// the match resumes waiting for the winner's edge choice, or over. A
+    /// round is never scored twice: resuming from the parts of any match
+    /// ([`Match::target`], [`Match::position`], [`Match::scores`],
+    /// [`Match::round`]) gives the same state, scores and next round. The
+    /// previous round's summary is not part of the parts
+    /// ([`Match::last_round`] is that of the finished `position`, if any);
+    /// serde keeps it.
     ///
     /// # Errors
-    /// [`MatchError::TargetReached`] if a score already reaches the target.
+    /// - [`MatchError::InvalidRound`]: `round` is 0 or `u32::MAX`.
+    /// - [`MatchError::TargetReached`]: a score reaches the target although
+    ///   the match is not over (a round in progress, or the loser's score).
+    /// - [`MatchError::RoundNotScored`]: the winner of a finished round has
+    ///   fewer points than the round is worth.
+    ///
+    /// ```
+    /// use kamisado_core::{Match, MatchState, Player, Target};
+    /// let mut m = Match::new(Target::STANDARD);
+    /// for mv in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+    ///     m.play(mv.parse()?)?;
+    /// }
+    /// let resumed = Match::resume(m.target(), *m.position(), m.scores(), m.round())?;
+    /// assert_eq!(resumed.scores(), [0, 1]);
+    /// assert_eq!(resumed.state(), MatchState::ChooseEdge { chooser: Player::White });
+    /// assert_eq!(resumed, m);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn resume(
         target: Target,
         position: Position,
         scores: [u32; 2],
         round: u32,
     ) -> Result<Match, MatchError> {
-        if let Some(player) = Player::ALL
-            .into_iter()
-            .find(|p| scores[p.index()] >= target.points())
-        {
-            return Err(MatchError::TargetReached { player });
+        if round == 0 || round == u32::MAX {
+            return Err(MatchError::InvalidRound { round });
         }
-        let mut m = Match {
+        let summary = RoundSummary::of(&position, round, scores);
+        let state = match summary {
+            None => {
+                if let Some(player) = Player::ALL
+                    .into_iter()
+                    .find(|p| scores[p.index()] >= target.points())
+                {
+                    return Err(MatchError::TargetReached { player });
+                }
+                MatchState::InRound
+            }
+            Some(summary) => {
+                let winner = summary.outcome.winner();
+                let score = scores[winner.index()];
+                if score < summary.points {
+                    return Err(MatchError::RoundNotScored {
+                        winner,
+                        points: summary.points,
+                        score,
+                    });
+                }
+                let loser = winner.opponent();
+                if scores[loser.index()] >= target.points() {
+                    return Err(MatchError::TargetReached { player: loser });
+                }
+                if score >= target.points() {
+                    MatchState::Over { winner }
+                } else {
+                    MatchState::ChooseEdge { chooser: winner }
+                }
+            }
+        };
+        Ok(Match {
             target,
             position,
             scores,
-            round: round.max(1),
-            state: MatchState::InRound,
-            last_round: None,
-        };
-        m.finish_round_if_over();
-        Ok(m)
+            round,
+            state,
+            last_round: summary,
+        })
     }
 
     /// The target score.
+    #[must_use]
     pub fn target(&self) -> Target {
         self.target
     }
 
-    /// The position of the current round (its final position while the
-    /// edge is to be chosen or after the match).
+    /// The position of the current round: the round's final position, as
+    /// it was played, while the edge is to be chosen or after the match.
+    #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The final position of the round just finished (as it was played,
+    /// before the winner's promotion), or `None` during a round.
+    #[must_use]
+    pub fn final_position(&self) -> Option<&Position> {
+        match self.state {
+            MatchState::InRound => None,
+            MatchState::ChooseEdge { .. } | MatchState::Over { .. } => Some(&self.position),
+        }
+    }
+
+    /// The start of the next round if the round's winner chooses `edge`:
+    /// the winner's scoring tower promoted, the home rows refilled from
+    /// `edge`, and the loser to move with a free choice. `None` unless the
+    /// edge is to be chosen.
+    #[must_use]
+    pub fn next_round_start(&self, edge: Edge) -> Option<Position> {
+        let MatchState::ChooseEdge { chooser } = self.state else {
+            return None;
+        };
+        let start = refill(&self.position, edge, chooser.opponent());
+        let promoted = self
+            .last_round
+            .and_then(|summary| {
+                let colour = summary.tower?;
+                start
+                    .with_rank(Tower::new(chooser, colour), summary.rank.promoted())
+                    .ok()
+            })
+            .unwrap_or(start);
+        Some(promoted)
+    }
+
     /// Both scores, Black's first.
+    #[must_use]
     pub fn scores(&self) -> [u32; 2] {
         self.scores
     }
 
     /// The number of the current round, from 1.
+    #[must_use]
     pub fn round(&self) -> u32 {
         self.round
     }
 
     /// Where the match stands.
+    #[must_use]
     pub fn state(&self) -> MatchState {
         self.state
     }
 
     /// The summary of the latest finished round.
+    #[must_use]
     pub fn last_round(&self) -> Option<RoundSummary> {
         self.last_round
     }
 
     /// The match winner, once a player has reached the target.
+    #[must_use]
     pub fn winner(&self) -> Option<Player> {
         match self.state {
             MatchState::Over { winner } => Some(winner),
@@ -319,20 +598,30 @@ impl Match {
     }
 
     /// Starts the next round: the winner of the last round chose `edge`;
-    /// both home rows are refilled from it and the loser opens with a free
-    /// choice.
+    /// its scoring tower is promoted, both home rows are refilled from the
+    /// edge and the loser opens with a free choice
+    /// ([`Match::next_round_start`]).
     ///
     /// # Errors
-    /// [`MatchError`] if no edge is to be chosen.
+    /// [`MatchError`] if no edge is to be chosen, or
+    /// [`MatchError::InvalidRound`] if the round counter is at `u32::MAX - 1`
+    /// and cannot count another round.
     pub fn choose_edge(&mut self, edge: Edge) -> Result<(), MatchError> {
-        let chooser = match self.state {
-            MatchState::ChooseEdge { chooser } => chooser,
+        match self.state {
+            MatchState::ChooseEdge { .. } => {}
             MatchState::InRound => return Err(MatchError::RoundInProgress),
             MatchState::Over { winner } => return Err(MatchError::MatchOver { winner }),
-        };
-        self.position = refill(&self.position, edge, chooser.opponent());
-        self.round += 1;
-        self.state = MatchState::InRound;
+        }
+        let round = self
+            .round
+            .checked_add(1)
+            .filter(|&r| r < u32::MAX)
+            .ok_or(MatchError::InvalidRound { round: self.round })?;
+        if let Some(start) = self.next_round_start(edge) {
+            self.position = start;
+            self.round = round;
+            self.state = MatchState::InRound;
+        }
         // A refilled position always has moves; this keeps the type total.
         self.finish_round_if_over();
         Ok(())
@@ -346,30 +635,13 @@ impl Match {
         }
     }
 
-    /// Scores and promotes if the round is over.
+    /// Scores the round if it is over (the promotion is left to the next
+    /// round's start).
     fn finish_round_if_over(&mut self) -> Option<RoundSummary> {
-        let outcome = self.position.outcome()?;
-        let winner = outcome.winner();
-        let tower = outcome.scoring_tower();
-        let rank = tower.map_or(SumoRank::Plain, |c| {
-            self.position.rank_of(Tower::new(winner, c))
-        });
-        let points = points_for(rank);
-        if let Some(colour) = tower {
-            let scorer = Tower::new(winner, colour);
-            if let Ok(promoted) = self.position.with_rank(scorer, rank.promoted()) {
-                self.position = promoted;
-            }
-        }
-        self.scores[winner.index()] = self.scores[winner.index()].saturating_add(points);
-        let summary = RoundSummary {
-            round: self.round,
-            outcome,
-            tower,
-            rank,
-            points,
-            scores: self.scores,
-        };
+        let mut summary = RoundSummary::of(&self.position, self.round, self.scores)?;
+        let winner = summary.outcome.winner();
+        self.scores[winner.index()] = self.scores[winner.index()].saturating_add(summary.points);
+        summary.scores = self.scores;
         self.last_round = Some(summary);
         self.state = if self.scores[winner.index()] >= self.target.points() {
             MatchState::Over { winner }
@@ -380,25 +652,65 @@ impl Match {
     }
 }
 
-impl Position {
-    /// The same position with `tower`'s sumo rank set to `rank`.
-    ///
-    /// # Errors
-    /// [`InvalidPosition::PushMarkWithoutSumo`](crate::InvalidPosition) if
-    /// that leaves a `!` position without a sumo of the side to move.
-    pub fn with_rank(
-        &self,
-        tower: Tower,
-        rank: SumoRank,
-    ) -> Result<Position, crate::InvalidPosition> {
-        let mut builder = PositionBuilder::new();
-        for (t, square, r) in self.towers() {
-            builder.place(t, square, if t == tower { rank } else { r })?;
+/// A [`Match`] as serde stores it: its parts, checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct MatchData {
+    target: Target,
+    round: u32,
+    scores: [u32; 2],
+    position: Position,
+    state: MatchState,
+    last_round: Option<RoundSummary>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Match> for MatchData {
+    fn from(m: Match) -> MatchData {
+        MatchData {
+            target: m.target,
+            round: m.round,
+            scores: m.scores,
+            position: m.position,
+            state: m.state,
+            last_round: m.last_round,
         }
-        builder
-            .side_to_move(self.side_to_move())
-            .forced(self.forced_colour())
-            .after_push(self.is_after_push());
-        builder.build()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<MatchData> for Match {
+    type Error = MatchError;
+
+    /// Rebuilds the match with [`Match::resume`] and checks that the stored
+    /// state and last round are the ones its parts give.
+    fn try_from(data: MatchData) -> Result<Match, MatchError> {
+        let mut m = Match::resume(data.target, data.position, data.scores, data.round)?;
+        if m.state != data.state {
+            return Err(MatchError::Inconsistent(
+                "the state does not follow from the position and the scores",
+            ));
+        }
+        match (m.state, data.last_round) {
+            (MatchState::InRound, None) => {}
+            (MatchState::InRound, Some(previous)) => {
+                let scores_ok =
+                    previous.scores[0] <= m.scores[0] && previous.scores[1] <= m.scores[1];
+                if previous.round.checked_add(1) != Some(m.round) || !scores_ok {
+                    return Err(MatchError::Inconsistent(
+                        "the last round is not the one before the current round",
+                    ));
+                }
+                m.last_round = Some(previous);
+            }
+            (_, stored) => {
+                if stored != m.last_round {
+                    return Err(MatchError::Inconsistent(
+                        "the last round is not the one the final position gives",
+                    ));
+                }
+            }
+        }
+        Ok(m)
     }
 }

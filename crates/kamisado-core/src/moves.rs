@@ -1,11 +1,11 @@
-//! The move type and its notation (RULES.md 1.10).
+//! The move type and its [notation](crate::rules#move-notation).
 
 use core::fmt;
 use core::str::FromStr;
 
 use board_geometry::{ParseSquareError, Square};
 
-/// A move in the notation of RULES.md 1.10: the moving tower's square and
+/// A move in the [notation](crate::rules#move-notation): the moving tower's square and
 /// its destination. A sumo push is written as the sumo's one-square step
 /// onto the first pushed tower; a pass is the blocked tower's square twice.
 ///
@@ -27,12 +27,14 @@ pub struct Move {
 impl Move {
     /// The move from `from` to `to`.
     #[inline]
+    #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
 
     /// The pass of the blocked tower on `square`.
     #[inline]
+    #[must_use]
     pub const fn pass(square: Square) -> Move {
         Move {
             from: square,
@@ -42,6 +44,7 @@ impl Move {
 
     /// Whether the move is a pass (`from == to`).
     #[inline]
+    #[must_use]
     pub fn is_pass(self) -> bool {
         self.from == self.to
     }
@@ -62,11 +65,11 @@ impl Move {
 }
 
 /// Why a move string could not be parsed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseMoveError {
     /// One of the two squares is malformed (offset 0-1 for the origin, 2-3
-    /// for the destination).
-    #[error("bad square in the move: {0}")]
+    /// for the destination); the square's error says which and why.
+    #[error(transparent)]
     Square(#[from] ParseSquareError),
     /// Text after the two squares.
     #[error("unexpected text after the move at offset {offset}")]

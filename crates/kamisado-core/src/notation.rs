@@ -1,15 +1,21 @@
-//! The position notation of RULES.md 1.9: parsing with precise errors,
+//! The [position notation](crate::rules#position-notation): parsing with precise errors,
 //! printing, and a pretty board drawing.
 
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{File, GridError, Player, Rank, Square, char_at, parse_grid};
+use board_geometry::notation::{GridError, char_at, next_field, parse_grid, write_grid};
+use board_geometry::{File, Player, Rank, Square};
 
 use crate::{Colour, InvalidPosition, Position, PositionBuilder, SumoRank, Tower};
 
 /// A field of the position notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Field {
     /// The tower placement, ranks 8 to 1.
     Placement,
@@ -31,7 +37,7 @@ impl fmt::Display for Field {
 
 /// Why a position string could not be parsed. Every variant carries the
 /// byte offset in the input where the problem was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParsePositionError {
     /// The input ended (or a space was missing) where a field should start.
     #[error("missing the {field} field at offset {offset}")]
@@ -53,30 +59,10 @@ pub enum ParsePositionError {
         /// What would have been valid there.
         expected: &'static str,
     },
-    /// A rank of the placement does not describe exactly 8 squares.
-    #[error("rank {rank} has {squares} squares, expected 8 (offset {offset})")]
-    RankLength {
-        /// The rank (1-8).
-        rank: u8,
-        /// How many squares it describes (counted up to the offset).
-        squares: u8,
-        /// Where the problem was found.
-        offset: usize,
-    },
-    /// The placement does not have exactly 8 ranks.
-    #[error("the placement has {ranks} ranks, expected 8 (offset {offset})")]
-    RankCount {
-        /// How many ranks were found (9 when there are too many).
-        ranks: u8,
-        /// Where the problem was found.
-        offset: usize,
-    },
-    /// Two digits next to each other (`44` instead of `8`).
-    #[error("two digits next to each other at offset {offset}")]
-    AdjacentDigits {
-        /// The offset of the second digit.
-        offset: usize,
-    },
+    /// The placement field is not 8 ranks of 8 squares, or has two digits
+    /// in a row.
+    #[error(transparent)]
+    Placement(#[from] GridError),
     /// More than three `+` marks after a tower.
     #[error("sumo rank above 3 (a fourth '+') at offset {offset}")]
     SumoRankTooHigh {
@@ -90,9 +76,10 @@ pub enum ParsePositionError {
         offset: usize,
     },
     /// Well-formed text that describes an impossible position.
-    #[error("{error} (offset {offset})")]
+    #[error("impossible position (offset {offset})")]
     Invalid {
         /// What is wrong.
+        #[source]
         error: InvalidPosition,
         /// Where: the tower's letter for a duplicate, the end of the
         /// placement for a missing tower, the `!` for a misplaced push mark,
@@ -102,7 +89,7 @@ pub enum ParsePositionError {
 }
 
 impl Position {
-    /// Parses the notation of RULES.md 1.9 from ASCII bytes, e.g.
+    /// Parses the [position notation](crate::rules#position-notation) from ASCII bytes, e.g.
     /// `b"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`.
     ///
     /// # Errors
@@ -155,30 +142,13 @@ impl Position {
                     .map(|_| ())
                     .map_err(|error| E::Invalid { error, offset })
             },
-        )
-        .map_err(|e| match e {
-            GridError::RankLength {
-                rank,
-                squares,
-                offset,
-            } => E::RankLength {
-                rank,
-                squares,
-                offset,
-            },
-            GridError::RankCount { ranks, offset } => E::RankCount { ranks, offset },
-            GridError::AdjacentDigits { offset } => E::AdjacentDigits { offset },
-            GridError::Piece(e) => e,
-        })?;
+        )?;
         let placement_end = i;
         // Side to move.
-        if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
-            return Err(E::MissingField {
-                field: Field::Side,
-                offset: (i + 1).min(bytes.len()),
-            });
-        }
-        i += 1;
+        i = next_field(bytes, i).map_err(|offset| E::MissingField {
+            field: Field::Side,
+            offset,
+        })?;
         let side = Player::from_ascii(bytes[i]).ok_or(E::Unexpected {
             field: Field::Side,
             found: char_at(bytes, i),
@@ -187,13 +157,10 @@ impl Position {
         })?;
         i += 1;
         // Forced colour and push mark.
-        if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
-            return Err(E::MissingField {
-                field: Field::Forced,
-                offset: (i + 1).min(bytes.len()),
-            });
-        }
-        i += 1;
+        i = next_field(bytes, i).map_err(|offset| E::MissingField {
+            field: Field::Forced,
+            offset,
+        })?;
         let forced = match bytes[i] {
             b'-' => None,
             b if b.is_ascii_lowercase() && Colour::from_letter(b).is_some() => {
@@ -241,6 +208,7 @@ impl Position {
     /// let text = kamisado_core::Position::start().pretty().to_string();
     /// assert!(text.starts_with("8 O:o    B:b    P:p"));
     /// ```
+    #[must_use]
     pub fn pretty(&self) -> Pretty<'_> {
         Pretty(self)
     }
@@ -254,39 +222,27 @@ impl FromStr for Position {
     }
 }
 
-fn write_tower(f: &mut fmt::Formatter<'_>, tower: Tower, rank: SumoRank) -> fmt::Result {
-    write!(f, "{}", tower.letter())?;
-    for _ in 0..rank.level() {
-        f.write_str("+")?;
+/// A tower as the notation writes it: its letter and one `+` per sumo
+/// rank.
+pub(crate) struct TowerToken(pub(crate) Tower, pub(crate) SumoRank);
+
+impl fmt::Display for TowerToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.letter())?;
+        for _ in 0..self.1.level() {
+            f.write_str("+")?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 impl fmt::Display for Position {
-    /// Writes the notation of RULES.md 1.9.
+    /// Writes the [position notation](crate::rules#position-notation).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                let square = Square::new(file, *rank);
-                match self.tower_on(square) {
-                    Some(tower) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write_tower(f, tower, self.rank_at(square))?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if *rank != Rank::First {
-                f.write_str("/")?;
-            }
-        }
+        write_grid(f, |square| {
+            self.tower_on(square)
+                .map(|tower| TowerToken(tower, self.rank_at(square)))
+        })?;
         write!(f, " {} ", self.side_to_move().to_char())?;
         match self.forced_colour() {
             Some(c) => write!(f, "{}", c.letter())?,
@@ -322,7 +278,7 @@ impl fmt::Display for Pretty<'_> {
                 match position.tower_on(square) {
                     Some(tower) => {
                         let rank = position.rank_at(square);
-                        write_tower(f, tower, rank)?;
+                        write!(f, "{}", TowerToken(tower, rank))?;
                         width += rank.level() as usize;
                     }
                     None => f.write_str(".")?,

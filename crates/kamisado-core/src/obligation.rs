@@ -1,5 +1,6 @@
-//! The chain of obligations when the forced tower is blocked (RULES.md 1.5)
-//! and the deadlock it can run into (1.6).
+//! The chain of obligations when the forced tower is blocked
+//! ([the pass](crate::rules#the-pass)) and the deadlock it can run into
+//! ([end of a round](crate::rules#end-of-a-round)).
 
 use board_geometry::Player;
 
@@ -65,8 +66,9 @@ impl Position {
 
     /// The player who made the last real (non-pass) move, as far as the
     /// rules need it: the side to move itself after its own push (the `!`
-    /// mark), its opponent otherwise (RULES.md 1.6).
+    /// mark), its opponent otherwise ([rules](crate::rules#end-of-a-round)).
     #[inline]
+    #[must_use]
     pub fn last_mover(&self) -> Player {
         if self.is_after_push() {
             self.side_to_move()

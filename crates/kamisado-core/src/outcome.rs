@@ -1,4 +1,4 @@
-//! How a round ends (RULES.md 1.6).
+//! How a round ends ([rules](crate::rules#end-of-a-round)).
 
 use core::fmt;
 
@@ -9,6 +9,11 @@ use crate::{Colour, Position};
 
 /// The end of a round: who won and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Outcome {
     /// A tower of the winner stands on the winner's goal row (the
     /// opponent's home row).
@@ -27,7 +32,7 @@ pub enum Outcome {
         /// The colour of the square on which the loser's last real move
         /// ended, which is the forced colour of the deadlocked position.
         /// In match play the winner scores with, and promotes, its tower of
-        /// this colour (RULES.md 1.8).
+        /// this colour ([rules](crate::rules#match-play)).
         tower: Colour,
     },
     /// The side to move had a free choice and no tower that can move; it
@@ -41,6 +46,7 @@ pub enum Outcome {
 impl Outcome {
     /// The winner of the round.
     #[inline]
+    #[must_use]
     pub fn winner(self) -> Player {
         match self {
             Outcome::Arrival { winner, .. }
@@ -51,8 +57,20 @@ impl Outcome {
 
     /// The loser of the round.
     #[inline]
+    #[must_use]
     pub fn loser(self) -> Player {
         self.winner().opponent()
+    }
+
+    /// A short name of the way the round ended, for statistics and
+    /// interfaces: `"arrival"`, `"deadlock"` or `"no move"`.
+    #[must_use]
+    pub const fn ending(self) -> &'static str {
+        match self {
+            Outcome::Arrival { .. } => "arrival",
+            Outcome::Deadlock { .. } => "deadlock",
+            Outcome::NoMove { .. } => "no move",
+        }
     }
 
     /// The colour of the winner's tower that scores the round in match
@@ -60,6 +78,7 @@ impl Outcome {
     /// colour of the loser's last landing square. `None` after
     /// [`Outcome::NoMove`], which names no tower.
     #[inline]
+    #[must_use]
     pub fn scoring_tower(self) -> Option<Colour> {
         match self {
             Outcome::Arrival { tower, .. } | Outcome::Deadlock { tower, .. } => Some(tower),
@@ -91,8 +110,7 @@ impl Position {
     /// outcome exactly when it has no legal move.
     ///
     /// ```
-    /// use kamisado_core::{Colour, Outcome, Position};
-    /// use board_geometry::Player;
+    /// use kamisado_core::{Colour, Outcome, Player, Position};
     /// let playing: Position = "obpkyrgn/6G1/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
     /// assert_eq!(playing.outcome(), None);
     /// let arrived: Position = "Gbpkyrgn/o7/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
@@ -101,6 +119,7 @@ impl Position {
     ///     Some(Outcome::Arrival { winner: Player::Black, tower: Colour::Green })
     /// );
     /// ```
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(tower) = self.arrived() {
             return Some(Outcome::Arrival {
@@ -138,6 +157,7 @@ impl Position {
 
     /// Whether the round is over.
     #[inline]
+    #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }

@@ -3,12 +3,17 @@
 
 use board_geometry::{Bitboard, Player, Square, between};
 
-use crate::position::pack_state;
+use crate::state::State;
 use crate::zobrist::KEYS;
-use crate::{Colour, Move, Outcome, Position, SumoRank, Tower};
+use crate::{Colour, Move, Outcome, Position, PushError, SumoRank, Tower};
 
 /// What kind of move a legal move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum MoveKind {
     /// A slide forward over empty squares.
     Slide,
@@ -18,38 +23,17 @@ pub enum MoveKind {
     Pass,
 }
 
-/// Why a sumo cannot push (RULES.md 1.7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum PushError {
-    /// A plain tower never pushes.
-    #[error("a plain tower cannot push")]
-    NotASumo,
-    /// The square in front of the sumo is empty: that is a slide.
-    #[error("there is no tower in front to push")]
-    NothingToPush,
-    /// A tower of the pusher stands in the line.
-    #[error("the pusher's own tower on {0} is in the line")]
-    OwnTower(Square),
-    /// A tower in the line has a rank equal to or higher than the pusher's.
-    #[error("the tower on {0} is not of a lower sumo rank than the pusher")]
-    RankNotLower(Square),
-    /// More adjacent towers than the pusher's rank allows.
-    #[error("the line of towers is longer than {max}, the most this sumo can push")]
-    LineTooLong {
-        /// The pusher's sumo level (1-3).
-        max: u8,
-    },
-    /// The square behind the line is off the board.
-    #[error("there is no square behind the line")]
-    NoRoomBehind,
-}
-
 /// Why a move is illegal, from [`Position::try_play`] and
 /// [`Position::check_move`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum IllegalMove {
     /// The round is over.
-    #[error("the round is over ({0})")]
+    #[error("the round is over: {0}")]
     GameOver(Outcome),
     /// No tower stands on the origin square.
     #[error("there is no tower on {0}")]
@@ -62,7 +46,8 @@ pub enum IllegalMove {
         /// The tower's owner.
         owner: Player,
     },
-    /// The player must move its tower of another colour (RULES.md 1.3).
+    /// The player must move its tower of another colour (the
+    /// [forced tower](crate::rules#turn-order-and-the-forced-tower)).
     #[error("{side} must move the {forced} tower, not the {moved} one")]
     WrongTower {
         /// The player to move.
@@ -84,7 +69,8 @@ pub enum IllegalMove {
     /// The destination is not straight or diagonally ahead.
     #[error("towers move straight or diagonally forward only")]
     NotALine,
-    /// Farther than the tower's sumo rank allows (RULES.md 1.4).
+    /// Farther than the tower's sumo rank allows
+    /// ([rules](crate::rules#how-a-tower-moves)).
     #[error("a {rank} moves at most {limit} squares, not {distance}")]
     TooFar {
         /// The tower's rank.
@@ -101,8 +87,8 @@ pub enum IllegalMove {
     #[error("{0} is occupied")]
     Occupied(Square),
     /// A one-square straight step onto a tower that is not a legal push.
-    #[error("no push: {0}")]
-    Push(PushError),
+    #[error("a sumo push is not possible here")]
+    Push(#[source] PushError),
 }
 
 impl Position {
@@ -197,8 +183,7 @@ impl Position {
     /// [`IllegalMove`] with the first rule the move breaks.
     ///
     /// ```
-    /// use board_geometry::Player;
-    /// use kamisado_core::{Colour, IllegalMove, Position};
+    /// use kamisado_core::{Colour, IllegalMove, Player, Position};
     /// let start = Position::start();
     /// let next = start.try_play("d1d7".parse()?)?;
     /// assert_eq!(next.to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
@@ -268,60 +253,14 @@ impl Position {
         };
         next.hash ^=
             KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
-        next.state = pack_state(self.side_to_move().opponent(), Some(forced), false);
-        next
-    }
-
-    /// The position after a sumo push: the line moves back one square each,
-    /// farthest first, the sumo steps forward, and the pusher moves again.
-    #[cold]
-    fn play_push(&self, mv: Move) -> Position {
-        let side = self.side_to_move();
-        let colour = match self.forced_colour() {
-            Some(colour) => colour,
-            None => self.colour_of_tower_at(side, mv.from),
-        };
-        let occupied = self.occupied();
-        let mut next = *self;
-        let dir = side.forward();
-        let opponent = side.opponent();
-        let mut last = mv.to;
-        while let Some(beyond) = last.step(dir) {
-            if !occupied.has(beyond) {
-                break;
-            }
-            last = beyond;
-        }
-        let mut square = last;
-        loop {
-            if let Some(behind) = square.step(dir) {
-                let c = next.colour_of_tower_at(opponent, square);
-                next.move_tower(Tower::new(opponent, c), square, behind);
-            }
-            if square == mv.to {
-                break;
-            }
-            match square.step(dir.opposite()) {
-                Some(s) => square = s,
-                None => break,
-            }
-        }
-        next.move_tower(Tower::new(side, colour), mv.from, mv.to);
-        let forced = Colour::of_square(mv.to);
-        let push_mark = if self.is_after_push() {
-            0
-        } else {
-            KEYS.after_push
-        };
-        next.hash ^= KEYS.forced[self.forced_index()] ^ KEYS.forced[forced.index()] ^ push_mark;
-        next.state = pack_state(side, Some(forced), true);
+        next.state = State::new(self.side_to_move().opponent(), Some(forced), false);
         next
     }
 
     /// Moves `tower` from `from` to the empty square `to`, with its rank
     /// and its hash keys.
     #[inline]
-    fn move_tower(&mut self, tower: Tower, from: Square, to: Square) {
+    pub(crate) fn move_tower(&mut self, tower: Tower, from: Square, to: Square) {
         let (p, c) = (tower.player.index(), tower.colour.index());
         self.towers[p] ^= ((from as u64) ^ (to as u64)) << (8 * c);
         let both = from.bitboard() | to;
@@ -382,7 +321,7 @@ impl SlidesFrom {
             ^ KEYS.forced[position.forced_index()]
             ^ push_mark;
         // The landing colour is filled in by `to`.
-        lifted.state = pack_state(side.opponent(), None, false) & !(0xF << 8);
+        lifted.state = State::awaiting_landing(side.opponent());
         let white = 0u64.wrapping_sub(s as u64);
         SlidesFrom {
             lifted,
@@ -419,7 +358,7 @@ impl SlidesFrom {
             ],
             sumo,
             hash: lifted.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()],
-            state: lifted.state | (landing as u64) << 8,
+            state: lifted.state.landed_on(landing),
         }
     }
 }

@@ -2,13 +2,15 @@
 
 use board_geometry::{Bitboard, Player, Rank, Square};
 
+use crate::state::State;
 use crate::zobrist;
 use crate::{Colour, SumoRank, Tower};
 
-/// A Kamisado position (RULES.md 1.2-1.9): the squares and sumo ranks of
-/// all 16 towers, the side to move, the forced colour (or a free choice),
-/// and whether the side to move is taking the extra move after its own
-/// sumo push (the `!` mark).
+/// A Kamisado position: the squares and sumo ranks of all 16 towers, the
+/// side to move, the [forced colour](crate::rules#turn-order-and-the-forced-tower)
+/// (or a free choice), and whether the side to move is taking the extra
+/// move after its own [sumo push](crate::rules#sumo-push) (the `!` mark of
+/// the [notation](crate::rules#position-notation)).
 ///
 /// A `Position` is a small `Copy` value; [`Position::play`] and friends
 /// return the position after a move (copy-make). Every `Position` that can
@@ -32,30 +34,15 @@ pub struct Position {
     /// is at least `k + 1`. A tower's rank is how many of these hold it.
     pub(crate) sumo: [Bitboard; 3],
     pub(crate) hash: u64,
-    /// The side to move (bit 0: White), the forced colour (bits 8-11:
-    /// `0..8`, or 8 for a free choice) and the push mark (bit 16), packed
-    /// in one word so that copy-make writes whole words.
-    pub(crate) state: u64,
-}
-
-const WHITE_TO_MOVE: u64 = 1;
-const FORCED_SHIFT: u32 = 8;
-const AFTER_PUSH: u64 = 1 << 16;
-
-/// The `state` word of a position.
-#[inline(always)]
-pub(crate) const fn pack_state(side: Player, forced: Option<Colour>, after_push: bool) -> u64 {
-    let forced = match forced {
-        Some(c) => c as u64,
-        None => 8,
-    };
-    side as u64 | forced << FORCED_SHIFT | if after_push { AFTER_PUSH } else { 0 }
+    /// The side to move, the forced colour and the push mark.
+    pub(crate) state: State,
 }
 
 impl Position {
-    /// The start of a match (RULES.md 1.2):
+    /// The start of a match ([rules](crate::rules#towers-and-the-start)):
     /// `obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -`. Black moves first with a free
     /// choice.
+    #[must_use]
     pub fn start() -> Position {
         let mut builder = PositionBuilder::new();
         for player in Player::ALL {
@@ -73,30 +60,23 @@ impl Position {
 
     /// The player to move.
     #[inline(always)]
+    #[must_use]
     pub fn side_to_move(&self) -> Player {
-        if self.state & WHITE_TO_MOVE != 0 {
-            Player::White
-        } else {
-            Player::Black
-        }
+        self.state.side()
     }
 
     /// The colour of the tower the side to move must move, or `None` on a
     /// free choice.
     #[inline(always)]
+    #[must_use]
     pub fn forced_colour(&self) -> Option<Colour> {
-        let index = self.forced_index();
-        if index < 8 {
-            Some(Colour::ALL[index])
-        } else {
-            None
-        }
+        self.state.forced()
     }
 
     /// The forced colour's index, 8 on a free choice.
     #[inline(always)]
     pub(crate) fn forced_index(&self) -> usize {
-        ((self.state >> FORCED_SHIFT) & 15) as usize
+        self.state.forced_index()
     }
 
     /// The square of the tower the side to move must move, or `None` on a
@@ -108,10 +88,11 @@ impl Position {
     }
 
     /// Whether the side to move is taking the extra move after its own sumo
-    /// push (the `!` mark of RULES.md 1.9).
+    /// push (the `!` mark of the [notation](crate::rules#position-notation)).
     #[inline(always)]
+    #[must_use]
     pub fn is_after_push(&self) -> bool {
-        self.state & AFTER_PUSH != 0
+        self.state.after_push()
     }
 
     /// The square of `tower`.
@@ -189,15 +170,18 @@ impl Position {
     }
 
     /// The Zobrist hash of the position: equal positions have equal hashes,
-    /// and [`Position::play`] updates it incrementally.
+    /// and [`Position::play`] updates it incrementally. (Named so that it
+    /// does not shadow [`Hash::hash`](core::hash::Hash::hash).)
     #[inline]
-    pub fn hash(&self) -> u64 {
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
         self.hash
     }
 
-    /// The hash computed from scratch; always equal to [`Position::hash`].
-    /// For tests and debugging.
-    pub fn hash_from_scratch(&self) -> u64 {
+    /// The hash computed from scratch; always equal to
+    /// [`Position::zobrist`]. For tests and debugging.
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)
     }
 
@@ -244,6 +228,7 @@ impl Position {
     /// squares, with the same colours and ranks. The board colouring is
     /// symmetric under this turn, so the game from here is the same game
     /// with the roles exchanged (same perft at every depth).
+    #[must_use]
     pub fn mirrored(&self) -> Position {
         let mut builder = PositionBuilder::new();
         for (tower, square, rank) in self.towers() {
@@ -284,8 +269,7 @@ impl Position {
         let nested = self.sumo[2].is_subset(self.sumo[1]) && self.sumo[1].is_subset(self.sumo[0]);
         nested
             && self.sumo[0].is_subset(seen)
-            && self.state & !(WHITE_TO_MOVE | 15 << FORCED_SHIFT | AFTER_PUSH) == 0
-            && self.forced_index() <= 8
+            && self.state.is_valid()
             && (!self.is_after_push()
                 || (self.forced_colour().is_some()
                     && !(self.sumo[0] & self.occupied[self.side_to_move().index()]).is_empty()))
@@ -293,16 +277,42 @@ impl Position {
     }
 }
 
-/// The square in byte `colour` of a packed tower word.
+impl Position {
+    /// The same position with `tower`'s sumo rank set to `rank`.
+    ///
+    /// # Errors
+    /// [`InvalidPosition::PushMarkWithoutSumo`] if that leaves a `!`
+    /// position without a sumo of the side to move.
+    pub fn with_rank(&self, tower: Tower, rank: SumoRank) -> Result<Position, InvalidPosition> {
+        let mut builder = PositionBuilder::new();
+        for (t, square, r) in self.towers() {
+            builder.place(t, square, if t == tower { rank } else { r })?;
+        }
+        builder
+            .side_to_move(self.side_to_move())
+            .forced(self.forced_colour())
+            .after_push(self.is_after_push());
+        builder.build()
+    }
+}
+
+/// The square in byte `colour` of a packed tower word. Each byte holds a
+/// square index below 64; the `& 63` states that bound to the compiler, which
+/// then indexes `Square::ALL` without a bounds check.
 #[inline(always)]
 pub(crate) fn packed_square(towers: u64, colour: Colour) -> Square {
     Square::ALL[((towers >> (8 * colour as u32)) & 63) as usize]
 }
 
-/// Why a set of towers, side and obligation is not a valid position
-/// (RULES.md 1.9). Returned by [`PositionBuilder`] and, with an offset,
+/// Why a set of towers, side and obligation is not a valid position (see
+/// the [notation](crate::rules#position-notation)). Returned by [`PositionBuilder`] and, with an offset,
 /// inside [`ParsePositionError`](crate::ParsePositionError).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum InvalidPosition {
     /// A player's tower of some colour was placed twice.
     #[error("{} has two {} towers", .0.player, .0.colour)]
@@ -326,12 +336,11 @@ pub enum InvalidPosition {
     PushMarkWithoutSumo(Player),
 }
 
-/// Builds a [`Position`] tower by tower, checking every rule of RULES.md
-/// 1.9 along the way.
+/// Builds a [`Position`] tower by tower, checking every rule of the
+/// [notation](crate::rules#position-notation) along the way.
 ///
 /// ```
-/// use board_geometry::{Player, Square};
-/// use kamisado_core::{Colour, PositionBuilder, SumoRank, Tower};
+/// use kamisado_core::{Colour, Player, PositionBuilder, Square, SumoRank, Tower};
 ///
 /// let mut builder = PositionBuilder::new();
 /// for (i, colour) in Colour::ALL.into_iter().enumerate() {
@@ -360,6 +369,7 @@ impl Default for PositionBuilder {
 
 impl PositionBuilder {
     /// An empty board, Black to move with a free choice.
+    #[must_use]
     pub fn new() -> PositionBuilder {
         PositionBuilder {
             towers: [[None; 8]; 2],
@@ -406,7 +416,7 @@ impl PositionBuilder {
     }
 
     /// Marks the move as the pusher's extra move after a sumo push (the
-    /// `!` of RULES.md 1.9). Off by default.
+    /// `!` of the notation). Off by default.
     pub fn after_push(&mut self, after_push: bool) -> &mut PositionBuilder {
         self.after_push = after_push;
         self
@@ -459,7 +469,7 @@ impl PositionBuilder {
             occupied,
             sumo,
             hash: 0,
-            state: pack_state(self.side, self.forced, self.after_push),
+            state: State::new(self.side, self.forced, self.after_push),
         };
         position.hash = zobrist::hash_of(&position);
         Ok(position)

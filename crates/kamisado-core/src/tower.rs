@@ -6,9 +6,15 @@ use board_geometry::Player;
 
 use crate::Colour;
 
-/// A tower's sumo rank (RULES.md 1.2): it limits how far the tower moves
-/// (1.4) and how many towers it can push (1.7).
+/// A tower's sumo rank ([rules](crate::rules#towers-and-the-start)): it limits how far the tower moves
+/// ([rules](crate::rules#how-a-tower-moves)) and how many towers it can push
+/// ([rules](crate::rules#sumo-push)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 #[repr(u8)]
 pub enum SumoRank {
     /// A plain tower: moves any distance, never pushes.
@@ -33,6 +39,7 @@ impl SumoRank {
 
     /// The rank with this many `+` marks, or `None` above 3.
     #[inline]
+    #[must_use]
     pub const fn new(level: u8) -> Option<SumoRank> {
         match level {
             0 => Some(SumoRank::Plain),
@@ -45,6 +52,7 @@ impl SumoRank {
 
     /// The number of `+` marks: 0 to 3.
     #[inline]
+    #[must_use]
     pub const fn level(self) -> u8 {
         self as u8
     }
@@ -52,6 +60,7 @@ impl SumoRank {
     /// How many squares the tower may move: `None` for a plain tower
     /// (unlimited), else 5, 3 or 1.
     #[inline]
+    #[must_use]
     pub const fn max_distance(self) -> Option<u8> {
         match self {
             SumoRank::Plain => None,
@@ -62,8 +71,9 @@ impl SumoRank {
     }
 
     /// The rank after winning a round: one higher, a triple sumo stays
-    /// triple (RULES.md 1.8).
+    /// triple ([rules](crate::rules#match-play)).
     #[inline]
+    #[must_use]
     pub const fn promoted(self) -> SumoRank {
         match self {
             SumoRank::Plain => SumoRank::Sumo,
@@ -87,6 +97,7 @@ impl fmt::Display for SumoRank {
 /// A tower: a player's piece of one colour. Each player has one tower of
 /// each colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tower {
     /// The tower's owner.
     pub player: Player,
@@ -97,12 +108,14 @@ pub struct Tower {
 impl Tower {
     /// The tower of `player` and `colour`.
     #[inline]
+    #[must_use]
     pub const fn new(player: Player, colour: Colour) -> Tower {
         Tower { player, colour }
     }
 
     /// The notation letter: uppercase for Black, lowercase for White.
     #[inline]
+    #[must_use]
     pub const fn letter(self) -> char {
         let c = self.colour.letter();
         match self.player {

@@ -1,12 +1,12 @@
 //! Zobrist keys, generated at compile time, and the hash from scratch.
 //!
-//! The hash of a position is the XOR of:
-//! - `TOWER[player][colour][square]` for each of the 16 towers;
-//! - `RANK[player][colour][level]` for each tower whose sumo rank is not
+//! The hash of a position is the XOR of these fields of [`KEYS`]:
+//! - `tower[player][colour][square]` for each of the 16 towers;
+//! - `rank[player][colour][level]` for each tower whose sumo rank is not
 //!   plain (ranks travel with the tower, so a move leaves them untouched);
-//! - `SIDE` when White is to move;
-//! - `FORCED[colour]`, or `FORCED[8]` on a free choice;
-//! - `AFTER_PUSH` when the position carries the `!` mark.
+//! - `side` when White is to move;
+//! - `forced[colour]`, or `forced[8]` on a free choice;
+//! - `after_push` when the position carries the `!` mark.
 
 use board_geometry::Player;
 use board_geometry::splitmix64;

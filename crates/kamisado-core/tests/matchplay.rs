@@ -1,9 +1,9 @@
-//! Sumo pushes and match play (RULES.md 1.4, 1.7, 1.8).
+//! Sumo pushes and match play (the rules' "How a tower moves", "Sumo push"
+//! and "Match play").
 
-use board_geometry::{Player, Square};
 use kamisado_core::{
-    Colour, Edge, IllegalMove, Match, MatchError, MatchState, Move, MoveKind, Outcome, Position,
-    PushError, SumoRank, Target, Tower, points_for, refill,
+    Colour, Edge, IllegalMove, Match, MatchError, MatchState, Move, MoveKind, Outcome, Player,
+    Position, PushError, Square, SumoRank, Target, Tower, points_for, refill,
 };
 use proptest::prelude::*;
 
@@ -15,11 +15,11 @@ fn mv(text: &str) -> Move {
     text.parse().unwrap()
 }
 
-/// RULES.md 1.8, worked example: White wins the round with a plain green
-/// tower, scores 1, the tower becomes a sumo, and the home rows are
-/// refilled from either edge; Black, the loser, opens.
+/// The rules' worked example of match play: White wins the round with a
+/// plain green tower, scores 1, the tower becomes a sumo, and the home rows
+/// are refilled from either edge; Black, the loser, opens.
 #[test]
-fn the_worked_example_of_rules_1_8() {
+fn the_worked_example_of_match_play() {
     let mut m = Match::new(Target::STANDARD);
     for text in ["d1d7", "g8b3", "d7d7"] {
         assert_eq!(m.play(mv(text)), Ok(None));
@@ -43,9 +43,21 @@ fn the_worked_example_of_rules_1_8() {
             chooser: Player::White
         }
     );
+    // The final position is the one played; the promotion shows in the
+    // next round's start.
+    assert_eq!(
+        m.position().to_string(),
+        "obpkyr1n/3Y4/8/8/8/8/8/NGRgKPBO b y"
+    );
+    assert_eq!(m.final_position(), Some(m.position()));
     assert_eq!(
         m.position()
             .rank_of(Tower::new(Player::White, Colour::Green)),
+        SumoRank::Plain
+    );
+    let next = m.next_round_start(Edge::AFile).unwrap();
+    assert_eq!(
+        next.rank_of(Tower::new(Player::White, Colour::Green)),
         SumoRank::Sumo
     );
     assert_eq!(
@@ -60,6 +72,9 @@ fn the_worked_example_of_rules_1_8() {
         m.position().to_string(),
         "obpkyrng+/8/8/8/8/8/8/NGRKPBOY b -"
     );
+    assert_eq!(*m.position(), next);
+    assert_eq!(m.final_position(), None);
+    assert_eq!(m.next_round_start(Edge::AFile), None);
     from_h.choose_edge(Edge::HFile).unwrap();
     assert_eq!(
         from_h.position().to_string(),
@@ -171,11 +186,9 @@ fn scoring_and_promotion() {
         }
     );
     assert_eq!(m.winner(), Some(Player::Black));
-    assert_eq!(
-        m.position()
-            .rank_of(Tower::new(Player::Black, Colour::Yellow)),
-        SumoRank::TripleSumo
-    );
+    // The match is over: there is no next round.
+    assert_eq!(m.next_round_start(Edge::AFile), None);
+    assert_eq!(SumoRank::TripleSumo.promoted(), SumoRank::TripleSumo);
     assert_eq!(
         m.choose_edge(Edge::AFile),
         Err(MatchError::MatchOver {
@@ -186,6 +199,7 @@ fn scoring_and_promotion() {
     let p = pos("1bpkyrgn/1Y+6/o7/8/8/8/8/NGRBKPO1 b y");
     let mut m = Match::resume(Target::LONG, p, [0, 0], 1).unwrap();
     assert_eq!(m.play(mv("b7a8")).unwrap().unwrap().points, 3);
+    m.choose_edge(Edge::HFile).unwrap();
     assert_eq!(
         m.position()
             .rank_of(Tower::new(Player::Black, Colour::Yellow)),
@@ -220,7 +234,8 @@ fn deadlock_scoring() {
     ));
     assert_eq!((summary.tower, summary.points), (Some(Colour::Blue), 1));
     assert_eq!(
-        m.position()
+        m.next_round_start(Edge::AFile)
+            .unwrap()
             .rank_of(Tower::new(Player::White, Colour::Blue)),
         SumoRank::Sumo
     );
@@ -237,11 +252,125 @@ fn deadlock_scoring() {
     );
     assert_eq!(summary.scores, [2, 3]);
     assert_eq!(m.winner(), Some(Player::White));
+    // Short of the target, the next round starts with the brown tower
+    // promoted.
+    let mut m = Match::resume(Target::STANDARD, p, [0, 0], 5).unwrap();
+    m.play(mv("e4e5")).unwrap();
     assert_eq!(
-        m.position()
+        m.next_round_start(Edge::HFile)
+            .unwrap()
             .rank_of(Tower::new(Player::White, Colour::Brown)),
         SumoRank::Sumo
     );
+}
+
+/// A saved match resumes where it was: a finished round is not scored
+/// again and its tower is not promoted twice (the user report of the
+/// crates issue).
+#[test]
+fn resuming_a_finished_round_does_not_score_it_again() {
+    let mut m = Match::new(Target::STANDARD);
+    for text in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+        m.play(mv(text)).unwrap();
+    }
+    assert_eq!(
+        m.state(),
+        MatchState::ChooseEdge {
+            chooser: Player::White
+        }
+    );
+    let r = Match::resume(m.target(), *m.position(), m.scores(), m.round()).unwrap();
+    assert_eq!(r.scores(), [0, 1]);
+    assert_eq!(
+        r.state(),
+        MatchState::ChooseEdge {
+            chooser: Player::White
+        }
+    );
+    assert_eq!(r, m);
+    for edge in Edge::ALL {
+        let (mut a, mut b) = (m, r);
+        a.choose_edge(edge).unwrap();
+        b.choose_edge(edge).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            a.position()
+                .rank_of(Tower::new(Player::White, Colour::Green)),
+            SumoRank::Sumo
+        );
+    }
+}
+
+#[test]
+fn resume_rejects_impossible_states() {
+    let start = Position::start();
+    assert_eq!(
+        Match::resume(Target::STANDARD, start, [0, 0], 0),
+        Err(MatchError::InvalidRound { round: 0 })
+    );
+    assert_eq!(
+        Match::resume(Target::STANDARD, start, [0, 0], u32::MAX),
+        Err(MatchError::InvalidRound { round: u32::MAX })
+    );
+    assert_eq!(
+        Match::resume(Target::STANDARD, start, [0, 3], 2),
+        Err(MatchError::TargetReached {
+            player: Player::White
+        })
+    );
+    // A finished round whose winner's score does not include it.
+    let end = pos("obpkyr1n/3Y4/8/8/8/8/8/NGRgKPBO b y");
+    assert_eq!(
+        Match::resume(Target::STANDARD, end, [0, 0], 1),
+        Err(MatchError::RoundNotScored {
+            winner: Player::White,
+            points: 1,
+            score: 0
+        })
+    );
+    // The loser at the target: impossible, the match would be over.
+    assert_eq!(
+        Match::resume(Target::STANDARD, end, [3, 1], 1),
+        Err(MatchError::TargetReached {
+            player: Player::Black
+        })
+    );
+    // The winner at the target: the match is over.
+    let over = Match::resume(Target::STANDARD, end, [2, 3], 7).unwrap();
+    assert_eq!(over.winner(), Some(Player::White));
+    // The last round that still fits the counter cannot be followed.
+    let mut last = Match::resume(Target::STANDARD, end, [0, 1], u32::MAX - 1).unwrap();
+    assert_eq!(
+        last.choose_edge(Edge::AFile),
+        Err(MatchError::InvalidRound {
+            round: u32::MAX - 1
+        })
+    );
+    assert_eq!(last.round(), u32::MAX - 1);
+    let mut before = Match::resume(Target::STANDARD, end, [0, 1], u32::MAX - 2).unwrap();
+    assert_eq!(before.choose_edge(Edge::AFile), Ok(()));
+    assert_eq!(before.round(), u32::MAX - 1);
+}
+
+#[test]
+fn targets_and_edges_have_names() {
+    assert_eq!("3".parse::<Target>(), Ok(Target::STANDARD));
+    assert_eq!("single".parse::<Target>(), Ok(Target::SINGLE_ROUND));
+    assert_eq!("long".parse::<Target>(), Ok(Target::LONG));
+    assert_eq!("standard".parse::<Target>(), Ok(Target::STANDARD));
+    assert_eq!("marathon".parse::<Target>(), Ok(Target::MARATHON));
+    assert_eq!("42".parse::<Target>().map(Target::points), Ok(42));
+    for bad in ["0", "-1", "", "three"] {
+        assert!(bad.parse::<Target>().is_err(), "{bad}");
+    }
+    assert_eq!(Target::new(42).unwrap().to_string(), "42");
+    for edge in Edge::ALL {
+        assert_eq!(edge.to_string().parse::<Edge>(), Ok(edge));
+        assert_eq!(edge.name().parse::<Edge>(), Ok(edge));
+    }
+    assert_eq!("a".parse::<Edge>(), Ok(Edge::AFile));
+    assert_eq!("h".parse::<Edge>(), Ok(Edge::HFile));
+    assert!("b".parse::<Edge>().is_err());
 }
 
 /// Plays random matches with seeded random moves and edges.

@@ -3,7 +3,7 @@
 
 use board_geometry::{Player, Square};
 use kamisado_core::{
-    Colour, Field, InvalidPosition, Move, ParsePositionError as E, Position, Tower,
+    Colour, Field, GridError, InvalidPosition, Move, ParsePositionError as E, Position, Tower,
 };
 use proptest::prelude::*;
 
@@ -104,19 +104,19 @@ fn rank_shape_errors() {
     // "rank 3 has 9 squares"
     assert_eq!(
         err("obpkyrgn/8/8/8/8/8N/8/NGRYKPB1 b -"),
-        E::RankLength {
+        E::Placement(GridError::RankLength {
             rank: 3,
             squares: 9,
             offset: 18
-        }
+        })
     );
     assert_eq!(
         err("obpkyrgn/8/8/8/8/7/8/NGRYKPBO b -"),
-        E::RankLength {
+        E::Placement(GridError::RankLength {
             rank: 3,
             squares: 7,
             offset: 18
-        }
+        })
     );
     assert_eq!(
         err("obpkyrgn/9/8/8/8/8/8/NGRYKPBO b -"),
@@ -129,29 +129,29 @@ fn rank_shape_errors() {
     );
     assert_eq!(
         err("obpkyrgn/44/8/8/8/8/8/NGRYKPBO b -"),
-        E::AdjacentDigits { offset: 10 }
+        E::Placement(GridError::AdjacentDigits { offset: 10 })
     );
     assert_eq!(
         err("obpkyrgn/8/8/8/8/8/NGRYKPBO b -"),
-        E::RankCount {
+        E::Placement(GridError::RankCount {
             ranks: 7,
             offset: 27
-        }
+        })
     );
     assert_eq!(
         err("obpkyrgn/8/8/8/8/8/8/8/NGRYKPBO b -"),
-        E::RankCount {
+        E::Placement(GridError::RankCount {
             ranks: 9,
             offset: 22
-        }
+        })
     );
     assert_eq!(
         err("obpkyrgnn/8/8/8/8/8/8/NGRYKPBO b -"),
-        E::RankLength {
+        E::Placement(GridError::RankLength {
             rank: 8,
             squares: 9,
             offset: 8
-        }
+        })
     );
     assert_eq!(
         err("o++++bpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"),
@@ -170,7 +170,10 @@ fn meaning_errors() {
             offset: 6
         }
     );
-    assert_eq!(e.to_string(), "white has two red towers (offset 6)");
+    // The error says where; its source says what (each once in the chain).
+    assert_eq!(e.to_string(), "impossible position (offset 6)");
+    let source = std::error::Error::source(&e).map(ToString::to_string);
+    assert_eq!(source.as_deref(), Some("white has two red towers"));
     assert_eq!(
         err("obpkyr1n/8/8/8/8/8/8/NGRYKPBO b -"),
         E::Invalid {

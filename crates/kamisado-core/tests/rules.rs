@@ -207,7 +207,7 @@ proptest! {
         for pair in positions.windows(2) {
             let (before, after) = (pair[0], pair[1]);
             prop_assert!(after.is_consistent(), "{}", after);
-            prop_assert_eq!(after.hash(), after.hash_from_scratch());
+            prop_assert_eq!(after.zobrist(), after.zobrist_from_scratch());
             let mv = before
                 .legal_moves()
                 .into_iter()
@@ -268,7 +268,7 @@ proptest! {
             let text = position.to_string();
             let parsed: Position = text.parse().unwrap();
             prop_assert_eq!(parsed, position);
-            prop_assert_eq!(parsed.hash(), position.hash());
+            prop_assert_eq!(parsed.zobrist(), position.zobrist());
             for mv in position.legal_moves() {
                 prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
             }

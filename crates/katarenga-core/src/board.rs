@@ -3,9 +3,10 @@
 
 use core::fmt;
 
+use board_geometry::notation::char_at;
 use board_geometry::{Bitboard, File, Quadrant, Rank, Square};
 
-use crate::{Rotation, Side, SquareColour, Tile, TilePlacement};
+use crate::{SquareColour, Tile, TilePlacement};
 
 /// The colours of the 64 squares, as four disjoint bitboards that cover the
 /// board. Any colouring is accepted (a custom board); the official ones are
@@ -16,7 +17,12 @@ pub struct Board {
 }
 
 /// Why four tile placements do not make a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum BoardError {
     /// The same tile was placed in two quadrants.
     #[error("{0} is used twice (each tile is used once)")]
@@ -24,7 +30,7 @@ pub enum BoardError {
 }
 
 impl Board {
-    /// The default board of RULES.md 2.1: tiles 1 to 4 in the top-left,
+    /// The standard board of the [rules](crate::rules#board): tiles 1 to 4 in the top-left,
     /// top-right, bottom-left and bottom-right quadrants, fronts up,
     /// unrotated.
     ///
@@ -35,6 +41,7 @@ impl Board {
     ///     "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB"
     /// );
     /// ```
+    #[must_use]
     pub fn standard() -> Board {
         let [a, b, c, d] = Tile::ALL.map(TilePlacement::new);
         Board::from_tiles([a, b, c, d]).unwrap_or_else(|_| unreachable!("four distinct tiles"))
@@ -68,6 +75,7 @@ impl Board {
 
     /// A custom board: the colour of each square, by square index (`a1`
     /// first).
+    #[must_use]
     pub fn from_colours(grid: [SquareColour; 64]) -> Board {
         let mut colours = [Bitboard::EMPTY; 4];
         for (square, colour) in Square::ALL.into_iter().zip(grid) {
@@ -78,6 +86,7 @@ impl Board {
 
     /// The colour of `square`.
     #[inline]
+    #[must_use]
     pub fn colour_of(&self, square: Square) -> SquareColour {
         let [red, yellow, blue, _] = self.colours;
         if red.has(square) {
@@ -93,11 +102,13 @@ impl Board {
 
     /// The squares of `colour`.
     #[inline]
+    #[must_use]
     pub fn squares(&self, colour: SquareColour) -> Bitboard {
         self.colours[colour.index()]
     }
 
     /// The board turned a quarter turn clockwise.
+    #[must_use]
     pub fn rotate_cw(&self) -> Board {
         Board {
             colours: self.colours.map(Bitboard::rotate_cw),
@@ -105,6 +116,7 @@ impl Board {
     }
 
     /// The board mirrored left to right.
+    #[must_use]
     pub fn flip_files(&self) -> Board {
         Board {
             colours: self.colours.map(Bitboard::flip_files),
@@ -112,6 +124,7 @@ impl Board {
     }
 
     /// The board turned half a turn.
+    #[must_use]
     pub fn rotate_180(&self) -> Board {
         Board {
             colours: self.colours.map(Bitboard::rotate_180),
@@ -124,8 +137,8 @@ impl Board {
     /// orbits of four under quarter turns; the least of each orbit is
     /// kept.) Nothing is allocated.
     pub fn all_tile_boards() -> impl Iterator<Item = (Board, [TilePlacement; 4])> {
-        (0..98_304u32).filter_map(|index| {
-            let placements = placement_from_index(index);
+        (0..TilePlacement::ARRANGEMENTS).filter_map(|index| {
+            let placements = TilePlacement::arrangement(index)?;
             let board = Board::from_tiles(placements).ok()?;
             let r1 = board.rotate_cw();
             let r2 = r1.rotate_cw();
@@ -149,7 +162,7 @@ impl Board {
                     found => {
                         return Err(ParseBoardError {
                             offset: i,
-                            found: found.map(|&b| b as char),
+                            found: found.map(|_| char_at(bytes, i)),
                             expected: "'/' after 8 square colours",
                         });
                     }
@@ -161,7 +174,7 @@ impl Board {
                     .and_then(|&b| SquareColour::from_letter(b))
                     .ok_or(ParseBoardError {
                         offset: i,
-                        found: bytes.get(i).map(|&b| b as char),
+                        found: bytes.get(i).map(|_| char_at(bytes, i)),
                         expected: "a square colour R, Y, B or G",
                     })?;
                 colours[colour.index()] |= Square::new(file, *rank);
@@ -171,7 +184,7 @@ impl Board {
         if i < bytes.len() {
             return Err(ParseBoardError {
                 offset: i,
-                found: Some(bytes[i] as char),
+                found: Some(char_at(bytes, i)),
                 expected: "the end of the colours field",
             });
         }
@@ -179,40 +192,29 @@ impl Board {
     }
 }
 
-/// Decodes `0..98_304` into tile placements: a permutation of the tiles,
-/// a side and a rotation per quadrant.
-fn placement_from_index(index: u32) -> [TilePlacement; 4] {
-    let mut tiles = Tile::ALL;
-    // Lehmer code for the permutation (24 orders).
-    let mut code = index % 24;
-    for i in 0..4 {
-        let pick = i + (code % (4 - i as u32)) as usize;
-        code /= 4 - i as u32;
-        tiles.swap(i, pick);
-    }
-    let sides = (index / 24) % 16;
-    let rotations = index / (24 * 16);
-    core::array::from_fn(|q| TilePlacement {
-        tile: tiles[q],
-        side: if sides >> q & 1 == 1 {
-            Side::Back
-        } else {
-            Side::Front
-        },
-        rotation: Rotation::new((rotations >> (2 * q)) as u8),
-    })
-}
-
 /// Why the colours field could not be parsed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("bad board colours at offset {offset}: expected {expected}")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("bad board colours at offset {offset}: found {}, expected {expected}", Found(*found))]
 pub struct ParseBoardError {
     /// Where the problem is, from the start of the colours field.
     pub offset: usize,
-    /// The byte found (as a char), or `None` at the end of the input.
+    /// The character found (U+FFFD for bytes that are not UTF-8), or `None`
+    /// at the end of the input.
     pub found: Option<char>,
     /// What was expected there.
     pub expected: &'static str,
+}
+
+/// What a [`ParseBoardError`] found: a quoted character or the end.
+struct Found(Option<char>);
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(c) => write!(f, "{c:?}"),
+            None => f.write_str("the end of the input"),
+        }
+    }
 }
 
 impl core::str::FromStr for Board {

@@ -1,8 +1,12 @@
-//! The target line and the four camps beyond the corners (RULES.md 2.3).
+//! The target line and the four camps beyond the corners
+//! ([rules](crate::rules#the-enemy-line-and-the-camps)).
 
 use core::fmt;
+use core::str::FromStr;
 
-use board_geometry::{Bitboard, Player, Square};
+use board_geometry::{Bitboard, ParseNameError, Player, Square};
+
+use crate::Position;
 
 /// One of the four camps outside the board's corners. Black's targets are
 /// `a9` and `h9` (beyond rank 8), White's are `a0` and `h0` (beyond
@@ -26,12 +30,14 @@ impl Camp {
 
     /// `0..4` in notation order.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The player whose target this camp is.
     #[inline]
+    #[must_use]
     pub const fn owner(self) -> Player {
         match self {
             Camp::A9 | Camp::H9 => Player::Black,
@@ -41,6 +47,7 @@ impl Camp {
 
     /// The two target camps of `player`.
     #[inline]
+    #[must_use]
     pub const fn of(player: Player) -> [Camp; 2] {
         match player {
             Player::Black => [Camp::A9, Camp::H9],
@@ -49,6 +56,7 @@ impl Camp {
     }
 
     /// The camp's name (`"a9"`).
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Camp::A9 => "a9",
@@ -59,6 +67,7 @@ impl Camp {
     }
 
     /// The camp written as these two bytes (`b"a9"`).
+    #[must_use]
     pub const fn from_ascii(bytes: [u8; 2]) -> Option<Camp> {
         match bytes {
             [b'a', b'9'] => Some(Camp::A9),
@@ -71,6 +80,7 @@ impl Camp {
 
     /// The camp mirrored left to right (`a9` <-> `h9`, `a0` <-> `h0`).
     #[inline]
+    #[must_use]
     pub const fn flip_files(self) -> Camp {
         match self {
             Camp::A9 => Camp::H9,
@@ -82,18 +92,38 @@ impl Camp {
 
     /// The bit of this camp in a camp set (see [`Camps`]).
     #[inline]
+    #[must_use]
     pub const fn bit(self) -> u8 {
         1 << self as u8
     }
 }
 
 impl fmt::Display for Camp {
+    /// Writes the camp's name (`a9`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// The set of occupied camps, one bit per camp in notation order.
+impl FromStr for Camp {
+    type Err = ParseNameError;
+
+    /// Reads a camp's name: `a9`, `h9`, `a0` or `h0`.
+    fn from_str(s: &str) -> Result<Camp, ParseNameError> {
+        match s.as_bytes() {
+            &[a, b] => Camp::from_ascii([a, b]),
+            _ => None,
+        }
+        .ok_or(ParseNameError {
+            what: "camp",
+            expected: "a9, h9, a0 or h0",
+        })
+    }
+}
+
+/// The set of occupied camps, one bit per camp in notation order. `Display`
+/// and `FromStr` use the camps field of the
+/// [notation](crate::rules#position-notation) (`a9h0`, or `-` for none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Camps(pub u8);
 
@@ -103,18 +133,21 @@ impl Camps {
 
     /// Whether `camp` is occupied.
     #[inline]
+    #[must_use]
     pub const fn has(self, camp: Camp) -> bool {
         self.0 & camp.bit() != 0
     }
 
     /// The set with `camp` added.
     #[inline]
+    #[must_use]
     pub const fn with(self, camp: Camp) -> Camps {
         Camps(self.0 | camp.bit())
     }
 
     /// How many of `player`'s target camps are occupied (0-2).
     #[inline]
+    #[must_use]
     pub const fn count(self, player: Player) -> u32 {
         let mask = match player {
             Player::Black => 0b0011,
@@ -129,20 +162,66 @@ impl Camps {
     }
 
     /// The set mirrored left to right.
+    #[must_use]
     pub fn flip_files(self) -> Camps {
         self.iter()
             .fold(Camps::EMPTY, |set, c| set.with(c.flip_files()))
+    }
+
+    /// The two target camps of `player`.
+    #[must_use]
+    pub const fn of(player: Player) -> Camps {
+        let [a, b] = Camp::of(player);
+        Camps(a.bit() | b.bit())
+    }
+}
+
+impl fmt::Display for Camps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 & 0b1111 == 0 {
+            return f.write_str("-");
+        }
+        self.iter().try_for_each(|c| write!(f, "{c}"))
+    }
+}
+
+impl FromStr for Camps {
+    type Err = ParseNameError;
+
+    /// Reads `-` or camp names in the order `a9 h9 a0 h0`, each at most
+    /// once (`a9h0`).
+    fn from_str(s: &str) -> Result<Camps, ParseNameError> {
+        crate::notation::parse_camps(s.as_bytes(), 0).map_err(|_| ParseNameError {
+            what: "camps",
+            expected: "'-' or camp names a9, h9, a0, h0 in that order, each at most once",
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+board_geometry::serde_as_notation! {
+    Camp => "a camp: a9, h9, a0 or h0",
+    Camps => "the occupied camps, such as \"a9h0\" or \"-\"",
+}
+
+impl Position {
+    /// The empty target camps of the side to move.
+    #[inline]
+    pub(crate) fn open_camps(&self) -> Camps {
+        Camps(Camps::of(self.side).0 & !self.camps.0)
     }
 }
 
 /// The target line of `player`: the opponent's home row.
 #[inline]
+#[must_use]
 pub const fn target_line(player: Player) -> Bitboard {
     player.goal_rank().bitboard()
 }
 
 /// Whether `square` is on `player`'s target line.
 #[inline]
+#[must_use]
 pub const fn on_target_line(player: Player, square: Square) -> bool {
     target_line(player).has(square)
 }

@@ -1,10 +1,20 @@
 //! The four square colours of Katarenga, each a way of moving.
 
 use core::fmt;
+use core::str::FromStr;
+
+use board_geometry::ParseNameError;
+use board_geometry::picture::Rgb;
 
 /// The colour of a Katarenga square, which decides how a piece standing on
-/// it moves (RULES.md 2.1).
+/// it moves ([rules](crate::rules#how-a-piece-moves)). `Display` writes the
+/// name (`red`); `FromStr` reads the name or the notation letter (`R`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[repr(u8)]
 pub enum SquareColour {
     /// Moves like a rook, stopping on the first red square.
@@ -28,12 +38,14 @@ impl SquareColour {
 
     /// `0..4`, for per-colour arrays.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The colour written as this uppercase letter (`R Y B G`).
     #[inline]
+    #[must_use]
     pub const fn from_letter(letter: u8) -> Option<SquareColour> {
         match letter {
             b'R' => Some(SquareColour::Red),
@@ -46,6 +58,7 @@ impl SquareColour {
 
     /// The notation letter.
     #[inline]
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             SquareColour::Red => 'R',
@@ -56,6 +69,7 @@ impl SquareColour {
     }
 
     /// The English name, lowercase.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             SquareColour::Red => "red",
@@ -66,8 +80,114 @@ impl SquareColour {
     }
 }
 
+impl SquareColour {
+    /// How a piece standing on a square of this colour moves.
+    #[must_use]
+    pub const fn piece_kind(self) -> PieceKind {
+        match self {
+            SquareColour::Blue => PieceKind::King,
+            SquareColour::Green => PieceKind::Knight,
+            SquareColour::Yellow => PieceKind::Bishop,
+            SquareColour::Red => PieceKind::Rook,
+        }
+    }
+
+    /// The colour on screen, for pictures of the board.
+    #[must_use]
+    pub const fn rgb(self) -> Rgb {
+        match self {
+            SquareColour::Red => Rgb(196, 52, 52),
+            SquareColour::Yellow => Rgb(232, 198, 48),
+            SquareColour::Blue => Rgb(58, 108, 206),
+            SquareColour::Green => Rgb(56, 156, 78),
+        }
+    }
+}
+
 impl fmt::Display for SquareColour {
+    /// Writes the name (`red`); [`SquareColour::letter`] gives the letter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl FromStr for SquareColour {
+    type Err = ParseNameError;
+
+    /// Reads the name (`red`) or the notation letter (`R`).
+    ///
+    /// ```
+    /// use katarenga_core::SquareColour;
+    /// assert_eq!("yellow".parse(), Ok(SquareColour::Yellow));
+    /// assert_eq!("G".parse(), Ok(SquareColour::Green));
+    /// assert!("g".parse::<SquareColour>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<SquareColour, ParseNameError> {
+        let by_letter = match s.as_bytes() {
+            &[letter] => SquareColour::from_letter(letter),
+            _ => None,
+        };
+        by_letter
+            .or_else(|| SquareColour::ALL.into_iter().find(|c| c.name() == s))
+            .ok_or(ParseNameError {
+                what: "square colour",
+                expected: "red, yellow, blue, green or a letter R, Y, B, G",
+            })
+    }
+}
+
+/// The way a piece moves, given by the colour of its square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum PieceKind {
+    /// One square in any direction (on blue).
+    King,
+    /// A knight's jump (on green).
+    Knight,
+    /// Diagonally, stopping on the first yellow square (on yellow).
+    Bishop,
+    /// Along ranks and files, stopping on the first red square (on red).
+    Rook,
+}
+
+impl fmt::Display for PieceKind {
+    /// Writes `king`, `knight`, `bishop` or `rook`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PieceKind::King => "king",
+            PieceKind::Knight => "knight",
+            PieceKind::Bishop => "bishop",
+            PieceKind::Rook => "rook",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        extern crate std;
+        use std::string::ToString;
+        for c in SquareColour::ALL {
+            assert_eq!(c.to_string().parse::<SquareColour>(), Ok(c));
+            assert_eq!(c.letter().to_string().parse::<SquareColour>(), Ok(c));
+        }
+        assert!("".parse::<SquareColour>().is_err());
+        let kinds = SquareColour::ALL.map(SquareColour::piece_kind);
+        assert_eq!(
+            kinds,
+            [
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::King,
+                PieceKind::Knight
+            ]
+        );
     }
 }

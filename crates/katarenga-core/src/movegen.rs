@@ -2,7 +2,7 @@
 //! tables for kings and knights and colour-stopping rays for the sliders.
 
 use arrayvec::ArrayVec;
-use board_geometry::{Bitboard, Direction, Square, king_moves, knight_moves, ray_until};
+use board_geometry::{Bitboard, Direction, Square, Squares, king_moves, knight_moves, ray_until};
 
 use crate::camps::target_line;
 use crate::{Camp, Camps, Move, Position, SquareColour};
@@ -18,7 +18,16 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// The legal moves of one piece, handed over by
 /// [`Position::generate_moves`]: destination squares as a bitboard, and the
-/// camps it may enter.
+/// camps it may enter. Iterating gives the moves, squares first, then camps
+/// (an exact-size iterator).
+///
+/// ```
+/// use katarenga_core::Position;
+/// Position::start().generate_moves(|moves| {
+///     assert_eq!(moves.into_iter().len(), moves.len());
+///     false
+/// });
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceMoves {
     /// The piece's square.
@@ -32,30 +41,85 @@ pub struct PieceMoves {
 impl PieceMoves {
     /// The number of moves.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.to.len() as usize + self.camps.0.count_ones() as usize
     }
 
     /// Always `false`: the generator never hands over a piece without moves.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The moves one by one: squares first, then camps.
-    pub fn iter(&self) -> impl Iterator<Item = Move> + use<> {
-        let from = self.from;
-        let camps = self.camps;
-        self.to
-            .into_iter()
-            .map(move |to| Move::new(from, to))
-            .chain(camps.iter().map(move |c| Move::to_camp(from, c)))
+    #[inline]
+    #[must_use]
+    pub fn iter(&self) -> PieceMovesIter {
+        PieceMovesIter {
+            from: self.from,
+            to: self.to.iter(),
+            camps: self.camps,
+        }
     }
 }
 
-/// The squares a slider on `from` reaches along `directions`: up to and
-/// including the first square that is occupied or of its own colour
-/// (`stop`), minus squares of its own side.
+/// The moves of a [`PieceMoves`], one by one: squares first, then camps.
+#[derive(Debug, Clone)]
+pub struct PieceMovesIter {
+    from: Square,
+    to: Squares,
+    camps: Camps,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if let Some(to) = self.to.next() {
+            return Some(Move::new(self.from, to));
+        }
+        let camp = Camp::ALL.into_iter().find(|&c| self.camps.has(c))?;
+        self.camps = Camps(self.camps.0 & !camp.bit());
+        Some(Move::to_camp(self.from, camp))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.to.len() + self.camps.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for PieceMovesIter {}
+impl core::iter::FusedIterator for PieceMovesIter {}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+
+    #[inline]
+    fn into_iter(self) -> PieceMovesIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+
+    #[inline]
+    fn into_iter(self) -> PieceMovesIter {
+        self.iter()
+    }
+}
+
+/// The squares a slider on `from` reaches along `directions`: each ray up
+/// to and including its first square in `stop` (the occupied squares and
+/// the squares of the slider's own colour). The caller removes the
+/// squares of its own side.
 #[inline(always)]
 fn slide(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
     ray_until(directions[0], from, stop)
@@ -65,23 +129,6 @@ fn slide(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
 }
 
 impl Position {
-    /// The empty target camps of the side to move.
-    #[inline]
-    pub(crate) fn open_camps(&self) -> Camps {
-        let [a, b] = Camp::of(self.side);
-        Camps((a.bit() | b.bit()) & !self.camps.0)
-    }
-
-    /// Whether the game is over by camps or by piece count (the outcomes
-    /// that do not need move generation).
-    #[inline]
-    pub(crate) fn is_decided(&self) -> bool {
-        self.counts[0] < 2
-            || self.counts[1] < 2
-            || self.camps.count(board_geometry::Player::Black) == 2
-            || self.camps.count(board_geometry::Player::White) == 2
-    }
-
     /// Hands the legal moves to `listener`, one piece at a time, until it
     /// returns `true`. Returns `true` if the listener stopped early.
     ///
@@ -98,7 +145,7 @@ impl Position {
     /// assert_eq!(total, 31);
     /// ```
     pub fn generate_moves(&self, mut listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        if self.is_decided() {
+        if self.decided_outcome().is_some() {
             return false;
         }
         let own = self.pieces[self.side.index()];
@@ -138,10 +185,11 @@ impl Position {
     }
 
     /// All legal moves, in a list that never allocates.
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_moves(|moves| {
-            list.extend(moves.iter());
+            list.extend(moves);
             false
         });
         list
@@ -149,6 +197,7 @@ impl Position {
 
     /// The number of legal moves, counted without building them.
     #[inline]
+    #[must_use]
     pub fn count_moves(&self) -> usize {
         let mut count = 0;
         self.generate_moves(|moves| {

@@ -1,4 +1,4 @@
-//! The move type and its notation (RULES.md 2.6).
+//! The move type and its [notation](crate::rules#move-notation).
 
 use core::fmt;
 use core::str::FromStr;
@@ -46,6 +46,7 @@ pub struct Move {
 impl Move {
     /// A move to a square.
     #[inline]
+    #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
         Move {
             from,
@@ -55,6 +56,7 @@ impl Move {
 
     /// A move into a camp.
     #[inline]
+    #[must_use]
     pub const fn to_camp(from: Square, camp: Camp) -> Move {
         Move {
             from,
@@ -82,10 +84,10 @@ impl Move {
 }
 
 /// Why a move string could not be parsed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseMoveError {
-    /// A malformed square.
-    #[error("bad square in the move: {0}")]
+    /// A malformed square; its error says which and why.
+    #[error(transparent)]
     Square(#[from] ParseSquareError),
     /// Rank `9` or `0` on a file other than `a` or `h`.
     #[error("no camp there at offset {offset}: the camps are a9, h9, a0 and h0")]

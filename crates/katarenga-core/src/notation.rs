@@ -1,15 +1,21 @@
-//! The position notation of RULES.md 2.5: parsing with precise errors,
+//! The [position notation](crate::rules#position-notation): parsing with precise errors,
 //! printing, and a pretty board drawing.
 
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{Bitboard, File, GridError, Player, Rank, Square, char_at, parse_grid};
+use board_geometry::notation::{GridError, char_at, next_field, parse_grid, write_grid};
+use board_geometry::{Bitboard, File, Player, Rank, Square};
 
 use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position};
 
 /// A field of the position notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Field {
     /// The square colours, ranks 8 to 1.
     Colours,
@@ -34,7 +40,7 @@ impl fmt::Display for Field {
 
 /// Why a position string could not be parsed. Offsets count bytes from the
 /// start of the whole string.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParsePositionError {
     /// A field is missing (the input ended, or a space was missing).
     #[error("missing the {field} field at offset {offset}")]
@@ -44,9 +50,10 @@ pub enum ParsePositionError {
         /// Where it should start.
         offset: usize,
     },
-    /// The colours field is malformed.
-    #[error("{0}")]
-    Colours(ParseBoardError),
+    /// The colours field is malformed (its offsets are those of the whole
+    /// string, as the field comes first).
+    #[error(transparent)]
+    Colours(#[from] ParseBoardError),
     /// A character that does not belong there.
     #[error("unexpected {found:?} in the {field} field at offset {offset}: expected {expected}")]
     Unexpected {
@@ -59,30 +66,10 @@ pub enum ParsePositionError {
         /// What would have been valid.
         expected: &'static str,
     },
-    /// A rank of the pieces field does not describe exactly 8 squares.
-    #[error("rank {rank} has {squares} squares, expected 8 (offset {offset})")]
-    RankLength {
-        /// The rank (1-8).
-        rank: u8,
-        /// How many squares it describes (counted up to the offset).
-        squares: u8,
-        /// Where.
-        offset: usize,
-    },
-    /// The pieces field does not have exactly 8 ranks.
-    #[error("the pieces field has {ranks} ranks, expected 8 (offset {offset})")]
-    RankCount {
-        /// How many ranks were found (9 when there are too many).
-        ranks: u8,
-        /// Where.
-        offset: usize,
-    },
-    /// Two digits next to each other (`44` instead of `8`).
-    #[error("two digits next to each other at offset {offset}")]
-    AdjacentDigits {
-        /// The offset of the second digit.
-        offset: usize,
-    },
+    /// The pieces field is not 8 ranks of 8 squares, or has two digits in
+    /// a row.
+    #[error(transparent)]
+    Pieces(#[from] GridError),
     /// A camp listed twice or out of the order `a9 h9 a0 h0`.
     #[error("camp {camp} at offset {offset} is repeated or out of the order a9 h9 a0 h0")]
     CampOrder {
@@ -98,9 +85,10 @@ pub enum ParsePositionError {
         offset: usize,
     },
     /// Well-formed text that describes an impossible position.
-    #[error("{error} (offset {offset})")]
+    #[error("impossible position (offset {offset})")]
     Invalid {
         /// What is wrong.
+        #[source]
         error: InvalidPosition,
         /// The start of the pieces field (piece counts) or of the camps
         /// field (camps).
@@ -108,15 +96,10 @@ pub enum ParsePositionError {
     },
 }
 
-/// Expects one space at `i` followed by something; returns the field start.
-fn next_field(bytes: &[u8], i: usize, field: Field) -> Result<usize, ParsePositionError> {
-    if bytes.get(i) != Some(&b' ') || i + 1 >= bytes.len() {
-        return Err(ParsePositionError::MissingField {
-            field,
-            offset: (i + 1).min(bytes.len()),
-        });
-    }
-    Ok(i + 1)
+/// The start of the next field after `end`, or the error for `field`
+/// missing.
+fn field_after(bytes: &[u8], end: usize, field: Field) -> Result<usize, ParsePositionError> {
+    next_field(bytes, end).map_err(|offset| ParsePositionError::MissingField { field, offset })
 }
 
 /// Parses the pieces field starting at `start`; returns the two sides'
@@ -141,26 +124,12 @@ fn parse_pieces(bytes: &[u8], start: usize) -> Result<([Bitboard; 2], usize), Pa
             pieces[player.index()] |= square;
             Ok(())
         },
-    )
-    .map_err(|e| match e {
-        GridError::RankLength {
-            rank,
-            squares,
-            offset,
-        } => E::RankLength {
-            rank,
-            squares,
-            offset,
-        },
-        GridError::RankCount { ranks, offset } => E::RankCount { ranks, offset },
-        GridError::AdjacentDigits { offset } => E::AdjacentDigits { offset },
-        GridError::Piece(e) => e,
-    })?;
+    )?;
     Ok((pieces, end))
 }
 
 /// Parses the camps field starting at `start` up to the end of the input.
-fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePositionError> {
+pub(crate) fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePositionError> {
     use ParsePositionError as E;
     if bytes.get(start) == Some(&b'-') {
         if start + 1 < bytes.len() {
@@ -192,7 +161,7 @@ fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePositionError> 
 }
 
 impl Position {
-    /// Parses the notation of RULES.md 2.5 from ASCII bytes.
+    /// Parses the [position notation](crate::rules#position-notation) from ASCII bytes.
     ///
     /// # Errors
     /// [`ParsePositionError`] naming the field and the byte offset of the
@@ -209,17 +178,17 @@ impl Position {
             });
         }
         let colours_end = bytes.iter().position(|&b| b == b' ').unwrap_or(bytes.len());
-        let board = Board::from_ascii(&bytes[..colours_end]).map_err(E::Colours)?;
-        let pieces_start = next_field(bytes, colours_end, Field::Pieces)?;
+        let board = Board::from_ascii(&bytes[..colours_end])?;
+        let pieces_start = field_after(bytes, colours_end, Field::Pieces)?;
         let (pieces, pieces_end) = parse_pieces(bytes, pieces_start)?;
-        let side_at = next_field(bytes, pieces_end, Field::Side)?;
+        let side_at = field_after(bytes, pieces_end, Field::Side)?;
         let side = Player::from_ascii(bytes[side_at]).ok_or(E::Unexpected {
             field: Field::Side,
             found: char_at(bytes, side_at),
             offset: side_at,
             expected: "'b' or 'w'",
         })?;
-        let camps_start = next_field(bytes, side_at + 1, Field::Camps)?;
+        let camps_start = field_after(bytes, side_at + 1, Field::Camps)?;
         let camps = parse_camps(bytes, camps_start)?;
         Position::new(board, pieces[0], pieces[1], camps, side).map_err(|error| {
             let offset = match error {
@@ -238,6 +207,7 @@ impl Position {
     /// let text = katarenga_core::Position::start().pretty().to_string();
     /// assert!(text.contains("8 Rw Yw Bw Gw Rw Yw Gw Bw"));
     /// ```
+    #[must_use]
     pub fn pretty(&self) -> Pretty<'_> {
         Pretty(self)
     }
@@ -252,36 +222,11 @@ impl FromStr for Position {
 }
 
 impl fmt::Display for Position {
-    /// Writes the notation of RULES.md 2.5.
+    /// Writes the [position notation](crate::rules#position-notation).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ", self.board)?;
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_on(Square::new(file, *rank)) {
-                    Some(player) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", player.to_char())?;
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if *rank != Rank::First {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} ", self.side.to_char())?;
-        if self.camps == Camps::EMPTY {
-            f.write_str("-")
-        } else {
-            self.camps.iter().try_for_each(|c| write!(f, "{c}"))
-        }
+        write_grid(f, |square| self.piece_on(square).map(Player::to_char))?;
+        write!(f, " {} {}", self.side.to_char(), self.camps)
     }
 }
 

@@ -1,13 +1,18 @@
-//! How the game ends (RULES.md 2.4).
+//! How the game ends ([rules](crate::rules#end-of-the-game)).
 
 use core::fmt;
 
 use board_geometry::Player;
 
-use crate::Position;
+use crate::{Camps, Position};
 
 /// The end of a game: who won and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Outcome {
     /// The winner occupies both of its target camps.
     Camps {
@@ -31,6 +36,7 @@ pub enum Outcome {
 impl Outcome {
     /// The winner.
     #[inline]
+    #[must_use]
     pub fn winner(self) -> Player {
         match self {
             Outcome::Camps { winner }
@@ -41,8 +47,20 @@ impl Outcome {
 
     /// The loser.
     #[inline]
+    #[must_use]
     pub fn loser(self) -> Player {
         self.winner().opponent()
+    }
+
+    /// A short name of the way the game ended, for statistics and
+    /// interfaces: `"camps"`, `"too few pieces"` or `"no move"`.
+    #[must_use]
+    pub const fn ending(self) -> &'static str {
+        match self {
+            Outcome::Camps { .. } => "camps",
+            Outcome::TooFewPieces { .. } => "too few pieces",
+            Outcome::NoMove { .. } => "no move",
+        }
     }
 }
 
@@ -63,20 +81,44 @@ impl fmt::Display for Outcome {
 }
 
 impl Position {
-    /// The end of the game, or `None` while it goes on. A position has an
-    /// outcome exactly when it has no legal move.
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// The end of the game by camps or by piece count, the outcomes that
+    /// need no move generation: the one definition of these two rules, used
+    /// by [`Position::outcome`] and by move generation. Both camps are
+    /// checked first (a valid position never has both players holding both
+    /// camps, and never both with fewer than 2 pieces).
+    #[inline(always)]
+    pub(crate) fn decided_outcome(&self) -> Option<Outcome> {
+        let black_camps = Camps::of(Player::Black).0;
+        let white_camps = Camps::of(Player::White).0;
+        let camps = self.camps.0;
+        // The common case in one test: nobody holds both camps and both
+        // have at least 2 pieces.
+        if camps & black_camps != black_camps
+            && camps & white_camps != white_camps
+            && self.counts[0] >= 2
+            && self.counts[1] >= 2
+        {
+            return None;
+        }
         for player in Player::ALL {
             if self.camps.count(player) == 2 {
                 return Some(Outcome::Camps { winner: player });
             }
         }
-        for player in Player::ALL {
-            if self.counts[player.index()] < 2 {
-                return Some(Outcome::TooFewPieces {
-                    winner: player.opponent(),
-                });
-            }
+        Player::ALL
+            .into_iter()
+            .find(|p| self.counts[p.index()] < 2)
+            .map(|loser| Outcome::TooFewPieces {
+                winner: loser.opponent(),
+            })
+    }
+
+    /// The end of the game, or `None` while it goes on. A position has an
+    /// outcome exactly when it has no legal move.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.decided_outcome() {
+            return Some(outcome);
         }
         if self.generate_moves(|_| true) {
             None
@@ -89,6 +131,7 @@ impl Position {
 
     /// Whether the game is over.
     #[inline]
+    #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }

@@ -1,4 +1,4 @@
-//! Perft (RULES.md 3).
+//! Perft ([rules](crate::rules#perft)).
 
 use arrayvec::ArrayVec;
 
@@ -6,7 +6,7 @@ use crate::play::MovesFrom;
 use crate::{MAX_MOVES, Move, Position};
 
 /// The number of legal move sequences of length `depth` from `position`
-/// (RULES.md 3). A finished game counts 1 at depth 0 and 0 deeper. The last
+/// ([rules](crate::rules#perft)). A finished game counts 1 at depth 0 and 0 deeper. The last
 /// ply is counted in bulk, without playing it.
 ///
 /// ```

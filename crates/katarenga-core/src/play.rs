@@ -5,11 +5,16 @@ use board_geometry::{Bitboard, Player, Square, between, king_moves, knight_moves
 
 use crate::camps::on_target_line;
 use crate::zobrist::{KEYS, piece_key};
-use crate::{Camp, Destination, Move, Outcome, Position, SquareColour};
+use crate::{Camp, Destination, Move, Outcome, PieceKind, Position, SquareColour};
 
 /// Why a move is illegal, from [`Position::try_play`] and
 /// [`Position::check_move`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum IllegalMove {
     /// The game is over.
     #[error("the game is over ({0})")]
@@ -33,8 +38,8 @@ pub enum IllegalMove {
     WrongShape {
         /// The colour of the origin square.
         colour: SquareColour,
-        /// `king`, `knight`, `bishop` or `rook`.
-        kind: &'static str,
+        /// How a piece on that colour moves.
+        kind: PieceKind,
         /// The destination.
         to: Square,
     },
@@ -58,15 +63,6 @@ pub enum IllegalMove {
     /// The camp is already occupied.
     #[error("{0} is already occupied")]
     CampOccupied(Camp),
-}
-
-fn kind(colour: SquareColour) -> &'static str {
-    match colour {
-        SquareColour::Blue => "king",
-        SquareColour::Green => "knight",
-        SquareColour::Yellow => "bishop",
-        SquareColour::Red => "rook",
-    }
 }
 
 impl Position {
@@ -126,7 +122,7 @@ impl Position {
         if !shape {
             return Err(IllegalMove::WrongShape {
                 colour,
-                kind: kind(colour),
+                kind: colour.piece_kind(),
                 to,
             });
         }

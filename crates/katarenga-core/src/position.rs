@@ -5,7 +5,7 @@ use board_geometry::{Bitboard, Player, Rank, Square};
 use crate::zobrist;
 use crate::{Board, Camp, Camps};
 
-/// A Katarenga position (RULES.md 2): the coloured board, each side's
+/// A Katarenga position ([rules](crate::rules)): the coloured board, each side's
 /// pieces, the occupied camps and the side to move.
 ///
 /// A small `Copy` value; [`Position::play`] and friends return the position
@@ -28,8 +28,14 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// Why a set of pieces and camps is not a valid position (RULES.md 2.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// Why a set of pieces and camps is not a valid position (see the
+/// [notation](crate::rules#position-notation)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum InvalidPosition {
     /// A square holds pieces of both players.
     #[error("{0} holds pieces of both players")]
@@ -51,14 +57,16 @@ pub enum InvalidPosition {
 }
 
 impl Position {
-    /// The start on the standard board (RULES.md 2.2, 2.5): White's 8
+    /// The start on the standard board ([rules](crate::rules#set-up-and-turn-order)): White's 8
     /// pieces on rank 8, Black's on rank 1, White to move.
+    #[must_use]
     pub fn start() -> Position {
         Position::start_on(Board::standard())
     }
 
     /// The start on any board: White's 8 pieces on rank 8, Black's on
     /// rank 1, White to move.
+    #[must_use]
     pub fn start_on(board: Board) -> Position {
         Position::new(
             board,
@@ -117,30 +125,35 @@ impl Position {
 
     /// The coloured board.
     #[inline]
+    #[must_use]
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The player to move.
     #[inline]
+    #[must_use]
     pub fn side_to_move(&self) -> Player {
         self.side
     }
 
     /// The squares of `player`'s pieces on the board.
     #[inline]
+    #[must_use]
     pub fn pieces(&self, player: Player) -> Bitboard {
         self.pieces[player.index()]
     }
 
     /// The squares of all pieces.
     #[inline]
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
     }
 
     /// The owner of the piece on `square`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_on(&self, square: Square) -> Option<Player> {
         if self.pieces[0].has(square) {
             Some(Player::Black)
@@ -153,6 +166,7 @@ impl Position {
 
     /// The occupied camps.
     #[inline]
+    #[must_use]
     pub fn camps(&self) -> Camps {
         self.camps
     }
@@ -160,46 +174,59 @@ impl Position {
     /// Whether `camp` is occupied (by its owner: only a camp's owner can
     /// enter it).
     #[inline]
+    #[must_use]
     pub fn camp_occupied(&self, camp: Camp) -> bool {
         self.camps.has(camp)
     }
 
     /// `player`'s pieces on the board plus in its camps: the count that
-    /// must stay at 2 or more (RULES.md 2.4).
+    /// must stay at 2 or more ([rules](crate::rules#end-of-the-game)).
     #[inline]
+    #[must_use]
     pub fn piece_count(&self, player: Player) -> u32 {
         u32::from(self.counts[player.index()])
     }
 
     /// The Zobrist hash: covers the board colouring, the pieces, the camps
-    /// and the side to move; updated incrementally by `play`.
+    /// and the side to move; updated incrementally by `play`. (Named so
+    /// that it does not shadow [`Hash::hash`](core::hash::Hash::hash).)
     #[inline]
-    pub fn hash(&self) -> u64 {
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
         self.hash
     }
 
-    /// The hash computed from scratch; always equal to [`Position::hash`].
-    pub fn hash_from_scratch(&self) -> u64 {
+    /// The hash computed from scratch; always equal to
+    /// [`Position::zobrist`].
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)
     }
 
     /// The position mirrored left to right: board, pieces and camps
     /// (`a9` <-> `h9`, `a0` <-> `h0`). The game from there is the same game
     /// (same perft at every depth).
+    ///
+    /// Mirroring keeps a valid position valid; a position broken by
+    /// [`Position::play_unchecked`] with an illegal move comes back
+    /// unchanged (and a debug build stops on it).
+    #[must_use]
     pub fn flip_files(&self) -> Position {
-        Position::new(
+        let flipped = Position::new(
             self.board.flip_files(),
             self.pieces[0].flip_files(),
             self.pieces[1].flip_files(),
             self.camps.flip_files(),
             self.side,
-        )
-        .unwrap_or_else(|_| unreachable!("mirroring keeps a position valid"))
+        );
+        debug_assert!(flipped.is_ok(), "flip_files of an inconsistent position");
+        flipped.unwrap_or(*self)
     }
 
     /// Checks the internal invariants: pieces disjoint, counts agree with
     /// pieces and camps, hash equal to the hash from scratch. For tests and
     /// fuzzing.
+    #[must_use]
     pub fn is_consistent(&self) -> bool {
         !self.pieces[0].intersects(self.pieces[1])
             && Player::ALL.iter().all(|&p| {

@@ -1,83 +1,194 @@
-//! Repetition detection for callers who want it: the rules have no draw,
-//! so this lives beside the engine, not in it.
+//! A game record that detects repetitions. The rules have no draw, so this
+//! lives beside the engine: programs that want to stop endless games use it
+//! to see a position come back.
 
-use crate::Position;
+use arrayvec::ArrayVec;
 
-/// A game record over a caller-supplied buffer of hashes: push each
-/// position as it is reached and ask how often the current one has
-/// occurred. Nothing is allocated.
+use crate::{IllegalMove, Move, Position};
+
+/// A game from its start position: the moves played and every position
+/// reached, in fixed-capacity storage (at most `N` moves; nothing is
+/// allocated). It plays moves with their legality checked, takes them back,
+/// and counts how often a position has occurred, comparing whole positions
+/// (not only hashes).
+///
+/// With the `serde` feature a record serialises as its start and its moves
+/// and deserialises by replaying them (each move checked).
 ///
 /// ```
 /// use katarenga_core::{Board, GameRecord, Position, SquareColour};
-/// let mut buffer = [0u64; 256];
-/// let mut record = GameRecord::new(&mut buffer);
 /// // On an all-blue board every piece moves like a king.
 /// let start = Position::start_on(Board::from_colours([SquareColour::Blue; 64]));
-/// record.push(&start).unwrap();
-/// let p = start.play("a8a7".parse().unwrap()).play("a1a2".parse().unwrap());
-/// record.push(&p).unwrap();
-/// let back = p.play("a7a8".parse().unwrap()).play("a2a1".parse().unwrap());
-/// record.push(&back).unwrap();
-/// assert_eq!(record.occurrences(&back), 2);
+/// let mut record = GameRecord::<64>::new(start);
+/// for mv in ["a8a7", "a1a2", "a7a8", "a2a1"] {
+///     record.play(mv.parse()?)?;
+/// }
+/// assert_eq!(record.position(), &start);
+/// assert_eq!(record.occurrences(), 2);
+/// assert!(record.is_repetition(2));
+/// assert_eq!(record.undo(), Some("a2a1".parse()?));
+/// assert_eq!(record.occurrences(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
-pub struct GameRecord<'a> {
-    hashes: &'a mut [u64],
-    len: usize,
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameRecord<const N: usize = 512> {
+    start: Position,
+    moves: ArrayVec<Move, N>,
+    /// The position after each move.
+    positions: ArrayVec<Position, N>,
 }
 
-/// The record's buffer is full.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the game record's buffer of {capacity} positions is full")]
-pub struct RecordFull {
-    /// The buffer's capacity.
-    pub capacity: usize,
+/// Why a move could not be added to a [`GameRecord`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum RecordError {
+    /// The move is illegal in the record's current position.
+    #[error("illegal move")]
+    Illegal(#[source] IllegalMove),
+    /// The record holds as many moves as it can.
+    #[error("the game record is full: it holds at most {capacity} moves")]
+    Full {
+        /// The record's capacity, in moves.
+        capacity: usize,
+    },
 }
 
-impl<'a> GameRecord<'a> {
-    /// An empty record that stores hashes in `buffer`.
-    pub fn new(buffer: &'a mut [u64]) -> GameRecord<'a> {
+impl<const N: usize> GameRecord<N> {
+    /// An empty record of a game from `start`.
+    #[must_use]
+    pub fn new(start: Position) -> GameRecord<N> {
         GameRecord {
-            hashes: buffer,
-            len: 0,
+            start,
+            moves: ArrayVec::new(),
+            positions: ArrayVec::new(),
         }
     }
 
-    /// Records `position`.
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position: after the last move, or the start.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of moves played.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The most moves the record holds, `N`.
+    #[must_use]
+    pub const fn capacity(&self) -> usize {
+        N
+    }
+
+    /// Plays `mv` in the current position and records it; returns the new
+    /// current position.
     ///
     /// # Errors
-    /// [`RecordFull`] when the buffer has no room left.
-    pub fn push(&mut self, position: &Position) -> Result<(), RecordFull> {
-        let slot = self
-            .hashes
-            .get_mut(self.len)
-            .ok_or(RecordFull { capacity: self.len })?;
-        *slot = position.hash();
-        self.len += 1;
-        Ok(())
+    /// [`RecordError::Illegal`] if the move is illegal (the game may be
+    /// over), [`RecordError::Full`] if the record holds `N` moves already.
+    /// The record is unchanged either way.
+    pub fn play(&mut self, mv: Move) -> Result<&Position, RecordError> {
+        if self.moves.is_full() {
+            return Err(RecordError::Full { capacity: N });
+        }
+        let next = self.position().try_play(mv).map_err(RecordError::Illegal)?;
+        self.moves.push(mv);
+        self.positions.push(next);
+        Ok(self.position())
     }
 
-    /// Forgets the last recorded position (for undo), if any.
-    pub fn pop(&mut self) {
-        self.len = self.len.saturating_sub(1);
+    /// Takes back the last move and returns it (`None` at the start).
+    pub fn undo(&mut self) -> Option<Move> {
+        self.positions.pop();
+        self.moves.pop()
     }
 
-    /// How many recorded positions have the hash of `position`.
-    pub fn occurrences(&self, position: &Position) -> usize {
-        let hash = position.hash();
-        self.hashes[..self.len]
-            .iter()
-            .filter(|&&h| h == hash)
+    /// How many times `position` occurs in the game so far, the start
+    /// included.
+    #[must_use]
+    pub fn occurrences_of(&self, position: &Position) -> usize {
+        core::iter::once(&self.start)
+            .chain(&self.positions)
+            .filter(|p| *p == position)
             .count()
     }
 
-    /// The number of recorded positions.
-    pub fn len(&self) -> usize {
-        self.len
+    /// How many times the current position has occurred, itself included
+    /// (1 for a position seen for the first time).
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        self.occurrences_of(self.position())
     }
 
-    /// Whether nothing has been recorded.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+    /// Whether the current position has occurred at least `times` times
+    /// (itself included): `is_repetition(3)` is the usual threefold
+    /// repetition.
+    #[must_use]
+    pub fn is_repetition(&self, times: usize) -> bool {
+        self.occurrences() >= times
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use arrayvec::ArrayVec;
+    use serde::de::Error as _;
+    use serde::ser::SerializeStruct;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::GameRecord;
+    use crate::{Move, Position};
+
+    impl<const N: usize> Serialize for GameRecord<N> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut record = serializer.serialize_struct("GameRecord", 2)?;
+            record.serialize_field("start", &self.start)?;
+            record.serialize_field("moves", self.moves.as_slice())?;
+            record.end()
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename = "GameRecord")]
+    struct Data<const N: usize> {
+        start: Position,
+        moves: ArrayVec<Move, N>,
+    }
+
+    impl<'de, const N: usize> Deserialize<'de> for GameRecord<N> {
+        /// Replays the moves from the start, each checked.
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameRecord<N>, D::Error> {
+            let data = Data::<N>::deserialize(deserializer)?;
+            let mut record = GameRecord::new(data.start);
+            for (ply, &mv) in data.moves.iter().enumerate() {
+                record.play(mv).map_err(|e| {
+                    D::Error::custom(format_args!(
+                        "move {} ({mv}) of the record: {}",
+                        ply + 1,
+                        board_geometry::notation::ErrorChain(&e)
+                    ))
+                })?;
+            }
+            Ok(record)
+        }
     }
 }

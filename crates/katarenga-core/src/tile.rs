@@ -1,15 +1,22 @@
-//! The four official double-sided tiles (RULES.md 2.1): the one place that
+//! The four official double-sided tiles ([rules](crate::rules#board)): the one place that
 //! defines them.
 
 use core::fmt;
+use core::str::FromStr;
 
-use board_geometry::{Grid4, mirror_grid4, rotate_grid4};
+use board_geometry::{Grid4, ParseNameError, mirror_grid4, rotate_grid4};
 
 use crate::SquareColour;
 use crate::SquareColour::{Blue as B, Green as G, Red as R, Yellow as Y};
 
-/// One of the four double-sided quarter-board tiles.
+/// One of the four double-sided quarter-board tiles. Serde writes it as
+/// its number, 1 to 4.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "u8", try_from = "u8")
+)]
 #[repr(u8)]
 pub enum Tile {
     /// Tile 1.
@@ -62,15 +69,58 @@ impl Tile {
     }
 }
 
+impl Tile {
+    /// The tile with this number (1 to 4).
+    #[must_use]
+    pub const fn from_number(number: u8) -> Option<Tile> {
+        match number {
+            1 => Some(Tile::One),
+            2 => Some(Tile::Two),
+            3 => Some(Tile::Three),
+            4 => Some(Tile::Four),
+            _ => None,
+        }
+    }
+
+    /// The tile's number, 1 to 4.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+}
+
+impl From<Tile> for u8 {
+    fn from(tile: Tile) -> u8 {
+        tile.number()
+    }
+}
+
+impl TryFrom<u8> for Tile {
+    type Error = ParseNameError;
+
+    fn try_from(number: u8) -> Result<Tile, ParseNameError> {
+        Tile::from_number(number).ok_or(ParseNameError {
+            what: "tile",
+            expected: "a tile number from 1 to 4",
+        })
+    }
+}
+
 impl fmt::Display for Tile {
+    /// Writes `tile 1` to `tile 4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tile {}", *self as u8 + 1)
+        write!(f, "tile {}", self.number())
     }
 }
 
 /// Which face of a tile is up. The back is the front mirrored left to
 /// right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Side {
     /// The front.
     #[default]
@@ -84,8 +134,14 @@ impl Side {
     pub const ALL: [Side; 2] = [Side::Front, Side::Back];
 }
 
-/// How far a tile is turned clockwise, in quarter turns.
+/// How far a tile is turned clockwise, in quarter turns. Serde writes the
+/// number of quarter turns, 0 to 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "u8", try_from = "u8")
+)]
 pub enum Rotation {
     /// Not turned.
     #[default]
@@ -110,12 +166,44 @@ impl Rotation {
 
     /// The rotation of `quarter_turns` clockwise quarter turns (modulo 4).
     #[inline]
+    #[must_use]
     pub const fn new(quarter_turns: u8) -> Rotation {
         Rotation::ALL[(quarter_turns % 4) as usize]
     }
 }
 
+impl From<Rotation> for u8 {
+    fn from(rotation: Rotation) -> u8 {
+        rotation.quarter_turns()
+    }
+}
+
+impl TryFrom<u8> for Rotation {
+    type Error = ParseNameError;
+
+    /// The rotation of 0 to 3 quarter turns (no wrapping).
+    fn try_from(quarter_turns: u8) -> Result<Rotation, ParseNameError> {
+        Rotation::ALL
+            .get(usize::from(quarter_turns))
+            .copied()
+            .ok_or(ParseNameError {
+                what: "rotation",
+                expected: "0 to 3 quarter turns",
+            })
+    }
+}
+
 /// One quadrant's choice: which tile, which side up, which rotation.
+/// Written as the tile number, `f` (front) or `b` (back), and the number of
+/// clockwise quarter turns: `2b1` is tile 2 back up, turned a quarter turn.
+///
+/// ```
+/// use katarenga_core::{Rotation, Side, Tile, TilePlacement};
+/// let p: TilePlacement = "2b1".parse()?;
+/// assert_eq!((p.tile, p.side, p.rotation), (Tile::Two, Side::Back, Rotation::R90));
+/// assert_eq!(p.to_string(), "2b1");
+/// # Ok::<(), board_geometry::ParseNameError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TilePlacement {
     /// The tile.
@@ -129,6 +217,7 @@ pub struct TilePlacement {
 impl TilePlacement {
     /// `tile` front up, unrotated.
     #[inline]
+    #[must_use]
     pub const fn new(tile: Tile) -> TilePlacement {
         TilePlacement {
             tile,
@@ -139,9 +228,100 @@ impl TilePlacement {
 
     /// The placement's grid of colours.
     #[inline]
+    #[must_use]
     pub fn grid(self) -> Grid4<SquareColour> {
         self.tile.grid(self.side, self.rotation)
     }
+
+    /// The number of ways to lay the four tiles in the four quadrants:
+    /// 4! orders x 2^4 sides x 4^4 rotations = 98,304.
+    pub const ARRANGEMENTS: u32 = 98_304;
+
+    /// The `index`-th of the [`TilePlacement::ARRANGEMENTS`] ways to lay the
+    /// four tiles, in quadrant order (top-left, top-right, bottom-left,
+    /// bottom-right), each tile used once; `None` if `index` is out of
+    /// range. The index packs a permutation of the tiles (`index % 24`, in
+    /// Lehmer code), the sides (4 bits) and the rotations (2 bits each), so
+    /// a random number picks a random official board.
+    ///
+    /// ```
+    /// use katarenga_core::{Board, TilePlacement};
+    /// let first = TilePlacement::arrangement(0).unwrap();
+    /// assert_eq!(Board::from_tiles(first), Ok(Board::standard()));
+    /// assert!(TilePlacement::arrangement(TilePlacement::ARRANGEMENTS).is_none());
+    /// ```
+    #[must_use]
+    pub fn arrangement(index: u32) -> Option<[TilePlacement; 4]> {
+        if index >= TilePlacement::ARRANGEMENTS {
+            return None;
+        }
+        let mut tiles = Tile::ALL;
+        let mut code = index % 24;
+        for i in 0..4 {
+            let pick = i + (code % (4 - i as u32)) as usize;
+            code /= 4 - i as u32;
+            tiles.swap(i, pick);
+        }
+        let sides = (index / 24) % 16;
+        let rotations = index / (24 * 16);
+        Some(core::array::from_fn(|q| TilePlacement {
+            tile: tiles[q],
+            side: if sides >> q & 1 == 1 {
+                Side::Back
+            } else {
+                Side::Front
+            },
+            rotation: Rotation::new((rotations >> (2 * q)) as u8),
+        }))
+    }
+}
+
+impl fmt::Display for TilePlacement {
+    /// Writes e.g. `2b1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = match self.side {
+            Side::Front => 'f',
+            Side::Back => 'b',
+        };
+        write!(
+            f,
+            "{}{side}{}",
+            self.tile.number(),
+            self.rotation.quarter_turns()
+        )
+    }
+}
+
+impl FromStr for TilePlacement {
+    type Err = ParseNameError;
+
+    /// Reads e.g. `2b1`: the tile number 1-4, `f` or `b`, quarter turns 0-3.
+    fn from_str(s: &str) -> Result<TilePlacement, ParseNameError> {
+        let error = ParseNameError {
+            what: "tile placement",
+            expected: "a tile number 1-4, f or b, and quarter turns 0-3, such as 2b1",
+        };
+        let &[tile, side, turns] = s.as_bytes() else {
+            return Err(error);
+        };
+        let tile = Tile::from_number(tile.wrapping_sub(b'0')).ok_or(error)?;
+        let side = match side {
+            b'f' => Side::Front,
+            b'b' => Side::Back,
+            _ => return Err(error),
+        };
+        let rotation = Rotation::try_from(turns.wrapping_sub(b'0')).map_err(|_| error)?;
+        Ok(TilePlacement {
+            tile,
+            side,
+            rotation,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+board_geometry::serde_as_notation! {
+    TilePlacement => "a tile placement such as \"2b1\"",
 }
 
 #[cfg(test)]
@@ -170,5 +350,21 @@ mod tests {
         let turned = Tile::One.grid(Side::Front, Rotation::R90);
         // The left column read bottom to top becomes the top row.
         assert_eq!(turned[0], [B, Y, G, R]);
+    }
+
+    #[test]
+    fn placements_round_trip_through_their_notation() {
+        extern crate std;
+        use std::string::ToString;
+        for index in 0..TilePlacement::ARRANGEMENTS {
+            for p in TilePlacement::arrangement(index).unwrap() {
+                assert_eq!(p.to_string().parse::<TilePlacement>(), Ok(p));
+            }
+        }
+        for bad in ["", "1f", "5f0", "0f0", "1x0", "1f4", "1f00", "1F0"] {
+            assert!(bad.parse::<TilePlacement>().is_err(), "{bad}");
+        }
+        assert!(Tile::try_from(0).is_err() && Tile::try_from(5).is_err());
+        assert!(Rotation::try_from(4).is_err());
     }
 }

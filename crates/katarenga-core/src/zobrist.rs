@@ -1,9 +1,10 @@
 //! Zobrist keys, generated at compile time, and the hash from scratch.
 //!
-//! The hash is the XOR of `COLOUR[colour][square]` for all 64 squares (so
-//! the same pieces on two boards hash differently, and a table can be
-//! shared across boards), `PIECE[player][square]` for each piece,
-//! `CAMP[camp]` for each occupied camp, and `SIDE` when Black is to move.
+//! The hash is the XOR of these fields of `KEYS`: `colour[colour][square]`
+//! for all 64 squares (so the same pieces on two boards hash differently,
+//! and a table can be shared across boards), `piece[player][square]` for
+//! each piece, `camp[camp]` for each occupied camp, and `side` when Black
+//! is to move.
 //! The board never changes during a game, so `play` never touches the
 //! colour keys.
 

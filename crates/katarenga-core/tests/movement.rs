@@ -2,7 +2,7 @@
 
 use board_geometry::{Bitboard, Player, Square, bitboard};
 use katarenga_core::{
-    Board, Camp, Camps, Destination, IllegalMove, Move, Outcome, Position, SquareColour,
+    Board, Camp, Camps, Destination, IllegalMove, Move, Outcome, PieceKind, Position, SquareColour,
 };
 
 /// A board of `base` colour with the listed squares recoloured.
@@ -72,7 +72,10 @@ fn rook_on_red_stops_on_the_first_red_square() {
     );
     assert!(matches!(
         p.check_move(Move::new(D4, E5)),
-        Err(IllegalMove::WrongShape { kind: "rook", .. })
+        Err(IllegalMove::WrongShape {
+            kind: PieceKind::Rook,
+            ..
+        })
     ));
 }
 

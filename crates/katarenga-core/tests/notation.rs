@@ -3,8 +3,8 @@
 
 use board_geometry::Player;
 use katarenga_core::{
-    Camp, Field, InvalidPosition, Move, ParseBoardError, ParseMoveError, ParsePositionError as E,
-    Position, perft, perft_played,
+    Camp, Field, GridError, InvalidPosition, Move, ParseBoardError, ParseMoveError,
+    ParsePositionError as E, Position, perft, perft_played,
 };
 use proptest::prelude::*;
 
@@ -95,11 +95,11 @@ fn piece_errors() {
     );
     assert_eq!(
         err(&with("wwwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w -")),
-        E::RankLength {
+        E::Pieces(GridError::RankLength {
             rank: 8,
             squares: 9,
             offset: 80
-        }
+        })
     );
     assert_eq!(
         err(&with("wwwwwwww/9/8/8/8/8/8/bbbbbbbb", "w -")).to_string(),
@@ -107,14 +107,14 @@ fn piece_errors() {
     );
     assert_eq!(
         err(&with("wwwwwwww/44/8/8/8/8/8/bbbbbbbb", "w -")),
-        E::AdjacentDigits { offset: 82 }
+        E::Pieces(GridError::AdjacentDigits { offset: 82 })
     );
     assert_eq!(
         err(&with("wwwwwwww/8/8/8/8/8/bbbbbbbb", "w -")),
-        E::RankCount {
+        E::Pieces(GridError::RankCount {
             ranks: 7,
             offset: 99
-        }
+        })
     );
     assert!(matches!(
         err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "x -")),
@@ -170,9 +170,16 @@ fn meaning_errors() {
             offset: 72
         }
     );
+    let e = err(&with("wwwwwwww/w7/8/8/8/8/8/bbbbbbbb", "w -"));
     assert_eq!(
-        err(&with("wwwwwwww/w7/8/8/8/8/8/bbbbbbbb", "w -")).to_string(),
-        "white has 9 pieces on the board and in its camps, more than 8 (offset 72)"
+        board_geometry::notation::ErrorChain(&e).to_string(),
+        "impossible position (offset 72): white has 9 pieces on the board and in its camps, more than 8"
+    );
+    // The colours field's error shows what it found.
+    let e = "RYBGRYGX/8 w -".parse::<Position>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad board colours at offset 7: found 'X', expected a square colour R, Y, B or G"
     );
     // Both players hold both their camps.
     assert_eq!(

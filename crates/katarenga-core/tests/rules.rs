@@ -205,7 +205,7 @@ proptest! {
         for pair in positions.windows(2) {
             let (before, after) = (pair[0], pair[1]);
             prop_assert!(after.is_consistent(), "{}", after);
-            prop_assert_eq!(after.hash(), after.hash_from_scratch());
+            prop_assert_eq!(after.zobrist(), after.zobrist_from_scratch());
             let side = before.side_to_move();
             let opp = side.opponent();
             prop_assert_eq!(after.side_to_move(), opp);
@@ -232,7 +232,7 @@ proptest! {
             let text = p.to_string();
             let parsed: Position = text.parse().unwrap();
             prop_assert_eq!(parsed, *p);
-            prop_assert_eq!(parsed.hash(), p.hash());
+            prop_assert_eq!(parsed.zobrist(), p.zobrist());
             prop_assert_eq!(p.board().to_string().parse::<Board>().unwrap(), *p.board());
             for mv in p.legal_moves() {
                 prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);

@@ -26,6 +26,6 @@ fn deserialising_validates() {
     );
     assert_de_tokens_error::<Position>(
         &[Token::Str("RYBGRYGB/GRGBGYRY w -")],
-        "bad board colours at offset 17: expected '/' after 8 square colours",
+        "bad board colours at offset 17: found the end of the input, expected '/' after 8 square colours",
     );
 }

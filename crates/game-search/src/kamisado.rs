@@ -1,9 +1,74 @@
-//! Static evaluations, from the side to move's point of view, in rough
-//! hundredths of a won game.
+//! Kamisado for the search: the [`SearchGame`] impl and the evaluation.
 
 use board_geometry::{Player, between};
+use kamisado_core::{Colour, Move, MoveList, Outcome, Position, Tower};
 
-/// Kamisado: towers with a free path to the goal row ("runners") and
+use crate::SearchGame;
+
+impl SearchGame for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Outcome = Outcome;
+    type IllegalMove = kamisado_core::IllegalMove;
+
+    const NAME: &'static str = "kamisado";
+    const MOVE_INDICES: usize = 64 * 64;
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    fn count_moves(&self) -> usize {
+        Position::count_moves(self)
+    }
+
+    fn play(&self, mv: Move) -> Position {
+        self.play_unchecked(mv)
+    }
+
+    fn try_play(&self, mv: Move) -> Result<Position, kamisado_core::IllegalMove> {
+        Position::try_play(self, mv)
+    }
+
+    fn zobrist(&self) -> u64 {
+        Position::zobrist(self)
+    }
+
+    fn side_to_move(&self) -> Player {
+        Position::side_to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn winner_of(outcome: Outcome) -> Player {
+        outcome.winner()
+    }
+
+    fn ending_of(outcome: Outcome) -> &'static str {
+        outcome.ending()
+    }
+
+    fn move_index(mv: Move) -> usize {
+        usize::from(mv.from.index()) * 64 + usize::from(mv.to.index())
+    }
+
+    fn wins_at_once(&self, mv: Move) -> bool {
+        // Only an arrival wins on the move (a deadlock is lost by its maker).
+        !mv.is_pass() && mv.to.rank() == Position::side_to_move(self).goal_rank()
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+}
+
+/// The evaluation of a Kamisado position: towers with a free path to the goal row ("runners") and
 /// progress, with the danger of the colours handed to the opponent.
 ///
 /// - Each tower scores 3 per rank advanced from its home row.
@@ -14,8 +79,8 @@ use board_geometry::{Player, between};
 ///   (+400); otherwise each move of it that hands the opponent a runner
 ///   (the tower of the landing square's colour) is a move it must avoid,
 ///   and the share of such moves costs up to 200.
-pub fn kamisado(p: &kamisado_core::Position) -> i32 {
-    use kamisado_core::{Colour, Tower};
+#[must_use]
+pub fn evaluate(p: &Position) -> i32 {
     let side = p.side_to_move();
     let occupied = p.occupied();
     let runner = |tower: Tower, occupied: board_geometry::Bitboard| {
@@ -65,35 +130,4 @@ pub fn kamisado(p: &kamisado_core::Position) -> i32 {
         }
     }
     score
-}
-
-/// Katarenga: material, pieces in camps and on the target line, progress,
-/// mobility by square colour, and the side to move's mobility.
-///
-/// - Each piece on the board 100, each in a camp 180 (it can no longer be
-///   taken and counts towards the win).
-/// - Each piece on its target line 25 (it may enter a camp next move).
-/// - 2 per rank advanced.
-/// - By the colour it stands on (how far it can reach): red (rook) 8,
-///   yellow (bishop) 6, green (knight) 4, blue (king) 0.
-/// - 1 per legal move of the side to move.
-pub fn katarenga(p: &katarenga_core::Position) -> i32 {
-    let side = p.side_to_move();
-    let mut score = 0;
-    for player in Player::ALL {
-        let pieces = p.pieces(player);
-        let camps = p.camps().count(player) as i32;
-        let on_line = (pieces & katarenga_core::target_line(player)).len() as i32;
-        let advanced: i32 = pieces
-            .iter()
-            .map(|s| (i32::from(s.rank().index()) - i32::from(player.home_rank().index())).abs())
-            .sum();
-        let board = p.board();
-        let reach = 8 * (pieces & board.squares(katarenga_core::SquareColour::Red)).len() as i32
-            + 6 * (pieces & board.squares(katarenga_core::SquareColour::Yellow)).len() as i32
-            + 4 * (pieces & board.squares(katarenga_core::SquareColour::Green)).len() as i32;
-        let value = 100 * pieces.len() as i32 + 180 * camps + 25 * on_line + 2 * advanced + reach;
-        score += if player == side { value } else { -value };
-    }
-    score + p.count_moves() as i32
 }

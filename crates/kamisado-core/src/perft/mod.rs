@@ -1,5 +1,8 @@
-//! Perft (RULES.md 3): the number of move paths of a given length, the
-//! shared definition of correctness.
+//! Perft ([rules](crate::rules#perft)): the number of move paths of a
+//! given length, the shared definition of correctness. The plain counters
+//! are here; `bulk.rs` counts the last plies without building positions.
+
+pub(crate) mod bulk;
 
 use arrayvec::ArrayVec;
 
@@ -7,13 +10,14 @@ use crate::play::SlidesFrom;
 use crate::{MAX_MOVES, Move, Position};
 
 /// The number of legal move sequences of length `depth` from `position`
-/// (RULES.md 3). A finished round counts 1 at depth 0 and 0 deeper; a pass
+/// ([rules](crate::rules#perft)). A finished round counts 1 at depth 0 and 0 deeper; a pass
 /// is a move. The last ply is counted in bulk, without playing it.
 ///
 /// ```
 /// use kamisado_core::{perft, Position};
 /// assert_eq!(perft(&Position::start(), 2), 1150);
 /// ```
+#[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -56,6 +60,7 @@ fn for_each_child(position: &Position, mut visit: impl FnMut(&Position)) {
 /// Perft with every leaf played: the same count as [`perft`], made by
 /// playing each move of the last ply instead of counting it. Slower; it
 /// measures `play` as well as generation.
+#[must_use]
 pub fn perft_played(position: &Position, depth: u32) -> u64 {
     let mut nodes = 0;
     match depth {
@@ -74,6 +79,7 @@ pub fn perft_played(position: &Position, depth: u32) -> u64 {
 /// Each legal move of `position` with the perft of the position after it
 /// at `depth - 1`, in generation order (an empty list at depth 0). The
 /// counts add up to `perft(position, depth)`.
+#[must_use]
 pub fn perft_divide(position: &Position, depth: u32) -> ArrayVec<(Move, u64), MAX_MOVES> {
     let mut out = ArrayVec::new();
     if depth == 0 {

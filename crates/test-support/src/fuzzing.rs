@@ -1,7 +1,7 @@
 //! The properties the fuzz targets check, as plain functions of the input
-//! bytes: `fuzz/` runs them under libFuzzer (nightly), and
-//! `tests/fuzz_corpora.rs` replays the committed corpora and saved crash
-//! inputs through them on stable. Each panics when a property fails.
+//! bytes: `fuzz/` runs them under libFuzzer (nightly), and the root
+//! package's `tests/fuzz_corpora.rs` replays the committed corpora and saved
+//! crash inputs through them on stable. Each panics when a property fails.
 
 use kamisado_core as kamisado;
 use katarenga_core as katarenga;
@@ -83,13 +83,34 @@ pub fn kamisado_play(data: &[u8]) {
     let mut bytes = Bytes(choices);
     for _ in 0..400 {
         assert!(p.is_consistent(), "inconsistent {p}");
-        assert_eq!(p.hash(), p.hash_from_scratch(), "hash of {p}");
         let moves = p.legal_moves();
         assert_eq!(moves.len(), p.count_moves(), "count in {p}");
         assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
         for &mv in &moves {
-            assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
-            assert_eq!(p.try_play(mv), Ok(p.play_unchecked(mv)), "{mv} in {p}");
+            // What kind of move the checker says it is agrees with the
+            // board, and the child is a valid position.
+            let kind = p
+                .check_move(mv)
+                .unwrap_or_else(|e| panic!("{mv} generated but {e} in {p}"));
+            let expected = if mv.is_pass() {
+                matches!(kind, kamisado::MoveKind::Pass)
+            } else if p.occupied().has(mv.to) {
+                matches!(kind, kamisado::MoveKind::Push(1..=3))
+            } else {
+                matches!(kind, kamisado::MoveKind::Slide)
+            };
+            assert!(expected, "{mv} is a {kind:?} in {p}");
+            let child = p.play_unchecked(mv);
+            assert!(
+                child.is_consistent(),
+                "{mv} in {p} gives an inconsistent {child}"
+            );
+            let pushed = matches!(kind, kamisado::MoveKind::Push(_));
+            assert_eq!(
+                child.side_to_move() == p.side_to_move(),
+                pushed,
+                "{mv} in {p}: only a push keeps the side to move"
+            );
         }
         let (Some(choice), Some(a), Some(b)) = (bytes.next(), bytes.next(), bytes.next()) else {
             break;
@@ -105,11 +126,26 @@ pub fn kamisado_play(data: &[u8]) {
             "{probe} in {p}"
         );
         if let Some(outcome) = p.outcome() {
-            assert_eq!(p.outcome(), Some(outcome));
+            // A finished round refuses every move with its outcome, and the
+            // outcome fits the board.
             assert_eq!(
                 p.try_play(probe),
                 Err(kamisado::IllegalMove::GameOver(outcome))
             );
+            match outcome {
+                kamisado::Outcome::Arrival { winner, tower } => {
+                    let square = p.square_of(kamisado::Tower::new(winner, tower));
+                    assert_eq!(square.rank(), winner.goal_rank(), "{p}");
+                }
+                kamisado::Outcome::Deadlock { winner, tower } => {
+                    assert_eq!(p.forced_colour(), Some(tower), "{p}");
+                    assert_eq!(winner, p.last_mover().opponent(), "{p}");
+                }
+                kamisado::Outcome::NoMove { winner } => {
+                    assert_eq!(p.forced_colour(), None, "{p}");
+                    assert_eq!(winner, p.side_to_move().opponent(), "{p}");
+                }
+            }
             break;
         }
         p = p.play(moves[choice as usize % moves.len()]);
@@ -128,13 +164,29 @@ pub fn katarenga_play(data: &[u8]) {
     };
     for _ in 0..600 {
         assert!(p.is_consistent(), "inconsistent {p}");
-        assert_eq!(p.hash(), p.hash_from_scratch(), "hash of {p}");
         let moves = p.legal_moves();
         assert_eq!(moves.len(), p.count_moves(), "count in {p}");
         assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        let side = p.side_to_move();
         for &mv in &moves {
             assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
-            assert_eq!(p.try_play(mv), Ok(p.play_unchecked(mv)), "{mv} in {p}");
+            let child = p.play_unchecked(mv);
+            assert!(
+                child.is_consistent(),
+                "{mv} in {p} gives an inconsistent {child}"
+            );
+            assert_eq!(child.side_to_move(), side.opponent(), "{mv} in {p}");
+            // A capture takes exactly the piece on the destination.
+            let captured = match mv.to {
+                katarenga::Destination::Square(to) => p.piece_on(to) == Some(side.opponent()),
+                katarenga::Destination::Camp(_) => false,
+            };
+            assert_eq!(
+                child.piece_count(side.opponent()) + u32::from(captured),
+                p.piece_count(side.opponent()),
+                "{mv} in {p}"
+            );
+            assert_eq!(child.piece_count(side), p.piece_count(side), "{mv} in {p}");
         }
         let (Some(choice), Some(a), Some(b)) = (bytes.next(), bytes.next(), bytes.next()) else {
             break;
@@ -152,25 +204,29 @@ pub fn katarenga_play(data: &[u8]) {
             "{probe} in {p}"
         );
         if let Some(outcome) = p.outcome() {
-            assert_eq!(p.outcome(), Some(outcome));
+            // The outcome fits the position.
+            let winner = outcome.winner();
+            match outcome {
+                katarenga::Outcome::Camps { .. } => {
+                    assert_eq!(p.camps().count(winner), 2, "{p}");
+                }
+                katarenga::Outcome::TooFewPieces { .. } => {
+                    assert!(p.piece_count(winner.opponent()) < 2, "{p}");
+                }
+                katarenga::Outcome::NoMove { .. } => {
+                    assert_eq!(winner, side.opponent(), "{p}");
+                }
+            }
             break;
         }
-        let before = [board_geometry::Player::Black, board_geometry::Player::White]
-            .map(|pl| p.piece_count(pl));
         p = p.play(moves[choice as usize % moves.len()]);
-        for (i, pl) in [board_geometry::Player::Black, board_geometry::Player::White]
-            .into_iter()
-            .enumerate()
-        {
-            assert!(p.piece_count(pl) <= before[i], "piece count grew in {p}");
-        }
     }
 }
 
 /// A board chosen by the input: four tile placements from three bytes, or
 /// (when the first byte is above 0xE0) any colouring from sixteen more.
 fn board_from(bytes: &mut Bytes<'_>) -> katarenga::Board {
-    use katarenga::{Rotation, Side, SquareColour, Tile, TilePlacement};
+    use katarenga::SquareColour;
     let order = bytes.next().unwrap_or(0);
     if order > 0xE0 {
         let mut cells = [SquareColour::Red; 64];
@@ -182,25 +238,15 @@ fn board_from(bytes: &mut Bytes<'_>) -> katarenga::Board {
         }
         return katarenga::Board::from_colours(cells);
     }
-    // The permutation of the tiles from `order % 24`.
-    let mut tiles = Tile::ALL;
-    let mut code = usize::from(order % 24);
-    for i in 0..4 {
-        tiles.swap(i, i + code % (4 - i));
-        code /= 4 - i;
-    }
+    // An arrangement of the four tiles from three bytes.
     let sides = bytes.next().unwrap_or(0);
     let rotations = bytes.next().unwrap_or(0);
-    let placements = core::array::from_fn(|q| TilePlacement {
-        tile: tiles[q],
-        side: if sides >> q & 1 == 1 {
-            Side::Back
-        } else {
-            Side::Front
-        },
-        rotation: Rotation::new(rotations >> (2 * q)),
-    });
-    katarenga::Board::from_tiles(placements).expect("a permutation uses each tile once")
+    let index =
+        (u32::from(order) % 24 + 24 * u32::from(sides % 16) + 24 * 16 * u32::from(rotations))
+            % katarenga::TilePlacement::ARRANGEMENTS;
+    let placements =
+        katarenga::TilePlacement::arrangement(index).expect("an index below ARRANGEMENTS");
+    katarenga::Board::from_tiles(placements).expect("an arrangement uses each tile once")
 }
 
 /// A Kamisado match driven by the input: the first byte picks the target

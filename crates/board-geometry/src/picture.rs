@@ -1,0 +1,188 @@
+//! Drawing pieces that both games' pictures share, exported for the
+//! `kamisado-core` and `katarenga-core` SVG and terminal writers: colours,
+//! the SVG frame with coordinates around an 8x8 board, and 24-bit ANSI
+//! colour cells. Everything writes into a [`core::fmt::Write`], so pictures
+//! need neither `std` nor an allocator.
+
+use core::fmt::{self, Write};
+
+use crate::{File, Player, Rank, Square};
+
+/// A screen colour. `Display` writes it as an SVG/HTML hex colour
+/// (`#rrggbb`).
+///
+/// ```
+/// use board_geometry::picture::Rgb;
+/// assert_eq!(Rgb(236, 134, 34).to_string(), "#ec8622");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// The ink of a player's pieces: near black and near white.
+#[must_use]
+pub const fn player_ink(player: Player) -> Rgb {
+    match player {
+        Player::Black => Rgb(17, 17, 17),
+        Player::White => Rgb(250, 250, 250),
+    }
+}
+
+/// The side of a square in the SVG pictures, in pixels.
+pub const SQUARE_PX: i32 = 60;
+
+/// The top-left corner of `square` in an SVG picture whose board starts at
+/// (`x0`, `y0`), rank 8 at the top.
+#[must_use]
+pub const fn square_corner(square: Square, x0: i32, y0: i32) -> (i32, i32) {
+    (
+        x0 + SQUARE_PX * square.file().index() as i32,
+        y0 + SQUARE_PX * (7 - square.rank().index() as i32),
+    )
+}
+
+/// Opens an SVG picture of `width` x `height` pixels: the root element, a
+/// `<title>`, the label styles and a light background.
+///
+/// # Errors
+/// The writer's error.
+pub fn svg_open(
+    out: &mut (impl Write + ?Sized),
+    width: i32,
+    height: i32,
+    title: impl fmt::Display,
+) -> fmt::Result {
+    writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    )?;
+    writeln!(out, "<title>{title}</title>")?;
+    out.write_str("<style>.label{font:16px sans-serif;fill:#333}.mark{font:bold 15px sans-serif;text-anchor:middle}</style>\n")?;
+    writeln!(
+        out,
+        r##"<rect width="{width}" height="{height}" fill="#f4f1ea"/>"##
+    )
+}
+
+/// The 64 squares of a board at (`x0`, `y0`), each filled with
+/// `colour(square)`.
+///
+/// # Errors
+/// The writer's error.
+pub fn svg_squares(
+    out: &mut (impl Write + ?Sized),
+    x0: i32,
+    y0: i32,
+    mut colour: impl FnMut(Square) -> Rgb,
+) -> fmt::Result {
+    for square in Square::ALL {
+        let (x, y) = square_corner(square, x0, y0);
+        writeln!(
+            out,
+            r#"<rect x="{x}" y="{y}" width="{SQUARE_PX}" height="{SQUARE_PX}" fill="{}"/>"#,
+            colour(square)
+        )?;
+    }
+    Ok(())
+}
+
+/// The file letters above and below and the rank digits left and right of
+/// a board at (`x0`, `y0`), then the end of the picture.
+///
+/// # Errors
+/// The writer's error.
+pub fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Result {
+    let board = 8 * SQUARE_PX;
+    for file in File::ALL {
+        let x = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
+        for y in [y0 - 8, y0 + board + 20] {
+            writeln!(
+                out,
+                r#"<text x="{x}" y="{y}" text-anchor="middle" class="label">{file}</text>"#
+            )?;
+        }
+    }
+    for rank in Rank::ALL.into_iter().rev() {
+        let y = y0 + SQUARE_PX * (7 - i32::from(rank.index())) + SQUARE_PX / 2 + 6;
+        for x in [x0 - 14, x0 + board + 14] {
+            writeln!(
+                out,
+                r#"<text x="{x}" y="{y}" text-anchor="middle" class="label">{rank}</text>"#
+            )?;
+        }
+    }
+    out.write_str("</svg>\n")
+}
+
+/// Writes `text` in bold, `fg` on `bg`, with 24-bit ANSI colour codes, and
+/// resets the colours after it.
+///
+/// # Errors
+/// The writer's error.
+pub fn ansi_cell(
+    out: &mut (impl Write + ?Sized),
+    fg: Rgb,
+    bg: Rgb,
+    text: impl fmt::Display,
+) -> fmt::Result {
+    write!(
+        out,
+        "\x1b[1;38;2;{};{};{};48;2;{};{};{}m{text}\x1b[0m",
+        fg.0, fg.1, fg.2, bg.0, bg.1, bg.2
+    )
+}
+
+/// The line of file letters above or below a terminal board whose squares
+/// are `width` characters wide, indented by two characters for the rank
+/// digits.
+///
+/// # Errors
+/// The writer's error.
+pub fn ansi_files(out: &mut (impl Write + ?Sized), width: usize) -> fmt::Result {
+    out.write_str("  ")?;
+    for file in File::ALL {
+        write!(out, "{:^width$}", file.to_char())?;
+    }
+    out.write_char('\n')
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::string::String;
+
+    use super::*;
+
+    #[test]
+    fn corners_put_rank_eight_on_top() {
+        assert_eq!(square_corner(Square::A8, 10, 20), (10, 20));
+        assert_eq!(square_corner(Square::H1, 0, 0), (420, 420));
+        assert_eq!(square_corner(Square::B7, 0, 0), (60, 60));
+    }
+
+    #[test]
+    fn frame_is_well_formed_text() {
+        let mut svg = String::new();
+        svg_open(&mut svg, 100, 80, "t").unwrap();
+        svg_squares(&mut svg, 0, 0, |_| Rgb(1, 2, 3)).unwrap();
+        svg_close(&mut svg, 0, 0).unwrap();
+        assert!(svg.starts_with("<svg "));
+        assert!(svg.ends_with("</svg>\n"));
+        assert_eq!(svg.matches("<rect").count(), 65);
+        assert_eq!(svg.matches("#010203").count(), 64);
+        // 8 files and 8 ranks, each labelled on two sides.
+        assert_eq!(svg.matches("<text").count(), 32);
+        let mut cell = String::new();
+        ansi_cell(&mut cell, Rgb(1, 2, 3), Rgb(4, 5, 6), "x").unwrap();
+        assert_eq!(cell, "\x1b[1;38;2;1;2;3;48;2;4;5;6mx\x1b[0m");
+        let mut files = String::new();
+        ansi_files(&mut files, 2).unwrap();
+        assert_eq!(files, "  a b c d e f g h \n");
+    }
+}

@@ -1,0 +1,180 @@
+//! The transposition table: a fixed number of two-entry buckets, sized in
+//! MiB, allocated once (and fallibly).
+
+/// Why a transposition table could not be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The size in MiB does not fit in this machine's address space.
+    #[error("a table of {mib} MiB is larger than this machine can address")]
+    TooLarge {
+        /// The size asked for.
+        mib: usize,
+    },
+    /// The allocator refused the memory.
+    #[error("could not allocate {bytes} bytes for a table of {mib} MiB")]
+    OutOfMemory {
+        /// The size asked for.
+        mib: usize,
+        /// The bytes that were refused.
+        bytes: usize,
+    },
+}
+
+/// How an entry's score relates to the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Bound {
+    /// No entry (an empty slot).
+    None = 0,
+    /// The true value.
+    Exact,
+    /// At least the score (a cut-off).
+    Lower,
+    /// At most the score (no move raised alpha).
+    Upper,
+}
+
+/// One entry: 16 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub(crate) key: u64,
+    pub(crate) score: i32,
+    /// The best move's [`move_index`](crate::SearchGame::move_index), or
+    /// `u16::MAX` for none.
+    pub(crate) best: u16,
+    pub(crate) depth: i8,
+    pub(crate) bound: Bound,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        score: 0,
+        best: NO_MOVE,
+        depth: 0,
+        bound: Bound::None,
+    };
+}
+
+/// The move code of an entry without a best move.
+pub(crate) const NO_MOVE: u16 = u16::MAX;
+
+/// Two entries in one 32-byte bucket: the first keeps the deepest entry,
+/// the second the newest.
+#[derive(Debug, Clone, Copy)]
+#[repr(align(32))]
+struct Bucket([Entry; 2]);
+
+/// A transposition table of fixed size.
+pub(crate) struct Table {
+    buckets: Vec<Bucket>,
+}
+
+impl Table {
+    /// A table of `mib` MiB (at least one bucket), allocated fallibly.
+    pub(crate) fn new(mib: usize) -> Result<Table, TableError> {
+        let bytes = mib
+            .checked_mul(1 << 20)
+            .filter(|&b| b <= isize::MAX as usize)
+            .ok_or(TableError::TooLarge { mib })?;
+        let count = (bytes / core::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableError::OutOfMemory { mib, bytes })?;
+        buckets.resize(count, Bucket([Entry::EMPTY; 2]));
+        Ok(Table { buckets })
+    }
+
+    /// The table's size in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.buckets.len() * core::mem::size_of::<Bucket>()
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.buckets.fill(Bucket([Entry::EMPTY; 2]));
+    }
+
+    /// The bucket of `key`: the high bits of `key * buckets` (a
+    /// multiply-and-shift range reduction, so any number of buckets works
+    /// and no division is needed).
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let bucket = &self.buckets[self.index(key)];
+        bucket
+            .0
+            .iter()
+            .find(|e| e.key == key && e.bound != Bound::None)
+            .copied()
+    }
+
+    #[inline]
+    pub(crate) fn store(&mut self, entry: Entry) {
+        let index = self.index(entry.key);
+        let bucket = &mut self.buckets[index].0;
+        let deep = bucket[0];
+        if deep.bound != Bound::None && deep.key != entry.key && deep.depth > entry.depth {
+            bucket[1] = entry;
+        } else {
+            bucket[0] = entry;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_sixteen_bytes_and_sizes_are_honoured() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+        assert_eq!(core::mem::size_of::<Bucket>(), 32);
+        for mib in [1, 3, 5, 257] {
+            let t = Table::new(mib).unwrap();
+            assert_eq!(t.bytes(), mib << 20, "{mib} MiB");
+        }
+        assert_eq!(Table::new(0).unwrap().bytes(), 32);
+        assert!(matches!(
+            Table::new(usize::MAX),
+            Err(TableError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let mut t = Table::new(1).unwrap();
+        let e = Entry {
+            key: 12345,
+            score: 7,
+            best: 3,
+            depth: 4,
+            bound: Bound::Exact,
+        };
+        assert_eq!(t.probe(12345), None);
+        t.store(e);
+        assert_eq!(t.probe(12345), Some(e));
+        // A shallower entry of another key in the same bucket goes to the
+        // second slot and keeps the deep one.
+        let index = t.index(12345);
+        let other = (0u64..)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .find(|&k| k != 12345 && t.index(k) == index)
+            .unwrap();
+        let shallow = Entry {
+            key: other,
+            depth: 1,
+            ..e
+        };
+        t.store(shallow);
+        assert_eq!(t.probe(12345), Some(e));
+        assert_eq!(t.probe(other), Some(shallow));
+        t.clear();
+        assert_eq!(t.probe(12345), None);
+    }
+}

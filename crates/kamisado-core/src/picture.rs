@@ -1,0 +1,185 @@
+//! Pictures of a position: an SVG image and a board in 24-bit terminal
+//! colours, both written through `core::fmt` (no allocation).
+
+use core::fmt;
+
+use board_geometry::picture::{
+    Rgb, SQUARE_PX, ansi_cell, ansi_files, player_ink, square_corner, svg_close, svg_open,
+    svg_squares,
+};
+use board_geometry::{File, Rank, Square};
+
+use crate::notation::TowerToken;
+use crate::{Colour, Move, Position};
+
+/// An SVG picture of a position ([`Position::svg`]): the coloured squares,
+/// each tower as a disc of its colour ringed in its player's ink with its
+/// letter and one `+` per sumo rank, the forced tower circled with a dashed
+/// line, and the file and rank labels. 544 x 544 pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct Svg<'a>(&'a Position);
+
+/// A board drawn for a terminal with 24-bit ANSI colours
+/// ([`Position::ansi`]): square colours, towers as chips of their own
+/// colour between bars of the player's ink (uppercase Black, lowercase
+/// White, `+` per sumo rank), the forced tower between arrows, the last
+/// move's origin as `·`, coordinates on the edges, and a line saying who is
+/// to move. For a terminal without colours use [`Position::pretty`].
+#[derive(Debug, Clone, Copy)]
+pub struct Ansi<'a> {
+    position: &'a Position,
+    last: Option<Move>,
+}
+
+impl Position {
+    /// An SVG picture of the position; write it with `{}`.
+    ///
+    /// ```
+    /// let svg = kamisado_core::Position::start().svg().to_string();
+    /// assert!(svg.starts_with("<svg"));
+    /// assert_eq!(svg.matches("<circle").count(), 16);
+    /// ```
+    #[must_use]
+    pub fn svg(&self) -> Svg<'_> {
+        Svg(self)
+    }
+
+    /// The position drawn for a terminal in 24-bit colour, marking the
+    /// origin of `last` (the move that led here), if given.
+    ///
+    /// ```
+    /// let board = kamisado_core::Position::start().ansi(None).to_string();
+    /// assert!(board.contains("\x1b[1;38;2;"));
+    /// assert!(board.ends_with("black to move, free choice\n"));
+    /// ```
+    #[must_use]
+    pub fn ansi(&self, last: Option<Move>) -> Ansi<'_> {
+        Ansi {
+            position: self,
+            last,
+        }
+    }
+}
+
+impl fmt::Display for Svg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        let (x0, y0) = (32, 32);
+        let size = 8 * SQUARE_PX + 2 * x0;
+        svg_open(f, size, size, format_args!("Kamisado: {p}"))?;
+        svg_squares(f, x0, y0, |square| Colour::of_square(square).rgb())?;
+        let forced = p.forced_square();
+        for (tower, square, rank) in p.towers() {
+            let (x, y) = square_corner(square, x0, y0);
+            let (cx, cy) = (x + SQUARE_PX / 2, y + SQUARE_PX / 2);
+            if forced == Some(square) {
+                writeln!(
+                    f,
+                    r##"<circle cx="{cx}" cy="{cy}" r="28" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>"##
+                )?;
+            }
+            let ink = player_ink(tower.player);
+            writeln!(
+                f,
+                r#"<circle cx="{cx}" cy="{cy}" r="21" fill="{}" stroke="{ink}" stroke-width="6"/>"#,
+                tower.colour.rgb()
+            )?;
+            writeln!(
+                f,
+                r#"<text x="{cx}" y="{}" class="mark" fill="{ink}" stroke="{}" stroke-width="0.6">{}</text>"#,
+                cy + 5,
+                player_ink(tower.player.opponent()),
+                TowerToken(tower, rank)
+            )?;
+        }
+        svg_close(f, x0, y0)
+    }
+}
+
+/// A tower's label centred in four characters, as `{:^4}` would pad it.
+struct Centred(TowerToken);
+
+impl fmt::Display for Centred {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = 1 + usize::from(self.0.1.level());
+        let left = (4 - width) / 2;
+        write!(
+            f,
+            "{:left$}{}{:right$}",
+            "",
+            self.0,
+            "",
+            right = 4 - width - left
+        )
+    }
+}
+
+impl fmt::Display for Ansi<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WHITE: Rgb = Rgb(255, 255, 255);
+        let p = self.position;
+        let forced = p.forced_square();
+        ansi_files(f, 8)?;
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{rank} ")?;
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                let bg = Colour::of_square(square).rgb();
+                match p.tower_on(square) {
+                    Some(tower) => {
+                        let ink = player_ink(tower.player);
+                        let (left, right) = if forced == Some(square) {
+                            ("►", "◄")
+                        } else {
+                            (" ", " ")
+                        };
+                        ansi_cell(f, WHITE, bg, left)?;
+                        ansi_cell(f, ink, bg, "▐")?;
+                        let label = Centred(TowerToken(tower, p.rank_of(tower)));
+                        ansi_cell(f, ink, tower.colour.rgb(), label)?;
+                        ansi_cell(f, ink, bg, "▌")?;
+                        ansi_cell(f, WHITE, bg, right)?;
+                    }
+                    None => {
+                        let from_here = self.last.is_some_and(|m| m.from == square);
+                        let text = if from_here { "   ·    " } else { "        " };
+                        ansi_cell(f, WHITE, bg, text)?;
+                    }
+                }
+            }
+            writeln!(f, " {rank}")?;
+        }
+        ansi_files(f, 8)?;
+        write!(f, "{} to move, ", p.side_to_move())?;
+        match p.forced_colour() {
+            Some(c) => write!(f, "forced tower: {c}")?,
+            None => f.write_str("free choice")?,
+        }
+        if p.is_after_push() {
+            f.write_str(" (extra move after a push)")?;
+        }
+        if let Some(mv) = self.last {
+            write!(f, "; last move {mv}")?;
+        }
+        f.write_str("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::format;
+
+    use super::*;
+    use crate::SumoRank;
+
+    #[test]
+    fn labels_are_centred_like_format_does() {
+        let tower = crate::Tower::new(board_geometry::Player::Black, Colour::Red);
+        for rank in SumoRank::ALL {
+            let token = TowerToken(tower, rank);
+            let expected = format!("{:^4}", format!("{token}"));
+            assert_eq!(format!("{}", Centred(TowerToken(tower, rank))), expected);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The packed word that holds whose turn it is and what they must move: the
+//! only code that knows its bit layout.
+
+use board_geometry::Player;
+
+use crate::Colour;
+
+/// The side to move, the forced colour (or a free choice) and the push mark
+/// of a [`Position`](crate::Position), packed in one `u64` so that
+/// copy-make writes whole words:
+///
+/// | bits  | meaning                                               |
+/// |-------|-------------------------------------------------------|
+/// | 0     | 1 when White is to move                               |
+/// | 8-11  | the forced colour's index `0..8`, or 8 on a free choice |
+/// | 16    | the push mark `!` (the extra move after a sumo push)  |
+///
+/// Every other bit is 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct State(u64);
+
+const WHITE_TO_MOVE: u64 = 1;
+const FORCED_SHIFT: u32 = 8;
+const FORCED_MASK: u64 = 0xF << FORCED_SHIFT;
+const AFTER_PUSH: u64 = 1 << 16;
+/// The forced-colour field of a free choice.
+const FREE_CHOICE: u64 = 8;
+
+impl State {
+    /// The state of `side` to move with `forced` (`None`: a free choice),
+    /// after its own push if `after_push`.
+    #[inline(always)]
+    pub(crate) const fn new(side: Player, forced: Option<Colour>, after_push: bool) -> State {
+        let forced = match forced {
+            Some(c) => c as u64,
+            None => FREE_CHOICE,
+        };
+        State(side as u64 | forced << FORCED_SHIFT | if after_push { AFTER_PUSH } else { 0 })
+    }
+
+    /// The state of `side` to move before the forced colour is known: the
+    /// forced field is left at 0 for [`State::landed_on`] to fill in. Not a
+    /// valid state by itself.
+    #[inline(always)]
+    pub(crate) const fn awaiting_landing(side: Player) -> State {
+        State(side as u64)
+    }
+
+    /// A state from [`State::awaiting_landing`] with the forced colour set
+    /// to `colour` (the colour of the square the last move ended on).
+    #[inline(always)]
+    pub(crate) const fn landed_on(self, colour: Colour) -> State {
+        State(self.0 | (colour as u64) << FORCED_SHIFT)
+    }
+
+    /// The player to move.
+    #[inline(always)]
+    pub(crate) const fn side(self) -> Player {
+        if self.0 & WHITE_TO_MOVE != 0 {
+            Player::White
+        } else {
+            Player::Black
+        }
+    }
+
+    /// The forced colour's index `0..8`, or 8 on a free choice: an index
+    /// into the Zobrist keys of the obligation. The mask keeps it below 16
+    /// whatever the word holds.
+    #[inline(always)]
+    pub(crate) const fn forced_index(self) -> usize {
+        ((self.0 & FORCED_MASK) >> FORCED_SHIFT) as usize
+    }
+
+    /// The forced colour, or `None` on a free choice.
+    #[inline(always)]
+    pub(crate) const fn forced(self) -> Option<Colour> {
+        let index = self.forced_index();
+        if index < 8 {
+            Some(Colour::ALL[index])
+        } else {
+            None
+        }
+    }
+
+    /// Whether the push mark is set.
+    #[inline(always)]
+    pub(crate) const fn after_push(self) -> bool {
+        self.0 & AFTER_PUSH != 0
+    }
+
+    /// Whether only the defined bits are set and the forced field holds a
+    /// colour or the free choice.
+    pub(crate) const fn is_valid(self) -> bool {
+        self.0 & !(WHITE_TO_MOVE | FORCED_MASK | AFTER_PUSH) == 0 && self.forced_index() <= 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        for side in Player::ALL {
+            for forced in Colour::ALL.map(Some).into_iter().chain([None]) {
+                for after_push in [false, true] {
+                    let s = State::new(side, forced, after_push);
+                    assert_eq!(s.side(), side);
+                    assert_eq!(s.forced(), forced);
+                    assert_eq!(s.after_push(), after_push);
+                    assert!(s.is_valid());
+                }
+            }
+        }
+        let landed = State::awaiting_landing(Player::White).landed_on(Colour::Brown);
+        assert_eq!(
+            landed,
+            State::new(Player::White, Some(Colour::Brown), false)
+        );
+        assert!(!State(1 << 3).is_valid());
+        assert!(!State(9 << FORCED_SHIFT).is_valid());
+    }
+}

@@ -1,0 +1,164 @@
+//! Pictures of a position: an SVG image and a board in 24-bit terminal
+//! colours, both written through `core::fmt` (no allocation).
+
+use core::fmt;
+
+use board_geometry::picture::{
+    Rgb, SQUARE_PX, ansi_cell, ansi_files, player_ink, square_corner, svg_close, svg_open,
+    svg_squares,
+};
+use board_geometry::{File, Rank, Square};
+
+use crate::{Camp, Move, Position};
+
+/// An SVG picture of a position ([`Position::svg`]): the coloured squares,
+/// the pieces as discs in their player's ink, the four camps outside the
+/// corners (filled when taken), and the file and rank labels. 660 x 660
+/// pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct Svg<'a>(&'a Position);
+
+/// A board drawn for a terminal with 24-bit ANSI colours
+/// ([`Position::ansi`]): square colours, pieces as discs in the player's
+/// ink, the camps at the corners, the last move's origin as `·`, and a line
+/// saying who is to move. For a terminal without colours use
+/// [`Position::pretty`].
+#[derive(Debug, Clone, Copy)]
+pub struct Ansi<'a> {
+    position: &'a Position,
+    last: Option<Move>,
+}
+
+impl Position {
+    /// An SVG picture of the position; write it with `{}`.
+    ///
+    /// ```
+    /// let svg = katarenga_core::Position::start().svg().to_string();
+    /// assert!(svg.starts_with("<svg"));
+    /// assert_eq!(svg.matches("<circle").count(), 16);
+    /// ```
+    #[must_use]
+    pub fn svg(&self) -> Svg<'_> {
+        Svg(self)
+    }
+
+    /// The position drawn for a terminal in 24-bit colour, marking the
+    /// origin of `last` (the move that led here), if given.
+    ///
+    /// ```
+    /// let board = katarenga_core::Position::start().ansi(None).to_string();
+    /// assert!(board.contains("\x1b[1;38;2;"));
+    /// assert!(board.ends_with("white to move\n"));
+    /// ```
+    #[must_use]
+    pub fn ansi(&self, last: Option<Move>) -> Ansi<'_> {
+        Ansi {
+            position: self,
+            last,
+        }
+    }
+}
+
+impl fmt::Display for Svg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        let (x0, y0) = (90, 90);
+        let size = 8 * SQUARE_PX + 2 * x0;
+        svg_open(f, size, size, format_args!("Katarenga: {p}"))?;
+        svg_squares(f, x0, y0, |square| p.board().colour_of(square).rgb())?;
+        for square in p.occupied() {
+            let Some(player) = p.piece_on(square) else {
+                continue;
+            };
+            let (x, y) = square_corner(square, x0, y0);
+            writeln!(
+                f,
+                r##"<circle cx="{}" cy="{}" r="20" fill="{}" stroke="#555" stroke-width="2"/>"##,
+                x + SQUARE_PX / 2,
+                y + SQUARE_PX / 2,
+                player_ink(player)
+            )?;
+        }
+        let board = 8 * SQUARE_PX;
+        for camp in Camp::ALL {
+            let cx = match camp {
+                Camp::A9 | Camp::A0 => x0 - 38,
+                Camp::H9 | Camp::H0 => x0 + board + 38,
+            };
+            let cy = match camp {
+                Camp::A9 | Camp::H9 => y0 - 38,
+                Camp::A0 | Camp::H0 => y0 + board + 38,
+            };
+            writeln!(
+                f,
+                r##"<rect x="{}" y="{}" width="56" height="56" rx="10" fill="#d8d2c4" stroke="#555" stroke-width="2"/>"##,
+                cx - 28,
+                cy - 28
+            )?;
+            if p.camp_occupied(camp) {
+                writeln!(
+                    f,
+                    r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{}" stroke="#555" stroke-width="2"/>"##,
+                    player_ink(camp.owner())
+                )?;
+            }
+            // The name outside the box: above the top camps, below the
+            // bottom ones.
+            let label_y = if cy < y0 { cy - 34 } else { cy + 46 };
+            writeln!(
+                f,
+                r#"<text x="{cx}" y="{label_y}" text-anchor="middle" class="label">{camp}</text>"#
+            )?;
+        }
+        svg_close(f, x0, y0)
+    }
+}
+
+impl Ansi<'_> {
+    fn camp(&self, f: &mut fmt::Formatter<'_>, camp: Camp) -> fmt::Result {
+        const GREY: Rgb = Rgb(128, 128, 128);
+        if self.position.camp_occupied(camp) {
+            ansi_cell(f, player_ink(camp.owner()), GREY, " ● ")
+        } else {
+            ansi_cell(f, Rgb(200, 200, 200), GREY, " · ")
+        }
+    }
+
+    fn corners(&self, f: &mut fmt::Formatter<'_>, left: Camp, right: Camp) -> fmt::Result {
+        write!(f, " {left}")?;
+        self.camp(f, left)?;
+        write!(f, "{:>22}{right}", "")?;
+        self.camp(f, right)?;
+        f.write_str("\n")
+    }
+}
+
+impl fmt::Display for Ansi<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.position;
+        self.corners(f, Camp::A9, Camp::H9)?;
+        ansi_files(f, 4)?;
+        for rank in Rank::ALL.iter().rev() {
+            write!(f, "{rank} ")?;
+            for file in File::ALL {
+                let square = Square::new(file, *rank);
+                let bg = p.board().colour_of(square).rgb();
+                match p.piece_on(square) {
+                    Some(player) => ansi_cell(f, player_ink(player), bg, " ●  ")?,
+                    None if self.last.is_some_and(|m| m.from == square) => {
+                        ansi_cell(f, Rgb(255, 255, 255), bg, " ·  ")?;
+                    }
+                    None => ansi_cell(f, bg, bg, "    ")?,
+                }
+            }
+            writeln!(f, " {rank}")?;
+        }
+        ansi_files(f, 4)?;
+        self.corners(f, Camp::A0, Camp::H0)?;
+        write!(f, "{} to move", p.side_to_move())?;
+        if let Some(mv) = self.last {
+            write!(f, "; last move {mv}")?;
+        }
+        f.write_str("\n")
+    }
+}

@@ -1,0 +1,20 @@
+//! What the workspace's tests, benches and fuzz targets share (not
+//! published):
+//!
+//! - [`suite`]: the reference perft suites' readers;
+//! - [`perft`]: perft of either game from its notation, with divide,
+//!   played leaves and threads (the `perft` example's engine);
+//! - [`fixtures`]: seeded position sets for the benches and the
+//!   allocation test;
+//! - [`fuzzing`]: the fuzz targets' properties as plain functions, replayed
+//!   on stable by the test suite.
+//!
+//! The one seeded random generator of the workspace is
+//! [`board_geometry::SplitMix64`], re-exported here as [`Rng`].
+
+pub mod fixtures;
+pub mod fuzzing;
+pub mod perft;
+pub mod suite;
+
+pub use board_geometry::SplitMix64 as Rng;

@@ -1,0 +1,161 @@
+//! Perft of either game from its notation: bulk or played counting,
+//! divide, and the root moves shared among threads.
+
+/// A perft run's result: the moves with their counts (empty without
+/// `--divide`) and the total.
+pub struct PerftRun {
+    /// `(move, nodes)` pairs, sorted by move text (empty without divide).
+    pub divide: Vec<(String, u64)>,
+    /// The total node count.
+    pub nodes: u64,
+    /// The number of legal moves at the root (the work threads share).
+    pub roots: usize,
+}
+
+/// Runs perft on a position given in a game's notation (or `startpos`);
+/// `game` is `kamisado` or `katarenga`. With `divide`, the moves come with
+/// their counts, sorted by move text. Errors are messages for people.
+pub fn run_perft(game: &str, position: &str, depth: u32, divide: bool) -> Result<PerftRun, String> {
+    run_perft_with(
+        game,
+        position,
+        depth,
+        &PerftOptions {
+            divide,
+            ..PerftOptions::default()
+        },
+    )
+}
+
+/// How [`run_perft_with`] counts.
+#[derive(Debug, Clone, Copy)]
+pub struct PerftOptions {
+    /// Report each root move's count.
+    pub divide: bool,
+    /// Play every leaf instead of counting the last ply in bulk.
+    pub played: bool,
+    /// Threads that share the root moves (1: no extra threads).
+    pub threads: usize,
+}
+
+impl Default for PerftOptions {
+    fn default() -> PerftOptions {
+        PerftOptions {
+            divide: false,
+            played: false,
+            threads: 1,
+        }
+    }
+}
+
+/// Counts each of `children` with `count`, the work split over `threads`
+/// scoped threads (children dealt out in turn).
+fn count_children<P: Sync>(
+    children: &[P],
+    threads: usize,
+    count: impl Fn(&P) -> u64 + Sync,
+) -> Vec<u64> {
+    let threads = threads.clamp(1, children.len().max(1));
+    if threads == 1 {
+        return children.iter().map(&count).collect();
+    }
+    let mut counts = vec![0; children.len()];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let count = &count;
+                scope.spawn(move || {
+                    children
+                        .iter()
+                        .enumerate()
+                        .skip(k)
+                        .step_by(threads)
+                        .map(|(i, child)| (i, count(child)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for handle in handles {
+            for (i, n) in handle.join().expect("a perft thread panicked") {
+                counts[i] = n;
+            }
+        }
+    });
+    counts
+}
+
+/// [`run_perft`] with every option: bulk or played counting, and the root
+/// moves shared among threads.
+pub fn run_perft_with(
+    game: &str,
+    position: &str,
+    depth: u32,
+    options: &PerftOptions,
+) -> Result<PerftRun, String> {
+    macro_rules! run {
+        ($krate:ident, $name:literal) => {{
+            use $krate::{Position, perft, perft_played};
+            let p: Position = if position == "startpos" {
+                Position::start()
+            } else {
+                position.parse().map_err(|e| {
+                    format!(
+                        "bad {} position: {}",
+                        $name,
+                        board_geometry::notation::ErrorChain(&e)
+                    )
+                })?
+            };
+            let count = |child: &Position| {
+                if options.played {
+                    perft_played(child, depth - 1)
+                } else {
+                    perft(child, depth - 1)
+                }
+            };
+            let roots = p.count_moves();
+            if depth == 0 {
+                PerftRun {
+                    divide: Vec::new(),
+                    nodes: 1,
+                    roots,
+                }
+            } else if !options.divide && options.threads <= 1 {
+                PerftRun {
+                    divide: Vec::new(),
+                    roots,
+                    nodes: if options.played {
+                        perft_played(&p, depth)
+                    } else {
+                        perft(&p, depth)
+                    },
+                }
+            } else {
+                let moves = p.legal_moves();
+                let children: Vec<Position> = moves.iter().map(|&m| p.play(m)).collect();
+                let counts = count_children(&children, options.threads, count);
+                let nodes = counts.iter().sum();
+                let mut divide: Vec<(String, u64)> = if options.divide {
+                    moves.iter().map(|m| m.to_string()).zip(counts).collect()
+                } else {
+                    Vec::new()
+                };
+                divide.sort();
+                PerftRun {
+                    divide,
+                    nodes,
+                    roots,
+                }
+            }
+        }};
+    }
+    Ok(match game {
+        "kamisado" => run!(kamisado_core, "Kamisado"),
+        "katarenga" => run!(katarenga_core, "Katarenga"),
+        other => {
+            return Err(format!(
+                "unknown game {other:?}: expected kamisado or katarenga"
+            ));
+        }
+    })
+}
