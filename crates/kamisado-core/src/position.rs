@@ -82,6 +82,7 @@ impl Position {
     /// The square of the tower the side to move must move, or `None` on a
     /// free choice.
     #[inline]
+    #[must_use]
     pub fn forced_square(&self) -> Option<Square> {
         self.forced_colour()
             .map(|c| self.tower_square(self.side_to_move(), c))
@@ -97,6 +98,7 @@ impl Position {
 
     /// The square of `tower`.
     #[inline]
+    #[must_use]
     pub fn square_of(&self, tower: Tower) -> Square {
         self.tower_square(tower.player, tower.colour)
     }
@@ -109,17 +111,20 @@ impl Position {
 
     /// The squares of `player`'s towers.
     #[inline]
+    #[must_use]
     pub fn occupied_by(&self, player: Player) -> Bitboard {
         self.occupied[player.index()]
     }
 
     /// The squares of all 16 towers.
     #[inline]
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         self.occupied[0] | self.occupied[1]
     }
 
     /// The tower on `square`, if any.
+    #[must_use]
     pub fn tower_on(&self, square: Square) -> Option<Tower> {
         let player = if self.occupied[0].has(square) {
             Player::Black
@@ -146,6 +151,7 @@ impl Position {
 
     /// The sumo rank of `tower`.
     #[inline]
+    #[must_use]
     pub fn rank_of(&self, tower: Tower) -> SumoRank {
         self.rank_at(self.square_of(tower))
     }
@@ -162,6 +168,7 @@ impl Position {
     /// The squares of towers (of both players) whose rank is at least
     /// `rank`; every square for `Plain`.
     #[inline]
+    #[must_use]
     pub fn rank_at_least(&self, rank: SumoRank) -> Bitboard {
         match rank {
             SumoRank::Plain => Bitboard::FULL,
@@ -196,6 +203,7 @@ impl Position {
     /// The tower standing on its goal row, if a round has been won by
     /// arrival.
     #[inline]
+    #[must_use]
     pub fn arrived(&self) -> Option<Tower> {
         let black = self.occupied[0] & Rank::Eighth.bitboard();
         let white = self.occupied[1] & Rank::First.bitboard();
@@ -250,6 +258,7 @@ impl Position {
     /// tower squares, ranks are nested, the hash agrees with a hash from
     /// scratch. Every position built by this crate passes; this is for
     /// tests and fuzzing.
+    #[must_use]
     pub fn is_consistent(&self) -> bool {
         let mut seen = Bitboard::EMPTY;
         for player in Player::ALL {

@@ -28,3 +28,100 @@ fn deserialising_validates() {
         "expected a rank digit 1-8 at offset 3, found '9'",
     );
 }
+
+/// A match stored at any moment (a move into a round, waiting for the edge
+/// choice, over) comes back equal, and continues identically.
+#[test]
+fn matches_save_and_load_at_every_state() {
+    use board_geometry::SplitMix64;
+    use kamisado_core::{Edge, Match, MatchState, Target};
+    let mut visited = [0u32; 3];
+    for seed in 0..12u64 {
+        let mut rng = SplitMix64::new(seed);
+        let target = Target::new([1, 3, 7][seed as usize % 3]).unwrap();
+        let mut m = Match::new(target);
+        for _ in 0..5_000 {
+            let json = serde_json::to_string(&m).unwrap();
+            let mut loaded: Match = serde_json::from_str(&json).unwrap();
+            assert_eq!(loaded, m, "{json}");
+            let slot = match m.state() {
+                MatchState::InRound => 0,
+                MatchState::ChooseEdge { .. } => 1,
+                MatchState::Over { .. } => 2,
+            };
+            visited[slot] += 1;
+            match m.state() {
+                MatchState::Over { .. } => break,
+                MatchState::ChooseEdge { .. } => {
+                    let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
+                    m.choose_edge(edge).unwrap();
+                    loaded.choose_edge(edge).unwrap();
+                }
+                MatchState::InRound => {
+                    let moves = m.position().legal_moves();
+                    let mv = *rng.choose(&moves).unwrap();
+                    assert_eq!(m.play(mv), loaded.play(mv));
+                }
+            }
+            assert_eq!(loaded, m);
+        }
+    }
+    // Every state was stored many times (the branches ran).
+    assert!(
+        visited[0] > 500 && visited[1] >= 10 && visited[2] == 12,
+        "{visited:?}"
+    );
+}
+
+/// A stored match whose parts disagree is refused, not repaired.
+#[test]
+fn tampered_matches_are_refused() {
+    use kamisado_core::{Match, Target};
+    let mut m = Match::new(Target::STANDARD);
+    for mv in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+        m.play(mv.parse().unwrap()).unwrap();
+    }
+    let json = serde_json::to_string(&m).unwrap();
+    assert!(
+        json.contains(r#""state":{"choose_edge":{"chooser":"white"}}"#),
+        "{json}"
+    );
+    let tampered = [
+        json.replace(r#""round":1"#, r#""round":0"#),
+        json.replace(r#""scores":[0,1]"#, r#""scores":[0,0]"#),
+        json.replace(r#""scores":[0,1]"#, r#""scores":[3,1]"#),
+        json.replace(r#""chooser":"white""#, r#""chooser":"black""#),
+        json.replace(r#""target":3"#, r#""target":0"#),
+        json.replace(r#""points":1"#, r#""points":3"#),
+        json.replace("NGRgKPBO b y", "NGRgKPBO b q"),
+    ];
+    for text in &tampered {
+        assert_ne!(text, &json, "the replacement must apply");
+        assert!(serde_json::from_str::<Match>(text).is_err(), "{text}");
+    }
+}
+
+#[test]
+fn value_types_have_readable_forms() {
+    use kamisado_core::{Colour, Edge, Outcome, Player, SumoRank, Target, Tower};
+    let tower = Tower::new(Player::Black, Colour::Pink);
+    assert_eq!(
+        serde_json::to_string(&tower).unwrap(),
+        r#"{"player":"black","colour":"pink"}"#
+    );
+    assert_eq!(serde_json::to_string(&Edge::HFile).unwrap(), r#""h""#);
+    assert_eq!(serde_json::to_string(&Target::LONG).unwrap(), "7");
+    assert_eq!(
+        serde_json::to_string(&SumoRank::DoubleSumo).unwrap(),
+        r#""double_sumo""#
+    );
+    let outcome = Outcome::Deadlock {
+        winner: Player::White,
+        tower: Colour::Blue,
+    };
+    let json = serde_json::to_string(&outcome).unwrap();
+    assert_eq!(json, r#"{"deadlock":{"winner":"white","tower":"blue"}}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
+    assert!(serde_json::from_str::<Edge>(r#""b""#).is_err());
+    assert!(serde_json::from_str::<Target>("0").is_err());
+}
