@@ -13,6 +13,7 @@ use crate::{MAX_MOVES, Move, Position};
 /// use katarenga_core::{perft, Position};
 /// assert_eq!(perft(&Position::start(), 2), 865);
 /// ```
+#[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -36,6 +37,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 
 /// Perft with every leaf played: the same count as [`perft`], made by
 /// playing each move of the last ply instead of counting it.
+#[must_use]
 pub fn perft_played(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -73,6 +75,7 @@ pub fn perft_played(position: &Position, depth: u32) -> u64 {
 
 /// Each legal move of `position` with the perft of the position after it
 /// at `depth - 1`, in generation order (an empty list at depth 0).
+#[must_use]
 pub fn perft_divide(position: &Position, depth: u32) -> ArrayVec<(Move, u64), MAX_MOVES> {
     let mut out = ArrayVec::new();
     if depth == 0 {

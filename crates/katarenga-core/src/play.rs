@@ -148,6 +148,7 @@ impl Position {
 
     /// Whether `mv` is legal here.
     #[inline]
+    #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.check_move(mv).is_ok()
     }
@@ -176,6 +177,7 @@ impl Position {
     ///
     /// # Panics
     /// Panics if `mv` is illegal (see [`Position::try_play`]).
+    #[must_use]
     pub fn play(&self, mv: Move) -> Position {
         match self.try_play(mv) {
             Ok(position) => position,
@@ -189,6 +191,7 @@ impl Position {
     /// invariants that [`Position::is_consistent`] checks), but this never
     /// panics and never causes undefined behaviour.
     #[inline]
+    #[must_use]
     pub fn play_unchecked(&self, mv: Move) -> Position {
         match mv.to {
             Destination::Square(to) => self.play_to_square(mv.from, to),

@@ -49,17 +49,20 @@ impl Tile {
 
     /// `0..4`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The tile's front, rows top to bottom, unrotated.
     #[inline]
+    #[must_use]
     pub const fn front(self) -> Grid4<SquareColour> {
         FRONTS[self as usize]
     }
 
     /// The tile's face `side` up, turned `rotation`.
+    #[must_use]
     pub fn grid(self, side: Side, rotation: Rotation) -> Grid4<SquareColour> {
         let face = match side {
             Side::Front => self.front(),
@@ -160,6 +163,7 @@ impl Rotation {
 
     /// The number of clockwise quarter turns, `0..4`.
     #[inline]
+    #[must_use]
     pub const fn quarter_turns(self) -> u8 {
         self as u8
     }

@@ -29,3 +29,49 @@ fn deserialising_validates() {
         "bad board colours at offset 17: found the end of the input, expected '/' after 8 square colours",
     );
 }
+
+/// A game record stores its start and moves, and is replayed (each move
+/// checked) when read back.
+#[test]
+fn game_records_round_trip_and_are_checked() {
+    use katarenga_core::{Board, GameRecord, SquareColour};
+    // On an all-blue board every piece moves like a king.
+    let start = Position::start_on(Board::from_colours([SquareColour::Blue; 64]));
+    let mut record = GameRecord::<32>::new(start);
+    for mv in ["a8a7", "a1a2", "a7a8", "a2a1"] {
+        record.play(mv.parse().unwrap()).unwrap();
+    }
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(
+        json.contains(r#""moves":["a8a7","a1a2","a7a8","a2a1"]"#),
+        "{json}"
+    );
+    let back: GameRecord<32> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.occurrences(), 2);
+    // An illegal move in a stored record is refused with its place.
+    let bad = json.replace(r#""a7a8""#, r#""a7a5""#);
+    let e = serde_json::from_str::<GameRecord<32>>(&bad).unwrap_err();
+    assert!(e.to_string().contains("move 3 (a7a5)"), "{e}");
+    // More moves than the record can hold.
+    assert!(serde_json::from_str::<GameRecord<2>>(&json).is_err());
+}
+
+#[test]
+fn value_types_have_readable_forms() {
+    use katarenga_core::{Camps, SquareColour, TilePlacement};
+    let camps: Camps = "a9h0".parse().unwrap();
+    assert_eq!(serde_json::to_string(&camps).unwrap(), r#""a9h0""#);
+    assert_eq!(serde_json::to_string(&Camps::EMPTY).unwrap(), r#""-""#);
+    assert_eq!(
+        serde_json::to_string(&SquareColour::Red).unwrap(),
+        r#""red""#
+    );
+    let p: TilePlacement = "3b2".parse().unwrap();
+    assert_eq!(serde_json::to_string(&p).unwrap(), r#""3b2""#);
+    assert_eq!(
+        serde_json::from_str::<TilePlacement>(r#""3b2""#).unwrap(),
+        p
+    );
+    assert!(serde_json::from_str::<Camps>(r#""h9a9""#).is_err());
+}
