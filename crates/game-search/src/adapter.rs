@@ -32,6 +32,7 @@ pub struct KamisadoState {
 #[cfg(feature = "kamisado")]
 impl KamisadoState {
     /// The state of `position` (which must not be waiting for a skip).
+    #[must_use]
     pub fn new(position: kamisado_core::Position) -> KamisadoState {
         KamisadoState {
             position,
@@ -41,6 +42,7 @@ impl KamisadoState {
 
     /// The player the `minimax` crate considers to move: it alternates
     /// every ply, skips included.
+    #[must_use]
     pub fn player_to_move(&self) -> Player {
         let side = self.position.side_to_move();
         if self.skip_pending {

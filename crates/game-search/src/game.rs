@@ -42,6 +42,7 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
         self.legal_moves().len()
     }
     /// The position after a legal move (not checked).
+    #[must_use]
     fn play(&self, mv: Self::Move) -> Self;
     /// The position after `mv`, or why it is illegal.
     ///
