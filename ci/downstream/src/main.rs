@@ -1,0 +1,126 @@
+//! Uses the published crates as a program that depends on them would: move
+//! lists, play, outcomes, a whole Kamisado match stored and reloaded at
+//! every state, pictures, a Katarenga game record, and a timed search with
+//! `game-search` built for Kamisado only. Exits non-zero (a panic) if
+//! anything is off.
+
+use std::time::{Duration, Instant};
+
+use game_search::{Agent, GreedyAgent, Limits, RandomAgent, Searcher};
+use kamisado_core::{Edge, Match, MatchState, Player, Position, Square, Target};
+
+fn kamisado_basics() {
+    let start = Position::start();
+    assert_eq!(start.side_to_move(), Player::Black);
+    let moves = start.legal_moves();
+    assert_eq!(moves.len(), 102);
+    let mut from_towers = 0;
+    start.generate_moves(|tower| {
+        from_towers += tower.into_iter().len();
+        false
+    });
+    assert_eq!(from_towers, moves.len());
+    let next = start.try_play("d1d7".parse().unwrap()).unwrap();
+    assert_eq!(next.to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
+    assert_eq!(next.forced_square(), Some(Square::G8));
+    let illegal = next.try_play("a8a7".parse().unwrap()).unwrap_err();
+    assert!(illegal.to_string().contains("must move the green tower"));
+    assert_eq!(next.outcome(), None);
+    let won: Position = "Gbpkyrgn/o7/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
+    assert_eq!(won.outcome().map(|o| o.winner()), Some(Player::Black));
+    assert!(won.legal_moves().is_empty());
+    assert_eq!(kamisado_core::perft(&start, 3), 11182);
+}
+
+/// A whole match between two greedy players, saved as JSON and loaded back
+/// before every action; the loaded match is the one that goes on.
+fn kamisado_match_with_persistence() {
+    let mut m = Match::new(Target::STANDARD);
+    let mut players = [GreedyAgent::new(1), GreedyAgent::new(2)];
+    let mut states = [0u32; 3];
+    for _ in 0..10_000 {
+        let saved = serde_json::to_string(&m).unwrap();
+        let loaded: Match = serde_json::from_str(&saved).unwrap();
+        assert_eq!(loaded, m);
+        m = loaded;
+        match m.state() {
+            MatchState::InRound => {
+                states[0] += 1;
+                let p = *m.position();
+                let mv = players[p.side_to_move().index()].choose(&p).unwrap();
+                m.play(mv).unwrap();
+            }
+            MatchState::ChooseEdge { chooser } => {
+                states[1] += 1;
+                let edge: Edge = if chooser == Player::Black { "a" } else { "h" }
+                    .parse()
+                    .unwrap();
+                let start = m.next_round_start(edge).unwrap();
+                m.choose_edge(edge).unwrap();
+                assert_eq!(*m.position(), start);
+            }
+            MatchState::Over { winner } => {
+                states[2] += 1;
+                assert!(m.scores()[winner.index()] >= 3);
+                break;
+            }
+        }
+    }
+    assert!(states[0] > 0 && states[1] > 0 && states[2] == 1, "{states:?}");
+}
+
+fn pictures() {
+    let svg = Position::start().svg().to_string();
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    let board = Position::start().ansi(None).to_string();
+    assert!(board.contains("\x1b[") && board.contains("free choice"));
+    let text = Position::start().pretty().to_string();
+    assert!(text.starts_with("8 O:o"));
+    let svg = katarenga_core::Position::start().svg().to_string();
+    assert_eq!(svg.matches("<circle").count(), 16);
+}
+
+fn katarenga_record() {
+    use katarenga_core::{Board, GameRecord, Position, SquareColour};
+    let blue = Position::start_on(Board::from_colours([SquareColour::Blue; 64]));
+    let mut record = GameRecord::<16>::new(blue);
+    for mv in ["a8a7", "a1a2", "a7a8", "a2a1"] {
+        record.play(mv.parse().unwrap()).unwrap();
+    }
+    assert!(record.is_repetition(2));
+    let json = serde_json::to_string(&record).unwrap();
+    let back: GameRecord<16> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, record);
+}
+
+fn timed_search() {
+    let mut searcher = Searcher::<Position>::new(8).unwrap();
+    let started = Instant::now();
+    let mut depths = 0;
+    let result = searcher.search_with(
+        &Position::start(),
+        Limits::time(Duration::from_millis(200)),
+        |_| depths += 1,
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let best = result.best.unwrap();
+    assert!(Position::start().is_legal(best));
+    assert_eq!(depths, result.depth);
+    println!(
+        "search: {best} at depth {} ({} nodes, {:.1} M nodes/s)",
+        result.depth,
+        result.nodes,
+        result.nodes_per_second() / 1e6
+    );
+    let mut random = RandomAgent::new(3);
+    assert!(random.choose(&Position::start()).is_some());
+}
+
+fn main() {
+    kamisado_basics();
+    kamisado_match_with_persistence();
+    pictures();
+    katarenga_record();
+    timed_search();
+    println!("downstream check passed");
+}
