@@ -321,7 +321,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// starts as from a new searcher.
     pub fn clear(&mut self) {
         self.table.clear();
-        self.killers.clear();
+        self.killers.fill([None, None]);
         self.history.fill(0);
     }
 

@@ -212,9 +212,15 @@ pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
             for i in 0..8 {
                 let square = Square::new(files(i), rank);
                 if let Some(tower) = position.tower_on(square).filter(|t| t.player == player) {
+                    // A valid position has eight towers a side, which fill
+                    // the eight squares of the home row; more can only come
+                    // from a position broken by `play_unchecked`.
+                    if placed == 8 {
+                        debug_assert!(false, "refill of an inconsistent position {position}");
+                        return *position;
+                    }
                     let rank = position.rank_of(tower);
                     let target = Square::new(files(placed), home);
-                    // Eight towers fill eight distinct squares of one row.
                     let _ = builder.place(tower, target, rank);
                     placed += 1;
                 }

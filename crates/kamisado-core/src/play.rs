@@ -215,14 +215,28 @@ impl Position {
         }
     }
 
-    /// The position after `mv`, which must be legal; nothing is checked.
+    /// The position after `mv`, which must be legal; nothing is checked in
+    /// release builds (the fast path of search and perft).
     ///
-    /// For an illegal move the result is unspecified (it may break the
-    /// invariants that [`Position::is_consistent`] checks), but this never
-    /// panics and never causes undefined behaviour.
+    /// For an illegal move the result is unspecified: a position that may
+    /// break the invariants [`Position::is_consistent`] checks (two pieces
+    /// on one square, a hash that does not match). No function of this
+    /// crate panics or causes undefined behaviour on such a position, but
+    /// their answers about it are meaningless: its moves, outcome and perft
+    /// are not those of any real position, its `Display` may print text
+    /// that does not parse back, and functions that rebuild a position from
+    /// it (`refill`, `mirrored`) return some valid position or the broken
+    /// one unchanged. Debug builds
+    /// panic here instead (a `debug_assert!`), so that the misuse shows
+    /// where it happens. Use [`Position::try_play`] for moves you have not
+    /// generated yourself.
     #[inline]
     #[must_use]
     pub fn play_unchecked(&self, mv: Move) -> Position {
+        debug_assert!(
+            self.is_legal(mv),
+            "play_unchecked with the illegal move {mv} in {self}"
+        );
         if mv.is_pass() {
             return self.play_pass(mv.from);
         }

@@ -241,17 +241,24 @@ impl Position {
         let mut builder = PositionBuilder::new();
         for (tower, square, rank) in self.towers() {
             let swapped = Tower::new(tower.player.opponent(), tower.colour);
-            builder
-                .place(swapped, square.rotate_180(), rank)
-                .expect("a valid position mirrors to distinct squares");
+            if builder.place(swapped, square.rotate_180(), rank).is_err() {
+                debug_assert!(false, "mirrored of an inconsistent position {self}");
+                return *self;
+            }
         }
         builder
             .side_to_move(self.side_to_move().opponent())
             .forced(self.forced_colour())
             .after_push(self.is_after_push());
-        builder
-            .build()
-            .expect("a valid position mirrors to a valid one")
+        // A valid position mirrors to a valid one; only a position broken
+        // by `play_unchecked` with an illegal move can fail, and it comes
+        // back unchanged.
+        let mirrored = builder.build();
+        debug_assert!(
+            mirrored.is_ok(),
+            "mirrored of an inconsistent position {self}"
+        );
+        mirrored.unwrap_or(*self)
     }
 
     /// Checks the position's internal invariants: occupancy agrees with the

@@ -375,29 +375,19 @@ fn targets_and_edges_have_names() {
 
 /// Plays random matches with seeded random moves and edges.
 fn random_match(target: u32, seed: u64) -> (Match, Vec<[u32; 2]>) {
-    let mut state = seed | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = board_geometry::SplitMix64::new(seed);
     let mut m = Match::new(Target::new(target).unwrap());
     let mut scores = vec![m.scores()];
     for _ in 0..20_000 {
         match m.state() {
             MatchState::Over { .. } => break,
             MatchState::ChooseEdge { .. } => {
-                let edge = if next() % 2 == 0 {
-                    Edge::AFile
-                } else {
-                    Edge::HFile
-                };
+                let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
                 m.choose_edge(edge).unwrap();
             }
             MatchState::InRound => {
                 let moves = m.position().legal_moves();
-                let choice = moves[(next() % moves.len() as u64) as usize];
+                let choice = *rng.choose(&moves).unwrap();
                 if m.play(choice).unwrap().is_some() {
                     scores.push(m.scores());
                 }

@@ -295,16 +295,12 @@ proptest! {
     #[test]
     fn random_rounds_end(start in 0usize..8, seed in any::<u64>()) {
         let mut position = starts()[start];
-        let mut state = seed | 1;
+        let mut rng = board_geometry::SplitMix64::new(seed);
         for _ in 0..400 {
-            if position.outcome().is_some() {
+            let Some(&mv) = rng.choose(&position.legal_moves()) else {
                 break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let moves = position.legal_moves();
-            position = position.play(moves[(state % moves.len() as u64) as usize]);
+            };
+            position = position.play(mv);
         }
         let outcome = position.outcome();
         prop_assert!(outcome.is_some(), "no end after 400 plies: {}", position);

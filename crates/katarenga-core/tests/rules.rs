@@ -257,16 +257,12 @@ proptest! {
     #[test]
     fn random_games_never_panic(b in board(), seed in any::<u64>()) {
         let mut p = Position::start_on(b);
-        let mut state = seed | 1;
+        let mut rng = board_geometry::SplitMix64::new(seed);
         for _ in 0..1000 {
-            if p.outcome().is_some() {
+            let Some(&mv) = rng.choose(&p.legal_moves()) else {
                 break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let moves = p.legal_moves();
-            p = p.play(moves[(state % moves.len() as u64) as usize]);
+            };
+            p = p.play(mv);
         }
         prop_assert!(p.is_consistent());
     }

@@ -1,0 +1,166 @@
+//! The example programs run as processes, the way people run them: bad
+//! arguments (non-UTF-8 ones included) exit with status 2 and a message, a
+//! full or closed standard output ends them quietly, and the options behave
+//! alike in every example. (`cargo test` builds the examples before it runs
+//! this file.)
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn example(name: &str) -> Command {
+    let dir = std::env::current_exe()
+        .expect("the test's path")
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>")
+        .join("examples");
+    let path: PathBuf = dir.join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo test --workspace`, which builds the examples",
+        path.display()
+    );
+    Command::new(path)
+}
+
+fn run(name: &str, args: &[&str]) -> Output {
+    example(name).args(args).output().expect("the example runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn assert_no_panic(output: &Output) {
+    let err = stderr(output);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(output.status.code(), Some(101), "{err}");
+}
+
+/// Regression: a non-UTF-8 argument panicked every example (exit 101).
+#[test]
+#[cfg(unix)]
+fn non_utf8_arguments_are_usage_errors() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    for name in [
+        "perft", "play", "render", "selfplay", "solve", "strength", "match",
+    ] {
+        let output = example(name)
+            .arg(OsStr::from_bytes(b"\xff"))
+            .output()
+            .unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {}", stderr(&output));
+        assert!(stderr(&output).contains("not valid UTF-8"), "{name}");
+    }
+}
+
+/// Regression: a full standard output panicked `perft`, `render`,
+/// `selfplay` and `match`. Now: a message and status 1.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_output_is_an_error_not_a_panic() {
+    for (name, args) in [
+        ("perft", &["kamisado", "startpos", "1"][..]),
+        ("render", &["kamisado", "startpos"]),
+        ("selfplay", &["kamisado", "--games", "3"]),
+        ("match", &["--target", "1"]),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = example(name).args(args).stdout(full).output().unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(1), "{name}: {}", stderr(&output));
+        assert!(stderr(&output).contains("No space left"), "{name}");
+    }
+}
+
+/// Regression: `match --target 50 | head -1` panicked when `head` closed
+/// the pipe. Now the program ends quietly.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    for (name, args) in [
+        ("match", &["--target", "50"][..]),
+        ("selfplay", &["katarenga", "--games", "3000"]),
+    ] {
+        let mut child = example(name)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here: the pipe is closed.
+        let output = child.wait_with_output().unwrap();
+        assert_no_panic(&output);
+        assert_eq!(output.status.code(), Some(0), "{name}: {}", stderr(&output));
+        assert!(!first.is_empty());
+    }
+}
+
+#[test]
+fn options_behave_alike() {
+    // Unknown options are called so (solve said "bad position").
+    let output = run("solve", &["--bogus"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("unknown option --bogus"),
+        "{}",
+        stderr(&output)
+    );
+    // Two games are refused (play silently took the last).
+    let output = run("play", &["kamisado", "katarenga"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("given twice"),
+        "{}",
+        stderr(&output)
+    );
+    // Seed 0 is a seed (strength refused it).
+    let output = run(
+        "strength",
+        &["kamisado", "--seed", "0", "--games", "1", "--ms", "1"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // `--help` prints the usage to stdout and succeeds.
+    let output = run("perft", &["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("usage: perft"));
+}
+
+/// Regression: `perft <finished position> 5 --threads 4` reported a
+/// speed-up for no work at all.
+#[test]
+fn no_speed_up_is_claimed_without_work() {
+    let won = "Gbpkyrgn/o7/8/8/8/8/8/N1RYKPBO w n";
+    let output = run("perft", &["kamisado", won, "5", "--threads", "4"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "0");
+    assert!(
+        stderr(&output).contains("no speed-up to report"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!stderr(&output).contains("speed-up with"));
+}
+
+/// Regression: `solve --table-mib 65536` passed its own range check and
+/// then aborted the process when the allocation failed.
+#[test]
+fn solve_refuses_a_table_it_cannot_allocate() {
+    let output = run("solve", &["--table-mib", "1048576", "--seconds", "1"]);
+    assert_no_panic(&output);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("could not allocate"),
+        "{}",
+        stderr(&output)
+    );
+}
