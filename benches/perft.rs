@@ -3,7 +3,7 @@
 //! every leaf. `cargo bench --bench perft`; add `-- --quick` for a smoke run.
 //!
 //! Before timing, each case's count is checked: against the independent
-//! reference suites (`tests/data`) where the case is in them, and otherwise
+//! reference suites (`crates/*-core/tests/data`) where the case is in them, and otherwise
 //! (Kamisado start perft 6 and 7) bulk counting against playing every leaf,
 //! two different code paths.
 
@@ -17,9 +17,9 @@ use criterion::{
 /// has it.
 fn reference(position: &str, depth: u32) -> Option<u64> {
     [
-        include_str!("../tests/data/kamisado-basic.txt"),
-        include_str!("../tests/data/kamisado-sumo.txt"),
-        include_str!("../tests/data/katarenga.txt"),
+        test_support::suite::KAMISADO_BASIC,
+        test_support::suite::KAMISADO_SUMO,
+        test_support::suite::KATARENGA,
     ]
     .into_iter()
     .flat_map(test_support::suite::cases)

@@ -8,7 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use test_support::suite::cases;
+use test_support::suite::{self, cases};
 
 thread_local! {
     static WATCHING: Cell<bool> = const { Cell::new(false) };
@@ -79,9 +79,9 @@ fn the_counter_sees_allocations() {
 
 #[test]
 fn kamisado_never_allocates() {
-    let texts: Vec<String> = cases(include_str!("data/kamisado-basic.txt"))
+    let texts: Vec<String> = cases(suite::KAMISADO_BASIC)
         .into_iter()
-        .chain(cases(include_str!("data/kamisado-sumo.txt")))
+        .chain(cases(suite::KAMISADO_SUMO))
         .map(|c| c.position)
         .step_by(3)
         .collect();
@@ -107,7 +107,7 @@ fn kamisado_never_allocates() {
 
 #[test]
 fn katarenga_never_allocates() {
-    let texts: Vec<String> = cases(include_str!("data/katarenga.txt"))
+    let texts: Vec<String> = cases(suite::KATARENGA)
         .into_iter()
         .map(|c| c.position)
         .step_by(3)

@@ -1,10 +1,12 @@
-//! The reference perft suites (RULES.md 3) of both games, computed by an
-//! independent implementation (`tests/data`). On a mismatch the failure
-//! shows our divide next to the reference one, to descend into the first
-//! move that disagrees.
+//! The reference perft suites of both games, computed by an independent
+//! implementation, through the `perft` example's runner (text positions,
+//! divide, threads, played leaves). The game crates' own tests check the
+//! same suites through their APIs. On a mismatch the failure shows our
+//! divide next to the reference one, to descend into the first move that
+//! disagrees.
 
 use test_support::perft::run_perft;
-use test_support::suite::{cases, divide_for};
+use test_support::suite::{self, cases, divide_for};
 
 fn run_suite(game: &str, suite: &str, divide_file: &str) {
     let cases = cases(suite);
@@ -44,8 +46,8 @@ fn check_divides(game: &str, suite: &str, divide_file: &str) {
 fn kamisado_basic() {
     run_suite(
         "kamisado",
-        include_str!("data/kamisado-basic.txt"),
-        include_str!("data/kamisado-basic.divide.txt"),
+        suite::KAMISADO_BASIC,
+        suite::KAMISADO_BASIC_DIVIDE,
     );
 }
 
@@ -53,8 +55,8 @@ fn kamisado_basic() {
 fn kamisado_sumo() {
     run_suite(
         "kamisado",
-        include_str!("data/kamisado-sumo.txt"),
-        include_str!("data/kamisado-sumo.divide.txt"),
+        suite::KAMISADO_SUMO,
+        suite::KAMISADO_SUMO_DIVIDE,
     );
 }
 
@@ -62,8 +64,8 @@ fn kamisado_sumo() {
 fn katarenga() {
     run_suite(
         "katarenga",
-        include_str!("data/katarenga.txt"),
-        include_str!("data/katarenga.divide.txt"),
+        suite::KATARENGA,
+        suite::KATARENGA_DIVIDE,
     );
 }
 
@@ -71,18 +73,18 @@ fn katarenga() {
 fn divides_match_the_reference() {
     check_divides(
         "kamisado",
-        include_str!("data/kamisado-basic.txt"),
-        include_str!("data/kamisado-basic.divide.txt"),
+        suite::KAMISADO_BASIC,
+        suite::KAMISADO_BASIC_DIVIDE,
     );
     check_divides(
         "kamisado",
-        include_str!("data/kamisado-sumo.txt"),
-        include_str!("data/kamisado-sumo.divide.txt"),
+        suite::KAMISADO_SUMO,
+        suite::KAMISADO_SUMO_DIVIDE,
     );
     check_divides(
         "katarenga",
-        include_str!("data/katarenga.txt"),
-        include_str!("data/katarenga.divide.txt"),
+        suite::KATARENGA,
+        suite::KATARENGA_DIVIDE,
     );
 }
 

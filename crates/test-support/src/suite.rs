@@ -1,5 +1,22 @@
-//! Reading the reference perft suites (`position ; depth ; nodes` lines)
-//! and their divide files (`tests/data/*.txt`).
+//! The reference perft suites (`position ; depth ; nodes` lines, computed by
+//! an independent implementation) and their divide files, kept with the
+//! game crates' own tests (`crates/*-core/tests/data`), and their readers.
+
+/// Kamisado without sumos.
+pub const KAMISADO_BASIC: &str = include_str!("../../kamisado-core/tests/data/kamisado-basic.txt");
+/// The divide of every case of [`KAMISADO_BASIC`].
+pub const KAMISADO_BASIC_DIVIDE: &str =
+    include_str!("../../kamisado-core/tests/data/kamisado-basic.divide.txt");
+/// Kamisado with sumos, pushes and push marks.
+pub const KAMISADO_SUMO: &str = include_str!("../../kamisado-core/tests/data/kamisado-sumo.txt");
+/// The divide of every case of [`KAMISADO_SUMO`].
+pub const KAMISADO_SUMO_DIVIDE: &str =
+    include_str!("../../kamisado-core/tests/data/kamisado-sumo.divide.txt");
+/// Katarenga on several boards, with camps.
+pub const KATARENGA: &str = include_str!("../../katarenga-core/tests/data/katarenga.txt");
+/// The divide of every case of [`KATARENGA`].
+pub const KATARENGA_DIVIDE: &str =
+    include_str!("../../katarenga-core/tests/data/katarenga.divide.txt");
 
 /// One reference case.
 #[derive(Debug, Clone, PartialEq, Eq)]
