@@ -62,11 +62,7 @@ fn kamisado_sumo() {
 
 #[test]
 fn katarenga() {
-    run_suite(
-        "katarenga",
-        suite::KATARENGA,
-        suite::KATARENGA_DIVIDE,
-    );
+    run_suite("katarenga", suite::KATARENGA, suite::KATARENGA_DIVIDE);
 }
 
 #[test]
@@ -81,11 +77,7 @@ fn divides_match_the_reference() {
         suite::KAMISADO_SUMO,
         suite::KAMISADO_SUMO_DIVIDE,
     );
-    check_divides(
-        "katarenga",
-        suite::KATARENGA,
-        suite::KATARENGA_DIVIDE,
-    );
+    check_divides("katarenga", suite::KATARENGA, suite::KATARENGA_DIVIDE);
 }
 
 #[test]

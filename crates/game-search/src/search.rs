@@ -177,7 +177,7 @@ impl StopFlag {
         self.0.load(Ordering::Relaxed)
     }
 
-    fn clear(&self) {
+    pub(crate) fn clear(&self) {
         self.0.store(false, Ordering::Relaxed);
     }
 }
@@ -486,6 +486,14 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         }
         self.nodes += 1;
         let ply_index = ply as usize;
+        if depth <= 0 {
+            // A leaf: no move list, no table; the game may be over.
+            return if p.count_moves() == 0 {
+                self.terminal_score(p, ply)
+            } else {
+                self.evaluation.evaluate(p)
+            };
+        }
         if self.ordered.len() <= ply_index {
             self.ordered.resize_with(ply_index + 1, Vec::new);
             self.killers.resize(ply_index + 1, [None, None]);
@@ -510,9 +518,6 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                     return score;
                 }
             }
-        }
-        if depth <= 0 {
-            return self.evaluation.evaluate(p);
         }
         let side = p.side_to_move();
         // Order: the table's move, then wins at once, then killers, then

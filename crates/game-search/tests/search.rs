@@ -1,7 +1,6 @@
 //! The search's proven results against a brute-force minimax, the adapter's
 //! invariants, and strength against a random player.
 
-use board_geometry::Player;
 use game_search::adapter::{Kamisado, KamisadoMove, KamisadoState, Katarenga};
 use game_search::{Limits, PROVEN, SearchGame, Searcher};
 use minimax::Game;
@@ -103,8 +102,75 @@ fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
     p
 }
 
+/// The proof searches against exhaustive minimax: the exact prover's
+/// answers to "win within d" and "loss within d", and df-pn's verdict
+/// whenever minimax settles the position within its depth.
+fn check_provers_against_brute(
+    p: &kamisado_core::Position,
+    depth: u32,
+) -> Result<Known, TestCaseError> {
+    use game_search::kamisado::dfpn::DfpnProver;
+    use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+    let expected = brute(p, depth);
+    let mut prover = Prover::new(1).unwrap();
+    prop_assert_eq!(
+        prover.wins_within(p, depth),
+        expected == Known::Win,
+        "win within {} of {}",
+        depth,
+        p
+    );
+    let mut prover = Prover::new(1).unwrap();
+    prop_assert_eq!(
+        prover.loses_within(p, depth),
+        expected == Known::Loss,
+        "loss within {} of {}",
+        depth,
+        p
+    );
+    let verdict = DfpnProver::new(1)
+        .unwrap()
+        .solve(p, ProofLimits::default())
+        .value;
+    match expected {
+        Known::Win => prop_assert_eq!(verdict, Value::Win),
+        Known::Loss => prop_assert_eq!(verdict, Value::Loss),
+        Known::Unknown => prop_assert_ne!(verdict, Value::Unknown),
+    }
+    Ok(expected)
+}
+
+/// The same on seeded random positions, counting how often minimax settles
+/// them: the comparison must cover wins and losses, not only unknowns.
+#[test]
+fn kamisado_provers_settle_what_minimax_settles() {
+    let mut rng = board_geometry::SplitMix64::new(21);
+    let (mut wins, mut losses) = (0, 0);
+    for _ in 0..200 {
+        let choices: Vec<u16> = (0..4 + rng.below(20))
+            .map(|_| rng.next_u64() as u16)
+            .collect();
+        let p = kamisado_position(rng.below(4), &choices);
+        for depth in 1..=5 {
+            match check_provers_against_brute(&p, depth).unwrap() {
+                Known::Win => wins += 1,
+                Known::Loss => losses += 1,
+                Known::Unknown => {}
+            }
+        }
+    }
+    assert!(wins > 50 && losses > 50, "{wins} wins, {losses} losses");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn kamisado_provers_agree_with_brute_force(start in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 4..24), depth in 1u32..6) {
+        let p = kamisado_position(start, &choices);
+        check_provers_against_brute(&p, depth)?;
+    }
+
 
     /// Every proven win or loss the search reports within `depth` plies is
     /// exactly what exhaustive minimax finds, and the winning move it names
@@ -164,21 +230,46 @@ proptest! {
     }
 }
 
+/// The start is a win for Black (who moves first), proven by the
+/// proof-number search: the winning move it names leaves White a proven
+/// loss. (The exact length, 17 plies, is checked in release builds by CI
+/// through the `solve` example and its certificate.)
 #[test]
 fn the_start_of_kamisado_is_a_win_for_black() {
-    // The published result (Black, who moves first, wins by force), proven
-    // by the same search the `solve` example runs; about 20 M nodes.
+    use game_search::kamisado::dfpn::DfpnProver;
+    use game_search::kamisado::prove::{ProofLimits, Value};
     let start = kamisado_core::Position::start();
-    let result = Searcher::new(128)
+    let mut dfpn = DfpnProver::new(64).unwrap();
+    let proof = dfpn.solve(&start, ProofLimits::default());
+    assert_eq!(proof.value, Value::Win);
+    let after = start.play(proof.best.unwrap());
+    assert_eq!(
+        dfpn.solve(&after, ProofLimits::default()).value,
+        Value::Loss
+    );
+}
+
+/// Three searches agree on a middle game Black wins in 9 plies: the
+/// alpha-beta player's proven score, the exact proof search, df-pn.
+#[test]
+fn the_searches_agree_on_a_middle_game() {
+    use game_search::kamisado::dfpn::DfpnProver;
+    use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+    let mut p = kamisado_core::Position::start();
+    for mv in [
+        "h1h5", "e8e3", "c1c5", "b8g3", "e1c3", "h8h7", "f1f6", "h7c2",
+    ] {
+        p = p.play(mv.parse().unwrap());
+    }
+    let result = Searcher::new(16).unwrap().search(&p, Limits::depth(9));
+    assert!(result.score > PROVEN, "{result:?}");
+    assert_eq!(result.plies_to_end(), Some(9));
+    let exact = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    assert_eq!((exact.value, exact.plies), (Value::Win, Some(9)));
+    let dfpn = DfpnProver::new(16)
         .unwrap()
-        .search(&start, Limits::depth(17));
-    assert!(result.score > PROVEN, "not proven: {result:?}");
-    assert_eq!(start.side_to_move(), Player::Black);
-    let best = result.best.unwrap();
-    // After the winning move White is lost.
-    let after = start.play(best);
-    let reply = Searcher::new(32).unwrap().search(&after, Limits::depth(16));
-    assert!(reply.score < -PROVEN);
+        .solve(&p, ProofLimits::default());
+    assert_eq!(dfpn.value, Value::Win);
 }
 
 #[test]

@@ -54,7 +54,7 @@ pub use colour::Colour;
 pub use matchplay::{
     Edge, Match, MatchError, MatchState, RoundSummary, Target, ZeroTarget, points_for, refill,
 };
-pub use movegen::{MAX_MOVES, MoveList, TowerMoves, TowerMovesIter};
+pub use movegen::{MAX_MOVES, MoveList, TowerMoves, TowerMovesIter, slide_targets};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;

@@ -196,6 +196,27 @@ pub(crate) fn slides(player: Player, from: Square, level: usize, occupied: Bitbo
     })
 }
 
+/// The squares a tower of `player` with sumo rank `rank` on `from` can
+/// slide to when `occupied` holds the towers: forward and diagonally forward
+/// over empty squares, within the rank's distance limit. No pushes. For
+/// evaluations and pictures that ask "what if" (another occupancy, or a
+/// tower that is not to move); [`Position::reach`] asks it of a position.
+///
+/// ```
+/// use kamisado_core::{slide_targets, Bitboard, Player, Rank, Square, SumoRank};
+/// // A plain tower on e1 with nothing in front reaches rank 8.
+/// let reach = slide_targets(Player::Black, Square::E1, SumoRank::Plain, Square::E1.bitboard());
+/// assert!(reach.intersects(Rank::Eighth.bitboard()));
+/// // A triple sumo moves one square: three squares at most.
+/// let short = slide_targets(Player::Black, Square::E1, SumoRank::TripleSumo, Bitboard::EMPTY);
+/// assert_eq!(short.len(), 3);
+/// ```
+#[inline]
+#[must_use]
+pub fn slide_targets(player: Player, from: Square, rank: SumoRank, occupied: Bitboard) -> Bitboard {
+    slides(player, from, rank.level() as usize, occupied)
+}
+
 /// Whether a tower of `player` on `from` has an empty square one step
 /// forward (every distance limit allows one step).
 #[inline(always)]
@@ -227,6 +248,26 @@ impl Position {
             to |= front;
         }
         to
+    }
+
+    /// The squares `tower` could move to if it were to move now: its slides
+    /// and, for a sumo, its push (whoever is to move, whatever the forced
+    /// colour). For evaluations and interfaces ("where can this tower
+    /// go?"); the legal moves are [`Position::generate_moves`].
+    ///
+    /// ```
+    /// use kamisado_core::{Colour, Player, Position, Rank, Tower};
+    /// let start = Position::start();
+    /// // White's towers are not to move, but each reaches Black's home row
+    /// // only through Black's towers: none can arrive.
+    /// let green = Tower::new(Player::White, Colour::Green);
+    /// assert!(!start.reach(green).intersects(Rank::First.bitboard()));
+    /// assert!(!start.reach(green).is_empty());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn reach(&self, tower: Tower) -> Bitboard {
+        self.destinations(tower.player, self.square_of(tower))
     }
 
     /// Whether `player`'s tower of `colour` has a slide or a push.

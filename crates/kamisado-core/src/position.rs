@@ -158,7 +158,8 @@ impl Position {
 
     /// The sumo rank of the tower on `square` (`Plain` for an empty square).
     #[inline]
-    pub(crate) fn rank_at(&self, square: Square) -> SumoRank {
+    #[must_use]
+    pub fn rank_at(&self, square: Square) -> SumoRank {
         let level = self.sumo[0].has(square) as u8
             + self.sumo[1].has(square) as u8
             + self.sumo[2].has(square) as u8;

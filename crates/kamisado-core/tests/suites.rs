@@ -14,7 +14,11 @@ fn cases(text: &str) -> Vec<(Position, u32, u64)> {
         .map(|line| {
             let parts: Vec<&str> = line.split(';').map(str::trim).collect();
             let position = parts[0].parse().unwrap_or_else(|e| panic!("{line}: {e}"));
-            (position, parts[1].parse().unwrap(), parts[2].parse().unwrap())
+            (
+                position,
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -41,7 +45,9 @@ fn check(suite: &str, divide_file: &str) {
     assert!(cases.len() >= 10, "suite too small");
     for (position, depth, nodes) in cases {
         let header = format!("{position} ; {depth} ; {nodes}");
-        let theirs = reference.get(&header).unwrap_or_else(|| panic!("no divide for {header}"));
+        let theirs = reference
+            .get(&header)
+            .unwrap_or_else(|| panic!("no divide for {header}"));
         let ours: BTreeMap<String, u64> = perft_divide(&position, depth)
             .iter()
             .map(|(mv, n)| (mv.to_string(), *n))

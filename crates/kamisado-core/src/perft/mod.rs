@@ -6,7 +6,6 @@ pub(crate) mod bulk;
 
 use arrayvec::ArrayVec;
 
-use crate::play::SlidesFrom;
 use crate::{MAX_MOVES, Move, Position};
 
 /// The number of legal move sequences of length `depth` from `position`
@@ -38,21 +37,12 @@ fn perft_children(position: &Position, depth: u32) -> u64 {
     nodes
 }
 
-/// Calls `visit` with the position after each legal move. Slides go
-/// through [`SlidesFrom`], which lifts the tower once for all its
-/// destinations; passes and pushes take the general path.
+/// Calls `visit` with the position after each legal move
+/// ([`Position::for_each_child`]).
 #[inline(always)]
 fn for_each_child(position: &Position, mut visit: impl FnMut(&Position)) {
-    let occupied = position.occupied();
-    position.generate_moves(|moves| {
-        let special = moves.to & (occupied | moves.from.bitboard());
-        for to in special {
-            visit(&position.play_unchecked(Move::new(moves.from, to)));
-        }
-        let slides = SlidesFrom::new(position, moves.tower.colour, moves.from);
-        for to in moves.to - special {
-            visit(&slides.to(to));
-        }
+    position.for_each_child(|_, child| {
+        visit(child);
         false
     });
 }

@@ -1,0 +1,259 @@
+//! Kamisado for the search: the [`SearchGame`] impl and the evaluation, and
+//! the solver: the proof searches ([`dfpn`] says who wins, [`prove`] in how
+//! many plies), both together ([`solve`]), proof certificates
+//! ([`certificate`]) and their independent checker ([`check`]).
+
+pub mod certificate;
+pub mod check;
+pub mod dfpn;
+pub mod prove;
+pub mod solve;
+
+use board_geometry::{Bitboard, Player, Square};
+use kamisado_core::{Colour, Move, MoveList, Outcome, Position, SumoRank, Tower, slide_targets};
+
+use crate::SearchGame;
+
+impl SearchGame for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Outcome = Outcome;
+    type IllegalMove = kamisado_core::IllegalMove;
+
+    const NAME: &'static str = "kamisado";
+    const MOVE_INDICES: usize = 64 * 64;
+
+    fn start() -> Position {
+        Position::start()
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    fn count_moves(&self) -> usize {
+        Position::count_moves(self)
+    }
+
+    fn play(&self, mv: Move) -> Position {
+        self.play_unchecked(mv)
+    }
+
+    fn try_play(&self, mv: Move) -> Result<Position, kamisado_core::IllegalMove> {
+        Position::try_play(self, mv)
+    }
+
+    fn zobrist(&self) -> u64 {
+        Position::zobrist(self)
+    }
+
+    fn side_to_move(&self) -> Player {
+        Position::side_to_move(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn winner_of(outcome: Outcome) -> Player {
+        outcome.winner()
+    }
+
+    fn ending_of(outcome: Outcome) -> &'static str {
+        outcome.ending()
+    }
+
+    fn move_index(mv: Move) -> usize {
+        usize::from(mv.from.index()) * 64 + usize::from(mv.to.index())
+    }
+
+    fn wins_at_once(&self, mv: Move) -> bool {
+        // Only an arrival wins on the move (a deadlock is lost by its maker).
+        !mv.is_pass() && mv.to.rank() == Position::side_to_move(self).goal_rank()
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+}
+
+/// The evaluation of a Kamisado position: towers with a free path to the
+/// goal row ("runners") and progress, with the danger of the colours
+/// handed to the opponent.
+///
+/// - Each tower scores 3 per rank advanced from its home row.
+/// - A runner (a tower whose slides reach its goal row, within its sumo
+///   distance limit) scores 30: it wins as soon as it becomes the forced
+///   tower.
+/// - The side to move's forced tower being a runner is a win next move
+///   (+400); otherwise each slide of it that hands the opponent a runner
+///   (the tower of the landing square's colour) is a move it must avoid,
+///   and the share of such moves among its legal moves costs up to 200.
+///
+/// All of it is bitboard arithmetic: no move list is built.
+#[must_use]
+pub fn evaluate(p: &Position) -> i32 {
+    let side = p.side_to_move();
+    let occupied = p.occupied();
+    let empty = !occupied.0;
+    let sumo = p.rank_at_least(SumoRank::Sumo);
+    let mut score = 0;
+    for player in Player::ALL {
+        let towers = p.occupied_by(player);
+        // Ranks advanced: the sum of the towers' rank indices, counted in
+        // the player's frame (8 towers, 7 ranks at most each).
+        let rank_sum = weighted_rank_sum(towers.0) as i32;
+        let advanced = match player {
+            Player::Black => rank_sum,
+            Player::White => 7 * towers.len() as i32 - rank_sum,
+        };
+        // Plain runners all at once; sumos (distance limits) one by one.
+        let mut runners = (plain_runners(player, towers.0, empty) & !sumo.0).count_ones() as i32;
+        let goal = player.goal_rank().bitboard();
+        for square in towers & sumo {
+            let rank = p.rank_at(square);
+            runners += i32::from(slide_targets(player, square, rank, occupied).intersects(goal));
+        }
+        let value = 3 * advanced + 30 * runners;
+        score += if player == side { value } else { -value };
+    }
+    let Some(colour) = p.forced_colour() else {
+        return score;
+    };
+    let tower = Tower::new(side, colour);
+    let from = p.square_of(tower);
+    let slides = slide_targets(side, from, p.rank_of(tower), occupied);
+    if slides.intersects(side.goal_rank().bitboard()) {
+        return score + 400;
+    }
+    if !slides.is_empty() {
+        // The legal moves: the slides, and a push for a sumo.
+        let moves = if sumo.has(from) {
+            p.count_moves() as i32
+        } else {
+            slides.len() as i32
+        };
+        let opponent = side.opponent();
+        let opponent_goal = opponent.goal_rank().bitboard();
+        let mut handing = 0;
+        for to in slides {
+            let after = occupied ^ from.bitboard() ^ to.bitboard();
+            let reply = Tower::new(opponent, Colour::of_square(to));
+            let reply_from = p.square_of(reply);
+            let reach = if sumo.has(reply_from) {
+                slide_targets(opponent, reply_from, p.rank_at(reply_from), after)
+            } else {
+                plain_reach_goal(opponent, reply_from, after)
+            };
+            handing += i32::from(reach.intersects(opponent_goal));
+        }
+        score -= 200 * handing / moves;
+    }
+    score
+}
+
+/// For a plain tower of `player` on `from`: the goal-row squares its rays
+/// reach over empty squares (`occupied` holds the towers).
+#[inline]
+fn plain_reach_goal(player: Player, from: Square, occupied: Bitboard) -> Bitboard {
+    let goal = player.goal_rank().bitboard();
+    let mut reach = Bitboard::EMPTY;
+    for direction in player.forward_directions() {
+        let ray = board_geometry::ray(direction, from);
+        if ray.intersects(goal) && !ray.intersects(occupied) {
+            reach |= ray & goal;
+        }
+    }
+    reach
+}
+
+/// The sum of the rank indices (0 for rank 1) of the squares in `set`,
+/// when at most 8 are set: each rank's byte holds its count after a
+/// byte-wise population count, and one multiplication weighs the bytes by
+/// their rank (no partial sum reaches 256, so nothing carries).
+#[inline(always)]
+fn weighted_rank_sum(set: u64) -> u64 {
+    let mut x = set - ((set >> 1) & 0x5555_5555_5555_5555);
+    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    x.wrapping_mul(0x0001_0203_0405_0607) >> 56
+}
+
+const A_FILE: u64 = 0x0101_0101_0101_0101;
+const H_FILE: u64 = A_FILE << 7;
+
+/// The towers of `player` in `towers` that, as plain towers, have a clear
+/// ray to their goal row (`empty`: the empty squares). Kogge-Stone fills
+/// from the empty goal squares back through the empty squares find, for
+/// each forward direction, the squares from which that ray reaches the
+/// goal; a tower is a runner when the square just ahead of it is one of
+/// them. Eight towers cost a few dozen instructions.
+fn plain_runners(player: Player, towers: u64, empty: u64) -> u64 {
+    // Work in Black's frame: White's board turned over (files kept).
+    let (towers, empty) = match player {
+        Player::Black => (towers, empty),
+        Player::White => (towers.swap_bytes(), empty.swap_bytes()),
+    };
+    let seeds = empty & 0xFF00_0000_0000_0000;
+    // Backward from rank 8: south, south-west and south-east.
+    let south = fill(seeds, empty, 8, !0);
+    let south_west = fill(seeds, empty, 9, !H_FILE);
+    let south_east = fill(seeds, empty, 7, !A_FILE);
+    // The square ahead of a tower (north, north-east, north-west) in the
+    // fill: shift the fills back by one step.
+    let runners = (towers & (south >> 8))
+        | (towers & (south_west >> 9) & !H_FILE)
+        | (towers & (south_east >> 7) & !A_FILE);
+    match player {
+        Player::Black => runners,
+        Player::White => runners.swap_bytes(),
+    }
+}
+
+/// The squares reached from `seeds` by steps of `shift` bits downward
+/// (toward rank 1) through `empty` squares, with `keep` masking off the
+/// squares a step would reach by wrapping round the board's side.
+#[inline(always)]
+fn fill(mut seeds: u64, empty: u64, shift: u32, keep: u64) -> u64 {
+    let mut through = empty & keep;
+    seeds |= through & (seeds >> shift);
+    through &= through >> shift;
+    seeds |= through & (seeds >> (2 * shift));
+    through &= through >> (2 * shift);
+    seeds | (through & (seeds >> (4 * shift)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_rank_sums() {
+        assert_eq!(weighted_rank_sum(0), 0);
+        assert_eq!(weighted_rank_sum(0xFF), 0);
+        assert_eq!(weighted_rank_sum(0xFF << 56), 56);
+        let set = Square::A1.bitboard() | Square::H3 | Square::C8 | Square::D5;
+        assert_eq!(weighted_rank_sum(set.0), 2 + 7 + 4);
+    }
+
+    /// The fills agree with checking each tower's rays one by one.
+    #[test]
+    fn plain_runners_agree_with_the_rays() {
+        let mut rng = board_geometry::SplitMix64::new(5);
+        for _ in 0..2_000 {
+            let occupied = Bitboard(rng.next_u64() & rng.next_u64());
+            for player in Player::ALL {
+                let towers = Bitboard(occupied.0 & rng.next_u64());
+                let runners = plain_runners(player, towers.0, !occupied.0);
+                for square in towers {
+                    let expected = !plain_reach_goal(player, square, occupied).is_empty();
+                    assert_eq!(
+                        runners >> square as u8 & 1 == 1,
+                        expected,
+                        "{square} {occupied:?}"
+                    );
+                }
+            }
+        }
+    }
+}

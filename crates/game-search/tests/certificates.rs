@@ -1,0 +1,173 @@
+//! Proof certificates: the solver writes them, the independent checker
+//! accepts them, and refuses them with a line removed or a move changed.
+
+use game_search::kamisado::check::{CheckError, HoleReason, check};
+use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+use game_search::kamisado::solve::Solver;
+use kamisado_core::{Player, Position};
+
+/// A middle game that Black wins in 9 plies (from a game of the start
+/// position's principal variation).
+fn position() -> Position {
+    let mut p = Position::start();
+    for mv in [
+        "h1h5", "e8e3", "c1c5", "b8g3", "e1c3", "h8h7", "f1f6", "h7c2",
+    ] {
+        p = p.play(mv.parse().unwrap());
+    }
+    p
+}
+
+fn certificate_text() -> String {
+    let mut solver = Solver::new(16).unwrap();
+    solver.certificate(&position()).unwrap().to_string()
+}
+
+#[test]
+fn the_solver_finds_the_exact_length() {
+    let p = position();
+    let mut solver = Solver::new(16).unwrap();
+    let s = solver.solve(&p, ProofLimits::default());
+    assert_eq!(s.winner, Some(Player::Black));
+    assert_eq!(s.plies, Some(9));
+    // Exact: a win within 9 plies, none within 8 (checked by the prover's
+    // own boolean searches, from fresh tables).
+    let mut prover = Prover::new(16).unwrap();
+    assert!(prover.wins_within(&p, 9));
+    let mut prover = Prover::new(16).unwrap();
+    assert!(!prover.wins_within(&p, 8));
+    let proof = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    assert_eq!((proof.value, proof.plies), (Value::Win, Some(9)));
+}
+
+#[test]
+fn a_certificate_is_accepted() {
+    let text = certificate_text();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("# kamisado-certificate 1"));
+    let header = lines.next().unwrap();
+    assert_eq!(
+        header,
+        format!("# start {} ; winner black ; plies 9", position())
+    );
+    // Sorted, no duplicates.
+    let body: Vec<&str> = lines.collect();
+    assert!(body.windows(2).all(|w| w[0] < w[1]));
+    let verified = check(&text).unwrap();
+    assert_eq!(verified.winner, Player::Black);
+    assert_eq!((verified.plies, verified.longest), (9, 9));
+    assert_eq!(verified.lines, body.len());
+    assert_eq!(verified.unused, 0);
+}
+
+#[test]
+fn a_certificate_with_a_line_removed_is_refused() {
+    let text = certificate_text();
+    let lines: Vec<&str> = text.lines().collect();
+    // Every line is needed: removing any one leaves a hole.
+    for skip in 2..lines.len() {
+        let tampered: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != skip)
+            .map(|(_, l)| *l)
+            .collect();
+        match check(&tampered.join("\n")) {
+            Err(CheckError::Hole(hole)) => {
+                assert_eq!(hole.reason, HoleReason::Missing);
+                assert_eq!(
+                    hole.position.to_string(),
+                    lines[skip].split(" ; ").next().unwrap()
+                );
+            }
+            other => panic!("line {skip} removed: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_certificate_with_a_move_changed_is_refused() {
+    let text = certificate_text();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut illegal = 0;
+    let mut losing = 0;
+    for (i, line) in lines.iter().enumerate().skip(2) {
+        let (position, mv) = line.split_once(" ; ").unwrap();
+        let p: Position = position.parse().unwrap();
+        // An illegal move: refused as a bad line.
+        let bad = format!("{position} ; a1a1");
+        let mut tampered = lines.clone();
+        tampered[i] = &bad;
+        assert!(
+            matches!(check(&tampered.join("\n")), Err(CheckError::Line { .. })),
+            "{line}"
+        );
+        illegal += 1;
+        // A legal move that lets the loser win on its next move: a hole.
+        let opponent_goal = p.side_to_move().opponent().goal_rank().bitboard();
+        let losing_move = p.legal_moves().into_iter().find(|&m| {
+            m.to_string() != mv && {
+                let child = p.play(m);
+                child.side_to_move() != p.side_to_move()
+                    && child
+                        .legal_moves()
+                        .iter()
+                        .any(|r| r.to.bitboard().intersects(opponent_goal))
+            }
+        });
+        if let Some(m) = losing_move {
+            let changed = format!("{position} ; {m}");
+            let mut tampered = lines.clone();
+            tampered[i] = &changed;
+            match check(&tampered.join("\n")) {
+                Err(CheckError::Hole(hole)) => assert!(
+                    matches!(hole.reason, HoleReason::Lost | HoleReason::Missing),
+                    "{hole}"
+                ),
+                other => panic!("{line} -> {m}: {other:?}"),
+            }
+            losing += 1;
+        }
+    }
+    assert!(illegal > 5 && losing > 3, "{illegal} {losing}");
+}
+
+#[test]
+fn a_too_short_bound_and_a_wrong_winner_are_refused() {
+    let text = certificate_text();
+    let short = text.replace("; plies 9", "; plies 8");
+    assert!(matches!(
+        check(&short),
+        Err(CheckError::Hole(hole)) if matches!(hole.reason, HoleReason::TooLong { plies: 9 })
+    ));
+    let wrong = text.replace("winner black", "winner white");
+    assert!(matches!(check(&wrong), Err(CheckError::Line { .. })));
+    assert!(matches!(check(""), Err(CheckError::Header { .. })));
+    assert!(matches!(
+        check(&text.replace("# kamisado-certificate 1", "# something else")),
+        Err(CheckError::Header { line: 1, .. })
+    ));
+}
+
+/// The checker shares no code with the search: its only imports are the
+/// standard library and the rules.
+#[test]
+fn the_checker_uses_only_the_rules() {
+    let source = include_str!("../src/kamisado/check.rs");
+    for line in source.lines().map(str::trim) {
+        if line.starts_with("use ") {
+            assert!(
+                line.starts_with("use std::") || line.starts_with("use kamisado_core::"),
+                "{line}"
+            );
+        }
+        assert!(
+            !line.contains("crate::") || line.starts_with("//"),
+            "{line}"
+        );
+        assert!(
+            !line.contains("super::") || line.starts_with("//"),
+            "{line}"
+        );
+    }
+}
