@@ -1,0 +1,124 @@
+"""Kamisado: positions, matches, search, encoding and batched play.
+
+Positions are immutable; :meth:`Position.play` returns the next position and
+raises :class:`ValueError` (with the engine's reason) for an illegal move.
+Moves are strings in the notation: ``"d1d7"``; a sumo push is the sumo's
+one-square step; a pass is the blocked tower's square twice (``"d7d7"``).
+
+Encoding (fixed; the same in the PettingZoo environment and the batches)
+-----------------------------------------------------------------------
+Everything is seen from the player to act: for White the board is turned
+half a turn (Kamisado's colouring is the same turned round), so every player
+moves up the board and its home row is the bottom row.
+
+Actions (``ACTIONS`` = 514): ``colour * 64 + destination`` for a move of the
+player's tower of ``colour`` (orange 0, blue 1, purple 2, pink 3, yellow 4,
+red 5, green 6, brown 7) to ``destination`` (a square index ``rank * 8 +
+file`` in the player's frame, 0 = the player's a1); a pass is the tower's
+own square. Actions 512 and 513 choose the a-file or the h-file refill edge
+between the rounds of a match (``EDGE_A``, ``EDGE_H``).
+
+Observations: ``(8, 8, CHANNELS)`` float32, ``CHANNELS`` = 36, row 0 the far
+rank (the opponent's home row), column 0 the player's a-file:
+
+====== ==============================================================
+0-7    the player's towers, one plane per colour (orange ... brown)
+8-15   the opponent's towers, one plane per colour
+16-18  the player's towers of sumo rank at least 1, 2, 3
+19-21  the opponent's towers of sumo rank at least 1, 2, 3
+22     the tower that must move (empty on a free choice)
+23     all ones on a free choice
+24     all ones when the side to move takes the extra move after its own push
+25     all ones when the player is White
+26-33  the square colours, one plane per colour
+34     the player's match score / target, at most 1 (all cells)
+35     the opponent's match score / target, at most 1
+====== ==============================================================
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+from ._native import (
+    KAMISADO_ACTIONS as ACTIONS,
+    KAMISADO_CHANNELS as CHANNELS,
+    KAMISADO_EDGE_A as EDGE_A,
+    KAMISADO_EDGE_H as EDGE_H,
+    KAMISADO_MAX_MOVES as MAX_MOVES,
+    KamisadoBatch as Batch,
+    KamisadoMatch as Match,
+    KamisadoPosition as Position,
+)
+
+__all__ = [
+    "ACTIONS",
+    "CHANNELS",
+    "EDGE_A",
+    "EDGE_H",
+    "MAX_MOVES",
+    "Batch",
+    "Match",
+    "Position",
+    "action_to_move",
+    "move_to_action",
+    "observation",
+    "action_mask",
+    "start",
+]
+
+#: The screen colours of the eight colours, in action order.
+RGB = np.array(
+    [
+        (236, 134, 34),
+        (36, 92, 196),
+        (116, 56, 160),
+        (236, 128, 170),
+        (236, 206, 40),
+        (204, 36, 40),
+        (36, 146, 70),
+        (116, 68, 30),
+    ],
+    dtype=np.uint8,
+)
+
+#: The colour names in action order.
+COLOURS = ("orange", "blue", "purple", "pink", "yellow", "red", "green", "brown")
+
+
+def start() -> Position:
+    """The start of a match."""
+    return Position.start()
+
+
+def action_to_move(position: Position, action: int) -> str:
+    """The move of ``action`` in ``position`` (check the mask for legality)."""
+    return position.move_of(action)
+
+
+def move_to_action(position: Position, move: str) -> int:
+    """The action number of ``move`` in ``position``."""
+    return position.action(move)
+
+
+def observation(
+    position: Position,
+    scores: tuple[int, int] = (0, 0),
+    target: int = 1,
+    player: Optional[str] = None,
+) -> np.ndarray:
+    """The observation planes of ``position`` for ``player`` (the side to
+    move by default), with the match scores (Black's, White's)."""
+    return position.observation(scores, target, player)
+
+
+def action_mask(position: Position) -> np.ndarray:
+    """The legal-action mask of ``position`` (``ACTIONS`` int8)."""
+    return position.action_mask()
+
+
+def winner(position: Position) -> Optional[str]:
+    """``"black"``, ``"white"`` or ``None``."""
+    return position.winner

@@ -1,0 +1,76 @@
+"""Katarenga: positions, boards, search, encoding and batched play.
+
+Positions are immutable; :meth:`Position.play` returns the next position and
+raises :class:`ValueError` (with the engine's reason) for an illegal move.
+Moves are strings: ``"c1d3"``; a capture looks the same; entering a camp is
+``"e8h9"``. White moves first.
+
+Encoding (fixed; the same in the PettingZoo environment and the batches)
+-----------------------------------------------------------------------
+Everything is seen from the player to act: for White the board is mirrored
+top to bottom, so every player moves up the board, its home row is the
+bottom row and its two target camps lie beyond the top row.
+
+Actions (``ACTIONS`` = 4224): ``origin * 66 + destination``, with ``origin``
+a square index ``rank * 8 + file`` in the player's frame and
+``destination`` a square index (0-63), or 64 for the target camp on the
+a-file side, 65 for the one on the h-file side.
+
+Observations: ``(8, 8, CHANNELS)`` float32, ``CHANNELS`` = 11, row 0 the far
+rank (the player's target line), column 0 the a-file:
+
+====== ==============================================================
+0      the player's pieces
+1      the opponent's pieces
+2-5    the square colours: red (rook), yellow (bishop), blue (king),
+       green (knight)
+6, 7   all ones when the player's a-side, h-side target camp is taken
+8, 9   all ones when the opponent's a-side, h-side target camp is taken
+10     all ones when the player is White
+====== ==============================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._native import (
+    KATARENGA_ACTIONS as ACTIONS,
+    KATARENGA_CHANNELS as CHANNELS,
+    KATARENGA_MAX_MOVES as MAX_MOVES,
+    KatarengaBatch as Batch,
+    KatarengaBoard as Board,
+    KatarengaPosition as Position,
+)
+
+__all__ = [
+    "ACTIONS",
+    "CHANNELS",
+    "MAX_MOVES",
+    "Batch",
+    "Board",
+    "Position",
+    "action_to_move",
+    "move_to_action",
+    "start",
+]
+
+#: The screen colours of red, yellow, blue and green squares.
+RGB = np.array(
+    [(196, 52, 52), (232, 198, 48), (58, 108, 206), (56, 156, 78)], dtype=np.uint8
+)
+
+
+def start(board: Board | None = None) -> Position:
+    """The start on ``board`` (the standard board by default)."""
+    return Position.start(board)
+
+
+def action_to_move(position: Position, action: int) -> str:
+    """The move of ``action`` in ``position`` (check the mask for legality)."""
+    return position.move_of(action)
+
+
+def move_to_action(position: Position, move: str) -> int:
+    """The action number of ``move`` in ``position``."""
+    return position.action(move)

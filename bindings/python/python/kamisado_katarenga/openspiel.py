@@ -1,0 +1,200 @@
+"""Both games as OpenSpiel Python games, registered when this module is
+imported: ``pyspiel.load_game("python_kamisado")`` (a single round; player
+0 is Black, who moves first) and ``pyspiel.load_game("python_katarenga")``
+(player 0 is White, who moves first; parameter ``max_game_length``, default
+300: the rules have no draw, so a game that long ends with returns 0).
+
+Actions and observation tensors are the fixed encodings of
+:mod:`kamisado_katarenga.kamisado` and :mod:`kamisado_katarenga.katarenga`
+(the observation channels first: ``(CHANNELS, 8, 8)``). In Kamisado the
+player who pushes with a sumo moves again: ``current_player()`` stays the
+same for its extra move.
+
+Requires ``open_spiel`` (``pip install "kamisado-katarenga[openspiel]"``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+
+from . import kamisado, katarenga
+
+_PLAYERS = {"kamisado": ("black", "white"), "katarenga": ("white", "black")}
+
+
+def _game_type(short_name: str, long_name: str, parameters: dict) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+# A round from the start has no sumo, so every real move takes a tower at
+# least one rank forward: at most 16 x 6 + 1 real moves, each followed by at
+# most 15 passes.
+_KAMISADO_MAX_LENGTH = (16 * 6 + 1) * 16
+_KAMISADO_TYPE = _game_type("python_kamisado", "Python Kamisado (one round)", {})
+_KAMISADO_INFO = pyspiel.GameInfo(
+    num_distinct_actions=512,
+    max_chance_outcomes=0,
+    num_players=2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=0.0,
+    max_game_length=_KAMISADO_MAX_LENGTH,
+)
+
+_KATARENGA_TYPE = _game_type(
+    "python_katarenga", "Python Katarenga", {"max_game_length": 300}
+)
+
+
+class _Observer:
+    """The observation tensor (channels first) and string of a state."""
+
+    def __init__(self, channels: int, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        shape = (channels, 8, 8)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": np.reshape(self.tensor, shape)}
+
+    def set_from(self, state, player: int) -> None:
+        planes = state.observation_planes(player)
+        self.dict["observation"][...] = np.transpose(planes, (2, 0, 1))
+
+    def string_from(self, state, player: int) -> str:
+        return str(state)
+
+
+class KamisadoGame(pyspiel.Game):
+    """A single Kamisado round."""
+
+    def __init__(self, params=None):
+        super().__init__(_KAMISADO_TYPE, _KAMISADO_INFO, params or {})
+
+    def new_initial_state(self):
+        return KamisadoState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return _Observer(kamisado.CHANNELS, params)
+
+
+class KamisadoState(pyspiel.State):
+    """A state of a round: the position."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.position = kamisado.start()
+
+    def current_player(self):
+        if self.position.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return _PLAYERS["kamisado"].index(self.position.side_to_move)
+
+    def _legal_actions(self, player):
+        return [int(a) for a in np.flatnonzero(self.position.action_mask())]
+
+    def _apply_action(self, action):
+        self.position = self.position.play(self.position.move_of(int(action)))
+
+    def _action_to_string(self, player, action):
+        return self.position.move_of(int(action))
+
+    def is_terminal(self):
+        return self.position.is_over
+
+    def returns(self):
+        winner = self.position.winner
+        if winner is None:
+            return [0.0, 0.0]
+        first = 1.0 if winner == _PLAYERS["kamisado"][0] else -1.0
+        return [first, -first]
+
+    def observation_planes(self, player: int) -> np.ndarray:
+        return self.position.observation(player=_PLAYERS["kamisado"][player])
+
+    def __str__(self):
+        return str(self.position)
+
+
+class KatarengaGame(pyspiel.Game):
+    """A Katarenga game on the standard board."""
+
+    def __init__(self, params=None):
+        params = params or {}
+        self.max_length = int(params.get("max_game_length", 300))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=katarenga.ACTIONS,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.max_length,
+        )
+        super().__init__(_KATARENGA_TYPE, info, params)
+
+    def new_initial_state(self):
+        return KatarengaState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return _Observer(katarenga.CHANNELS, params)
+
+
+class KatarengaState(pyspiel.State):
+    """A state of a game: the position and the plies played."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.position = katarenga.start()
+        self.plies = 0
+        self.max_length = game.max_length
+
+    def current_player(self):
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return _PLAYERS["katarenga"].index(self.position.side_to_move)
+
+    def _legal_actions(self, player):
+        return [int(a) for a in np.flatnonzero(self.position.action_mask())]
+
+    def _apply_action(self, action):
+        self.position = self.position.play(self.position.move_of(int(action)))
+        self.plies += 1
+
+    def _action_to_string(self, player, action):
+        return self.position.move_of(int(action))
+
+    def is_terminal(self):
+        return self.position.is_over or self.plies >= self.max_length
+
+    def returns(self):
+        winner = self.position.winner
+        if winner is None:
+            return [0.0, 0.0]
+        first = 1.0 if winner == _PLAYERS["katarenga"][0] else -1.0
+        return [first, -first]
+
+    def observation_planes(self, player: int) -> np.ndarray:
+        return self.position.observation(_PLAYERS["katarenga"][player])
+
+    def __str__(self):
+        return str(self.position)
+
+
+pyspiel.register_game(_KAMISADO_TYPE, KamisadoGame)
+pyspiel.register_game(_KATARENGA_TYPE, KatarengaGame)

@@ -1,0 +1,376 @@
+//! Batched play: N games stepped together in Rust, so that self-play and
+//! training loops pay one Python call per batch, not per move.
+
+use board_geometry::{Player, SplitMix64};
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArray2, PyArray4, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::{kamisado, katarenga};
+
+/// What the batch needs of a game.
+trait Game: Copy + Send {
+    const ACTIONS: usize;
+    const CHANNELS: usize;
+    /// The most legal moves a position can have.
+    const MAX_MOVES: usize;
+    fn side(&self) -> Player;
+    fn winner(&self) -> Option<Player>;
+    fn fill_mask(&self, mask: &mut [i8]);
+    fn legal_actions(&self, out: &mut [i32]) -> usize;
+    fn play_action(&self, action: usize) -> Option<Self>;
+    fn fill_observation(&self, out: &mut [f32]);
+}
+
+impl Game for kamisado_core::Position {
+    const ACTIONS: usize = kamisado::ACTIONS;
+    const CHANNELS: usize = kamisado::CHANNELS;
+    const MAX_MOVES: usize = kamisado_core::MAX_MOVES;
+
+    fn side(&self) -> Player {
+        self.side_to_move()
+    }
+
+    fn winner(&self) -> Option<Player> {
+        self.outcome().map(|o| o.winner())
+    }
+
+    fn fill_mask(&self, mask: &mut [i8]) {
+        kamisado::fill_mask(self, mask);
+    }
+
+    fn legal_actions(&self, out: &mut [i32]) -> usize {
+        let side = self.side_to_move();
+        let mut n = 0;
+        self.generate_moves(|tower| {
+            let base = tower.tower.colour.index() * 64;
+            for to in tower.to {
+                out[n] = (base + kamisado::frame(side, to)) as i32;
+                n += 1;
+            }
+            false
+        });
+        n
+    }
+
+    fn play_action(&self, action: usize) -> Option<Self> {
+        let mv = kamisado::move_of(self, action)?;
+        self.is_legal(mv).then(|| self.play_unchecked(mv))
+    }
+
+    fn fill_observation(&self, out: &mut [f32]) {
+        kamisado::fill_observation(self, self.side_to_move(), [0, 0], 1, out);
+    }
+}
+
+impl Game for katarenga_core::Position {
+    const ACTIONS: usize = katarenga::ACTIONS;
+    const CHANNELS: usize = katarenga::CHANNELS;
+    const MAX_MOVES: usize = katarenga_core::MAX_MOVES;
+
+    fn side(&self) -> Player {
+        self.side_to_move()
+    }
+
+    fn winner(&self) -> Option<Player> {
+        self.outcome().map(|o| o.winner())
+    }
+
+    fn fill_mask(&self, mask: &mut [i8]) {
+        katarenga::fill_mask(self, mask);
+    }
+
+    fn legal_actions(&self, out: &mut [i32]) -> usize {
+        let mut n = 0;
+        for mv in self.legal_moves() {
+            out[n] = katarenga::action_of(self, mv) as i32;
+            n += 1;
+        }
+        n
+    }
+
+    fn play_action(&self, action: usize) -> Option<Self> {
+        let mv = katarenga::move_of(self, action)?;
+        self.is_legal(mv).then(|| self.play_unchecked(mv))
+    }
+
+    fn fill_observation(&self, out: &mut [f32]) {
+        katarenga::fill_observation(self, self.side_to_move(), out);
+    }
+}
+
+/// What one step of a batch returns, game by game.
+struct Steps {
+    /// The reward of the player who moved: +1 won, -1 lost, 0 otherwise.
+    rewards: Vec<f32>,
+    /// The game ended by the rules (and restarted).
+    terminated: Vec<bool>,
+    /// The game reached the ply limit (and restarted).
+    truncated: Vec<bool>,
+}
+
+/// The games of a batch, their starts and ply counts.
+struct Batch<G> {
+    games: Vec<G>,
+    plies: Vec<u32>,
+    max_plies: u32,
+    /// Makes a new game.
+    start: Box<dyn FnMut() -> G + Send + Sync>,
+}
+
+impl<G: Game> Batch<G> {
+    fn new(n: usize, max_plies: u32, mut start: Box<dyn FnMut() -> G + Send + Sync>) -> Batch<G> {
+        Batch {
+            games: (0..n).map(|_| start()).collect(),
+            plies: vec![0; n],
+            max_plies,
+            start,
+        }
+    }
+
+    fn reset(&mut self) {
+        for (game, plies) in self.games.iter_mut().zip(&mut self.plies) {
+            *game = (self.start)();
+            *plies = 0;
+        }
+    }
+
+    /// Plays one action in every game; returns the rewards of the players
+    /// who moved, and which games ended (and restarted). Checks every action
+    /// before playing any: on an error no game has moved.
+    fn step(&mut self, actions: &[i64]) -> Result<Steps, String> {
+        if actions.len() != self.games.len() {
+            return Err(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.games.len()
+            ));
+        }
+        let nexts = self
+            .games
+            .iter()
+            .zip(actions)
+            .enumerate()
+            .map(|(i, (game, &action))| {
+                usize::try_from(action)
+                    .ok()
+                    .and_then(|a| game.play_action(a))
+                    .ok_or_else(|| format!("game {i}: action {action} is not legal"))
+            })
+            .collect::<Result<Vec<G>, String>>()?;
+        let n = self.games.len();
+        let mut steps = Steps {
+            rewards: vec![0.0; n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+        };
+        for (i, next) in nexts.into_iter().enumerate() {
+            let mover = self.games[i].side();
+            self.plies[i] += 1;
+            if let Some(winner) = next.winner() {
+                steps.rewards[i] = if winner == mover { 1.0 } else { -1.0 };
+                steps.terminated[i] = true;
+            } else if self.plies[i] >= self.max_plies {
+                steps.truncated[i] = true;
+            }
+            if steps.terminated[i] || steps.truncated[i] {
+                self.games[i] = (self.start)();
+                self.plies[i] = 0;
+            } else {
+                self.games[i] = next;
+            }
+        }
+        Ok(steps)
+    }
+
+    /// Writes the masks of the games into `out` (N x ACTIONS, zeroed).
+    fn fill_masks(&self, out: &mut [i8]) {
+        for (game, mask) in self.games.iter().zip(out.chunks_mut(G::ACTIONS)) {
+            game.fill_mask(mask);
+        }
+    }
+
+    /// Writes the legal actions of each game into a row of `out` (N x
+    /// MAX_MOVES, padded with -1) and their number into `counts`.
+    fn fill_legal_actions(&self, out: &mut [i32], counts: &mut [i32]) {
+        out.fill(-1);
+        for ((game, row), count) in self
+            .games
+            .iter()
+            .zip(out.chunks_mut(G::MAX_MOVES))
+            .zip(counts)
+        {
+            *count = game.legal_actions(row) as i32;
+        }
+    }
+
+    /// Writes the observations into `out` (N x 64 x CHANNELS).
+    fn fill_observations(&self, out: &mut [f32]) {
+        for (game, obs) in self.games.iter().zip(out.chunks_mut(64 * G::CHANNELS)) {
+            game.fill_observation(obs);
+        }
+    }
+
+    fn players(&self) -> Vec<i8> {
+        self.games.iter().map(|g| g.side() as i8).collect()
+    }
+}
+
+/// A fresh array is always contiguous; this never happens.
+fn not_contiguous(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+type StepResult<'py> = (
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+/// Generates the Python class of a batch of one game.
+macro_rules! batch_class {
+    ($name:ident, $py_name:literal, $game:ty, { $($constructor:tt)* }) => {
+        /// A batch of games stepped together (see the module docs).
+        #[pyclass(module = "kamisado_katarenga._native", name = $py_name)]
+        pub struct $name {
+            batch: Batch<$game>,
+        }
+
+        #[pymethods]
+        impl $name {
+            $($constructor)*
+
+            /// Restarts every game.
+            fn reset(&mut self) {
+                self.batch.reset();
+            }
+
+            /// The number of games.
+            fn __len__(&self) -> usize {
+                self.batch.games.len()
+            }
+
+            /// Plays `actions[i]` in game `i` (an int64 array of length N, or
+            /// any sequence of N integers);
+            /// returns `(rewards, terminated, truncated)`: the reward of the
+            /// player who moved (+1 won, -1 lost, 0 otherwise), whether the
+            /// game ended by the rules, whether it reached the ply limit.
+            /// Finished games restart at once.
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: &Bound<'py, PyAny>,
+            ) -> PyResult<StepResult<'py>> {
+                // A contiguous int64 array is read in place; any other
+                // sequence of integers (an int32 array, a strided view, a
+                // list) is converted.
+                let array = actions.extract::<PyReadonlyArray1<'py, i64>>().ok();
+                let owned: Vec<i64>;
+                let actions = match array.as_ref().and_then(|a| a.as_slice().ok()) {
+                    Some(slice) => slice,
+                    None => {
+                        owned = actions.extract()?;
+                        &owned
+                    }
+                };
+                let steps = self.batch.step(actions).map_err(PyValueError::new_err)?;
+                Ok((
+                    PyArray1::from_vec(py, steps.rewards),
+                    PyArray1::from_vec(py, steps.terminated),
+                    PyArray1::from_vec(py, steps.truncated),
+                ))
+            }
+
+            /// The legal-action masks, `(N, ACTIONS)` int8.
+            fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+                let n = self.batch.games.len();
+                let masks = PyArray2::<i8>::zeros(py, [n, <$game as Game>::ACTIONS], false);
+                self.batch.fill_masks(masks.readwrite().as_slice_mut().map_err(not_contiguous)?);
+                Ok(masks)
+            }
+
+            /// The legal actions of each game, padded with -1: `(legal (N,
+            /// MAX_MOVES) int32, counts (N,) int32)`.
+            fn legal_actions<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<i32>>)> {
+                let n = self.batch.games.len();
+                let legal = PyArray2::<i32>::zeros(py, [n, <$game as Game>::MAX_MOVES], false);
+                let counts = PyArray1::<i32>::zeros(py, n, false);
+                self.batch.fill_legal_actions(
+                    legal.readwrite().as_slice_mut().map_err(not_contiguous)?,
+                    counts.readwrite().as_slice_mut().map_err(not_contiguous)?,
+                );
+                Ok((legal, counts))
+            }
+
+            /// The observations, `(N, 8, 8, CHANNELS)` float32, each for its
+            /// side to move.
+            fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
+                let n = self.batch.games.len();
+                let observations =
+                    PyArray4::<f32>::zeros(py, [n, 8, 8, <$game as Game>::CHANNELS], false);
+                self.batch
+                    .fill_observations(observations.readwrite().as_slice_mut().map_err(not_contiguous)?);
+                Ok(observations)
+            }
+
+            /// The side to move of each game: 0 Black, 1 White.
+            fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+                PyArray1::from_vec(py, self.batch.players())
+            }
+
+            /// The positions in the notation.
+            fn positions(&self) -> Vec<String> {
+                self.batch.games.iter().map(ToString::to_string).collect()
+            }
+        }
+    };
+}
+
+batch_class!(KamisadoBatch, "KamisadoBatch", kamisado_core::Position, {
+    /// `n` single Kamisado rounds from the start (a round always ends:
+    /// `max_plies` never truncates one).
+    #[new]
+    #[pyo3(signature = (n, max_plies = 1000))]
+    fn new(n: usize, max_plies: u32) -> Self {
+        KamisadoBatch {
+            batch: Batch::new(n, max_plies, Box::new(kamisado_core::Position::start)),
+        }
+    }
+});
+
+batch_class!(
+    KatarengaBatch,
+    "KatarengaBatch",
+    katarenga_core::Position,
+    {
+        /// `n` Katarenga games on the standard board, or on random tile boards
+        /// (seeded) with `random_boards`; games are truncated after `max_plies`
+        /// plies (the rules have no draw).
+        #[new]
+        #[pyo3(signature = (n, random_boards = false, seed = 0, max_plies = 300))]
+        fn new(n: usize, random_boards: bool, seed: u64, max_plies: u32) -> Self {
+            let mut rng = SplitMix64::new(seed);
+            let start: Box<dyn FnMut() -> katarenga_core::Position + Send + Sync> = if random_boards
+            {
+                Box::new(move || {
+                    let index =
+                        rng.below(katarenga_core::TilePlacement::ARRANGEMENTS as usize) as u32;
+                    let placements = katarenga_core::TilePlacement::arrangement(index)
+                        .expect("an index below ARRANGEMENTS");
+                    let board = katarenga_core::Board::from_tiles(placements)
+                        .expect("an arrangement uses each tile once");
+                    katarenga_core::Position::start_on(board)
+                })
+            } else {
+                Box::new(katarenga_core::Position::start)
+            };
+            KatarengaBatch {
+                batch: Batch::new(n, max_plies, start),
+            }
+        }
+    }
+);

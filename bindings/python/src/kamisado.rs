@@ -1,0 +1,592 @@
+//! Kamisado for Python: positions, matches, search, and the fixed
+//! encoding of actions and observations (see `encoding.md`).
+
+use std::time::Duration;
+
+use board_geometry::{Player, Square};
+use game_search::kamisado::prove::ProofLimits;
+use game_search::kamisado::solve::Solver;
+use game_search::{Limits, Searcher};
+use kamisado_core::{Colour, Edge, Match, MatchState, Move, Outcome, Position, Target, Tower};
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArray3};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::{player_name, seconds_limit, value_error};
+
+/// The number of actions: tower colour (8) x destination square (64), then
+/// the two refill edges of match play.
+pub const ACTIONS: usize = 8 * 64 + 2;
+/// The action that chooses the a-file edge between rounds.
+pub const EDGE_A: usize = 512;
+/// The action that chooses the h-file edge between rounds.
+pub const EDGE_H: usize = 513;
+/// The observation's channels.
+pub const CHANNELS: usize = 36;
+
+/// A square in `player`'s frame: the board turned half a turn for White
+/// (the colouring is the same turned round), so every player moves up.
+pub fn frame(player: Player, square: Square) -> usize {
+    match player {
+        Player::Black => square as usize,
+        Player::White => 63 - square as usize,
+    }
+}
+
+fn unframe(player: Player, index: usize) -> Square {
+    let index = match player {
+        Player::Black => index,
+        Player::White => 63 - index,
+    };
+    Square::ALL[index & 63]
+}
+
+/// The action number of `mv` in `p` (`None` for a move of no tower of the
+/// side to move).
+pub fn action_of(p: &Position, mv: Move) -> Option<usize> {
+    let side = p.side_to_move();
+    let tower = p.tower_on(mv.from).filter(|t| t.player == side)?;
+    Some(tower.colour.index() * 64 + frame(side, mv.to))
+}
+
+/// The move of action `action` in `p` (`None` for an edge action or an
+/// action out of range).
+pub fn move_of(p: &Position, action: usize) -> Option<Move> {
+    if action >= 512 {
+        return None;
+    }
+    let side = p.side_to_move();
+    let colour = Colour::ALL[action / 64];
+    let from = p.square_of(Tower::new(side, colour));
+    Some(Move::new(from, unframe(side, action % 64)))
+}
+
+/// Sets `mask[a]` for every legal action of `p` (the round's moves).
+pub fn fill_mask(p: &Position, mask: &mut [i8]) {
+    let side = p.side_to_move();
+    p.generate_moves(|tower| {
+        let base = tower.tower.colour.index() * 64;
+        for to in tower.to {
+            mask[base + frame(side, to)] = 1;
+        }
+        false
+    });
+}
+
+/// Writes the observation of `p` for `me` into `out` (8 x 8 x `CHANNELS`,
+/// rows from the far rank down, in `me`'s frame), with the match scores as
+/// fractions of the target.
+pub fn fill_observation(p: &Position, me: Player, scores: [u32; 2], target: u32, out: &mut [f32]) {
+    out.fill(0.0);
+    let mut set = |index: usize, channel: usize| {
+        let (rank, file) = (index / 8, index % 8);
+        out[((7 - rank) * 8 + file) * CHANNELS + channel] = 1.0;
+    };
+    for (tower, square, rank) in p.towers() {
+        let own = tower.player == me;
+        let index = frame(me, square);
+        set(index, if own { 0 } else { 8 } + tower.colour.index());
+        for level in 1..=rank.level() as usize {
+            set(index, if own { 15 } else { 18 } + level);
+        }
+    }
+    if let Some(square) = p.forced_square() {
+        set(frame(me, square), 22);
+    }
+    for square in Square::ALL {
+        set(frame(me, square), 26 + Colour::of_square(square).index());
+    }
+    let planes: [(usize, f32); 5] = [
+        (23, f32::from(u8::from(p.forced_colour().is_none()))),
+        (24, f32::from(u8::from(p.is_after_push()))),
+        (25, f32::from(u8::from(me == Player::White))),
+        (34, fraction(scores[me.index()], target)),
+        (35, fraction(scores[me.opponent().index()], target)),
+    ];
+    for (channel, value) in planes {
+        if value != 0.0 {
+            for cell in 0..64 {
+                out[cell * CHANNELS + channel] = value;
+            }
+        }
+    }
+}
+
+/// A score as a fraction of the target, at most 1 (the last round of a
+/// match can take a score past the target).
+fn fraction(score: u32, target: u32) -> f32 {
+    (score as f32 / target.max(1) as f32).min(1.0)
+}
+
+fn outcome_winner(outcome: Option<Outcome>) -> Option<&'static str> {
+    outcome.map(|o| player_name(o.winner()))
+}
+
+fn parse_move(text: &str) -> PyResult<Move> {
+    text.parse().map_err(|e| value_error(&e))
+}
+
+/// A Kamisado position (immutable): parse it from the notation, list its
+/// moves, play one to get the next position.
+#[pyclass(
+    module = "kamisado_katarenga._native",
+    name = "KamisadoPosition",
+    frozen
+)]
+#[derive(Clone, Copy)]
+pub struct PyPosition {
+    pub(crate) inner: Position,
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (text = None))]
+    fn new(text: Option<&str>) -> PyResult<Self> {
+        let inner = match text {
+            Some(text) => text.parse().map_err(|e| value_error(&e))?,
+            None => Position::start(),
+        };
+        Ok(PyPosition { inner })
+    }
+
+    /// The start of a match.
+    #[staticmethod]
+    fn start() -> Self {
+        PyPosition {
+            inner: Position::start(),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("kamisado.Position('{}')", self.inner)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PyPosition>>()
+            .is_ok_and(|o| o.inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        // Python truncates hashes; the Zobrist key is well mixed.
+        self.inner.zobrist() >> 2
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
+    }
+
+    /// The legal moves, in the move notation (`"d1d7"`; a pass is the
+    /// tower's square twice).
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The position after `move`; a `ValueError` says why an illegal move
+    /// is illegal.
+    fn play(&self, r#move: &str) -> PyResult<Self> {
+        let mv = parse_move(r#move)?;
+        let inner = self.inner.try_play(mv).map_err(|e| value_error(&e))?;
+        Ok(PyPosition { inner })
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&self, r#move: &str) -> bool {
+        r#move
+            .parse::<Move>()
+            .is_ok_and(|mv| self.inner.is_legal(mv))
+    }
+
+    /// `"black"` or `"white"`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        player_name(self.inner.side_to_move())
+    }
+
+    /// The colour of the tower that must move (`"orange"` ...), or `None`
+    /// on a free choice.
+    #[getter]
+    fn forced_colour(&self) -> Option<&'static str> {
+        self.inner.forced_colour().map(Colour::name)
+    }
+
+    /// Whether the side to move takes the extra move after its own push.
+    #[getter]
+    fn after_push(&self) -> bool {
+        self.inner.is_after_push()
+    }
+
+    /// Whether the round is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The winner of a finished round (`"black"`/`"white"`), else `None`.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        outcome_winner(self.inner.outcome())
+    }
+
+    /// How a finished round ended, in words; `None` while it goes on.
+    #[getter]
+    fn outcome(&self) -> Option<String> {
+        self.inner.outcome().map(|o| o.to_string())
+    }
+
+    /// A short name of the ending: `"arrival"`, `"deadlock"`, `"no move"`.
+    #[getter]
+    fn ending(&self) -> Option<&'static str> {
+        self.inner.outcome().map(Outcome::ending)
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// The towers: `(player, colour, square, sumo level)` for each.
+    fn towers(&self) -> Vec<(&'static str, &'static str, String, u8)> {
+        self.inner
+            .towers()
+            .map(|(t, s, r)| {
+                (
+                    player_name(t.player),
+                    t.colour.name(),
+                    s.to_string(),
+                    r.level(),
+                )
+            })
+            .collect()
+    }
+
+    /// The number of move sequences of `depth` plies.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let p = self.inner;
+        py.detach(|| kamisado_core::perft(&p, depth))
+    }
+
+    /// The board drawn as text.
+    fn pretty(&self) -> String {
+        self.inner.pretty().to_string()
+    }
+
+    /// An SVG picture.
+    fn svg(&self) -> String {
+        self.inner.svg().to_string()
+    }
+
+    /// The action number of `move` (see the encoding).
+    fn action(&self, r#move: &str) -> PyResult<usize> {
+        let mv = parse_move(r#move)?;
+        action_of(&self.inner, mv).ok_or_else(|| {
+            PyValueError::new_err(format!("{mv} moves no tower of the side to move"))
+        })
+    }
+
+    /// The move of action number `action`, in the notation (it may be
+    /// illegal: check the mask).
+    fn move_of(&self, action: usize) -> PyResult<String> {
+        move_of(&self.inner, action)
+            .map(|m| m.to_string())
+            .ok_or_else(|| PyValueError::new_err(format!("action {action} is not a move")))
+    }
+
+    /// The legal-action mask (`ACTIONS` bytes, 1 for a legal move).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; ACTIONS];
+        fill_mask(&self.inner, &mut mask);
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
+    /// (the side to move by default), with the match scores (Black's,
+    /// White's) and target.
+    #[pyo3(signature = (scores = (0, 0), target = 1, player = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        scores: (u32, u32),
+        target: u32,
+        player: Option<&str>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let mut out = vec![0.0f32; 64 * CHANNELS];
+        let me = match player {
+            Some(p) => p.parse().map_err(|e| value_error(&e))?,
+            None => self.inner.side_to_move(),
+        };
+        fill_observation(&self.inner, me, [scores.0, scores.1], target, &mut out);
+        PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
+    }
+
+    /// The best move found within `milliseconds` by the alpha-beta search.
+    #[pyo3(signature = (milliseconds = 100, table_mib = 16))]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        milliseconds: u64,
+        table_mib: usize,
+    ) -> PyResult<Option<String>> {
+        let p = self.inner;
+        let mut searcher = Searcher::<Position>::new(table_mib)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(py
+            .detach(|| searcher.search(&p, Limits::time(Duration::from_millis(milliseconds))))
+            .best
+            .map(|m| m.to_string()))
+    }
+
+    /// Proves who wins with best play: a dict with `winner` (or `None`),
+    /// `plies` (the exact length of the round with best play, or `None`),
+    /// `best`, `nodes` and `seconds`.
+    #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        seconds: f64,
+        table_mib: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self.inner;
+        let mut solver =
+            Solver::new(table_mib).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let limits = ProofLimits::time(seconds_limit(seconds));
+        let s = py.detach(|| solver.solve(&p, limits));
+        let dict = PyDict::new(py);
+        dict.set_item("winner", s.winner.map(player_name))?;
+        dict.set_item("plies", s.plies)?;
+        dict.set_item("best", s.best.map(|m| m.to_string()))?;
+        dict.set_item("nodes", s.nodes)?;
+        dict.set_item("seconds", s.elapsed.as_secs_f64())?;
+        Ok(dict)
+    }
+}
+
+/// A Kamisado match: rounds to a target score, the refill edge between
+/// rounds.
+#[pyclass(module = "kamisado_katarenga._native", name = "KamisadoMatch")]
+#[derive(Clone)]
+pub struct PyMatch {
+    pub(crate) inner: Match,
+}
+
+fn match_error(e: &kamisado_core::MatchError) -> PyErr {
+    value_error(e)
+}
+
+#[pymethods]
+impl PyMatch {
+    #[new]
+    #[pyo3(signature = (target = 3))]
+    fn new(target: u32) -> PyResult<Self> {
+        let target = Target::new(target)
+            .ok_or_else(|| PyValueError::new_err("a match target must be at least 1 point"))?;
+        Ok(PyMatch {
+            inner: Match::new(target),
+        })
+    }
+
+    /// Plays `move` in the current round; returns the round's summary (a
+    /// string) if it ended the round.
+    fn play(&mut self, r#move: &str) -> PyResult<Option<String>> {
+        let mv = parse_move(r#move)?;
+        let summary = self.inner.play(mv).map_err(|e| match_error(&e))?;
+        Ok(summary.map(|s| s.to_string()))
+    }
+
+    /// The round's winner chooses the refill edge: `"a"` or `"h"`.
+    fn choose_edge(&mut self, edge: &str) -> PyResult<()> {
+        let edge: Edge = edge.parse().map_err(|e| value_error(&e))?;
+        self.inner.choose_edge(edge).map_err(|e| match_error(&e))
+    }
+
+    /// The current round's position.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: *self.inner.position(),
+        }
+    }
+
+    /// `(black, white)`.
+    #[getter]
+    fn scores(&self) -> (u32, u32) {
+        let [b, w] = self.inner.scores();
+        (b, w)
+    }
+
+    /// The target score.
+    #[getter]
+    fn target(&self) -> u32 {
+        self.inner.target().points()
+    }
+
+    /// The round number, from 1.
+    #[getter]
+    fn round(&self) -> u32 {
+        self.inner.round()
+    }
+
+    /// `"in_round"`, `"choose_edge"` or `"over"`.
+    #[getter]
+    fn state(&self) -> &'static str {
+        match self.inner.state() {
+            MatchState::InRound => "in_round",
+            MatchState::ChooseEdge { .. } => "choose_edge",
+            MatchState::Over { .. } => "over",
+        }
+    }
+
+    /// The player who must choose the edge, if any.
+    #[getter]
+    fn chooser(&self) -> Option<&'static str> {
+        match self.inner.state() {
+            MatchState::ChooseEdge { chooser } => Some(player_name(chooser)),
+            _ => None,
+        }
+    }
+
+    /// The match winner, once over.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner().map(player_name)
+    }
+
+    /// The player to act: the side to move, or the round's winner choosing
+    /// the edge; `None` once the match is over.
+    #[getter]
+    fn actor(&self) -> Option<&'static str> {
+        (!matches!(self.inner.state(), MatchState::Over { .. }))
+            .then(|| player_name(match_actor(&self.inner)))
+    }
+
+    /// The legal-action mask of the player to act: the round's moves, or
+    /// the two edge actions between rounds.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; ACTIONS];
+        fill_match_mask(&self.inner, &mut mask);
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// The observation planes for `player` (the player to act by default),
+    /// with the scores.
+    #[pyo3(signature = (player = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&str>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let me = match player {
+            Some(p) => p.parse().map_err(|e| value_error(&e))?,
+            None => match_actor(&self.inner),
+        };
+        let mut out = vec![0.0f32; 64 * CHANNELS];
+        fill_match_observation(&self.inner, me, &mut out);
+        PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
+    }
+
+    /// Plays action number `action` (a move, or an edge between rounds).
+    fn step(&mut self, action: usize) -> PyResult<()> {
+        apply_match_action(&mut self.inner, action).map_err(PyValueError::new_err)
+    }
+
+    /// The action number of `move` in the current round.
+    fn action(&self, r#move: &str) -> PyResult<usize> {
+        let mv = parse_move(r#move)?;
+        action_of(self.inner.position(), mv).ok_or_else(|| {
+            PyValueError::new_err(format!("{mv} moves no tower of the side to move"))
+        })
+    }
+
+    /// The match as JSON (its serde form).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// A match from its JSON form (validated).
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Self> {
+        let inner = serde_json::from_str(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyMatch { inner })
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PyMatch>>()
+            .is_ok_and(|o| o.inner == self.inner)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_json = slf.get_type().getattr("from_json")?;
+        Ok((from_json, (slf.borrow().to_json()?,)))
+    }
+
+    fn __repr__(&self) -> String {
+        let [b, w] = self.inner.scores();
+        format!(
+            "kamisado.Match(target={}, round={}, scores=({b}, {w}), state='{}')",
+            self.inner.target().points(),
+            self.inner.round(),
+            self.state()
+        )
+    }
+}
+
+/// The legal actions of a match: the round's moves, or the two edges.
+pub fn fill_match_mask(m: &Match, mask: &mut [i8]) {
+    match m.state() {
+        MatchState::InRound => fill_mask(m.position(), mask),
+        MatchState::ChooseEdge { .. } => {
+            mask[EDGE_A] = 1;
+            mask[EDGE_H] = 1;
+        }
+        MatchState::Over { .. } => {}
+    }
+}
+
+/// The player to act in a match: the side to move, or the chooser.
+pub fn match_actor(m: &Match) -> Player {
+    match m.state() {
+        MatchState::ChooseEdge { chooser } => chooser,
+        _ => m.position().side_to_move(),
+    }
+}
+
+/// Plays `action` in `m`; `Err` with a message when it is not legal.
+pub fn apply_match_action(m: &mut Match, action: usize) -> Result<(), String> {
+    match m.state() {
+        MatchState::ChooseEdge { .. } => {
+            let edge = match action {
+                EDGE_A => Edge::AFile,
+                EDGE_H => Edge::HFile,
+                _ => return Err(format!("action {action} is not an edge: the round is over")),
+            };
+            m.choose_edge(edge).map_err(|e| e.to_string())
+        }
+        MatchState::InRound => {
+            let p = *m.position();
+            let mv = move_of(&p, action).ok_or_else(|| format!("action {action} is not a move"))?;
+            m.play(mv)
+                .map(|_| ())
+                .map_err(|e| board_geometry::notation::ErrorChain(&e).to_string())
+        }
+        MatchState::Over { winner } => Err(format!("the match is over: {winner} won")),
+    }
+}
+
+/// The observation of a match for `me` (the player to act, or the other
+/// agent).
+pub fn fill_match_observation(m: &Match, me: Player, out: &mut [f32]) {
+    fill_observation(m.position(), me, m.scores(), m.target().points(), out);
+}

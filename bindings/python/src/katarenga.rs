@@ -1,0 +1,442 @@
+//! Katarenga for Python: positions, boards, search, and the fixed encoding
+//! of actions and observations (see `encoding.md`).
+
+use std::time::Duration;
+
+use board_geometry::{Player, Square};
+use game_search::{Limits, PROVEN, Searcher};
+use katarenga_core::{
+    Board, Camp, Destination, Move, Outcome, Position, SquareColour, TilePlacement,
+};
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArray3};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::{player_name, seconds_limit, value_error};
+
+/// Destinations per origin: 64 squares, then the camp on the a-file side
+/// and the camp on the h-file side of the mover's goal row.
+const DESTINATIONS: usize = 66;
+/// The number of actions: origin (64) x destination (66).
+pub const ACTIONS: usize = 64 * DESTINATIONS;
+/// The observation's channels.
+pub const CHANNELS: usize = 11;
+
+/// A square in `player`'s frame: the board mirrored top to bottom for
+/// White, so every player moves up and its camps are beyond rank 8.
+pub fn frame(player: Player, square: Square) -> usize {
+    match player {
+        Player::Black => square as usize,
+        Player::White => square as usize ^ 56,
+    }
+}
+
+fn unframe(player: Player, index: usize) -> Square {
+    let index = match player {
+        Player::Black => index,
+        Player::White => index ^ 56,
+    };
+    Square::ALL[index & 63]
+}
+
+/// The destination number of a move for `player`.
+fn destination(player: Player, to: Destination) -> usize {
+    match to {
+        Destination::Square(s) => frame(player, s),
+        Destination::Camp(Camp::A9 | Camp::A0) => 64,
+        Destination::Camp(Camp::H9 | Camp::H0) => 65,
+    }
+}
+
+/// The action number of `mv` for the side to move of `p`.
+pub fn action_of(p: &Position, mv: Move) -> usize {
+    let side = p.side_to_move();
+    frame(side, mv.from) * DESTINATIONS + destination(side, mv.to)
+}
+
+/// The move of action `action` in `p` (`None` out of range).
+pub fn move_of(p: &Position, action: usize) -> Option<Move> {
+    if action >= ACTIONS {
+        return None;
+    }
+    let side = p.side_to_move();
+    let from = unframe(side, action / DESTINATIONS);
+    let [a_side, h_side] = Camp::of(side);
+    Some(match action % DESTINATIONS {
+        64 => Move::to_camp(from, a_side),
+        65 => Move::to_camp(from, h_side),
+        d => Move::new(from, unframe(side, d)),
+    })
+}
+
+/// Sets `mask[a]` for every legal action of `p`.
+pub fn fill_mask(p: &Position, mask: &mut [i8]) {
+    let side = p.side_to_move();
+    p.generate_moves(|piece| {
+        let base = frame(side, piece.from) * DESTINATIONS;
+        for mv in piece {
+            mask[base + destination(side, mv.to)] = 1;
+        }
+        false
+    });
+}
+
+/// Writes the observation of `p` for `me` into `out` (8 x 8 x `CHANNELS`,
+/// rows from the far rank down, in `me`'s frame).
+pub fn fill_observation(p: &Position, me: Player, out: &mut [f32]) {
+    out.fill(0.0);
+    let mut set = |index: usize, channel: usize| {
+        let (rank, file) = (index / 8, index % 8);
+        out[((7 - rank) * 8 + file) * CHANNELS + channel] = 1.0;
+    };
+    for square in p.pieces(me) {
+        set(frame(me, square), 0);
+    }
+    for square in p.pieces(me.opponent()) {
+        set(frame(me, square), 1);
+    }
+    for square in Square::ALL {
+        set(frame(me, square), 2 + p.board().colour_of(square).index());
+    }
+    let [own_a, own_h] = Camp::of(me);
+    let [opp_a, opp_h] = Camp::of(me.opponent());
+    let planes = [
+        (6, p.camp_occupied(own_a)),
+        (7, p.camp_occupied(own_h)),
+        (8, p.camp_occupied(opp_a)),
+        (9, p.camp_occupied(opp_h)),
+        (10, me == Player::White),
+    ];
+    for (channel, on) in planes {
+        if on {
+            for cell in 0..64 {
+                out[cell * CHANNELS + channel] = 1.0;
+            }
+        }
+    }
+}
+
+fn parse_move(text: &str) -> PyResult<Move> {
+    text.parse().map_err(|e| value_error(&e))
+}
+
+/// A Katarenga board: the colours of the 64 squares.
+#[pyclass(module = "kamisado_katarenga._native", name = "KatarengaBoard", frozen)]
+#[derive(Clone, Copy)]
+pub struct PyBoard {
+    pub(crate) inner: Board,
+}
+
+#[pymethods]
+impl PyBoard {
+    /// A board from its colours field (`"RYBG.../..."`), or the standard
+    /// board.
+    #[new]
+    #[pyo3(signature = (text = None))]
+    fn new(text: Option<&str>) -> PyResult<Self> {
+        let inner = match text {
+            Some(text) => text.parse().map_err(|e| value_error(&e))?,
+            None => Board::standard(),
+        };
+        Ok(PyBoard { inner })
+    }
+
+    /// The board of four tile placements (`["1f0", "2b1", "3f2", "4f3"]`:
+    /// tile number, front or back, quarter turns), top-left, top-right,
+    /// bottom-left, bottom-right.
+    #[staticmethod]
+    fn from_tiles(tiles: Vec<String>) -> PyResult<Self> {
+        let placements: Vec<TilePlacement> = tiles
+            .iter()
+            .map(|t| t.parse().map_err(|e| value_error(&e)))
+            .collect::<PyResult<_>>()?;
+        let placements: [TilePlacement; 4] = placements
+            .try_into()
+            .map_err(|_| PyValueError::new_err("expected four tile placements"))?;
+        let inner = Board::from_tiles(placements).map_err(|e| value_error(&e))?;
+        Ok(PyBoard { inner })
+    }
+
+    /// The `index`-th of the 98,304 tile arrangements.
+    #[staticmethod]
+    fn arrangement(index: u32) -> PyResult<Self> {
+        let placements = TilePlacement::arrangement(index)
+            .ok_or_else(|| PyValueError::new_err("an arrangement index is below 98304"))?;
+        let inner = Board::from_tiles(placements).map_err(|e| value_error(&e))?;
+        Ok(PyBoard { inner })
+    }
+
+    /// The colour name of a square (`"red"`, ...).
+    fn colour_of(&self, square: &str) -> PyResult<&'static str> {
+        let square: Square = square.parse().map_err(|e| value_error(&e))?;
+        Ok(self.inner.colour_of(square).name())
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("katarenga.Board('{}')", self.inner)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PyBoard>>()
+            .is_ok_and(|o| o.inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = 0u64;
+        for colour in SquareColour::ALL {
+            h = h.rotate_left(17) ^ self.inner.squares(colour).0;
+        }
+        h >> 2
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
+    }
+}
+
+/// A Katarenga position (immutable).
+#[pyclass(
+    module = "kamisado_katarenga._native",
+    name = "KatarengaPosition",
+    frozen
+)]
+#[derive(Clone, Copy)]
+pub struct PyPosition {
+    pub(crate) inner: Position,
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (text = None))]
+    fn new(text: Option<&str>) -> PyResult<Self> {
+        let inner = match text {
+            Some(text) => text.parse().map_err(|e| value_error(&e))?,
+            None => Position::start(),
+        };
+        Ok(PyPosition { inner })
+    }
+
+    /// The start on `board` (the standard board by default).
+    #[staticmethod]
+    #[pyo3(signature = (board = None))]
+    fn start(board: Option<PyRef<'_, PyBoard>>) -> Self {
+        PyPosition {
+            inner: Position::start_on(board.map_or_else(Board::standard, |b| b.inner)),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("katarenga.Position('{}')", self.inner)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, PyPosition>>()
+            .is_ok_and(|o| o.inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.zobrist() >> 2
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
+    }
+
+    /// The board.
+    #[getter]
+    fn board(&self) -> PyBoard {
+        PyBoard {
+            inner: *self.inner.board(),
+        }
+    }
+
+    /// The legal moves in the notation (`"c1d3"`, `"e8h9"`).
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The position after `move`; a `ValueError` says why an illegal move
+    /// is illegal.
+    fn play(&self, r#move: &str) -> PyResult<Self> {
+        let mv = parse_move(r#move)?;
+        let inner = self.inner.try_play(mv).map_err(|e| value_error(&e))?;
+        Ok(PyPosition { inner })
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&self, r#move: &str) -> bool {
+        r#move
+            .parse::<Move>()
+            .is_ok_and(|mv| self.inner.is_legal(mv))
+    }
+
+    /// `"black"` or `"white"`.
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        player_name(self.inner.side_to_move())
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The winner of a finished game, else `None`.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.outcome().map(|o| player_name(o.winner()))
+    }
+
+    /// How a finished game ended, in words.
+    #[getter]
+    fn outcome(&self) -> Option<String> {
+        self.inner.outcome().map(|o| o.to_string())
+    }
+
+    /// `"camps"`, `"too few pieces"` or `"no move"`.
+    #[getter]
+    fn ending(&self) -> Option<&'static str> {
+        self.inner.outcome().map(Outcome::ending)
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// The squares of `player`'s pieces (`"black"` or `"white"`).
+    fn pieces(&self, player: &str) -> PyResult<Vec<String>> {
+        let player: Player = player.parse().map_err(|e| value_error(&e))?;
+        Ok(self
+            .inner
+            .pieces(player)
+            .iter()
+            .map(|s| s.to_string())
+            .collect())
+    }
+
+    /// The occupied camps (`["a9", "h0"]`).
+    fn camps(&self) -> Vec<String> {
+        self.inner.camps().iter().map(|c| c.to_string()).collect()
+    }
+
+    /// The number of move sequences of `depth` plies.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let p = self.inner;
+        py.detach(|| katarenga_core::perft(&p, depth))
+    }
+
+    /// The board drawn as text.
+    fn pretty(&self) -> String {
+        self.inner.pretty().to_string()
+    }
+
+    /// An SVG picture.
+    fn svg(&self) -> String {
+        self.inner.svg().to_string()
+    }
+
+    /// The action number of `move`.
+    fn action(&self, r#move: &str) -> PyResult<usize> {
+        Ok(action_of(&self.inner, parse_move(r#move)?))
+    }
+
+    /// The move of action `action` (it may be illegal: check the mask).
+    fn move_of(&self, action: usize) -> PyResult<String> {
+        move_of(&self.inner, action)
+            .map(|m| m.to_string())
+            .ok_or_else(|| PyValueError::new_err(format!("action {action} is out of range")))
+    }
+
+    /// The legal-action mask (`ACTIONS` bytes).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; ACTIONS];
+        fill_mask(&self.inner, &mut mask);
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
+    /// (the side to move by default).
+    #[pyo3(signature = (player = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&str>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let me = match player {
+            Some(p) => p.parse().map_err(|e| value_error(&e))?,
+            None => self.inner.side_to_move(),
+        };
+        let mut out = vec![0.0f32; 64 * CHANNELS];
+        fill_observation(&self.inner, me, &mut out);
+        PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
+    }
+
+    /// The best move found within `milliseconds`.
+    #[pyo3(signature = (milliseconds = 100, table_mib = 16))]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        milliseconds: u64,
+        table_mib: usize,
+    ) -> PyResult<Option<String>> {
+        let p = self.inner;
+        let mut searcher = Searcher::<Position>::new(table_mib)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(py
+            .detach(|| searcher.search(&p, Limits::time(Duration::from_millis(milliseconds))))
+            .best
+            .map(|m| m.to_string()))
+    }
+
+    /// Tries to prove who wins within `seconds` with the alpha-beta search:
+    /// a dict with `winner` (or `None`), `plies` (a bound: the winner wins
+    /// within this many), `best`, `nodes`, `seconds`.
+    #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        seconds: f64,
+        table_mib: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self.inner;
+        let mut searcher = Searcher::<Position>::new(table_mib)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let limits = Limits::time(seconds_limit(seconds));
+        let r = py.detach(|| searcher.search(&p, limits));
+        let side = p.side_to_move();
+        let winner = if r.score > PROVEN {
+            Some(side)
+        } else if r.score < -PROVEN {
+            Some(side.opponent())
+        } else {
+            None
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("winner", winner.map(player_name))?;
+        dict.set_item("plies", r.plies_to_end())?;
+        dict.set_item("best", r.best.map(|m| m.to_string()))?;
+        dict.set_item("nodes", r.nodes)?;
+        dict.set_item("seconds", r.elapsed.as_secs_f64())?;
+        Ok(dict)
+    }
+}

@@ -1,0 +1,49 @@
+//! The native module of the `kamisado_katarenga` Python package: both
+//! engines, their action and observation encodings, and batched play. The
+//! Python side (`python/kamisado_katarenga`) wraps it in the modules users
+//! import.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+mod batch;
+mod kamisado;
+mod katarenga;
+
+/// `"black"` or `"white"`.
+pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
+    match player {
+        board_geometry::Player::Black => "black",
+        board_geometry::Player::White => "white",
+    }
+}
+
+/// A `ValueError` carrying the Rust error and its causes.
+pub(crate) fn value_error(e: &dyn std::error::Error) -> PyErr {
+    PyValueError::new_err(board_geometry::notation::ErrorChain(e).to_string())
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<kamisado::PyPosition>()?;
+    m.add_class::<kamisado::PyMatch>()?;
+    m.add_class::<katarenga::PyPosition>()?;
+    m.add_class::<katarenga::PyBoard>()?;
+    m.add_class::<batch::KamisadoBatch>()?;
+    m.add_class::<batch::KatarengaBatch>()?;
+    m.add("KAMISADO_ACTIONS", kamisado::ACTIONS)?;
+    m.add("KAMISADO_CHANNELS", kamisado::CHANNELS)?;
+    m.add("KAMISADO_MAX_MOVES", kamisado_core::MAX_MOVES)?;
+    m.add("KATARENGA_ACTIONS", katarenga::ACTIONS)?;
+    m.add("KATARENGA_CHANNELS", katarenga::CHANNELS)?;
+    m.add("KATARENGA_MAX_MOVES", katarenga_core::MAX_MOVES)?;
+    m.add("KAMISADO_EDGE_A", kamisado::EDGE_A)?;
+    m.add("KAMISADO_EDGE_H", kamisado::EDGE_H)?;
+    Ok(())
+}
+
+/// A time limit of `seconds`: none below zero (or NaN), no limit for an
+/// infinite or huge number.
+pub(crate) fn seconds_limit(seconds: f64) -> std::time::Duration {
+    std::time::Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(std::time::Duration::MAX)
+}

@@ -1,0 +1,31 @@
+"""Shared helpers of the pytest suite: the reference perft suites that the
+Rust crates keep in their test data (read from the repository checkout)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def suite(relative: str) -> list[tuple[str, int, int]]:
+    """The cases ``(position, depth, nodes)`` of a perft suite file of the
+    repository (``position ; depth ; nodes`` lines)."""
+    path = REPO / relative
+    if not path.exists():
+        pytest.skip(f"{relative} is not in this checkout")
+    cases = []
+    for line in path.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        position, depth, nodes = (field.strip() for field in line.split(";"))
+        cases.append((position, int(depth), int(nodes)))
+    assert cases, f"no cases in {relative}"
+    return cases
+
+
+def square_index(name: str) -> int:
+    """``"d1"`` -> 3: the index ``rank * 8 + file``."""
+    return "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
