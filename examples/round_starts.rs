@@ -63,7 +63,8 @@ fn main() -> ExitCode {
                     }
                     MatchState::ChooseEdge { .. } => {
                         let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
-                        m.choose_edge(edge).map_err(|e| CliError::Failed(e.to_string()))?;
+                        m.choose_edge(edge)
+                            .map_err(|e| CliError::Failed(e.to_string()))?;
                     }
                     MatchState::Over { .. } => unreachable!("a 1000-point match lasts"),
                 }
