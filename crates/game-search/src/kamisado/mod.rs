@@ -2,6 +2,42 @@
 //! the solver: the proof searches ([`dfpn`] says who wins, [`prove`] in how
 //! many plies), both together ([`solve`]), proof certificates
 //! ([`certificate`]) and their independent checker ([`check`]).
+//!
+//! Proving a position, reading its value, distance and best line, then
+//! writing the winner's strategy as a certificate and checking it:
+//!
+//! ```
+//! use std::time::Duration;
+//! use game_search::kamisado::certificate::Certificate;
+//! use game_search::kamisado::check::check;
+//! use game_search::kamisado::prove::ProofLimits;
+//! use game_search::kamisado::solve::Solver;
+//! use kamisado_core::{Player, Position};
+//!
+//! // After d1d7 g8b3 d7d7 (Black's yellow tower is blocked and passes),
+//! // White's green tower on b3 must move and reaches d1 at once.
+//! let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
+//! let mut solver = Solver::new(16)?;
+//! let solution = solver.solve(&p, ProofLimits::time(Duration::from_secs(10)));
+//! assert_eq!(solution.winner, Some(Player::White));
+//! assert_eq!(solution.plies, Some(1));
+//! assert_eq!(solution.best, Some("b3d1".parse()?));
+//! let line = solver.principal_variation(&p, &solution);
+//! assert_eq!(line, ["b3d1".parse()?]);
+//!
+//! // Black's first move h1h7 loses in three more plies, whatever Black does.
+//! let after = Position::start().play("h1h7".parse()?);
+//! let certificate = Certificate::prove(&after, solver.prover())?;
+//! assert_eq!((certificate.winner, certificate.plies), (Player::White, 3));
+//! let text = certificate.to_string();
+//! assert!(text.starts_with("# kamisado-certificate 1\n"));
+//! let verified = check(&text)?;
+//! assert_eq!((verified.winner, verified.plies), (Player::White, 3));
+//! // A certificate with a line removed has a hole.
+//! let holed: String = text.lines().filter(|l| !l.contains(" ; c8c6")).map(|l| format!("{l}\n")).collect();
+//! assert!(check(&holed).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod certificate;
 pub mod check;
