@@ -194,33 +194,17 @@ def random_games(games: int, seed: int) -> list[list[str]]:
     return out
 
 
-def replay_python(games: list[list[str]]) -> Callable[[], tuple[int, float]]:
-    """Generates the legal moves of every position of ``games`` with the
-    pure-Python generator and plays the games' moves."""
+def replay(games: list[list[str]], start: Callable[[], object]) -> Callable[[], tuple[int, float]]:
+    """Generates the legal moves of every position of ``games`` and plays
+    the games' moves, from ``start()``: :meth:`PyKamisado.start` for the
+    pure-Python generator, :meth:`kamisado.Position.start` for the engine
+    (one call per position)."""
 
     def run() -> tuple[int, float]:
         plies = 0
         started = time.perf_counter()
         for moves in games:
-            p = PyKamisado.start()
-            for mv in moves:
-                p.legal_moves()
-                p = p.play(mv)
-                plies += 1
-        return plies, time.perf_counter() - started
-
-    return run
-
-
-def replay_engine(games: list[list[str]]) -> Callable[[], tuple[int, float]]:
-    """The same with the engine's :class:`kamisado.Position`, one call per
-    position."""
-
-    def run() -> tuple[int, float]:
-        plies = 0
-        started = time.perf_counter()
-        for moves in games:
-            p = kamisado.Position.start()
+            p = start()
             for mv in moves:
                 p.legal_moves()
                 p = p.play(mv)
@@ -253,8 +237,8 @@ def main(argv: Optional[list[str]] = None) -> None:
         rate = _median_rate(aec(game, 40000 // scale), args.repeats)
         print(f"  {game:9} {rate / 1e3:8.1f} k steps/s")
     games = random_games(400 // scale, seed=1)
-    python = _median_rate(replay_python(games), args.repeats)
-    engine = _median_rate(replay_engine(games), args.repeats)
+    python = _median_rate(replay(games, PyKamisado.start), args.repeats)
+    engine = _median_rate(replay(games, kamisado.Position.start), args.repeats)
     print(f"Kamisado move generation on the same {len(games)} random rounds:")
     print(f"  pure Python                {python / 1e3:8.1f} k plies/s")
     print(f"  engine, a call per ply     {engine / 1e3:8.1f} k plies/s ({engine / python:.1f}x)")

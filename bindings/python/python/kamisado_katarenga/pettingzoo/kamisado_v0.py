@@ -23,26 +23,18 @@ alternation.
 from __future__ import annotations
 
 import gymnasium
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from .. import kamisado
 from ..render import kamisado_image
+from ._base import BoardGameEnv, wrap
 
 
 def env(**kwargs):
     """The wrapped environment (the usual entry point)."""
-    environment = raw_env(**kwargs)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    environment = wrappers.OrderEnforcingWrapper(environment)
-    return environment
+    return wrap(raw_env(**kwargs))
 
 
-class raw_env(AECEnv, EzPickle):
+class raw_env(BoardGameEnv):
     """The environment without wrappers."""
 
     metadata = {
@@ -53,62 +45,21 @@ class raw_env(AECEnv, EzPickle):
     }
 
     def __init__(self, render_mode: str | None = None, target: int = 1):
-        EzPickle.__init__(self, render_mode, target)
-        super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render mode {render_mode!r}")
-        self.render_mode = render_mode
         self.target = target
-        self.possible_agents = ["player_0", "player_1"]
-        #: The colour each agent plays.
-        self.colours = {"player_0": "black", "player_1": "white"}
-        self._agents_of = {"black": "player_0", "white": "player_1"}
-        self.agents = self.possible_agents[:]
         self.match = kamisado.Match(target)
-        self.action_spaces = {a: spaces.Discrete(kamisado.ACTIONS) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        low=0.0, high=1.0, shape=(8, 8, kamisado.CHANNELS), dtype=np.float32
-                    ),
-                    "action_mask": spaces.Box(
-                        low=0, high=1, shape=(kamisado.ACTIONS,), dtype=np.int8
-                    ),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = "player_0"
-
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
+        super().__init__(render_mode, "black", kamisado.ACTIONS, kamisado.CHANNELS, target)
 
     def observe(self, agent):
         observation = self.match.observation(self.colours[agent])
         if agent == self.agent_selection and self.match.state != "over":
             mask = self.match.action_mask()
         else:
-            mask = np.zeros(kamisado.ACTIONS, dtype=np.int8)
+            mask = self._no_actions()
         return {"observation": observation, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
         self.match = kamisado.Match(self.target)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self._agents_of[self.match.actor]
+        self._new_game(self._agents_of[self.match.actor])
 
     def step(self, action):
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -119,11 +70,7 @@ class raw_env(AECEnv, EzPickle):
         self.match.step(int(action))
         self.rewards = dict.fromkeys(self.agents, 0)
         if self.match.state == "over":
-            winner = self._agents_of[self.match.winner]
-            loser = "player_1" if winner == "player_0" else "player_0"
-            self.rewards[winner] = 1
-            self.rewards[loser] = -1
-            self.terminations = dict.fromkeys(self.agents, True)
+            self._won_by(self.match.winner)
             # The dead agents are stepped out in turn, the other one first.
             self.agent_selection = "player_1" if agent == "player_0" else "player_0"
         else:
@@ -139,6 +86,3 @@ class raw_env(AECEnv, EzPickle):
             black, white = self.match.scores
             return f"{position.pretty()}match: black {black} - white {white} (to {self.target})\n"
         return kamisado_image(position)
-
-    def close(self):
-        pass
