@@ -49,7 +49,8 @@ impl TowerMoves {
         self.to.len() as usize
     }
 
-    /// Always `false`: the generator never hands over an empty set.
+    /// Whether there is no move: never for a set the generator hands over
+    /// (it skips towers without moves), possibly for one built by hand.
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -185,6 +185,13 @@ fn tower_move_sets_are_exact() {
         assert_eq!(total, p.legal_moves().len(), "{p}");
     }
     assert!(sets >= 2000);
+    // A set built by hand may be empty, and says so.
+    let none = TowerMoves {
+        tower: Tower::new(Player::Black, Colour::Red),
+        from: "c1".parse().unwrap(),
+        to: kamisado_core::Bitboard::EMPTY,
+    };
+    assert!(none.is_empty() && none.len() == 0 && none.iter().next().is_none());
 }
 
 #[test]

@@ -46,7 +46,8 @@ impl PieceMoves {
         self.to.len() as usize + self.camps.0.count_ones() as usize
     }
 
-    /// Always `false`: the generator never hands over a piece without moves.
+    /// Whether there is no move: never for a set the generator hands over
+    /// (it skips pieces without moves), possibly for one built by hand.
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
