@@ -1,13 +1,12 @@
 //! Kamisado for Python: positions, matches, search, and the fixed
-//! encoding of actions and observations (see `encoding.md`).
-
-use std::time::Duration;
+//! encoding of actions and observations (documented in the Python module
+//! `kamisado_katarenga.kamisado`).
 
 use board_geometry::{Player, Square};
 use game_search::kamisado::prove::ProofLimits;
 use game_search::kamisado::solve::Solver;
-use game_search::{Limits, Searcher};
-use kamisado_core::{Colour, Edge, Match, MatchState, Move, Outcome, Position, Target, Tower};
+
+use kamisado_core::{Colour, Edge, Match, MatchState, Move, Position, Target, Tower};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
 use pyo3::exceptions::PyValueError;
@@ -120,256 +119,111 @@ fn fraction(score: u32, target: u32) -> f32 {
     (score as f32 / target.max(1) as f32).min(1.0)
 }
 
-fn outcome_winner(outcome: Option<Outcome>) -> Option<&'static str> {
-    outcome.map(|o| player_name(o.winner()))
-}
-
 fn parse_move(text: &str) -> PyResult<Move> {
     text.parse().map_err(|e| value_error(&e))
 }
 
-/// A Kamisado position (immutable): parse it from the notation, list its
-/// moves, play one to get the next position.
-#[pyclass(
-    module = "kamisado_katarenga._native",
-    name = "KamisadoPosition",
-    frozen
-)]
-#[derive(Clone, Copy)]
-pub struct PyPosition {
-    pub(crate) inner: Position,
-}
-
-#[pymethods]
-impl PyPosition {
-    #[new]
-    #[pyo3(signature = (text = None))]
-    fn new(text: Option<&str>) -> PyResult<Self> {
-        let inner = match text {
-            Some(text) => text.parse().map_err(|e| value_error(&e))?,
-            None => Position::start(),
-        };
-        Ok(PyPosition { inner })
-    }
-
-    /// The start of a match.
-    #[staticmethod]
-    fn start() -> Self {
-        PyPosition {
-            inner: Position::start(),
+position_class! {
+    /// A Kamisado position (immutable): parse it from the notation, list its
+    /// moves, play one to get the next position.
+    PyPosition(Position, Move, "KamisadoPosition", "kamisado.Position"),
+    perft = kamisado_core::perft,
+    {
+        /// The start of a match.
+        #[staticmethod]
+        fn start() -> Self {
+            PyPosition {
+                inner: Position::start(),
+            }
         }
-    }
 
-    fn __str__(&self) -> String {
-        self.inner.to_string()
-    }
+        /// The colour of the tower that must move (`"orange"` ...), or `None`
+        /// on a free choice.
+        #[getter]
+        fn forced_colour(&self) -> Option<&'static str> {
+            self.inner.forced_colour().map(Colour::name)
+        }
 
-    fn __repr__(&self) -> String {
-        format!("kamisado.Position('{}')", self.inner)
-    }
+        /// Whether the side to move takes the extra move after its own push.
+        #[getter]
+        fn after_push(&self) -> bool {
+            self.inner.is_after_push()
+        }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .extract::<PyRef<'_, PyPosition>>()
-            .is_ok_and(|o| o.inner == self.inner)
-    }
+        /// The towers: `(player, colour, square, sumo level)` for each.
+        fn towers(&self) -> Vec<(&'static str, &'static str, String, u8)> {
+            self.inner
+                .towers()
+                .map(|(t, s, r)| {
+                    (
+                        player_name(t.player),
+                        t.colour.name(),
+                        s.to_string(),
+                        r.level(),
+                    )
+                })
+                .collect()
+        }
 
-    fn __hash__(&self) -> u64 {
-        // Python truncates hashes; the Zobrist key is well mixed.
-        self.inner.zobrist() >> 2
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
-    }
-
-    /// The legal moves, in the move notation (`"d1d7"`; a pass is the
-    /// tower's square twice).
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    /// The position after `move`; a `ValueError` says why an illegal move
-    /// is illegal.
-    fn play(&self, r#move: &str) -> PyResult<Self> {
-        let mv = parse_move(r#move)?;
-        let inner = self.inner.try_play(mv).map_err(|e| value_error(&e))?;
-        Ok(PyPosition { inner })
-    }
-
-    /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: &str) -> bool {
-        r#move
-            .parse::<Move>()
-            .is_ok_and(|mv| self.inner.is_legal(mv))
-    }
-
-    /// `"black"` or `"white"`.
-    #[getter]
-    fn side_to_move(&self) -> &'static str {
-        player_name(self.inner.side_to_move())
-    }
-
-    /// The colour of the tower that must move (`"orange"` ...), or `None`
-    /// on a free choice.
-    #[getter]
-    fn forced_colour(&self) -> Option<&'static str> {
-        self.inner.forced_colour().map(Colour::name)
-    }
-
-    /// Whether the side to move takes the extra move after its own push.
-    #[getter]
-    fn after_push(&self) -> bool {
-        self.inner.is_after_push()
-    }
-
-    /// Whether the round is over.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.inner.is_over()
-    }
-
-    /// The winner of a finished round (`"black"`/`"white"`), else `None`.
-    #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        outcome_winner(self.inner.outcome())
-    }
-
-    /// How a finished round ended, in words; `None` while it goes on.
-    #[getter]
-    fn outcome(&self) -> Option<String> {
-        self.inner.outcome().map(|o| o.to_string())
-    }
-
-    /// A short name of the ending: `"arrival"`, `"deadlock"`, `"no move"`.
-    #[getter]
-    fn ending(&self) -> Option<&'static str> {
-        self.inner.outcome().map(Outcome::ending)
-    }
-
-    /// The 64-bit Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// The towers: `(player, colour, square, sumo level)` for each.
-    fn towers(&self) -> Vec<(&'static str, &'static str, String, u8)> {
-        self.inner
-            .towers()
-            .map(|(t, s, r)| {
-                (
-                    player_name(t.player),
-                    t.colour.name(),
-                    s.to_string(),
-                    r.level(),
-                )
+        /// The action number of `move` (see the encoding).
+        fn action(&self, r#move: &str) -> PyResult<usize> {
+            let mv = parse_move(r#move)?;
+            action_of(&self.inner, mv).ok_or_else(|| {
+                PyValueError::new_err(format!("{mv} moves no tower of the side to move"))
             })
-            .collect()
-    }
+        }
 
-    /// The number of move sequences of `depth` plies.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let p = self.inner;
-        py.detach(|| kamisado_core::perft(&p, depth))
-    }
+        /// The move of action number `action`, in the notation (it may be
+        /// illegal: check the mask).
+        fn move_of(&self, action: usize) -> PyResult<String> {
+            move_of(&self.inner, action)
+                .map(|m| m.to_string())
+                .ok_or_else(|| PyValueError::new_err(format!("action {action} is not a move")))
+        }
 
-    /// The board drawn as text.
-    fn pretty(&self) -> String {
-        self.inner.pretty().to_string()
-    }
+        /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
+        /// (the side to move by default), with the match scores (Black's,
+        /// White's) and target.
+        #[pyo3(signature = (scores = (0, 0), target = 1, player = None))]
+        fn observation<'py>(
+            &self,
+            py: Python<'py>,
+            scores: (u32, u32),
+            target: u32,
+            player: Option<&str>,
+        ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+            let mut out = vec![0.0f32; 64 * CHANNELS];
+            let me = match player {
+                Some(p) => p.parse().map_err(|e| value_error(&e))?,
+                None => self.inner.side_to_move(),
+            };
+            fill_observation(&self.inner, me, [scores.0, scores.1], target, &mut out);
+            PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
+        }
 
-    /// An SVG picture.
-    fn svg(&self) -> String {
-        self.inner.svg().to_string()
-    }
-
-    /// The action number of `move` (see the encoding).
-    fn action(&self, r#move: &str) -> PyResult<usize> {
-        let mv = parse_move(r#move)?;
-        action_of(&self.inner, mv).ok_or_else(|| {
-            PyValueError::new_err(format!("{mv} moves no tower of the side to move"))
-        })
-    }
-
-    /// The move of action number `action`, in the notation (it may be
-    /// illegal: check the mask).
-    fn move_of(&self, action: usize) -> PyResult<String> {
-        move_of(&self.inner, action)
-            .map(|m| m.to_string())
-            .ok_or_else(|| PyValueError::new_err(format!("action {action} is not a move")))
-    }
-
-    /// The legal-action mask (`ACTIONS` bytes, 1 for a legal move).
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let mut mask = vec![0i8; ACTIONS];
-        fill_mask(&self.inner, &mut mask);
-        PyArray1::from_vec(py, mask)
-    }
-
-    /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
-    /// (the side to move by default), with the match scores (Black's,
-    /// White's) and target.
-    #[pyo3(signature = (scores = (0, 0), target = 1, player = None))]
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        scores: (u32, u32),
-        target: u32,
-        player: Option<&str>,
-    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
-        let mut out = vec![0.0f32; 64 * CHANNELS];
-        let me = match player {
-            Some(p) => p.parse().map_err(|e| value_error(&e))?,
-            None => self.inner.side_to_move(),
-        };
-        fill_observation(&self.inner, me, [scores.0, scores.1], target, &mut out);
-        PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
-    }
-
-    /// The best move found within `milliseconds` by the alpha-beta search.
-    #[pyo3(signature = (milliseconds = 100, table_mib = 16))]
-    fn best_move(
-        &self,
-        py: Python<'_>,
-        milliseconds: u64,
-        table_mib: usize,
-    ) -> PyResult<Option<String>> {
-        let p = self.inner;
-        let mut searcher = Searcher::<Position>::new(table_mib)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(py
-            .detach(|| searcher.search(&p, Limits::time(Duration::from_millis(milliseconds))))
-            .best
-            .map(|m| m.to_string()))
-    }
-
-    /// Proves who wins with best play: a dict with `winner` (or `None`),
-    /// `plies` (the exact length of the round with best play, or `None`),
-    /// `best`, `nodes` and `seconds`.
-    #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
-    fn solve<'py>(
-        &self,
-        py: Python<'py>,
-        seconds: f64,
-        table_mib: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let p = self.inner;
-        let mut solver =
-            Solver::new(table_mib).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let limits = ProofLimits::time(seconds_limit(seconds));
-        let s = py.detach(|| solver.solve(&p, limits));
-        let dict = PyDict::new(py);
-        dict.set_item("winner", s.winner.map(player_name))?;
-        dict.set_item("plies", s.plies)?;
-        dict.set_item("best", s.best.map(|m| m.to_string()))?;
-        dict.set_item("nodes", s.nodes)?;
-        dict.set_item("seconds", s.elapsed.as_secs_f64())?;
-        Ok(dict)
+        /// Proves who wins with best play: a dict with `winner` (or `None`),
+        /// `plies` (the exact length of the round with best play, or `None`),
+        /// `best`, `nodes` and `seconds`.
+        #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
+        fn solve<'py>(
+            &self,
+            py: Python<'py>,
+            seconds: f64,
+            table_mib: usize,
+        ) -> PyResult<Bound<'py, PyDict>> {
+            let p = self.inner;
+            let mut solver =
+                Solver::new(table_mib).map_err(|e| PyValueError::new_err(e.to_string()))?;
+            let limits = ProofLimits::time(seconds_limit(seconds));
+            let s = py.detach(|| solver.solve(&p, limits));
+            let dict = PyDict::new(py);
+            dict.set_item("winner", s.winner.map(player_name))?;
+            dict.set_item("plies", s.plies)?;
+            dict.set_item("best", s.best.map(|m| m.to_string()))?;
+            dict.set_item("nodes", s.nodes)?;
+            dict.set_item("seconds", s.elapsed.as_secs_f64())?;
+            Ok(dict)
+        }
     }
 }
 

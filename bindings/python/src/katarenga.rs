@@ -1,13 +1,10 @@
 //! Katarenga for Python: positions, boards, search, and the fixed encoding
-//! of actions and observations (see `encoding.md`).
-
-use std::time::Duration;
+//! of actions and observations (documented in the Python module
+//! `kamisado_katarenga.katarenga`).
 
 use board_geometry::{Player, Square};
 use game_search::{Limits, PROVEN, Searcher};
-use katarenga_core::{
-    Board, Camp, Destination, Move, Outcome, Position, SquareColour, TilePlacement,
-};
+use katarenga_core::{Board, Camp, Destination, Move, Position, SquareColour, TilePlacement};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
 use pyo3::exceptions::PyValueError;
@@ -201,242 +198,103 @@ impl PyBoard {
     }
 }
 
-/// A Katarenga position (immutable).
-#[pyclass(
-    module = "kamisado_katarenga._native",
-    name = "KatarengaPosition",
-    frozen
-)]
-#[derive(Clone, Copy)]
-pub struct PyPosition {
-    pub(crate) inner: Position,
-}
-
-#[pymethods]
-impl PyPosition {
-    #[new]
-    #[pyo3(signature = (text = None))]
-    fn new(text: Option<&str>) -> PyResult<Self> {
-        let inner = match text {
-            Some(text) => text.parse().map_err(|e| value_error(&e))?,
-            None => Position::start(),
-        };
-        Ok(PyPosition { inner })
-    }
-
-    /// The start on `board` (the standard board by default).
-    #[staticmethod]
-    #[pyo3(signature = (board = None))]
-    fn start(board: Option<PyRef<'_, PyBoard>>) -> Self {
-        PyPosition {
-            inner: Position::start_on(board.map_or_else(Board::standard, |b| b.inner)),
+position_class! {
+    /// A Katarenga position (immutable).
+    PyPosition(Position, Move, "KatarengaPosition", "katarenga.Position"),
+    perft = katarenga_core::perft,
+    {
+        /// The start on `board` (the standard board by default).
+        #[staticmethod]
+        #[pyo3(signature = (board = None))]
+        fn start(board: Option<PyRef<'_, PyBoard>>) -> Self {
+            PyPosition {
+                inner: Position::start_on(board.map_or_else(Board::standard, |b| b.inner)),
+            }
         }
-    }
 
-    fn __str__(&self) -> String {
-        self.inner.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("katarenga.Position('{}')", self.inner)
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .extract::<PyRef<'_, PyPosition>>()
-            .is_ok_and(|o| o.inner == self.inner)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.inner.zobrist() >> 2
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
-    }
-
-    /// The board.
-    #[getter]
-    fn board(&self) -> PyBoard {
-        PyBoard {
-            inner: *self.inner.board(),
+        /// The board.
+        #[getter]
+        fn board(&self) -> PyBoard {
+            PyBoard {
+                inner: *self.inner.board(),
+            }
         }
-    }
 
-    /// The legal moves in the notation (`"c1d3"`, `"e8h9"`).
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
+        /// The squares of `player`'s pieces (`"black"` or `"white"`).
+        fn pieces(&self, player: &str) -> PyResult<Vec<String>> {
+            let player: Player = player.parse().map_err(|e| value_error(&e))?;
+            Ok(self
+                .inner
+                .pieces(player)
+                .iter()
+                .map(|s| s.to_string())
+                .collect())
+        }
 
-    /// The position after `move`; a `ValueError` says why an illegal move
-    /// is illegal.
-    fn play(&self, r#move: &str) -> PyResult<Self> {
-        let mv = parse_move(r#move)?;
-        let inner = self.inner.try_play(mv).map_err(|e| value_error(&e))?;
-        Ok(PyPosition { inner })
-    }
+        /// The occupied camps (`["a9", "h0"]`).
+        fn camps(&self) -> Vec<String> {
+            self.inner.camps().iter().map(|c| c.to_string()).collect()
+        }
 
-    /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: &str) -> bool {
-        r#move
-            .parse::<Move>()
-            .is_ok_and(|mv| self.inner.is_legal(mv))
-    }
+        /// The action number of `move`.
+        fn action(&self, r#move: &str) -> PyResult<usize> {
+            Ok(action_of(&self.inner, parse_move(r#move)?))
+        }
 
-    /// `"black"` or `"white"`.
-    #[getter]
-    fn side_to_move(&self) -> &'static str {
-        player_name(self.inner.side_to_move())
-    }
+        /// The move of action `action` (it may be illegal: check the mask).
+        fn move_of(&self, action: usize) -> PyResult<String> {
+            move_of(&self.inner, action)
+                .map(|m| m.to_string())
+                .ok_or_else(|| PyValueError::new_err(format!("action {action} is out of range")))
+        }
 
-    /// Whether the game is over.
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.inner.is_over()
-    }
+        /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
+        /// (the side to move by default).
+        #[pyo3(signature = (player = None))]
+        fn observation<'py>(
+            &self,
+            py: Python<'py>,
+            player: Option<&str>,
+        ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+            let me = match player {
+                Some(p) => p.parse().map_err(|e| value_error(&e))?,
+                None => self.inner.side_to_move(),
+            };
+            let mut out = vec![0.0f32; 64 * CHANNELS];
+            fill_observation(&self.inner, me, &mut out);
+            PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
+        }
 
-    /// The winner of a finished game, else `None`.
-    #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.inner.outcome().map(|o| player_name(o.winner()))
-    }
-
-    /// How a finished game ended, in words.
-    #[getter]
-    fn outcome(&self) -> Option<String> {
-        self.inner.outcome().map(|o| o.to_string())
-    }
-
-    /// `"camps"`, `"too few pieces"` or `"no move"`.
-    #[getter]
-    fn ending(&self) -> Option<&'static str> {
-        self.inner.outcome().map(Outcome::ending)
-    }
-
-    /// The 64-bit Zobrist hash.
-    #[getter]
-    fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// The squares of `player`'s pieces (`"black"` or `"white"`).
-    fn pieces(&self, player: &str) -> PyResult<Vec<String>> {
-        let player: Player = player.parse().map_err(|e| value_error(&e))?;
-        Ok(self
-            .inner
-            .pieces(player)
-            .iter()
-            .map(|s| s.to_string())
-            .collect())
-    }
-
-    /// The occupied camps (`["a9", "h0"]`).
-    fn camps(&self) -> Vec<String> {
-        self.inner.camps().iter().map(|c| c.to_string()).collect()
-    }
-
-    /// The number of move sequences of `depth` plies.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let p = self.inner;
-        py.detach(|| katarenga_core::perft(&p, depth))
-    }
-
-    /// The board drawn as text.
-    fn pretty(&self) -> String {
-        self.inner.pretty().to_string()
-    }
-
-    /// An SVG picture.
-    fn svg(&self) -> String {
-        self.inner.svg().to_string()
-    }
-
-    /// The action number of `move`.
-    fn action(&self, r#move: &str) -> PyResult<usize> {
-        Ok(action_of(&self.inner, parse_move(r#move)?))
-    }
-
-    /// The move of action `action` (it may be illegal: check the mask).
-    fn move_of(&self, action: usize) -> PyResult<String> {
-        move_of(&self.inner, action)
-            .map(|m| m.to_string())
-            .ok_or_else(|| PyValueError::new_err(format!("action {action} is out of range")))
-    }
-
-    /// The legal-action mask (`ACTIONS` bytes).
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let mut mask = vec![0i8; ACTIONS];
-        fill_mask(&self.inner, &mut mask);
-        PyArray1::from_vec(py, mask)
-    }
-
-    /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
-    /// (the side to move by default).
-    #[pyo3(signature = (player = None))]
-    fn observation<'py>(
-        &self,
-        py: Python<'py>,
-        player: Option<&str>,
-    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
-        let me = match player {
-            Some(p) => p.parse().map_err(|e| value_error(&e))?,
-            None => self.inner.side_to_move(),
-        };
-        let mut out = vec![0.0f32; 64 * CHANNELS];
-        fill_observation(&self.inner, me, &mut out);
-        PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
-    }
-
-    /// The best move found within `milliseconds`.
-    #[pyo3(signature = (milliseconds = 100, table_mib = 16))]
-    fn best_move(
-        &self,
-        py: Python<'_>,
-        milliseconds: u64,
-        table_mib: usize,
-    ) -> PyResult<Option<String>> {
-        let p = self.inner;
-        let mut searcher = Searcher::<Position>::new(table_mib)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(py
-            .detach(|| searcher.search(&p, Limits::time(Duration::from_millis(milliseconds))))
-            .best
-            .map(|m| m.to_string()))
-    }
-
-    /// Tries to prove who wins within `seconds` with the alpha-beta search:
-    /// a dict with `winner` (or `None`), `plies` (a bound: the winner wins
-    /// within this many), `best`, `nodes`, `seconds`.
-    #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
-    fn solve<'py>(
-        &self,
-        py: Python<'py>,
-        seconds: f64,
-        table_mib: usize,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let p = self.inner;
-        let mut searcher = Searcher::<Position>::new(table_mib)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let limits = Limits::time(seconds_limit(seconds));
-        let r = py.detach(|| searcher.search(&p, limits));
-        let side = p.side_to_move();
-        let winner = if r.score > PROVEN {
-            Some(side)
-        } else if r.score < -PROVEN {
-            Some(side.opponent())
-        } else {
-            None
-        };
-        let dict = PyDict::new(py);
-        dict.set_item("winner", winner.map(player_name))?;
-        dict.set_item("plies", r.plies_to_end())?;
-        dict.set_item("best", r.best.map(|m| m.to_string()))?;
-        dict.set_item("nodes", r.nodes)?;
-        dict.set_item("seconds", r.elapsed.as_secs_f64())?;
-        Ok(dict)
+        /// Tries to prove who wins within `seconds` with the alpha-beta search:
+        /// a dict with `winner` (or `None`), `plies` (a bound: the winner wins
+        /// within this many), `best`, `nodes`, `seconds`.
+        #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
+        fn solve<'py>(
+            &self,
+            py: Python<'py>,
+            seconds: f64,
+            table_mib: usize,
+        ) -> PyResult<Bound<'py, PyDict>> {
+            let p = self.inner;
+            let mut searcher = Searcher::<Position>::new(table_mib)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            let limits = Limits::time(seconds_limit(seconds));
+            let r = py.detach(|| searcher.search(&p, limits));
+            let side = p.side_to_move();
+            let winner = if r.score > PROVEN {
+                Some(side)
+            } else if r.score < -PROVEN {
+                Some(side.opponent())
+            } else {
+                None
+            };
+            let dict = PyDict::new(py);
+            dict.set_item("winner", winner.map(player_name))?;
+            dict.set_item("plies", r.plies_to_end())?;
+            dict.set_item("best", r.best.map(|m| m.to_string()))?;
+            dict.set_item("nodes", r.nodes)?;
+            dict.set_item("seconds", r.elapsed.as_secs_f64())?;
+            Ok(dict)
+        }
     }
 }

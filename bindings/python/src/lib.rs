@@ -7,6 +7,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod batch;
+#[macro_use]
+mod position;
 mod kamisado;
 mod katarenga;
 

@@ -1,0 +1,167 @@
+//! What the two position classes share, generated for each game by
+//! [`position_class!`]: construction from the notation, text, equality,
+//! hashing, pickling, moves, the outcome, perft, pictures, the legal-action
+//! mask and the best move; the game's own methods follow.
+
+/// Defines the Python class `$name` (shown as `$py_name`) over the core
+/// position `$core`, with the shared methods and then `$extra`.
+macro_rules! position_class {
+    (
+        $(#[$meta:meta])*
+        $name:ident($core:ty, $move:ty, $py_name:literal, $repr:literal),
+        perft = $perft:path,
+        { $($extra:tt)* }
+    ) => {
+        $(#[$meta])*
+        #[pyclass(module = "kamisado_katarenga._native", name = $py_name, frozen)]
+        #[derive(Clone, Copy)]
+        pub struct $name {
+            pub(crate) inner: $core,
+        }
+
+        #[pymethods]
+        impl $name {
+            /// A position from the notation, or the start.
+            #[new]
+            #[pyo3(signature = (text = None))]
+            fn new(text: Option<&str>) -> PyResult<Self> {
+                let inner = match text {
+                    Some(text) => text.parse().map_err(|e| crate::value_error(&e))?,
+                    None => <$core>::start(),
+                };
+                Ok($name { inner })
+            }
+
+            fn __str__(&self) -> String {
+                self.inner.to_string()
+            }
+
+            fn __repr__(&self) -> String {
+                format!(concat!($repr, "('{}')"), self.inner)
+            }
+
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                other
+                    .extract::<PyRef<'_, $name>>()
+                    .is_ok_and(|o| o.inner == self.inner)
+            }
+
+            fn __hash__(&self) -> u64 {
+                // Python truncates hashes; the Zobrist key is well mixed.
+                self.inner.zobrist() >> 2
+            }
+
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
+            }
+
+            /// The legal moves in the move notation.
+            fn legal_moves(&self) -> Vec<String> {
+                self.inner
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect()
+            }
+
+            /// The position after `move`; a `ValueError` says why an illegal
+            /// move is illegal.
+            fn play(&self, r#move: &str) -> PyResult<Self> {
+                let mv: $move = r#move.parse().map_err(|e| crate::value_error(&e))?;
+                let inner = self.inner.try_play(mv).map_err(|e| crate::value_error(&e))?;
+                Ok($name { inner })
+            }
+
+            /// Whether `move` is legal here.
+            fn is_legal(&self, r#move: &str) -> bool {
+                r#move
+                    .parse::<$move>()
+                    .is_ok_and(|mv| self.inner.is_legal(mv))
+            }
+
+            /// `"black"` or `"white"`.
+            #[getter]
+            fn side_to_move(&self) -> &'static str {
+                crate::player_name(self.inner.side_to_move())
+            }
+
+            /// Whether the game (the round, in Kamisado) is over.
+            #[getter]
+            fn is_over(&self) -> bool {
+                self.inner.is_over()
+            }
+
+            /// The winner once it is over (`"black"`/`"white"`), else `None`.
+            #[getter]
+            fn winner(&self) -> Option<&'static str> {
+                self.inner.outcome().map(|o| crate::player_name(o.winner()))
+            }
+
+            /// How it ended, in words; `None` while it goes on.
+            #[getter]
+            fn outcome(&self) -> Option<String> {
+                self.inner.outcome().map(|o| o.to_string())
+            }
+
+            /// A short name of the ending: Kamisado `"arrival"`, `"deadlock"`,
+            /// `"no move"`; Katarenga `"camps"`, `"too few pieces"`, `"no move"`.
+            #[getter]
+            fn ending(&self) -> Option<&'static str> {
+                self.inner.outcome().map(|o| o.ending())
+            }
+
+            /// The 64-bit Zobrist hash.
+            #[getter]
+            fn zobrist(&self) -> u64 {
+                self.inner.zobrist()
+            }
+
+            /// The number of move sequences of `depth` plies.
+            fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+                let p = self.inner;
+                py.detach(|| $perft(&p, depth))
+            }
+
+            /// The board drawn as text.
+            fn pretty(&self) -> String {
+                self.inner.pretty().to_string()
+            }
+
+            /// An SVG picture.
+            fn svg(&self) -> String {
+                self.inner.svg().to_string()
+            }
+
+            /// The legal-action mask (`ACTIONS` bytes, 1 for a legal move).
+            fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<i8>> {
+                let mut mask = vec![0i8; ACTIONS];
+                fill_mask(&self.inner, &mut mask);
+                numpy::PyArray1::from_vec(py, mask)
+            }
+
+            /// The best move found within `milliseconds` by the alpha-beta
+            /// search.
+            #[pyo3(signature = (milliseconds = 100, table_mib = 16))]
+            fn best_move(
+                &self,
+                py: Python<'_>,
+                milliseconds: u64,
+                table_mib: usize,
+            ) -> PyResult<Option<String>> {
+                let p = self.inner;
+                let mut searcher = game_search::Searcher::<$core>::new(table_mib)
+                    .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+                let limits =
+                    game_search::Limits::time(std::time::Duration::from_millis(milliseconds));
+                Ok(py
+                    .detach(|| searcher.search(&p, limits))
+                    .best
+                    .map(|m| m.to_string()))
+            }
+
+            $($extra)*
+        }
+    };
+}
