@@ -5,8 +5,8 @@
 
 use board_geometry::SplitMix64;
 use kamisado_core::{
-    Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, Square, SumoRank, Target,
-    Tower, TowerMoves,
+    Bitboard, Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, Square, SumoRank,
+    Target, Tower, TowerMoves, slide_targets,
 };
 
 /// Positions of random matches to 15 points: sumos, pushes, extra moves,
@@ -403,4 +403,76 @@ fn the_terminal_drawing_reads_back() {
         assert_eq!(lines[10], expected);
     }
     assert!(marked >= 100, "{marked} origins marked");
+}
+
+/// The slides of a tower walked square by square: forward and diagonally
+/// forward over empty squares, at most 7, 5, 3 or 1 squares by sumo rank.
+fn walked_slides(player: Player, from: Square, rank: SumoRank, occupied: Bitboard) -> Bitboard {
+    let limit = [7, 5, 3, 1][rank.level() as usize];
+    let forward = if player == Player::Black { 1 } else { -1 };
+    let mut out = Bitboard::EMPTY;
+    for df in [-1, 0, 1] {
+        let (mut f, mut r) = (from.file().index() as i32, from.rank().index() as i32);
+        for _ in 0..limit {
+            f += df;
+            r += forward;
+            if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                break;
+            }
+            let square = Square::ALL[(r * 8 + f) as usize];
+            if occupied.has(square) {
+                break;
+            }
+            out |= square.bitboard();
+        }
+    }
+    out
+}
+
+#[test]
+fn slide_targets_and_reach() {
+    let (mut free, mut pushes) = (0, 0);
+    for (p, _) in sample(7, 2000) {
+        for (tower, square, rank) in p.towers() {
+            let slides = slide_targets(tower.player, square, rank, p.occupied());
+            assert_eq!(
+                slides,
+                walked_slides(tower.player, square, rank, p.occupied()),
+                "{p}"
+            );
+            // Other occupancies: the tower alone, and a full rank ahead.
+            assert_eq!(
+                slide_targets(tower.player, square, rank, square.bitboard()),
+                walked_slides(tower.player, square, rank, square.bitboard())
+            );
+            let reach = p.reach(tower);
+            // The reach is the slides, plus a push straight ahead.
+            assert_eq!(reach & slides, slides, "{p}");
+            let extra = reach & !slides;
+            assert!(extra.len() <= 1, "{p}");
+            if let Some(push) = extra.into_iter().next() {
+                assert!(rank != SumoRank::Plain && p.tower_on(push).is_some(), "{p}");
+                pushes += 1;
+            }
+        }
+        // Where the side to move has a free choice, every tower's reach is
+        // exactly its legal moves.
+        if p.forced_colour().is_none() && !p.is_over() {
+            free += 1;
+            for colour in Colour::ALL {
+                let tower = Tower::new(p.side_to_move(), colour);
+                let legal: Bitboard = p
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| p.tower_on(m.from) == Some(tower))
+                    .map(|m| m.to.bitboard())
+                    .fold(Bitboard::EMPTY, |a, b| a | b);
+                assert_eq!(p.reach(tower), legal, "{p}");
+            }
+        }
+    }
+    assert!(
+        free >= 20 && pushes >= 50,
+        "{free} free choices, {pushes} pushes"
+    );
 }
