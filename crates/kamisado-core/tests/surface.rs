@@ -191,7 +191,8 @@ fn tower_move_sets_are_exact() {
         from: "c1".parse().unwrap(),
         to: kamisado_core::Bitboard::EMPTY,
     };
-    assert!(none.is_empty() && none.len() == 0 && none.iter().next().is_none());
+    assert!(none.is_empty() && none.iter().next().is_none());
+    assert_eq!(none.len(), 0);
 }
 
 #[test]
