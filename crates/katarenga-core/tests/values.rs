@@ -1,0 +1,198 @@
+//! The small value types, over their whole domains: camps and camp sets,
+//! target lines, square colours, tiles, rotations, board symmetries and
+//! outcomes. Expected values come from the rules, not from the code.
+
+use board_geometry::{Player, Rank, Square};
+use katarenga_core::{
+    Board, Camp, Camps, Outcome, PieceKind, Rotation, SquareColour, Tile, TilePlacement,
+    on_target_line, target_line,
+};
+
+#[test]
+fn camps_belong_to_the_player_who_enters_them() {
+    // Black moves up the board, so its targets lie beyond rank 8 (a9, h9);
+    // White's beyond rank 1 (a0, h0).
+    let expected = [
+        (Camp::A9, "a9", Player::Black, Camp::H9),
+        (Camp::H9, "h9", Player::Black, Camp::A9),
+        (Camp::A0, "a0", Player::White, Camp::H0),
+        (Camp::H0, "h0", Player::White, Camp::A0),
+    ];
+    let mut bits = 0u8;
+    for (camp, name, owner, mirror) in expected {
+        assert_eq!(camp.name(), name);
+        assert_eq!(camp.to_string(), name);
+        assert_eq!(camp.owner(), owner);
+        assert_eq!(camp.flip_files(), mirror);
+        assert_eq!(
+            Camp::from_ascii([name.as_bytes()[0], name.as_bytes()[1]]),
+            Some(camp)
+        );
+        assert_eq!(camp.bit().count_ones(), 1);
+        assert_eq!(bits & camp.bit(), 0, "each camp its own bit");
+        bits |= camp.bit();
+        assert!(Camp::of(owner).contains(&camp));
+    }
+    assert_eq!(Camp::from_ascii(*b"b9"), None);
+    assert_eq!(Camp::from_ascii(*b"a8"), None);
+    assert_eq!(Camp::of(Player::Black), [Camp::A9, Camp::H9]);
+    assert_eq!(Camp::of(Player::White), [Camp::A0, Camp::H0]);
+}
+
+#[test]
+fn camp_sets() {
+    // Every one of the 16 subsets of the four camps.
+    for mask in 0u8..16 {
+        let set = Camp::ALL
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .fold(Camps::EMPTY, |s, (_, &c)| s.with(c));
+        let members: Vec<Camp> = set.iter().collect();
+        let expected: Vec<Camp> = Camp::ALL
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, &c)| c)
+            .collect();
+        assert_eq!(members, expected);
+        for camp in Camp::ALL {
+            assert_eq!(set.has(camp), expected.contains(&camp));
+        }
+        for player in [Player::Black, Player::White] {
+            let count = expected.iter().filter(|c| c.owner() == player).count();
+            assert_eq!(set.count(player), count as u32);
+        }
+        let mirrored: Vec<Camp> = set.flip_files().iter().collect();
+        let mut expected_mirror: Vec<Camp> = expected.iter().map(|c| c.flip_files()).collect();
+        expected_mirror.sort_by_key(|c| Camp::ALL.iter().position(|a| a == c));
+        assert_eq!(mirrored, expected_mirror);
+        assert_eq!(set.to_string().parse::<Camps>().unwrap(), set);
+    }
+    assert_eq!(
+        Camps::of(Player::Black),
+        Camps::EMPTY.with(Camp::A9).with(Camp::H9)
+    );
+    assert_eq!(
+        Camps::of(Player::White),
+        Camps::EMPTY.with(Camp::A0).with(Camp::H0)
+    );
+}
+
+#[test]
+fn target_lines_are_the_opponents_home_rows() {
+    for square in Square::ALL {
+        assert_eq!(
+            on_target_line(Player::Black, square),
+            square.rank() == Rank::Eighth
+        );
+        assert_eq!(
+            on_target_line(Player::White, square),
+            square.rank() == Rank::First
+        );
+    }
+    assert_eq!(target_line(Player::Black), Rank::Eighth.bitboard());
+    assert_eq!(target_line(Player::White), Rank::First.bitboard());
+}
+
+#[test]
+fn square_colours_and_how_pieces_move_on_them() {
+    let expected = [
+        (b'R', 'R', "red", PieceKind::Rook),
+        (b'Y', 'Y', "yellow", PieceKind::Bishop),
+        (b'B', 'B', "blue", PieceKind::King),
+        (b'G', 'G', "green", PieceKind::Knight),
+    ];
+    for (i, (byte, letter, name, kind)) in expected.into_iter().enumerate() {
+        let colour = SquareColour::from_letter(byte).unwrap();
+        assert_eq!(colour, SquareColour::ALL[i]);
+        assert_eq!(colour.index(), i);
+        assert_eq!(colour.letter(), letter);
+        assert_eq!(colour.name(), name);
+        assert_eq!(colour.to_string(), name);
+        assert_eq!(colour.piece_kind(), kind);
+    }
+    for byte in 0..=255u8 {
+        if !b"RYBG".contains(&byte) {
+            assert_eq!(SquareColour::from_letter(byte), None, "{byte}");
+        }
+    }
+}
+
+#[test]
+fn tiles_and_rotations() {
+    for (i, tile) in Tile::ALL.into_iter().enumerate() {
+        assert_eq!(tile.number(), i as u8 + 1);
+        assert_eq!(u8::from(tile), i as u8 + 1);
+        assert_eq!(Tile::from_number(i as u8 + 1), Some(tile));
+        assert_eq!(tile.index(), i);
+        // A tile holds four squares of each colour, on either face and
+        // whatever its rotation.
+        for rotation in Rotation::ALL {
+            for side in katarenga_core::Side::ALL {
+                let grid = tile.grid(side, rotation);
+                for colour in SquareColour::ALL {
+                    let n = grid.iter().flatten().filter(|&&c| c == colour).count();
+                    assert_eq!(n, 4, "{tile:?} {side:?} {rotation:?}");
+                }
+            }
+        }
+        // Four quarter turns make a whole turn; the front unturned is the
+        // front.
+        assert_eq!(
+            tile.grid(katarenga_core::Side::Front, Rotation::R0),
+            tile.front()
+        );
+    }
+    for n in [0u8, 5, 255] {
+        assert_eq!(Tile::from_number(n), None);
+    }
+    for n in 0..=255u8 {
+        assert_eq!(Rotation::new(n).quarter_turns(), n % 4);
+    }
+    assert_eq!(TilePlacement::new(Tile::Three).tile, Tile::Three);
+}
+
+#[test]
+fn board_symmetries() {
+    for index in (0..TilePlacement::ARRANGEMENTS).step_by(4099) {
+        let board = Board::from_tiles(TilePlacement::arrangement(index).unwrap()).unwrap();
+        let turned = board.rotate_180();
+        let quarter = board.rotate_cw();
+        let mirrored = board.flip_files();
+        for square in Square::ALL {
+            assert_eq!(
+                turned.colour_of(square.rotate_180()),
+                board.colour_of(square)
+            );
+            assert_eq!(
+                mirrored.colour_of(square.flip_file()),
+                board.colour_of(square)
+            );
+            assert_eq!(
+                quarter.colour_of(square.rotate_cw()),
+                board.colour_of(square)
+            );
+        }
+        assert_eq!(turned.rotate_180(), board);
+        assert_eq!(quarter.rotate_cw(), turned);
+        assert_eq!(mirrored.flip_files(), board);
+        for colour in SquareColour::ALL {
+            assert_eq!(board.squares(colour).len(), 16);
+        }
+    }
+}
+
+#[test]
+fn outcomes_name_both_players() {
+    for winner in [Player::Black, Player::White] {
+        for outcome in [
+            Outcome::Camps { winner },
+            Outcome::TooFewPieces { winner },
+            Outcome::NoMove { winner },
+        ] {
+            assert_eq!(outcome.winner(), winner);
+            assert_eq!(outcome.loser(), winner.opponent());
+        }
+    }
+}
