@@ -237,6 +237,7 @@ fn the_text_drawing_reads_back() {
         for (row, line) in lines[..8].iter().enumerate() {
             let rank = 7 - row;
             assert_eq!(line.chars().next(), char::from_digit(rank as u32 + 1, 10));
+            assert!(!line.ends_with(' '), "no padding after the h-file: {line:?}");
             // Cells of seven characters: a space, the colour letter, ':',
             // the tower or '.', padded to four.
             for file in 0..8 {
@@ -248,9 +249,10 @@ fn the_text_drawing_reads_back() {
                 assert_eq!(shown, token(&p, square).as_deref().unwrap_or("."), "{text}");
             }
         }
+        // The file letters under the middle of each seven-character cell.
         assert_eq!(
-            lines[8].split_whitespace().collect::<Vec<_>>(),
-            ["a", "b", "c", "d", "e", "f", "g", "h"]
+            lines[8],
+            "    a      b      c      d      e      f      g      h"
         );
         assert_eq!(lines[9], status(&p));
         assert_eq!(format!("{p:?}"), format!("Position(\"{p}\")"));
