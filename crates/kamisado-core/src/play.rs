@@ -272,7 +272,9 @@ impl Position {
     pub fn for_each_child(&self, mut visit: impl FnMut(Move, &Position) -> bool) -> bool {
         let occupied = self.occupied();
         self.generate_moves(|moves| {
-            let special = moves.to & (occupied | moves.from.bitboard());
+            // Pushes land on a tower and a pass on the tower's own square:
+            // both are destinations already occupied.
+            let special = moves.to & occupied;
             for to in special {
                 let mv = Move::new(moves.from, to);
                 if visit(mv, &self.play_unchecked(mv)) {

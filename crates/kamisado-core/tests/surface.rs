@@ -237,7 +237,10 @@ fn the_text_drawing_reads_back() {
         for (row, line) in lines[..8].iter().enumerate() {
             let rank = 7 - row;
             assert_eq!(line.chars().next(), char::from_digit(rank as u32 + 1, 10));
-            assert!(!line.ends_with(' '), "no padding after the h-file: {line:?}");
+            assert!(
+                !line.ends_with(' '),
+                "no padding after the h-file: {line:?}"
+            );
             // Cells of seven characters: a space, the colour letter, ':',
             // the tower or '.', padded to four.
             for file in 0..8 {
@@ -285,6 +288,10 @@ fn the_svg_draws_every_square_and_tower_in_place() {
     for (p, _) in sample(5, 300) {
         let svg = p.svg().to_string();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        let head = svg.lines().next().unwrap();
+        assert_eq!(attribute(head, "width"), "544");
+        assert_eq!(attribute(head, "height"), "544");
+        assert_eq!(attribute(head, "viewBox"), "0 0 544 544");
         // The squares (the background rectangle has no position).
         let rects: Vec<&str> = svg.lines().filter(|l| l.starts_with("<rect x=")).collect();
         assert_eq!(rects.len(), 64);

@@ -226,6 +226,10 @@ fn the_svg_draws_squares_pieces_and_camps_in_place() {
     for (p, _) in sample(5, 300) {
         let svg = p.svg().to_string();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        let head = svg.lines().next().unwrap();
+        assert_eq!(attribute(head, "width"), "660");
+        assert_eq!(attribute(head, "height"), "660");
+        assert_eq!(attribute(head, "viewBox"), "0 0 660 660");
         // Squares: 60-pixel rectangles from (90, 90), rank 8 on top.
         let squares: Vec<&str> = svg
             .lines()
