@@ -499,3 +499,86 @@ impl Default for Position {
         Position::start()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::*;
+
+    /// A consistent position with a sumo of each player and the push mark:
+    /// every invariant `is_consistent` checks has something to check.
+    fn sample() -> Position {
+        let p: Position = "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w y!"
+            .parse()
+            .unwrap();
+        assert!(p.is_consistent());
+        p
+    }
+
+    /// Each invariant broken alone makes the position inconsistent.
+    #[test]
+    fn each_broken_invariant_is_caught() {
+        let p = sample();
+        let rehash = |mut q: Position| {
+            q.hash = zobrist::hash_of(&q);
+            q
+        };
+        let mut broken: Vec<(&str, Position)> = Vec::new();
+        // Two towers on one square: Black's orange moves onto its blue's.
+        let mut q = p;
+        let blue = q.tower_square(Player::Black, Colour::Blue) as u64;
+        q.towers[0] = (q.towers[0] & !0xFF) | blue;
+        broken.push(("two towers on a square", rehash(q)));
+        // The occupancy misses a tower, or holds an extra square.
+        let mut q = p;
+        q.occupied[1] ^= q.tower_square(Player::White, Colour::Red).bitboard();
+        broken.push(("occupancy misses a tower", rehash(q)));
+        let mut q = p;
+        q.occupied[0] |= Square::E4.bitboard();
+        broken.push(("occupancy holds an empty square", rehash(q)));
+        // Ranks not nested: a double sumo that is not a sumo.
+        let mut q = p;
+        let double = q.sumo[1].into_iter().next().unwrap();
+        q.sumo[0] ^= double.bitboard();
+        broken.push(("rank 2 outside rank 1", rehash(q)));
+        let mut q = p;
+        let triple = q.sumo[2].into_iter().next().unwrap();
+        q.sumo[1] ^= triple.bitboard();
+        broken.push(("rank 3 outside rank 2", rehash(q)));
+        // A sumo rank on an empty square.
+        let mut q = p;
+        q.sumo[0] |= Square::E4.bitboard();
+        broken.push(("a sumo rank on an empty square", rehash(q)));
+        // A state word with undefined bits, or a forced index past 8.
+        let mut q = p;
+        q.state = State::from_bits(q.state.bits() | 1 << 40);
+        broken.push(("undefined state bits", rehash(q)));
+        let mut q = p;
+        q.state = State::from_bits((q.state.bits() & !(0xF << 8)) | 9 << 8);
+        broken.push(("forced index 9", rehash(q)));
+        // The push mark with a free choice, or without a sumo to move.
+        let mut q = p;
+        q.state = State::new(q.side_to_move(), None, true);
+        broken.push(("push mark on a free choice", rehash(q)));
+        let mut q = p;
+        let own = q.occupied[q.side_to_move().index()];
+        for layer in &mut q.sumo {
+            *layer -= own;
+        }
+        broken.push(("push mark without a sumo of the side to move", rehash(q)));
+        // A stale hash.
+        let mut q = p;
+        q.hash ^= 1;
+        broken.push(("stale hash", q));
+        for (what, q) in broken {
+            assert!(!q.is_consistent(), "{what}: {q}");
+        }
+        // And the same changes that keep the invariants pass: the mark
+        // dropped, the hash recomputed.
+        let mut q = p;
+        q.state = State::new(q.side_to_move(), q.forced_colour(), false);
+        assert!(rehash(q).is_consistent());
+    }
+}

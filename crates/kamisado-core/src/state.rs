@@ -88,6 +88,18 @@ impl State {
         self.0 & AFTER_PUSH != 0
     }
 
+    /// The raw word, for tests that break it on purpose.
+    #[cfg(test)]
+    pub(crate) const fn from_bits(bits: u64) -> State {
+        State(bits)
+    }
+
+    /// The raw word.
+    #[cfg(test)]
+    pub(crate) const fn bits(self) -> u64 {
+        self.0
+    }
+
     /// Whether only the defined bits are set and the forced field holds a
     /// colour or the free choice.
     pub(crate) const fn is_valid(self) -> bool {

@@ -222,3 +222,94 @@ fn every_child_is_the_played_move() {
     }
     assert!(children >= 10_000);
 }
+
+#[test]
+fn the_builder_refuses_what_the_notation_refuses() {
+    use kamisado_core::PositionBuilder;
+    let full = || {
+        let mut b = PositionBuilder::new();
+        for (i, colour) in Colour::ALL.into_iter().enumerate() {
+            b.place(
+                Tower::new(Player::Black, colour),
+                Square::ALL[i],
+                SumoRank::Plain,
+            )
+            .unwrap();
+            b.place(
+                Tower::new(Player::White, colour),
+                Square::ALL[56 + i],
+                SumoRank::Plain,
+            )
+            .unwrap();
+        }
+        b
+    };
+    assert_eq!(
+        full().build().unwrap().to_string(),
+        "obpkyrgn/8/8/8/8/8/8/OBPKYRGN b -"
+    );
+    // Towers of both players on their goal rows.
+    let mut both = PositionBuilder::new();
+    for (i, colour) in Colour::ALL.into_iter().enumerate() {
+        both.place(
+            Tower::new(Player::Black, colour),
+            Square::ALL[8 + i],
+            SumoRank::Plain,
+        )
+        .unwrap();
+        both.place(
+            Tower::new(Player::White, colour),
+            Square::ALL[48 + i],
+            SumoRank::Plain,
+        )
+        .unwrap();
+    }
+    assert!(both.build().is_ok());
+    let mut both = PositionBuilder::new();
+    for (i, colour) in Colour::ALL.into_iter().enumerate() {
+        let (black, white) = if i == 0 { (56, 0) } else { (8 + i, 48 + i) };
+        both.place(
+            Tower::new(Player::Black, colour),
+            Square::ALL[black],
+            SumoRank::Plain,
+        )
+        .unwrap();
+        both.place(
+            Tower::new(Player::White, colour),
+            Square::ALL[white],
+            SumoRank::Plain,
+        )
+        .unwrap();
+    }
+    assert_eq!(both.build().unwrap_err(), InvalidPosition::BothArrived);
+    // A tower twice, and a square twice.
+    let mut b = full();
+    let red = Tower::new(Player::Black, Colour::Red);
+    assert_eq!(
+        b.place(red, Square::E4, SumoRank::Plain).unwrap_err(),
+        InvalidPosition::DuplicateTower(red)
+    );
+    let mut b2 = PositionBuilder::new();
+    b2.place(red, Square::E4, SumoRank::Plain).unwrap();
+    let blue = Tower::new(Player::White, Colour::Blue);
+    assert_eq!(
+        b2.place(blue, Square::E4, SumoRank::Plain).unwrap_err(),
+        InvalidPosition::SquareTaken(Square::E4)
+    );
+    // A missing tower.
+    assert_eq!(
+        b2.build().unwrap_err(),
+        InvalidPosition::MissingTower(Tower::new(Player::Black, Colour::Orange))
+    );
+    // The push mark needs a forced colour and a sumo of the side to move.
+    b.after_push(true);
+    assert_eq!(
+        b.build().unwrap_err(),
+        InvalidPosition::PushMarkWithoutForcedColour
+    );
+    b.forced(Some(Colour::Red));
+    assert_eq!(
+        b.build().unwrap_err(),
+        InvalidPosition::PushMarkWithoutSumo(Player::Black)
+    );
+}
