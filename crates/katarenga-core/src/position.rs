@@ -245,3 +245,51 @@ impl Default for Position {
         Position::start()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    use super::*;
+
+    /// Each invariant broken alone makes the position inconsistent.
+    #[test]
+    fn each_broken_invariant_is_caught() {
+        let p: Position =
+            "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
+                           ww1w1w2/8/8/8/8/8/8/bbbbbb2 w a0"
+                .parse()
+                .unwrap();
+        assert!(p.is_consistent());
+        let rehash = |mut q: Position| {
+            q.hash = zobrist::hash_of(&q);
+            q
+        };
+        let white = p.pieces[1].into_iter().next().unwrap();
+        let mut broken: Vec<(&str, Position)> = Vec::new();
+        let mut q = p;
+        q.pieces[0] |= white.bitboard();
+        q.counts[0] += 1;
+        broken.push(("a square held by both", rehash(q)));
+        let mut q = p;
+        q.counts[1] += 1;
+        broken.push(("a count too high", rehash(q)));
+        let mut q = p;
+        q.counts[0] -= 1;
+        broken.push(("a count too low", rehash(q)));
+        let mut q = p;
+        q.pieces[0] |= Bitboard::FULL & !q.pieces[1];
+        q.counts[0] = q.pieces[0].len() as u8;
+        broken.push(("more than 8 pieces", rehash(q)));
+        let mut q = p;
+        q.camps = Camps(q.camps.0 | 0b1_0000);
+        broken.push(("an undefined camp bit", rehash(q)));
+        let mut q = p;
+        q.hash ^= 1;
+        broken.push(("stale hash", q));
+        for (what, q) in broken {
+            assert!(!q.is_consistent(), "{what}: {q:?}");
+        }
+    }
+}
