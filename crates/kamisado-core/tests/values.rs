@@ -313,3 +313,57 @@ fn the_builder_refuses_what_the_notation_refuses() {
         InvalidPosition::PushMarkWithoutSumo(Player::Black)
     );
 }
+
+#[test]
+fn towers_in_words() {
+    assert_eq!(
+        Tower::new(Player::Black, Colour::Red).to_string(),
+        "black red"
+    );
+    assert_eq!(
+        Tower::new(Player::White, Colour::Brown).to_string(),
+        "white brown"
+    );
+}
+
+/// Distinct positions have distinct hashes (a sample with sumos, forced
+/// colours, free choices and push marks), and every part of a position
+/// takes part in its hash.
+#[test]
+fn hashes_tell_positions_apart() {
+    use std::collections::HashMap;
+    let mut by_hash: HashMap<u64, Position> = HashMap::new();
+    let mut add = |p: Position| {
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+        if let Some(other) = by_hash.insert(p.zobrist(), p) {
+            assert_eq!(other, p, "a collision");
+        }
+    };
+    for p in match_positions(12, 4000) {
+        add(p);
+        // The same position with one tower at every rank.
+        let (tower, _, _) = p.towers().next().unwrap();
+        for rank in [
+            SumoRank::Plain,
+            SumoRank::Sumo,
+            SumoRank::DoubleSumo,
+            SumoRank::TripleSumo,
+        ] {
+            if let Ok(q) = p.with_rank(tower, rank) {
+                add(q);
+            }
+        }
+        // The same towers with every other forced colour or a free choice.
+        for forced in Colour::ALL.map(Some).into_iter().chain([None]) {
+            let mut b = kamisado_core::PositionBuilder::new();
+            for (t, s, r) in p.towers() {
+                b.place(t, s, r).unwrap();
+            }
+            b.side_to_move(p.side_to_move()).forced(forced);
+            add(b.build().unwrap());
+            b.side_to_move(p.side_to_move().opponent());
+            add(b.build().unwrap());
+        }
+    }
+    assert!(by_hash.len() >= 40_000, "{}", by_hash.len());
+}
