@@ -196,3 +196,50 @@ fn outcomes_name_both_players() {
         }
     }
 }
+
+/// Distinct positions have distinct hashes: positions of random games on
+/// random boards, each also with the other side to move, on another board,
+/// and with every set of camps; every part of a position takes part in its
+/// hash.
+#[test]
+fn hashes_tell_positions_apart() {
+    use board_geometry::SplitMix64;
+    use katarenga_core::Position;
+    use std::collections::HashMap;
+    let mut by_hash: HashMap<u64, Position> = HashMap::new();
+    let mut add = |p: Position| {
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+        if let Some(other) = by_hash.insert(p.zobrist(), p) {
+            assert_eq!(other, p, "a collision");
+        }
+    };
+    let mut rng = SplitMix64::new(13);
+    let boards: Vec<Board> = (0..8)
+        .map(|_| {
+            let index = rng.below(TilePlacement::ARRANGEMENTS as usize) as u32;
+            Board::from_tiles(TilePlacement::arrangement(index).unwrap()).unwrap()
+        })
+        .collect();
+    for board in &boards {
+        let mut p = Position::start_on(*board);
+        for _ in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[rng.below(moves.len())]);
+            let (black, white) = (p.pieces(Player::Black), p.pieces(Player::White));
+            for other_board in [board, &boards[0]] {
+                for side in [Player::Black, Player::White] {
+                    for camps in 0u8..16 {
+                        if let Ok(q) = Position::new(*other_board, black, white, Camps(camps), side)
+                        {
+                            add(q);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(by_hash.len() >= 20_000, "{}", by_hash.len());
+}
