@@ -194,8 +194,9 @@ impl Position {
         let opponent = side.opponent();
         let occupied = self.occupied();
         // Arrivals end the round: no replies. Passes and pushes are rare
-        // and go the long way.
-        let special = to & (occupied | from.bitboard());
+        // and go the long way; both land on occupied squares (a pass on the
+        // tower's own).
+        let special = to & occupied;
         let mut nodes = 0;
         for square in special {
             nodes += self.play_unchecked(Move::new(from, square)).count_moves() as u64;
