@@ -243,3 +243,54 @@ fn hashes_tell_positions_apart() {
     }
     assert!(by_hash.len() >= 20_000, "{}", by_hash.len());
 }
+
+#[test]
+fn board_colours_field_errors_say_where() {
+    let field = Board::standard().to_string();
+    assert_eq!(
+        Board::from_ascii(field.as_bytes()).unwrap(),
+        Board::standard()
+    );
+    let cases = [
+        // Something after the 71 characters of the field.
+        (
+            format!("{field}R"),
+            71,
+            Some('R'),
+            "the end of the colours field",
+        ),
+        (
+            format!("{field} "),
+            71,
+            Some(' '),
+            "the end of the colours field",
+        ),
+        // A missing separator, a bad letter, a field cut short.
+        (
+            field.replacen('/', "R", 1),
+            8,
+            Some('R'),
+            "'/' after 8 square colours",
+        ),
+        (
+            field.replacen('Y', "X", 1),
+            1,
+            Some('X'),
+            "a square colour R, Y, B or G",
+        ),
+        (
+            field[..30].to_string(),
+            30,
+            None,
+            "a square colour R, Y, B or G",
+        ),
+    ];
+    for (text, offset, found, expected) in cases {
+        let e = Board::from_ascii(text.as_bytes()).unwrap_err();
+        assert_eq!(
+            (e.offset, e.found, e.expected),
+            (offset, found, expected),
+            "{text}"
+        );
+    }
+}
