@@ -109,6 +109,18 @@ fn piece_move_sets_are_exact() {
         sets >= 10_000 && camp_moves >= 20,
         "{sets} sets, {camp_moves} camp moves"
     );
+    // A set built by hand may be empty, and says so; camps count as moves.
+    let mut set = PieceMoves {
+        from: "a8".parse().unwrap(),
+        to: katarenga_core::Bitboard::EMPTY,
+        camps: katarenga_core::Camps::EMPTY,
+    };
+    assert!(set.is_empty() && set.iter().next().is_none());
+    assert_eq!(set.len(), 0);
+    set.camps = set.camps.with(Camp::A0);
+    assert!(!set.is_empty());
+    assert_eq!(set.len(), 1);
+    assert_eq!(set.iter().next(), Some(Move::to_camp(set.from, Camp::A0)));
 }
 
 #[test]

@@ -294,3 +294,26 @@ fn board_colours_field_errors_say_where() {
         );
     }
 }
+
+#[test]
+fn names_in_words_and_back() {
+    for camp in Camp::ALL {
+        assert_eq!(camp.name().parse::<Camp>(), Ok(camp));
+        // Adding a camp twice keeps it.
+        assert_eq!(Camps::EMPTY.with(camp).with(camp), Camps::EMPTY.with(camp));
+    }
+    for bad in ["", "a", "a90", "b9", "A9"] {
+        assert!(bad.parse::<Camp>().is_err(), "{bad}");
+    }
+    let kinds = [
+        (PieceKind::King, "king"),
+        (PieceKind::Knight, "knight"),
+        (PieceKind::Bishop, "bishop"),
+        (PieceKind::Rook, "rook"),
+    ];
+    for (kind, name) in kinds {
+        assert_eq!(kind.to_string(), name);
+    }
+    let board = Board::standard();
+    assert_eq!(format!("{board:?}"), format!("Board(\"{board}\")"));
+}
