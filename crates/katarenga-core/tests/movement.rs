@@ -34,6 +34,54 @@ use SquareColour::{Blue, Green, Red, Yellow};
 use board_geometry::Square::*;
 
 #[test]
+fn a_refused_slide_names_the_nearest_stop_in_either_direction() {
+    // Upward from d4: d6 is occupied before the red d7; downward: the red d3
+    // comes before the occupied d2. The refusal names the nearer one.
+    let b = board(Blue, &[(D4, Red), (D7, Red), (D3, Red)]);
+    let p = Position::new(
+        b,
+        pieces(&[D2, D6, H1]),
+        pieces(&[D4, H8]),
+        Camps::EMPTY,
+        Player::White,
+    )
+    .unwrap();
+    assert_eq!(
+        p.check_move(Move::new(D4, D8)),
+        Err(IllegalMove::PathBlocked(D6))
+    );
+    assert_eq!(
+        p.check_move(Move::new(D4, D1)),
+        Err(IllegalMove::StopsEarlier {
+            colour: Red,
+            stop: D3
+        })
+    );
+    // The same on a diagonal, both ways, from the yellow c4: towards g8 the
+    // yellow d5 comes before the occupied f7; towards f1 the occupied d3
+    // before the yellow e2.
+    let q = Position::new(
+        board(Blue, &[(C4, Yellow), (D5, Yellow), (E2, Yellow)]),
+        pieces(&[F7, D3, H1]),
+        pieces(&[C4, H8]),
+        Camps::EMPTY,
+        Player::White,
+    )
+    .unwrap();
+    assert_eq!(
+        q.check_move(Move::new(C4, G8)),
+        Err(IllegalMove::StopsEarlier {
+            colour: Yellow,
+            stop: D5
+        })
+    );
+    assert_eq!(
+        q.check_move(Move::new(C4, F1)),
+        Err(IllegalMove::PathBlocked(D3))
+    );
+}
+
+#[test]
 fn rook_on_red_stops_on_the_first_red_square() {
     let b = board(Blue, &[(D4, Red), (D7, Red), (F4, Red)]);
     let p = Position::new(

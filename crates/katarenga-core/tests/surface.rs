@@ -293,6 +293,97 @@ fn the_svg_draws_squares_pieces_and_camps_in_place() {
     }
 }
 
+#[test]
+fn the_svg_puts_each_camp_outside_its_corner_with_its_disc_and_label() {
+    // The board covers 90..570 in both directions of a 660 x 660 image.
+    let (board_low, board_high, image) = (90, 570, 660);
+    let mut discs_checked = 0;
+    for (p, _) in sample(9, 200) {
+        let svg = p.svg().to_string();
+        let boxes: Vec<(i32, i32)> = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect x=") && l.contains(r#"width="56""#))
+            .map(|l| {
+                assert!(l.contains(r#"height="56""#), "{l}");
+                (
+                    attribute(l, "x").parse().unwrap(),
+                    attribute(l, "y").parse().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(boxes.len(), 4, "{p}: one box per camp");
+        let labels: Vec<(String, i32, i32)> = svg
+            .lines()
+            .filter(|l| l.starts_with("<text") && l.contains(r#"class="label">"#))
+            .filter_map(|l| {
+                let name = l.split('>').nth(1)?.split('<').next()?;
+                let camp: Camp = name.parse().ok()?;
+                Some((
+                    camp.to_string(),
+                    attribute(l, "x").parse().unwrap(),
+                    attribute(l, "y").parse().unwrap(),
+                ))
+            })
+            .collect();
+        assert_eq!(labels.len(), 4, "{p}: one label per camp");
+        for camp in Camp::ALL {
+            let (left, top) = (
+                matches!(camp, Camp::A9 | Camp::A0),
+                matches!(camp, Camp::A9 | Camp::H9),
+            );
+            // The box of this camp: the one on its side of the board.
+            let &(x, y) = boxes
+                .iter()
+                .find(|&&(x, y)| (x < board_low) == left && (y < board_low) == top)
+                .unwrap_or_else(|| panic!("{p}: no box at {camp}'s corner"));
+            let (cx, cy) = (x + 28, y + 28);
+            // Inside the image, clear of the board, on the corner's diagonal.
+            assert!(
+                x >= 0 && y >= 0 && x + 56 <= image && y + 56 <= image,
+                "{camp}"
+            );
+            assert!(
+                if left {
+                    x + 56 <= board_low
+                } else {
+                    x >= board_high
+                },
+                "{camp}: the box overlaps the board's files"
+            );
+            assert!(
+                if top {
+                    y + 56 <= board_low
+                } else {
+                    y >= board_high
+                },
+                "{camp}: the box overlaps the board's ranks"
+            );
+            let corner = (
+                if left { board_low } else { board_high },
+                if top { board_low } else { board_high },
+            );
+            assert_eq!((cx - corner.0).abs(), (cy - corner.1).abs(), "{camp}");
+            // A taken camp has its owner's disc in the middle of the box.
+            let disc = format!(r#"<circle cx="{cx}" cy="{cy}" r="18""#);
+            assert_eq!(svg.contains(&disc), p.camp_occupied(camp), "{p}: {camp}");
+            discs_checked += usize::from(p.camp_occupied(camp));
+            // The name centred on the box, above the top boxes and below the
+            // bottom ones, inside the image.
+            let (_, lx, ly) = labels.iter().find(|l| l.0 == camp.to_string()).unwrap();
+            assert_eq!(*lx, cx, "{camp}");
+            assert!((0..=image).contains(ly), "{camp}: label at y {ly}");
+            assert!(
+                if top { *ly < y } else { *ly > y + 56 },
+                "{camp}: label at y {ly}, box at y {y}"
+            );
+        }
+    }
+    assert!(
+        discs_checked >= 20,
+        "only {discs_checked} taken camps drawn"
+    );
+}
+
 /// A terminal drawing without its escape codes.
 fn strip_ansi(text: &str) -> String {
     let mut plain = String::new();
