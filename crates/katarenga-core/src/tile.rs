@@ -259,14 +259,17 @@ impl TilePlacement {
         if index >= TilePlacement::ARRANGEMENTS {
             return None;
         }
+        // The permutation's Lehmer digits are `index % 4`, `index / 4 % 3`
+        // and `index / 12 % 2`: they read `index % 24` without reducing it
+        // first. Likewise the side bits read only bits 0-3 of `index / 24`.
         let mut tiles = Tile::ALL;
-        let mut code = index % 24;
-        for i in 0..4 {
+        let mut code = index;
+        for i in 0..3 {
             let pick = i + (code % (4 - i as u32)) as usize;
             code /= 4 - i as u32;
             tiles.swap(i, pick);
         }
-        let sides = (index / 24) % 16;
+        let sides = index / 24;
         let rotations = index / (24 * 16);
         Some(core::array::from_fn(|q| TilePlacement {
             tile: tiles[q],

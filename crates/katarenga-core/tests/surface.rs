@@ -145,6 +145,7 @@ fn a_game_record_counts_repetitions() {
         assert!(record.is_repetition(round + 1) && !record.is_repetition(round + 2));
     }
     assert_eq!(record.len(), 12);
+    assert!(!record.is_empty());
     assert_eq!(record.moves()[..4], cycle[..]);
     assert_eq!(record.occurrences_of(&start.play(cycle[0])), 3);
     assert_eq!(record.start(), &start);

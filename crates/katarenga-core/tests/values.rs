@@ -149,8 +149,42 @@ fn tiles_and_rotations() {
     }
     for n in 0..=255u8 {
         assert_eq!(Rotation::new(n).quarter_turns(), n % 4);
+        assert_eq!(u8::from(Rotation::new(n)), n % 4);
     }
     assert_eq!(TilePlacement::new(Tile::Three).tile, Tile::Three);
+    let names: Vec<String> = Tile::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(names, ["tile 1", "tile 2", "tile 3", "tile 4"]);
+}
+
+#[test]
+fn the_arrangements_are_every_way_to_lay_the_tiles_once() {
+    // 4! orders x 2^4 sides x 4^4 rotations, each exactly once.
+    let mut seen = std::collections::HashSet::new();
+    for index in 0..TilePlacement::ARRANGEMENTS {
+        let laid = TilePlacement::arrangement(index).unwrap();
+        let mut tiles: Vec<Tile> = laid.iter().map(|t| t.tile).collect();
+        tiles.sort();
+        assert_eq!(tiles, Tile::ALL, "arrangement {index} uses a tile twice");
+        assert!(
+            seen.insert(laid),
+            "arrangement {index} repeats an earlier one"
+        );
+    }
+    assert_eq!(seen.len(), 4 * 3 * 2 * 16 * 256);
+    assert_eq!(
+        TilePlacement::arrangement(TilePlacement::ARRANGEMENTS),
+        None
+    );
+    assert_eq!(TilePlacement::arrangement(u32::MAX), None);
+    // The first is the standard board: tiles 1-4 in order, front up,
+    // unturned.
+    let first = TilePlacement::arrangement(0).unwrap();
+    for (q, placement) in first.iter().enumerate() {
+        assert_eq!(placement.tile, Tile::ALL[q]);
+        assert_eq!(placement.side, katarenga_core::Side::Front);
+        assert_eq!(placement.rotation, Rotation::R0);
+    }
+    assert_eq!(Board::from_tiles(first), Ok(Board::standard()));
 }
 
 #[test]
