@@ -137,6 +137,14 @@ proptest! {
         prop_assert_eq!(a.last().map(Square::index), na.last().copied());
         prop_assert_eq!(a.intersects(b), !(&na & &nb).is_empty());
         prop_assert_eq!(a.is_subset(b), na.is_subset(&nb));
+        // Random sets are almost never subsets: check some that are.
+        prop_assert!((a & b).is_subset(a) && (a & b).is_subset(b) && a.is_subset(a | b));
+        prop_assert_eq!(a.is_subset(a & b), na.is_subset(&nb));
+        // The const forms agree with the operators.
+        prop_assert_eq!(a.union(b), a | b);
+        prop_assert_eq!(a.intersection(b), a & b);
+        prop_assert_eq!(a.difference(b), a - b);
+        prop_assert_eq!(Bitboard::from(sq), Bitboard::EMPTY.with(sq));
         prop_assert_eq!(naive(a.with(sq)), { let mut s = na.clone(); s.insert(sq.index()); s });
         prop_assert_eq!(naive(a.without(sq)), { let mut s = na.clone(); s.remove(&sq.index()); s });
     }
@@ -221,5 +229,36 @@ fn jump_tables_agree_with_offsets() {
             .map(|&s| knight_moves(s).len())
             .sum::<u32>(),
         336
+    );
+}
+
+/// Each direction's index is its place in `Direction::ALL` (clockwise from
+/// north), and it raises the square index exactly when its step adds to it.
+#[test]
+fn directions_index_and_increase() {
+    for (i, d) in Direction::ALL.into_iter().enumerate() {
+        assert_eq!(d.index(), i);
+        let (files, ranks) = d.offset();
+        // From the middle of the board a step stays on it.
+        let from = Square::from_index(27).unwrap();
+        let to = from.step(d).unwrap();
+        assert_eq!(
+            to.index() as i32 - 27,
+            i32::from(ranks) * 8 + i32::from(files)
+        );
+        assert_eq!(d.is_increasing(), to.index() > from.index(), "{d:?}");
+    }
+    let increasing: Vec<Direction> = Direction::ALL
+        .into_iter()
+        .filter(|d| d.is_increasing())
+        .collect();
+    assert_eq!(
+        increasing,
+        [
+            Direction::North,
+            Direction::NorthEast,
+            Direction::East,
+            Direction::NorthWest
+        ]
     );
 }
