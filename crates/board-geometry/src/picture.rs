@@ -166,6 +166,71 @@ mod tests {
         assert_eq!(square_corner(Square::B7, 0, 0), (60, 60));
     }
 
+    /// The (x, y, text) of each label of a board at (`x0`, `y0`).
+    fn labels(x0: i32, y0: i32) -> std::vec::Vec<(i32, i32, String)> {
+        let mut svg = String::new();
+        svg_close(&mut svg, x0, y0).unwrap();
+        let number = |line: &str, name: &str| -> i32 {
+            let start = line.find(name).unwrap() + name.len() + 2;
+            let end = start + line[start..].find('"').unwrap();
+            line[start..end].parse().unwrap()
+        };
+        svg.lines()
+            .filter(|l| l.starts_with("<text"))
+            .map(|l| {
+                let text = l.split('>').nth(1).unwrap().split('<').next().unwrap();
+                (number(l, " x"), number(l, " y"), String::from(text))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn labels_sit_beside_their_files_and_ranks() {
+        let (x0, y0) = (40, 30);
+        let (right, bottom) = (x0 + 8 * SQUARE_PX, y0 + 8 * SQUARE_PX);
+        let all = labels(x0, y0);
+        assert_eq!(all.len(), 32);
+        for file in File::ALL {
+            let name = String::from(file.to_char());
+            let mine: std::vec::Vec<_> = all.iter().filter(|l| l.2 == name).collect();
+            assert_eq!(mine.len(), 2, "file {name}");
+            // Centred on the file's column, one above and one below.
+            let centre = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
+            assert!(mine.iter().all(|l| l.0 == centre), "file {name}: {mine:?}");
+            assert!(
+                mine[0].1 < y0 && mine[0].1 > 0,
+                "file {name} above: {mine:?}"
+            );
+            assert!(
+                mine[1].1 > bottom && mine[1].1 < bottom + 40,
+                "file {name} below"
+            );
+        }
+        for rank in Rank::ALL {
+            let name = std::format!("{rank}");
+            let mine: std::vec::Vec<_> = all.iter().filter(|l| l.2 == name).collect();
+            assert_eq!(mine.len(), 2, "rank {name}");
+            // On the rank's row (the baseline a little below its middle),
+            // one left and one right of the board.
+            let top = y0 + SQUARE_PX * (7 - i32::from(rank.index()));
+            for label in &mine {
+                let into = label.1 - top;
+                assert!(
+                    (SQUARE_PX / 3..SQUARE_PX * 3 / 4).contains(&into),
+                    "rank {name}: {mine:?}"
+                );
+            }
+            assert!(
+                mine[0].0 < x0 && mine[0].0 > 0,
+                "rank {name} left: {mine:?}"
+            );
+            assert!(
+                mine[1].0 > right && mine[1].0 < right + 40,
+                "rank {name} right"
+            );
+        }
+    }
+
     #[test]
     fn frame_is_well_formed_text() {
         let mut svg = String::new();
