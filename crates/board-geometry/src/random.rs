@@ -62,7 +62,8 @@ impl SplitMix64 {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 
-    /// `true` with probability one half.
+    /// `true` with probability one half: the top bit of the next
+    /// [`SplitMix64::next_u64`] value.
     pub fn coin(&mut self) -> bool {
         self.next_u64() >> 63 == 1
     }
