@@ -8,10 +8,12 @@ use board_geometry::notation::{
 };
 use board_geometry::{Bitboard, Player, SplitMix64, Square};
 
+/// A token placed by `parse_grid`: its text, square and offset.
+type Placed = (String, Square, usize);
+
 /// Reads a board field whose tokens are single letters, or the two-byte
-/// token `x+`; returns the end offset and each placed token with its square
-/// and offset.
-fn read(text: &str, start: usize) -> Result<(usize, Vec<(String, Square, usize)>), GridError> {
+/// token `x+`; returns the end offset and each placed token.
+fn read(text: &str, start: usize) -> Result<(usize, Vec<Placed>), GridError> {
     let bytes = text.as_bytes();
     let mut placed = Vec::new();
     let end = parse_grid::<String, GridError>(
