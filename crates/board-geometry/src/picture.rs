@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn labels_sit_beside_their_files_and_ranks() {
-        let (x0, y0) = (40, 30);
+        let (x0, y0) = (60, 50);
         let (right, bottom) = (x0 + 8 * SQUARE_PX, y0 + 8 * SQUARE_PX);
         let all = labels(x0, y0);
         assert_eq!(all.len(), 32);
@@ -194,39 +194,33 @@ mod tests {
             let name = String::from(file.to_char());
             let mine: std::vec::Vec<_> = all.iter().filter(|l| l.2 == name).collect();
             assert_eq!(mine.len(), 2, "file {name}");
-            // Centred on the file's column, one above and one below.
+            // Centred on the file's column, one above and one below the
+            // board, within 30 pixels of it.
             let centre = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
             assert!(mine.iter().all(|l| l.0 == centre), "file {name}: {mine:?}");
+            assert!((y0 - 30..y0).contains(&mine[0].1), "file {name}: {mine:?}");
             assert!(
-                mine[0].1 < y0 && mine[0].1 > 0,
-                "file {name} above: {mine:?}"
-            );
-            assert!(
-                mine[1].1 > bottom && mine[1].1 < bottom + 40,
-                "file {name} below"
+                (bottom..bottom + 30).contains(&mine[1].1),
+                "file {name}: {mine:?}"
             );
         }
         for rank in Rank::ALL {
             let name = std::format!("{rank}");
             let mine: std::vec::Vec<_> = all.iter().filter(|l| l.2 == name).collect();
             assert_eq!(mine.len(), 2, "rank {name}");
-            // On the rank's row (the baseline a little below its middle),
-            // one left and one right of the board.
+            // On the rank's row, the baseline below its middle (so that the
+            // digit looks centred) and above its last quarter; one left and
+            // one right of the board, within 30 pixels of it.
             let top = y0 + SQUARE_PX * (7 - i32::from(rank.index()));
             for label in &mine {
                 let into = label.1 - top;
-                assert!(
-                    (SQUARE_PX / 3..SQUARE_PX * 3 / 4).contains(&into),
-                    "rank {name}: {mine:?}"
-                );
+                let band = SQUARE_PX / 2 + 1..SQUARE_PX * 3 / 4;
+                assert!(band.contains(&into), "rank {name}: {mine:?}");
             }
+            assert!((x0 - 30..x0).contains(&mine[0].0), "rank {name}: {mine:?}");
             assert!(
-                mine[0].0 < x0 && mine[0].0 > 0,
-                "rank {name} left: {mine:?}"
-            );
-            assert!(
-                mine[1].0 > right && mine[1].0 < right + 40,
-                "rank {name} right"
+                (right..right + 30).contains(&mine[1].0),
+                "rank {name}: {mine:?}"
             );
         }
     }
