@@ -494,6 +494,10 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 self.evaluation.evaluate(p)
             };
         }
+        // The table's bucket is far away in memory: start loading it now,
+        // so that it arrives while the moves are generated.
+        let key = p.zobrist();
+        self.table.prefetch(key);
         if self.ordered.len() <= ply_index {
             self.ordered.resize_with(ply_index + 1, Vec::new);
             self.killers.resize(ply_index + 1, [None, None]);
@@ -502,7 +506,6 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         if moves.is_empty() {
             return self.terminal_score(p, ply);
         }
-        let key = p.zobrist();
         let mut table_code = NO_MOVE;
         if let Some(entry) = self.table.probe(key) {
             table_code = entry.best;

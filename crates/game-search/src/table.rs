@@ -104,6 +104,31 @@ impl Table {
         ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
     }
 
+    /// Starts loading the bucket of `key` into the cache, so that a
+    /// [`Table::probe`] issued a little later (after the node's move
+    /// generation) finds it there instead of waiting for memory: the probe's
+    /// cache miss was a third of the playing search's time (perf), and this
+    /// hint raised the node rate from the Kamisado start by 5-20% in
+    /// interleaved runs (about 10% typical). It changes no result. On other
+    /// architectures it does nothing.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = &self.buckets[self.index(key)];
+            // SAFETY: `_mm_prefetch` is `unsafe` only because it is an SSE
+            // intrinsic, and SSE is part of every x86_64 processor. A prefetch
+            // reads nothing into the program and never faults; the address is
+            // that of a live bucket anyway. (A plain read of the bucket in
+            // safe code, tried instead, gave no speed-up: it stalls.)
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let bucket = &self.buckets[self.index(key)];
