@@ -84,19 +84,7 @@ impl DfpnProver {
     /// # Errors
     /// [`TableError`] if the table cannot be allocated.
     pub fn new(table_mib: usize) -> Result<DfpnProver, TableError> {
-        let bytes = table_mib
-            .checked_mul(1 << 20)
-            .filter(|&b| b <= isize::MAX as usize)
-            .ok_or(TableError::TooLarge { mib: table_mib })?;
-        let count = (bytes / core::mem::size_of::<Entry>()).max(1);
-        let mut table = Vec::new();
-        table
-            .try_reserve_exact(count)
-            .map_err(|_| TableError::OutOfMemory {
-                mib: table_mib,
-                bytes,
-            })?;
-        table.resize(count, EMPTY);
+        let table = crate::table::allocate(table_mib, EMPTY)?;
         Ok(DfpnProver {
             table,
             attacker: Player::Black,

@@ -164,19 +164,7 @@ impl Prover {
     /// # Errors
     /// [`TableError`] if the table cannot be allocated.
     pub fn new(table_mib: usize) -> Result<Prover, TableError> {
-        let bytes = table_mib
-            .checked_mul(1 << 20)
-            .filter(|&b| b <= isize::MAX as usize)
-            .ok_or(TableError::TooLarge { mib: table_mib })?;
-        let count = (bytes / core::mem::size_of::<[Entry; 2]>()).max(1);
-        let mut table = Vec::new();
-        table
-            .try_reserve_exact(count)
-            .map_err(|_| TableError::OutOfMemory {
-                mib: table_mib,
-                bytes,
-            })?;
-        table.resize(count, [EMPTY; 2]);
+        let table = crate::table::allocate(table_mib, [EMPTY; 2])?;
         Ok(Prover {
             table,
             nodes: 0,
