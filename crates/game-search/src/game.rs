@@ -37,6 +37,14 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     fn start() -> Self;
     /// The legal moves (empty when the game is over).
     fn legal_moves(&self) -> Self::MoveList;
+    /// Calls `f` with each legal move, in the order of
+    /// [`SearchGame::legal_moves`] (the search's way to collect them
+    /// without a list in between).
+    fn for_each_move(&self, mut f: impl FnMut(Self::Move)) {
+        for &mv in self.legal_moves().iter() {
+            f(mv);
+        }
+    }
     /// The number of legal moves.
     fn count_moves(&self) -> usize {
         self.legal_moves().len()

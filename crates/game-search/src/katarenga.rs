@@ -22,6 +22,13 @@ impl SearchGame for Position {
         Position::legal_moves(self)
     }
 
+    fn for_each_move(&self, mut f: impl FnMut(Move)) {
+        self.generate_moves(|piece| {
+            piece.iter().for_each(&mut f);
+            false
+        });
+    }
+
     fn count_moves(&self) -> usize {
         Position::count_moves(self)
     }

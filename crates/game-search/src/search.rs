@@ -6,6 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use board_geometry::Player;
+
 use smallvec::SmallVec;
 
 use crate::game::SearchGame;
@@ -253,6 +255,10 @@ pub struct Searcher<G: SearchGame, E = GameEvaluation> {
     /// Per ply: the moves with their ordering rank (reused: no allocation
     /// per node).
     ordered: Vec<Vec<(i32, G::Move)>>,
+    /// Per ply: the best line found below the node at that ply in this
+    /// iteration (a triangular table: each node's line is its best move
+    /// and its child's line).
+    pv: Vec<Line<G::Move>>,
     /// How often each move (by index) caused a cut-off, weighted by depth:
     /// the order of the quiet moves.
     history: Vec<i32>,
@@ -301,6 +307,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             evaluation,
             table: Table::new(table_mib)?,
             killers: Vec::new(),
+            pv: Vec::new(),
             ordered: Vec::new(),
             history: vec![0; G::MOVE_INDICES],
             nodes: 0,
@@ -415,7 +422,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             if let Some(best) = self.table_move(root) {
                 result.best = Some(best);
             }
-            result.pv = self.principal_variation(root, depth as usize + 4);
+            result.pv = self.principal_variation(root, depth as usize);
             on_iteration(&Iteration {
                 depth,
                 score,
@@ -445,10 +452,16 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             .find(|&m| G::move_index(m) == usize::from(code))
     }
 
-    fn principal_variation(&self, root: &G, max: usize) -> Line<G::Move> {
-        let mut pv = Line::new();
+    /// The line the last iteration found, followed through the table where
+    /// it stops short of `depth` plies (where a table entry cut the search
+    /// of a principal variation node short).
+    fn principal_variation(&self, root: &G, depth: usize) -> Line<G::Move> {
+        let mut pv = self.pv.first().cloned().unwrap_or_default();
         let mut p = *root;
-        while pv.len() < max {
+        for &mv in &pv {
+            p = p.play(mv);
+        }
+        while pv.len() < depth {
             let Some(best) = self.table_move(&p) else {
                 break;
             };
@@ -460,9 +473,18 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
 
     fn terminal_score(&self, p: &G, ply: u32) -> i32 {
         match p.winner() {
-            Some(w) if w == p.side_to_move() => WIN - ply as i32,
-            Some(_) => -(WIN - ply as i32),
+            Some(winner) => self.win_score(p, winner, ply),
             None => 0,
+        }
+    }
+
+    /// The score of a game `winner` has won, `ply` plies from the root,
+    /// from the point of view of the side to move in `p`.
+    fn win_score(&self, p: &G, winner: Player, ply: u32) -> i32 {
+        if winner == p.side_to_move() {
+            WIN - ply as i32
+        } else {
+            -(WIN - ply as i32)
         }
     }
 
@@ -479,35 +501,54 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                         .is_some_and(|t| self.started.elapsed() >= t)))
     }
 
+    /// The value of a leaf (a node at depth 0, counted as one): no move
+    /// list, no table; the game may be over. It does not depend on the
+    /// window, so a leaf is never searched twice.
+    #[inline]
+    fn leaf(&mut self, p: &G, ply: u32) -> i32 {
+        self.nodes += 1;
+        match p.winner() {
+            Some(winner) => self.win_score(p, winner, ply),
+            None => self.evaluation.evaluate(p),
+        }
+    }
+
     fn negamax(&mut self, p: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
         if self.stopped || self.out_of_budget() {
             self.stopped = true;
             return 0;
         }
+        if depth <= 0 {
+            return self.leaf(p, ply);
+        }
         self.nodes += 1;
         let ply_index = ply as usize;
-        if depth <= 0 {
-            // A leaf: no move list, no table; the game may be over.
-            return if p.count_moves() == 0 {
-                self.terminal_score(p, ply)
-            } else {
-                self.evaluation.evaluate(p)
-            };
-        }
-        // The table's bucket is far away in memory: start loading it now,
-        // so that it arrives while the moves are generated.
+        // Nodes just above the leaves (but the root) neither probe nor
+        // fill the table: they are most of the interior nodes, their
+        // entries would crowd out deeper ones, and every probe is a cache
+        // miss. Measured on the Kamisado start (depth 13): 3% more nodes,
+        // 10% less time.
+        let use_table = depth >= 2 || ply == 0;
         let key = p.zobrist();
-        self.table.prefetch(key);
+        if use_table {
+            // The bucket is far away in memory: start loading it now, so
+            // that it arrives while the moves are generated.
+            self.table.prefetch(key);
+        }
         if self.ordered.len() <= ply_index {
             self.ordered.resize_with(ply_index + 1, Vec::new);
             self.killers.resize(ply_index + 1, [None, None]);
+            self.pv.resize_with(ply_index + 2, Line::new);
         }
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            return self.terminal_score(p, ply);
-        }
+        self.pv[ply_index].clear();
+        let mut ordered = std::mem::take(&mut self.ordered[ply_index]);
+        ordered.clear();
+        p.for_each_move(|mv| ordered.push((0, mv)));
         let mut table_code = NO_MOVE;
-        if let Some(entry) = self.table.probe(key) {
+        let mut early = None;
+        if ordered.is_empty() {
+            early = Some(self.terminal_score(p, ply));
+        } else if let Some(entry) = use_table.then(|| self.table.probe(key)).flatten() {
             table_code = entry.best;
             if i32::from(entry.depth) >= depth {
                 let score = from_table(entry.score, ply);
@@ -518,20 +559,25 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                     Bound::None => false,
                 };
                 if usable {
-                    return score;
+                    early = Some(score);
                 }
             }
+        }
+        if let Some(score) = early {
+            self.ordered[ply_index] = ordered;
+            return score;
         }
         let side = p.side_to_move();
         // Order: the table's move, then wins at once, then killers, then
         // by history.
         let killers = self.killers[ply_index];
-        let mut ordered = std::mem::take(&mut self.ordered[ply_index]);
-        ordered.clear();
         let history = &self.history;
-        ordered.extend(moves.iter().map(|&mv| {
+        let mut table_move = None;
+        for entry in &mut ordered {
+            let mv = entry.1;
             let index = G::move_index(mv);
-            let rank = if index == usize::from(table_code) {
+            entry.0 = if index == usize::from(table_code) {
+                table_move = Some(mv);
                 i32::MAX
             } else if p.wins_at_once(mv) {
                 i32::MAX - 1
@@ -540,14 +586,45 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             } else {
                 history[index].min(i32::MAX - 3)
             };
-            (rank, mv)
-        }));
-        ordered.sort_unstable_by_key(|entry| std::cmp::Reverse(entry.0));
+        }
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
-        for (i, &(_, mv)) in ordered.iter().enumerate() {
+        // Each child is played one move ahead and its table bucket
+        // prefetched, so that the bucket arrives while the previous child's
+        // subtree is searched; the table's move, searched first, is played
+        // and prefetched before the sort. (Children at depth 1 or 0 do not
+        // probe the table.)
+        let prefetch_children = depth >= 3;
+        let mut ahead: Option<(G::Move, G)> = None;
+        if let Some(mv) = table_move.filter(|_| prefetch_children) {
             let child = p.play(mv);
+            self.table.prefetch(child.zobrist());
+            ahead = Some((mv, child));
+        }
+        // Most nodes cut off at their first move: below depth 3 (no child
+        // played ahead) only the best move is picked at first, and the
+        // others are sorted if it does not cut off.
+        if prefetch_children {
+            sort_by_rank(&mut ordered);
+        } else {
+            move_best_first(&mut ordered);
+        }
+        for i in 0..ordered.len() {
+            if i == 1 && depth >= 2 && !prefetch_children {
+                sort_by_rank(&mut ordered[1..]);
+            }
+            let mv = ordered[i].1;
+            let child = match ahead.take() {
+                Some((played, child)) if played == mv => child,
+                _ => p.play(mv),
+            };
+            if prefetch_children && i + 1 < ordered.len() {
+                let next = ordered[i + 1].1;
+                let after = p.play(next);
+                self.table.prefetch(after.zobrist());
+                ahead = Some((next, after));
+            }
             let same_side = child.side_to_move() == side;
             // Principal variation search: the first move with the full
             // window, the others with a null window, searched again only
@@ -560,7 +637,16 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                     -this.negamax(&child, depth - 1, -hi, -lo, ply + 1)
                 }
             };
-            let score = if i == 0 {
+            let score = if depth == 1 {
+                // The child is a leaf: its value, whatever the window.
+                if self.out_of_budget() {
+                    self.stopped = true;
+                    self.ordered[ply_index] = ordered;
+                    return 0;
+                }
+                let value = self.leaf(&child, ply + 1);
+                if same_side { value } else { -value }
+            } else if i == 0 {
                 search(self, alpha, beta)
             } else {
                 let probe = search(self, alpha, alpha + 1);
@@ -580,6 +666,17 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             }
             if score > alpha {
                 alpha = score;
+                if alpha < beta {
+                    // A new best line (only in principal variation nodes:
+                    // elsewhere the window is null and this cuts off).
+                    let (here, below) = self.pv.split_at_mut(ply_index + 1);
+                    let line = &mut here[ply_index];
+                    line.clear();
+                    line.push(mv);
+                    if depth > 1 {
+                        line.extend_from_slice(&below[0]);
+                    }
+                }
             }
             if alpha >= beta {
                 self.history[G::move_index(mv)] += depth * depth;
@@ -599,13 +696,33 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         } else {
             Bound::Exact
         };
-        self.table.store(Entry {
-            key,
-            best: best_move.map_or(NO_MOVE, |m| G::move_index(m) as u16),
-            score: to_table(best, ply),
-            depth: depth.min(i32::from(i8::MAX)) as i8,
-            bound,
-        });
+        if use_table {
+            self.table.store(Entry {
+                key,
+                best: best_move.map_or(NO_MOVE, |m| G::move_index(m) as u16),
+                score: to_table(best, ply),
+                depth: depth.min(i32::from(i8::MAX)) as i8,
+                bound,
+            });
+        }
         best
     }
+}
+
+/// Sorts moves by rank, highest first.
+#[inline]
+fn sort_by_rank<M>(entries: &mut [(i32, M)]) {
+    entries.sort_unstable_by_key(|entry| core::cmp::Reverse(entry.0));
+}
+
+/// Moves the highest-ranked entry to the front (the first of equals).
+#[inline]
+fn move_best_first<M>(entries: &mut [(i32, M)]) {
+    let mut best = 0;
+    for (i, entry) in entries.iter().enumerate().skip(1) {
+        if entry.0 > entries[best].0 {
+            best = i;
+        }
+    }
+    entries.swap(0, best);
 }

@@ -319,3 +319,73 @@ fn search_beats_a_random_player() {
     assert!(play(kamisado_core::Position::start(), 20, 3) >= 19);
     assert!(play(katarenga_core::Position::start(), 6, 2) >= 6);
 }
+
+/// The value of `p` searched one ply deep, by hand: the best over the
+/// moves of the child's static value (or its game's end), turned to the
+/// mover's point of view.
+fn one_ply<G: SearchGame>(p: &G) -> i32 {
+    p.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let child = p.play(mv);
+            let value = match child.winner() {
+                Some(w) if w == child.side_to_move() => game_search::WIN - 1,
+                Some(_) => -(game_search::WIN - 1),
+                None => child.evaluate(),
+            };
+            if child.side_to_move() == p.side_to_move() {
+                value
+            } else {
+                -value
+            }
+        })
+        .max()
+        .expect("a position with moves")
+}
+
+/// What every iteration reports: a principal variation of legal moves as
+/// long as the iteration is deep (or ending the game), starting with the
+/// best move, and at depth 1 the value of the best move by hand (leaves
+/// are scored once, whatever the window).
+fn check_iterations<G: SearchGame>(p: &G, depth: u32) {
+    let mut searcher = Searcher::<G>::new(1).unwrap();
+    let mut depths = 0;
+    let result = searcher.search_with(p, Limits::depth(depth), |info| {
+        depths += 1;
+        let mut q = *p;
+        for &mv in info.pv {
+            q = q
+                .try_play(mv)
+                .unwrap_or_else(|e| panic!("{mv} in the pv: {e}"));
+        }
+        assert!(
+            info.pv.len() >= info.depth as usize || q.winner().is_some(),
+            "depth {} pv {:?} from {p}",
+            info.depth,
+            info.pv
+        );
+        if info.depth == 1 {
+            assert_eq!(info.score, one_ply(p), "{p}");
+        }
+    });
+    assert!(depths >= 1);
+    assert_eq!(result.pv.first().copied(), result.best, "{p}");
+}
+
+#[test]
+fn iterations_report_full_principal_variations() {
+    let mut positions = 0;
+    for start in 0..4 {
+        for seed in 0..12u16 {
+            let choices: Vec<u16> = (0..seed % 7).map(|i| seed.wrapping_mul(7919) ^ i).collect();
+            let p = kamisado_position(start, &choices);
+            if p.legal_moves().is_empty() {
+                continue;
+            }
+            check_iterations(&p, 6);
+            positions += 1;
+        }
+    }
+    assert!(positions >= 40, "{positions} positions with moves");
+    check_iterations(&katarenga_core::Position::start(), 4);
+}

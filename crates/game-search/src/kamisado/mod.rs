@@ -67,6 +67,13 @@ impl SearchGame for Position {
         Position::legal_moves(self)
     }
 
+    fn for_each_move(&self, mut f: impl FnMut(Move)) {
+        self.generate_moves(|tower| {
+            tower.iter().for_each(&mut f);
+            false
+        });
+    }
+
     fn count_moves(&self) -> usize {
         Position::count_moves(self)
     }
@@ -138,10 +145,10 @@ pub fn evaluate(p: &Position) -> i32 {
         let towers = p.occupied_by(player);
         // Ranks advanced: the sum of the towers' rank indices, counted in
         // the player's frame (8 towers, 7 ranks at most each).
-        let rank_sum = weighted_rank_sum(towers.0) as i32;
+        let (count, rank_sum) = count_and_rank_sum(towers.0);
         let advanced = match player {
-            Player::Black => rank_sum,
-            Player::White => 7 * towers.len() as i32 - rank_sum,
+            Player::Black => rank_sum as i32,
+            Player::White => 7 * count as i32 - rank_sum as i32,
         };
         // Plain runners all at once; sumos (distance limits) one by one.
         let mut runners = (plain_runners(player, towers.0, empty) & !sumo.0).count_ones() as i32;
@@ -163,12 +170,6 @@ pub fn evaluate(p: &Position) -> i32 {
         return score + 400;
     }
     if !slides.is_empty() {
-        // The legal moves: the slides, and a push for a sumo.
-        let moves = if sumo.has(from) {
-            p.count_moves() as i32
-        } else {
-            slides.len() as i32
-        };
         let opponent = side.opponent();
         let opponent_goal = opponent.goal_rank().bitboard();
         let mut handing = 0;
@@ -183,7 +184,15 @@ pub fn evaluate(p: &Position) -> i32 {
             };
             handing += i32::from(reach.intersects(opponent_goal));
         }
-        score -= 200 * handing / moves;
+        if handing > 0 {
+            // The legal moves: the slides, and a push for a sumo.
+            let moves = if sumo.has(from) {
+                p.count_moves() as i32
+            } else {
+                slides.len() as i32
+            };
+            score -= 200 * handing / moves;
+        }
     }
     score
 }
@@ -203,16 +212,21 @@ fn plain_reach_goal(player: Player, from: Square, occupied: Bitboard) -> Bitboar
     reach
 }
 
-/// The sum of the rank indices (0 for rank 1) of the squares in `set`,
-/// when at most 8 are set: each rank's byte holds its count after a
-/// byte-wise population count, and one multiplication weighs the bytes by
-/// their rank (no partial sum reaches 256, so nothing carries).
+/// The number of squares in `set` and the sum of their rank indices (0 for
+/// rank 1), when at most 8 are set: each rank's byte holds its count after
+/// a byte-wise population count, and one multiplication each sums the
+/// bytes, or weighs them by their rank (no partial sum reaches 256, so
+/// nothing carries). Cheaper than `count_ones` on the default target,
+/// which has no population count instruction.
 #[inline(always)]
-fn weighted_rank_sum(set: u64) -> u64 {
+fn count_and_rank_sum(set: u64) -> (u64, u64) {
     let mut x = set - ((set >> 1) & 0x5555_5555_5555_5555);
     x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
     x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    x.wrapping_mul(0x0001_0203_0405_0607) >> 56
+    (
+        x.wrapping_mul(0x0101_0101_0101_0101) >> 56,
+        x.wrapping_mul(0x0001_0203_0405_0607) >> 56,
+    )
 }
 
 const A_FILE: u64 = 0x0101_0101_0101_0101;
@@ -264,12 +278,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn weighted_rank_sums() {
-        assert_eq!(weighted_rank_sum(0), 0);
-        assert_eq!(weighted_rank_sum(0xFF), 0);
-        assert_eq!(weighted_rank_sum(0xFF << 56), 56);
+    fn counts_and_rank_sums() {
+        assert_eq!(count_and_rank_sum(0), (0, 0));
+        assert_eq!(count_and_rank_sum(0xFF), (8, 0));
+        assert_eq!(count_and_rank_sum(0xFF << 56), (8, 56));
         let set = Square::A1.bitboard() | Square::H3 | Square::C8 | Square::D5;
-        assert_eq!(weighted_rank_sum(set.0), 2 + 7 + 4);
+        assert_eq!(count_and_rank_sum(set.0), (4, 2 + 7 + 4));
+        // Any eight squares or fewer, against counting square by square.
+        let mut rng = board_geometry::SplitMix64::new(9);
+        for _ in 0..2_000 {
+            let mut set = Bitboard::EMPTY;
+            for _ in 0..rng.next_u64() % 9 {
+                set |= Square::ALL[(rng.next_u64() % 64) as usize];
+            }
+            let ranks: u64 = set.into_iter().map(|s| s.rank() as u64).sum();
+            assert_eq!(
+                count_and_rank_sum(set.0),
+                (u64::from(set.len()), ranks),
+                "{set:?}"
+            );
+        }
     }
 
     /// The fills agree with checking each tower's rays one by one.
