@@ -45,6 +45,16 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
             f(mv);
         }
     }
+    /// Calls `visit` with each legal move and the position after it, in
+    /// the order of [`SearchGame::for_each_move`], until it returns `true`;
+    /// returns whether it did. Override it where expanding a node at once
+    /// is cheaper than playing its moves one by one (the search scores the
+    /// children of the nodes just above its leaves this way).
+    fn for_each_child(&self, mut visit: impl FnMut(Self::Move, &Self) -> bool) -> bool {
+        self.legal_moves()
+            .iter()
+            .any(|&mv| visit(mv, &self.play(mv)))
+    }
     /// The number of legal moves.
     fn count_moves(&self) -> usize {
         self.legal_moves().len()

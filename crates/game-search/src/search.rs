@@ -251,7 +251,9 @@ fn from_table(score: i32, ply: u32) -> i32 {
 pub struct Searcher<G: SearchGame, E = GameEvaluation> {
     evaluation: E,
     table: Table,
-    killers: Vec<[Option<G::Move>; 2]>,
+    /// Per ply: the move indices ([`SearchGame::move_index`]) of the last
+    /// two moves that cut off there ([`NO_KILLER`] for none).
+    killers: Vec<[usize; 2]>,
     /// Per ply: the moves with their ordering rank (reused: no allocation
     /// per node).
     ordered: Vec<Vec<(i32, G::Move)>>,
@@ -328,7 +330,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// starts as from a new searcher.
     pub fn clear(&mut self) {
         self.table.clear();
-        self.killers.fill([None, None]);
+        self.killers.fill([NO_KILLER; 2]);
         self.history.fill(0);
     }
 
@@ -513,6 +515,102 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         }
     }
 
+    /// A node one ply above the leaves (but the root), already counted:
+    /// the best-ranked move (a win at once, a killer, else by history) is
+    /// scored first, then, unless it cuts off, the other children as the
+    /// game expands them all at once ([`SearchGame::for_each_child`]). No
+    /// table: see [`Searcher::negamax`].
+    fn frontier(&mut self, p: &G, alpha: i32, beta: i32, ply: u32) -> i32 {
+        let ply_index = ply as usize;
+        if self.killers.len() <= ply_index {
+            self.killers.resize(ply_index + 1, [NO_KILLER; 2]);
+            self.pv.resize_with(ply_index + 2, Line::new);
+        }
+        self.pv[ply_index].clear();
+        let killers = self.killers[ply_index];
+        let history = &self.history;
+        let (mut first, mut first_rank) = (None, i32::MIN);
+        p.for_each_move(|mv| {
+            let index = G::move_index(mv);
+            let rank = if p.wins_at_once(mv) {
+                i32::MAX - 1
+            } else if index == killers[0] || index == killers[1] {
+                i32::MAX - 2
+            } else {
+                history[index].min(i32::MAX - 3)
+            };
+            if rank > first_rank {
+                first_rank = rank;
+                first = Some(mv);
+            }
+        });
+        let Some(first) = first else {
+            return self.terminal_score(p, ply);
+        };
+        let mut node = Frontier {
+            side: p.side_to_move(),
+            ply,
+            alpha,
+            beta,
+            best: -WIN - 1,
+            best_move: first,
+        };
+        let mut done = self.frontier_child(&mut node, first, &p.play(first));
+        if !done {
+            done = p.for_each_child(|mv, child| {
+                mv != first && self.frontier_child(&mut node, mv, child)
+            });
+        }
+        if self.stopped {
+            return 0;
+        }
+        if done {
+            self.cut_off(ply_index, node.best_move, 1);
+        }
+        node.best
+    }
+
+    /// Remembers that `mv` cut off at `ply_index`, `depth` plies above the
+    /// leaves: a killer there, and history weighted by the depth.
+    fn cut_off(&mut self, ply_index: usize, mv: G::Move, depth: i32) {
+        let index = G::move_index(mv);
+        self.history[index] += depth * depth;
+        let slot = &mut self.killers[ply_index];
+        if slot[0] != index {
+            slot[1] = slot[0];
+            slot[0] = index;
+        }
+    }
+
+    /// Scores one child of a [`Searcher::frontier`] node; returns whether
+    /// the node is done (a cut-off, or the budget spent).
+    #[inline]
+    fn frontier_child(&mut self, node: &mut Frontier<G::Move>, mv: G::Move, child: &G) -> bool {
+        if self.out_of_budget() {
+            self.stopped = true;
+            return true;
+        }
+        let value = self.leaf(child, node.ply + 1);
+        let score = if child.side_to_move() == node.side {
+            value
+        } else {
+            -value
+        };
+        if score > node.best {
+            node.best = score;
+            node.best_move = mv;
+        }
+        if score > node.alpha {
+            node.alpha = score;
+            if score < node.beta {
+                let line = &mut self.pv[node.ply as usize];
+                line.clear();
+                line.push(mv);
+            }
+        }
+        node.alpha >= node.beta
+    }
+
     fn negamax(&mut self, p: &G, depth: i32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
         if self.stopped || self.out_of_budget() {
             self.stopped = true;
@@ -522,6 +620,9 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             return self.leaf(p, ply);
         }
         self.nodes += 1;
+        if depth == 1 && ply > 0 {
+            return self.frontier(p, alpha, beta, ply);
+        }
         let ply_index = ply as usize;
         // Nodes just above the leaves (but the root) neither probe nor
         // fill the table: they are most of the interior nodes, their
@@ -537,7 +638,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         }
         if self.ordered.len() <= ply_index {
             self.ordered.resize_with(ply_index + 1, Vec::new);
-            self.killers.resize(ply_index + 1, [None, None]);
+            self.killers.resize(ply_index + 1, [NO_KILLER; 2]);
             self.pv.resize_with(ply_index + 2, Line::new);
         }
         self.pv[ply_index].clear();
@@ -581,7 +682,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 i32::MAX
             } else if p.wins_at_once(mv) {
                 i32::MAX - 1
-            } else if killers.contains(&Some(mv)) {
+            } else if index == killers[0] || index == killers[1] {
                 i32::MAX - 2
             } else {
                 history[index].min(i32::MAX - 3)
@@ -679,12 +780,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 }
             }
             if alpha >= beta {
-                self.history[G::move_index(mv)] += depth * depth;
-                let slot = &mut self.killers[ply_index];
-                if slot[0] != Some(mv) {
-                    slot[1] = slot[0];
-                    slot[0] = Some(mv);
-                }
+                self.cut_off(ply_index, mv, depth);
                 break;
             }
         }
@@ -725,4 +821,17 @@ fn move_best_first<M>(entries: &mut [(i32, M)]) {
         }
     }
     entries.swap(0, best);
+}
+
+/// No killer move (an index no move has).
+const NO_KILLER: usize = usize::MAX;
+
+/// The running state of a [`Searcher::frontier`] node.
+struct Frontier<M> {
+    side: Player,
+    ply: u32,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: M,
 }

@@ -74,6 +74,11 @@ impl SearchGame for Position {
         });
     }
 
+    fn for_each_child(&self, visit: impl FnMut(Move, &Position) -> bool) -> bool {
+        // Each tower is lifted once for all its slides.
+        Position::for_each_child(self, visit)
+    }
+
     fn count_moves(&self) -> usize {
         Position::count_moves(self)
     }
@@ -177,12 +182,13 @@ pub fn evaluate(p: &Position) -> i32 {
             let after = occupied ^ from.bitboard() ^ to.bitboard();
             let reply = Tower::new(opponent, Colour::of_square(to));
             let reply_from = p.square_of(reply);
-            let reach = if sumo.has(reply_from) {
+            let runner = if sumo.has(reply_from) {
                 slide_targets(opponent, reply_from, p.rank_at(reply_from), after)
+                    .intersects(opponent_goal)
             } else {
-                plain_reach_goal(opponent, reply_from, after)
+                plain_runner(opponent, reply_from, after)
             };
-            handing += i32::from(reach.intersects(opponent_goal));
+            handing += i32::from(runner);
         }
         if handing > 0 {
             // The legal moves: the slides, and a push for a sumo.
@@ -197,20 +203,39 @@ pub fn evaluate(p: &Position) -> i32 {
     score
 }
 
-/// For a plain tower of `player` on `from`: the goal-row squares its rays
-/// reach over empty squares (`occupied` holds the towers).
-#[inline]
-fn plain_reach_goal(player: Player, from: Square, occupied: Bitboard) -> Bitboard {
-    let goal = player.goal_rank().bitboard();
-    let mut reach = Bitboard::EMPTY;
-    for direction in player.forward_directions() {
-        let ray = board_geometry::ray(direction, from);
-        if ray.intersects(goal) && !ray.intersects(occupied) {
-            reach |= ray & goal;
-        }
-    }
-    reach
+/// Whether a plain tower of `player` on `from` has a forward ray clear to
+/// its goal row (`occupied` holds the towers, at least one of them off the
+/// tower's rays).
+#[inline(always)]
+fn plain_runner(player: Player, from: Square, occupied: Bitboard) -> bool {
+    let [a, b, c] = GOAL_RAYS[player as usize][from as usize];
+    (a & occupied.0 == 0) | (b & occupied.0 == 0) | (c & occupied.0 == 0)
 }
+
+/// `GOAL_RAYS[player][square]`: the three forward rays of a tower of
+/// `player` on `square`, each replaced by the whole board where it leaves
+/// the board before the goal row (so that it is never clear).
+static GOAL_RAYS: [[[u64; 3]; 64]; 2] = {
+    let mut table = [[[0; 3]; 64]; 2];
+    let players = [Player::Black, Player::White];
+    let mut p = 0;
+    while p < 2 {
+        let goal = players[p].goal_rank().bitboard().0;
+        let directions = players[p].forward_directions();
+        let mut s = 0;
+        while s < 64 {
+            let mut d = 0;
+            while d < 3 {
+                let ray = board_geometry::ray(directions[d], Square::ALL[s]).0;
+                table[p][s][d] = if ray & goal != 0 { ray } else { !0 };
+                d += 1;
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    table
+};
 
 /// The number of squares in `set` and the sum of their rank indices (0 for
 /// rank 1), when at most 8 are set: each rank's byte holds its count after
@@ -310,7 +335,12 @@ mod tests {
                 let towers = Bitboard(occupied.0 & rng.next_u64());
                 let runners = plain_runners(player, towers.0, !occupied.0);
                 for square in towers {
-                    let expected = !plain_reach_goal(player, square, occupied).is_empty();
+                    let goal = player.goal_rank().bitboard();
+                    let expected = player.forward_directions().iter().any(|&d| {
+                        let ray = board_geometry::ray(d, square);
+                        ray.intersects(goal) && !ray.intersects(occupied)
+                    });
+                    assert_eq!(plain_runner(player, square, occupied), expected);
                     assert_eq!(
                         runners >> square as u8 & 1 == 1,
                         expected,
