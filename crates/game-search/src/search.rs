@@ -107,7 +107,10 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
-    /// The principal variation, from the table.
+    /// The principal variation of the deepest completed iteration: as
+    /// many plies as that depth (fewer only where the game ends), found
+    /// during the search and completed from the table where an entry cut
+    /// it short.
     pub pv: Line<M>,
     /// Time taken.
     pub elapsed: Duration,
@@ -149,7 +152,7 @@ pub struct Iteration<'a, M> {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
-    /// The principal variation at that depth.
+    /// The principal variation at that depth (see [`SearchResult::pv`]).
     pub pv: &'a [M],
 }
 
