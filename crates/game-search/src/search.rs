@@ -525,10 +525,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// table: see [`Searcher::negamax`].
     fn frontier(&mut self, p: &G, alpha: i32, beta: i32, ply: u32) -> i32 {
         let ply_index = ply as usize;
-        if self.killers.len() <= ply_index {
-            self.killers.resize(ply_index + 1, [NO_KILLER; 2]);
-            self.pv.resize_with(ply_index + 2, Line::new);
-        }
+        self.reach_ply(ply_index);
         self.pv[ply_index].clear();
         let killers = self.killers[ply_index];
         let history = &self.history;
@@ -571,6 +568,17 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             self.cut_off(ply_index, node.best_move, 1);
         }
         node.best
+    }
+
+    /// Grows the per-ply vectors (together, so never shrinking one) to
+    /// hold `ply_index` and the line below it.
+    #[inline]
+    fn reach_ply(&mut self, ply_index: usize) {
+        if self.pv.len() < ply_index + 2 {
+            self.ordered.resize_with(ply_index + 1, Vec::new);
+            self.killers.resize(ply_index + 1, [NO_KILLER; 2]);
+            self.pv.resize_with(ply_index + 2, Line::new);
+        }
     }
 
     /// Remembers that `mv` cut off at `ply_index`, `depth` plies above the
@@ -639,11 +647,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             // that it arrives while the moves are generated.
             self.table.prefetch(key);
         }
-        if self.ordered.len() <= ply_index {
-            self.ordered.resize_with(ply_index + 1, Vec::new);
-            self.killers.resize(ply_index + 1, [NO_KILLER; 2]);
-            self.pv.resize_with(ply_index + 2, Line::new);
-        }
+        self.reach_ply(ply_index);
         self.pv[ply_index].clear();
         let mut ordered = std::mem::take(&mut self.ordered[ply_index]);
         ordered.clear();
