@@ -585,7 +585,8 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// leaves: a killer there, and history weighted by the depth.
     fn cut_off(&mut self, ply_index: usize, mv: G::Move, depth: i32) {
         let index = G::move_index(mv);
-        self.history[index] += depth * depth;
+        // Saturating: a search of hours could otherwise overflow a count.
+        self.history[index] = self.history[index].saturating_add(depth * depth);
         let slot = &mut self.killers[ply_index];
         if slot[0] != index {
             slot[1] = slot[0];
