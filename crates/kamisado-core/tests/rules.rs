@@ -208,6 +208,10 @@ proptest! {
             let (before, after) = (pair[0], pair[1]);
             prop_assert!(after.is_consistent(), "{}", after);
             prop_assert_eq!(after.zobrist(), after.zobrist_from_scratch());
+            // The hash after each legal move, without playing it.
+            for &m in before.legal_moves().iter() {
+                prop_assert_eq!(before.zobrist_after(m), before.play(m).zobrist(), "{} in {}", m, before);
+            }
             let mv = before
                 .legal_moves()
                 .into_iter()
