@@ -45,9 +45,9 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
             f(mv);
         }
     }
-    /// Calls `visit` with each legal move and the position after it, in
-    /// the order of [`SearchGame::for_each_move`], until it returns `true`;
-    /// returns whether it did. Override it where expanding a node at once
+    /// Calls `visit` with each legal move and the position after it (in
+    /// an order of the game's choosing), until it returns `true`; returns
+    /// whether it did. Override it where expanding a node at once
     /// is cheaper than playing its moves one by one (the search scores the
     /// children of the nodes just above its leaves this way).
     fn for_each_child(&self, mut visit: impl FnMut(Self::Move, &Self) -> bool) -> bool {
@@ -69,6 +69,12 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     fn try_play(&self, mv: Self::Move) -> Result<Self, Self::IllegalMove>;
     /// The Zobrist hash.
     fn zobrist(&self) -> u64;
+    /// The Zobrist hash after the legal move `mv` (the search prefetches
+    /// the child's table entry with it). Override it where it is cheaper
+    /// than playing the move.
+    fn zobrist_after(&self, mv: Self::Move) -> u64 {
+        self.play(mv).zobrist()
+    }
     /// The player to move.
     fn side_to_move(&self) -> Player;
     /// How the game ended, once it is over.

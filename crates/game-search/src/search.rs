@@ -699,17 +699,13 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
-        // Each child is played one move ahead and its table bucket
-        // prefetched, so that the bucket arrives while the previous child's
-        // subtree is searched; the table's move, searched first, is played
-        // and prefetched before the sort. (Children at depth 1 or 0 do not
-        // probe the table.)
+        // Each child's table bucket is prefetched one move ahead, so that
+        // it arrives while the previous child's subtree is searched; the
+        // table's move, searched first, before the sort. (Children at
+        // depth 1 or 0 do not probe the table.)
         let prefetch_children = depth >= 3;
-        let mut ahead: Option<(G::Move, G)> = None;
         if let Some(mv) = table_move.filter(|_| prefetch_children) {
-            let child = p.play(mv);
-            self.table.prefetch(child.zobrist());
-            ahead = Some((mv, child));
+            self.table.prefetch(p.zobrist_after(mv));
         }
         // Most nodes cut off at their first move: below depth 3 (no child
         // played ahead) only the best move is picked at first, and the
@@ -724,16 +720,10 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 sort_by_rank(&mut ordered[1..]);
             }
             let mv = ordered[i].1;
-            let child = match ahead.take() {
-                Some((played, child)) if played == mv => child,
-                _ => p.play(mv),
-            };
             if prefetch_children && i + 1 < ordered.len() {
-                let next = ordered[i + 1].1;
-                let after = p.play(next);
-                self.table.prefetch(after.zobrist());
-                ahead = Some((next, after));
+                self.table.prefetch(p.zobrist_after(ordered[i + 1].1));
             }
+            let child = p.play(mv);
             let same_side = child.side_to_move() == side;
             // Principal variation search: the first move with the full
             // window, the others with a null window, searched again only

@@ -389,3 +389,58 @@ fn iterations_report_full_principal_variations() {
     assert!(positions >= 40, "{positions} positions with moves");
     check_iterations(&katarenga_core::Position::start(), 4);
 }
+
+/// The games' ways of handing moves and children to the search agree with
+/// `legal_moves` and `play`: the same moves (in the same order for
+/// `for_each_move`), each child the position after its move, and a visit
+/// that returns `true` stops the expansion.
+fn check_expansions<G: SearchGame>(p: &G) {
+    let legal: Vec<G::Move> = p.legal_moves().to_vec();
+    let mut listed = Vec::new();
+    p.for_each_move(|mv| listed.push(mv));
+    assert_eq!(listed, legal, "{p}");
+    let mut children = Vec::new();
+    let stopped = p.for_each_child(|mv, child| {
+        assert_eq!(*child, p.play(mv), "{mv} from {p}");
+        children.push(mv);
+        false
+    });
+    assert!(!stopped);
+    let mut sorted = legal.clone();
+    sorted.sort_by_key(|m| G::move_index(*m));
+    children.sort_by_key(|m| G::move_index(*m));
+    assert_eq!(children, sorted, "{p}");
+    if !legal.is_empty() {
+        let mut visits = 0;
+        assert!(p.for_each_child(|_, _| {
+            visits += 1;
+            true
+        }));
+        assert_eq!(visits, 1);
+    }
+}
+
+#[test]
+fn games_expand_nodes_as_their_move_lists_say() {
+    let mut positions = 0;
+    for start in 0..4 {
+        for seed in 0..40u16 {
+            let choices: Vec<u16> = (0..seed % 13)
+                .map(|i| seed.wrapping_mul(31) ^ (i * 7))
+                .collect();
+            check_expansions(&kamisado_position(start, &choices));
+            positions += 1;
+        }
+    }
+    let mut p = katarenga_core::Position::start();
+    for i in 0..60usize {
+        check_expansions(&p);
+        positions += 1;
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        p = p.play(moves[(i * 7919) % moves.len()]);
+    }
+    assert!(positions >= 200, "{positions}");
+}

@@ -95,6 +95,10 @@ impl SearchGame for Position {
         Position::zobrist(self)
     }
 
+    fn zobrist_after(&self, mv: Move) -> u64 {
+        Position::zobrist_after(self, mv)
+    }
+
     fn side_to_move(&self) -> Player {
         Position::side_to_move(self)
     }
