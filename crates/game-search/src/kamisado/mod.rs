@@ -367,6 +367,23 @@ mod tests {
         }
         assert_eq!(over, 600);
         assert!(fast > 3_000 && slow > 100, "fast {fast}, slow {slow}");
+        // Deadlocks, rare in random games, with a free square behind the
+        // blocked tower (a step the wrong way is not a move): for White, for
+        // Black after its own push, and a cycle of four.
+        for deadlock in [
+            "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO w b",
+            "bkyn2gr/7N/4o3/4Y+3/8/8/1p6/OBGRKP2 b n!",
+            "bkyn2gr/7N/4o3/4Y+3/8/8/1p6/OBGRKP2 b n",
+            "obp1y3/NP6/8/8/3k2gn/5rKO/1R6/1G1Y2B1 w o",
+        ] {
+            let p: Position = deadlock.parse().unwrap();
+            assert!(matches!(p.outcome(), Some(Outcome::Deadlock { .. })), "{p}");
+            assert_eq!(
+                SearchGame::winner(&p),
+                p.outcome().map(Outcome::winner),
+                "{p}"
+            );
+        }
     }
 
     #[test]
