@@ -119,6 +119,7 @@ impl Position {
     ///     Some(Outcome::Arrival { winner: Player::Black, tower: Colour::Green })
     /// );
     /// ```
+    #[inline]
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(tower) = self.arrived() {
