@@ -535,16 +535,9 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         let history = &self.history;
         let (mut first, mut first_rank) = (None, i32::MIN);
         p.for_each_move(|mv| {
-            let index = G::move_index(mv);
-            let rank = if p.wins_at_once(mv) {
-                i32::MAX - 1
-            } else if index == killers[0] || index == killers[1] {
-                i32::MAX - 2
-            } else {
-                history[index].min(i32::MAX - 3)
-            };
-            if rank > first_rank {
-                first_rank = rank;
+            let r = rank(p, mv, G::move_index(mv), killers, history);
+            if r > first_rank {
+                first_rank = r;
                 first = Some(mv);
             }
         });
@@ -684,12 +677,8 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             entry.0 = if index == usize::from(table_code) {
                 table_move = Some(mv);
                 i32::MAX
-            } else if p.wins_at_once(mv) {
-                i32::MAX - 1
-            } else if index == killers[0] || index == killers[1] {
-                i32::MAX - 2
             } else {
-                history[index].min(i32::MAX - 3)
+                rank(p, mv, index, killers, history)
             };
         }
         let original_alpha = alpha;
@@ -814,6 +803,25 @@ fn move_best_first<M>(entries: &mut [(i32, M)]) {
         }
     }
     entries.swap(0, best);
+}
+
+/// The ordering rank of `mv` (whose move index is `index`) below the
+/// table's move (`i32::MAX`): a win at once, then a killer, then by history.
+#[inline(always)]
+fn rank<G: SearchGame>(
+    p: &G,
+    mv: G::Move,
+    index: usize,
+    killers: [usize; 2],
+    history: &[i32],
+) -> i32 {
+    if p.wins_at_once(mv) {
+        i32::MAX - 1
+    } else if index == killers[0] || index == killers[1] {
+        i32::MAX - 2
+    } else {
+        history[index].min(i32::MAX - 3)
+    }
 }
 
 /// No killer move (an index no move has).
