@@ -31,6 +31,7 @@
 pub mod adapter;
 mod agents;
 pub mod arena;
+mod clock;
 mod game;
 #[cfg(feature = "kamisado")]
 pub mod kamisado;

@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use board_geometry::Player;
 
 use smallvec::SmallVec;
 
+use crate::clock::Instant;
 use crate::game::SearchGame;
 use crate::table::{Bound, Entry, NO_MOVE, Table, TableError};
 

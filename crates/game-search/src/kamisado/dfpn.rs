@@ -9,13 +9,14 @@
 //! [`DfpnProver::solve`] says who wins; [`super::prove::Prover`] then finds
 //! the exact length when it is wanted.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arrayvec::ArrayVec;
 use board_geometry::Player;
 use kamisado_core::{MAX_MOVES, Move, Position};
 
 use super::prove::{ProofLimits, Value};
+use crate::clock::Instant;
 use crate::search::StopFlag;
 use crate::table::TableError;
 

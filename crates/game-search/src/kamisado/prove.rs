@@ -19,12 +19,13 @@
 //! table's refutation first, then the replies that leave the winner the
 //! fewest moves.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arrayvec::ArrayVec;
 use board_geometry::Player;
 use kamisado_core::{MAX_MOVES, Move, Position};
 
+use crate::clock::Instant;
 use crate::search::StopFlag;
 use crate::table::TableError;
 

@@ -5,7 +5,7 @@
 //! shortest win; [`Prover`] then finds the exact length by iterative
 //! deepening on the winner's side only.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use board_geometry::Player;
 use kamisado_core::{Move, Position};
@@ -13,6 +13,7 @@ use kamisado_core::{Move, Position};
 use super::certificate::{Certificate, CertificateError};
 use super::dfpn::DfpnProver;
 use super::prove::{ProofLimits, Prover, Value};
+use crate::clock::Instant;
 use crate::table::TableError;
 
 /// What [`Solver::solve`] found.
