@@ -1,0 +1,2 @@
+// The types wasm-bindgen writes for the whole module (rules, search, solver).
+export * from "./full/kamisado_katarenga.js";

@@ -1,0 +1,2 @@
+// The types wasm-bindgen writes for the rules-only module.
+export * from "./rules/kamisado_katarenga.js";

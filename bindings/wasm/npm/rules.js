@@ -1,0 +1,7 @@
+// The rules of both games only (no search, no solver): a module under half
+// the size of the whole, for a page's main thread or a referee.
+import init from "./rules/kamisado_katarenga.js";
+
+await init({ module_or_path: new URL("./rules/kamisado_katarenga_bg.wasm", import.meta.url) });
+
+export * from "./rules/kamisado_katarenga.js";

@@ -1,0 +1,554 @@
+//! Kamisado for JavaScript: `KamisadoPosition` and `KamisadoMatch`.
+
+use board_geometry::Square;
+use kamisado_core::{
+    Colour, Edge, Match, MatchState, Move, MoveKind, Outcome, Position, RoundSummary, Target,
+};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{
+    MAX_PERFT_DEPTH, divide_to_js, error_message, js_error, parse_square, player_name, to_js, whole,
+};
+
+#[wasm_bindgen(typescript_custom_section)]
+const KAMISADO_TYPES: &str = r#"
+/** A Kamisado colour: of a square, and of the tower that moves from it. */
+export type KamisadoColour =
+  "orange" | "blue" | "purple" | "pink" | "yellow" | "red" | "green" | "brown";
+
+/** What a legal Kamisado move does. */
+export type KamisadoMoveKind = "slide" | "push" | "pass";
+
+/** How a round ended. */
+export interface KamisadoOutcome {
+  winner: Player;
+  loser: Player;
+  ending: "arrival" | "deadlock" | "no move";
+  /** The winner's tower that scores the round in a match (none after "no move"). */
+  tower?: KamisadoColour;
+  /** The outcome in words ("black wins: the green tower reached the goal row"). */
+  description: string;
+}
+
+/** A tower on the board. */
+export interface KamisadoTower {
+  player: Player;
+  colour: KamisadoColour;
+  square: string;
+  /** 0 plain, 1 sumo, 2 double sumo, 3 triple sumo. */
+  sumo: 0 | 1 | 2 | 3;
+}
+
+/** The points of each player in a match. */
+export interface KamisadoScores {
+  black: number;
+  white: number;
+}
+
+/** `inRound` while a round is played, `chooseEdge` between rounds, `over` at the end. */
+export type KamisadoMatchState = "inRound" | "chooseEdge" | "over";
+
+/** A finished round of a match. */
+export interface KamisadoRoundSummary {
+  round: number;
+  outcome: KamisadoOutcome;
+  /** The winner's scoring tower (none after "no move"). */
+  tower?: KamisadoColour;
+  /** The scoring tower's sumo rank before its promotion. */
+  sumo: 0 | 1 | 2 | 3;
+  points: number;
+  /** The scores after the round. */
+  scores: KamisadoScores;
+  /** The summary in words. */
+  description: string;
+}
+
+/** The side of the board from which the home rows are refilled between rounds. */
+export type KamisadoEdge = "a" | "h";
+"#;
+
+fn parse_move(text: &str) -> Result<Move, JsError> {
+    text.parse().map_err(|e| js_error(&e))
+}
+
+#[derive(Serialize)]
+struct OutcomeJs {
+    winner: &'static str,
+    loser: &'static str,
+    ending: &'static str,
+    tower: Option<&'static str>,
+    description: String,
+}
+
+impl From<Outcome> for OutcomeJs {
+    fn from(o: Outcome) -> OutcomeJs {
+        OutcomeJs {
+            winner: player_name(o.winner()),
+            loser: player_name(o.loser()),
+            ending: o.ending(),
+            tower: o.scoring_tower().map(Colour::name),
+            description: o.to_string(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TowerJs {
+    player: &'static str,
+    colour: &'static str,
+    square: String,
+    sumo: u8,
+}
+
+#[derive(Serialize)]
+struct ScoresJs {
+    black: u32,
+    white: u32,
+}
+
+impl From<[u32; 2]> for ScoresJs {
+    fn from([black, white]: [u32; 2]) -> ScoresJs {
+        ScoresJs { black, white }
+    }
+}
+
+#[derive(Serialize)]
+struct RoundSummaryJs {
+    round: u32,
+    outcome: OutcomeJs,
+    tower: Option<&'static str>,
+    sumo: u8,
+    points: u32,
+    scores: ScoresJs,
+    description: String,
+}
+
+impl From<RoundSummary> for RoundSummaryJs {
+    fn from(s: RoundSummary) -> RoundSummaryJs {
+        RoundSummaryJs {
+            round: s.round,
+            outcome: s.outcome.into(),
+            tower: s.tower.map(Colour::name),
+            sumo: s.rank.level(),
+            points: s.points,
+            scores: s.scores.into(),
+            description: s.to_string(),
+        }
+    }
+}
+
+/// A Kamisado position, immutable: parse it from the notation, list its
+/// legal moves, and `play` one to get the next position.
+///
+/// ```js
+/// const start = KamisadoPosition.start();
+/// const next = start.play("d1d7");
+/// next.toString(); // "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g"
+/// next.forcedColour; // "green"
+/// ```
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub struct KamisadoPosition {
+    inner: Position,
+}
+
+impl KamisadoPosition {
+    /// The core position (for the search module).
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
+    pub(crate) fn inner(&self) -> &Position {
+        &self.inner
+    }
+}
+
+#[wasm_bindgen]
+impl KamisadoPosition {
+    /// The position written in `notation` (`"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`),
+    /// or the start without an argument. Throws an `Error` that says what is
+    /// wrong and where.
+    #[wasm_bindgen(constructor)]
+    pub fn new(notation: Option<String>) -> Result<KamisadoPosition, JsError> {
+        match notation {
+            Some(text) => KamisadoPosition::parse(&text),
+            None => Ok(KamisadoPosition::start()),
+        }
+    }
+
+    /// The start of a match: Black to move with a free choice.
+    pub fn start() -> KamisadoPosition {
+        KamisadoPosition {
+            inner: Position::start(),
+        }
+    }
+
+    /// The position written in `notation`; throws on a malformed or
+    /// impossible position.
+    pub fn parse(notation: &str) -> Result<KamisadoPosition, JsError> {
+        let inner = notation.parse().map_err(|e| js_error(&e))?;
+        Ok(KamisadoPosition { inner })
+    }
+
+    /// The position in the notation.
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_notation(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// Whether `other` is the same position.
+    pub fn equals(&self, other: &KamisadoPosition) -> bool {
+        self.inner == other.inner
+    }
+
+    /// The legal moves in the move notation (`"d1d7"`; a pass is the blocked
+    /// tower's square twice, a push the sumo's one-square step). Empty once
+    /// the round is over.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The legal destinations of the tower on `square` (none if it cannot
+    /// move or is not the side to move's; the square itself for a pass).
+    pub fn destinations(&self, square: &str) -> Result<Vec<String>, JsError> {
+        let from = parse_square(square)?;
+        Ok(self
+            .inner
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to.to_string())
+            .collect())
+    }
+
+    /// The position after `move`; throws an `Error` that says why an
+    /// illegal move is illegal ("white must move the green tower, not the
+    /// red one").
+    pub fn play(&self, r#move: &str) -> Result<KamisadoPosition, JsError> {
+        let mv = parse_move(r#move)?;
+        let inner = self.inner.try_play(mv).map_err(|e| js_error(&e))?;
+        Ok(KamisadoPosition { inner })
+    }
+
+    /// Whether `move` is legal here (false for malformed text too).
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, r#move: &str) -> bool {
+        r#move
+            .parse::<Move>()
+            .is_ok_and(|mv| self.inner.is_legal(mv))
+    }
+
+    /// What the legal `move` does: `"slide"`, `"push"` (the pusher then moves
+    /// again) or `"pass"`; throws, saying why, if it is illegal.
+    #[wasm_bindgen(js_name = moveKind, unchecked_return_type = "KamisadoMoveKind")]
+    pub fn move_kind(&self, r#move: &str) -> Result<String, JsError> {
+        let mv = parse_move(r#move)?;
+        let kind = self.inner.check_move(mv).map_err(|e| js_error(&e))?;
+        Ok(match kind {
+            MoveKind::Slide => "slide",
+            MoveKind::Push(_) => "push",
+            MoveKind::Pass => "pass",
+        }
+        .to_owned())
+    }
+
+    /// The player to move: `"black"` or `"white"`.
+    #[wasm_bindgen(getter, js_name = sideToMove, unchecked_return_type = "Player")]
+    pub fn side_to_move(&self) -> String {
+        player_name(self.inner.side_to_move()).to_owned()
+    }
+
+    /// The colour of the tower the side to move must move, or `undefined` on
+    /// a free choice.
+    #[wasm_bindgen(
+        getter,
+        js_name = forcedColour,
+        unchecked_return_type = "KamisadoColour | undefined"
+    )]
+    pub fn forced_colour(&self) -> Option<String> {
+        self.inner.forced_colour().map(|c| c.name().to_owned())
+    }
+
+    /// The square of the forced tower, or `undefined` on a free choice.
+    #[wasm_bindgen(getter, js_name = forcedSquare)]
+    pub fn forced_square(&self) -> Option<String> {
+        self.inner.forced_square().map(|s| s.to_string())
+    }
+
+    /// Whether the side to move is taking the extra move after its own sumo
+    /// push.
+    #[wasm_bindgen(getter, js_name = afterPush)]
+    pub fn after_push(&self) -> bool {
+        self.inner.is_after_push()
+    }
+
+    /// Whether the round is over (it then has no legal move).
+    #[wasm_bindgen(getter, js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// How the round ended, or `undefined` while it goes on.
+    #[wasm_bindgen(getter, unchecked_return_type = "KamisadoOutcome | undefined")]
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.outcome().map(OutcomeJs::from))
+    }
+
+    /// The sixteen towers, Black's first, each in colour order.
+    #[wasm_bindgen(unchecked_return_type = "KamisadoTower[]")]
+    pub fn towers(&self) -> Result<JsValue, JsError> {
+        let towers: Vec<TowerJs> = self
+            .inner
+            .towers()
+            .map(|(tower, square, rank)| TowerJs {
+                player: player_name(tower.player),
+                colour: tower.colour.name(),
+                square: square.to_string(),
+                sumo: rank.level(),
+            })
+            .collect();
+        to_js(&towers)
+    }
+
+    /// The tower on `square`, or `undefined` on an empty square.
+    #[wasm_bindgen(js_name = towerOn, unchecked_return_type = "KamisadoTower | undefined")]
+    pub fn tower_on(&self, square: &str) -> Result<JsValue, JsError> {
+        let square = parse_square(square)?;
+        let tower = self.inner.tower_on(square).map(|tower| TowerJs {
+            player: player_name(tower.player),
+            colour: tower.colour.name(),
+            square: square.to_string(),
+            sumo: self.inner.rank_at(square).level(),
+        });
+        to_js(&tower)
+    }
+
+    /// The colour of `square` on the (fixed) Kamisado board.
+    #[wasm_bindgen(js_name = squareColour, unchecked_return_type = "KamisadoColour")]
+    pub fn square_colour(square: &str) -> Result<String, JsError> {
+        Ok(Colour::of_square(parse_square(square)?).name().to_owned())
+    }
+
+    /// The colours of the 64 squares, `a1`, `b1`, ... `h8`.
+    #[wasm_bindgen(js_name = squareColours, unchecked_return_type = "KamisadoColour[]")]
+    pub fn square_colours() -> Vec<String> {
+        Square::ALL
+            .iter()
+            .map(|&s| Colour::of_square(s).name().to_owned())
+            .collect()
+    }
+
+    /// The number of move sequences of `depth` plies (perft; the count is
+    /// exact below 2^53, far beyond any depth that ends in a lifetime).
+    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+        let depth = whole("a perft depth", depth, MAX_PERFT_DEPTH)? as u32;
+        Ok(kamisado_core::perft(&self.inner, depth) as f64)
+    }
+
+    /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
+    #[wasm_bindgen(js_name = perftDivide, unchecked_return_type = "PerftEntry[]")]
+    pub fn perft_divide(&self, depth: f64) -> Result<JsValue, JsError> {
+        let depth = whole("a perft depth", depth, MAX_PERFT_DEPTH)? as u32;
+        divide_to_js(kamisado_core::perft_divide(&self.inner, depth))
+    }
+
+    /// The 64-bit Zobrist hash.
+    #[wasm_bindgen(getter)]
+    pub fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// A picture of the position as an SVG document.
+    pub fn svg(&self) -> String {
+        self.inner.svg().to_string()
+    }
+
+    /// The board drawn as text, one rank a line.
+    pub fn pretty(&self) -> String {
+        self.inner.pretty().to_string()
+    }
+}
+
+/// A Kamisado match: rounds to a target score, each won by a tower that
+/// scores by its sumo rank and is promoted; between rounds the winner
+/// chooses the edge from which the home rows are refilled.
+///
+/// ```js
+/// const match = new KamisadoMatch(3);
+/// match.play("d1d7"); // undefined: the round goes on
+/// const saved = JSON.stringify(match);
+/// const again = KamisadoMatch.fromJSON(saved);
+/// ```
+#[wasm_bindgen]
+#[derive(Clone)]
+pub struct KamisadoMatch {
+    inner: Match,
+}
+
+#[wasm_bindgen]
+impl KamisadoMatch {
+    /// A match to `target` points (3 by default; 1 is a single round, 7 a
+    /// long match, 15 a marathon).
+    #[wasm_bindgen(constructor)]
+    pub fn new(target: Option<f64>) -> Result<KamisadoMatch, JsError> {
+        let points = whole("a match target", target.unwrap_or(3.0), u64::from(u32::MAX))?;
+        let target = Target::new(points as u32)
+            .ok_or_else(|| error_message("a match target must be at least 1 point"))?;
+        Ok(KamisadoMatch {
+            inner: Match::new(target),
+        })
+    }
+
+    /// Plays `move` in the current round; returns the round's summary if the
+    /// move ended it, else `undefined`. Throws, saying why, on an illegal
+    /// move or between rounds.
+    #[wasm_bindgen(unchecked_return_type = "KamisadoRoundSummary | undefined")]
+    pub fn play(&mut self, r#move: &str) -> Result<JsValue, JsError> {
+        let mv = parse_move(r#move)?;
+        let summary = self.inner.play(mv).map_err(|e| js_error(&e))?;
+        to_js(&summary.map(RoundSummaryJs::from))
+    }
+
+    /// The round's winner chooses the refill edge, `"a"` or `"h"`; the next
+    /// round starts, with the loser of the last one to move.
+    #[wasm_bindgen(js_name = chooseEdge)]
+    pub fn choose_edge(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: &str,
+    ) -> Result<(), JsError> {
+        let edge: Edge = edge.parse().map_err(|e| js_error(&e))?;
+        self.inner.choose_edge(edge).map_err(|e| js_error(&e))
+    }
+
+    /// The start of the next round if the winner chose `edge`, while the
+    /// edge is to be chosen; `undefined` otherwise.
+    #[wasm_bindgen(js_name = nextRoundStart)]
+    pub fn next_round_start(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: &str,
+    ) -> Result<Option<KamisadoPosition>, JsError> {
+        let edge: Edge = edge.parse().map_err(|e| js_error(&e))?;
+        Ok(self
+            .inner
+            .next_round_start(edge)
+            .map(|inner| KamisadoPosition { inner }))
+    }
+
+    /// The current round's position (its final position between rounds and
+    /// once the match is over).
+    #[wasm_bindgen(getter)]
+    pub fn position(&self) -> KamisadoPosition {
+        KamisadoPosition {
+            inner: *self.inner.position(),
+        }
+    }
+
+    /// The scores: `{ black, white }`.
+    #[wasm_bindgen(getter, unchecked_return_type = "KamisadoScores")]
+    pub fn scores(&self) -> Result<JsValue, JsError> {
+        to_js(&ScoresJs::from(self.inner.scores()))
+    }
+
+    /// The points needed to win the match.
+    #[wasm_bindgen(getter)]
+    pub fn target(&self) -> u32 {
+        self.inner.target().points()
+    }
+
+    /// The round being played (or just finished), from 1.
+    #[wasm_bindgen(getter)]
+    pub fn round(&self) -> u32 {
+        self.inner.round()
+    }
+
+    /// `"inRound"`, `"chooseEdge"` or `"over"`.
+    #[wasm_bindgen(getter, unchecked_return_type = "KamisadoMatchState")]
+    pub fn state(&self) -> String {
+        match self.inner.state() {
+            MatchState::InRound => "inRound",
+            MatchState::ChooseEdge { .. } => "chooseEdge",
+            MatchState::Over { .. } => "over",
+        }
+        .to_owned()
+    }
+
+    /// The player who must choose the edge, between rounds.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player | undefined")]
+    pub fn chooser(&self) -> Option<String> {
+        match self.inner.state() {
+            MatchState::ChooseEdge { chooser } => Some(player_name(chooser).to_owned()),
+            _ => None,
+        }
+    }
+
+    /// The winner of the match, once it is over.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player | undefined")]
+    pub fn winner(&self) -> Option<String> {
+        self.inner.winner().map(|p| player_name(p).to_owned())
+    }
+
+    /// The player to act: the side to move in a round, the chooser between
+    /// rounds, `undefined` once the match is over.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player | undefined")]
+    pub fn actor(&self) -> Option<String> {
+        match self.inner.state() {
+            MatchState::InRound => Some(player_name(self.inner.position().side_to_move())),
+            MatchState::ChooseEdge { chooser } => Some(player_name(chooser)),
+            MatchState::Over { .. } => None,
+        }
+        .map(str::to_owned)
+    }
+
+    /// The summary of the last finished round, if any.
+    #[wasm_bindgen(
+        getter,
+        js_name = lastRound,
+        unchecked_return_type = "KamisadoRoundSummary | undefined"
+    )]
+    pub fn last_round(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.last_round().map(RoundSummaryJs::from))
+    }
+
+    /// The match as a plain object (what `JSON.stringify(match)` writes);
+    /// [`KamisadoMatch.fromJSON`] reads it back.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner)
+    }
+
+    /// A match from its JSON text or from the object `toJSON` gives,
+    /// validated: throws, saying what is wrong, on anything that is not a
+    /// consistent match.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string | object")] value: JsValue,
+    ) -> Result<KamisadoMatch, JsError> {
+        let value = match value.as_string() {
+            Some(text) => js_sys::JSON::parse(&text).map_err(|e| {
+                let reason = e
+                    .dyn_ref::<js_sys::Error>()
+                    .and_then(|e| e.message().as_string())
+                    .unwrap_or_else(|| "not JSON".to_owned());
+                error_message(&format!("not a saved match: {reason}"))
+            })?,
+            None => value,
+        };
+        let inner = serde_wasm_bindgen::from_value(value)
+            .map_err(|e| error_message(&format!("not a saved match: {e}")))?;
+        Ok(KamisadoMatch { inner })
+    }
+
+    /// A copy of the match (for undo, or to try a line).
+    #[wasm_bindgen(js_name = clone)]
+    pub fn copy(&self) -> KamisadoMatch {
+        self.clone()
+    }
+
+    /// Whether `other` is the same match in the same state.
+    pub fn equals(&self, other: &KamisadoMatch) -> bool {
+        self.inner == other.inner
+    }
+}

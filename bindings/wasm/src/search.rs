@@ -1,0 +1,350 @@
+//! The search (both games) and the Kamisado solver for JavaScript.
+
+use std::time::Duration;
+
+use board_geometry::Player;
+use game_search::kamisado::prove::ProofLimits;
+use game_search::kamisado::solve::Solver;
+use game_search::{Limits, SearchResult, Searcher, TableError};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use crate::kamisado::KamisadoPosition;
+use crate::katarenga::KatarengaPosition;
+use crate::{error_message, js_error, player_name, to_js, whole};
+
+#[wasm_bindgen(typescript_custom_section)]
+const SEARCH_TYPES: &str = r#"
+/**
+ * What a search may spend: any of a time, a node count and a depth (the
+ * first reached stops it). Without any, one second.
+ */
+export interface SearchBudget {
+  milliseconds?: number;
+  nodes?: number;
+  depth?: number;
+}
+
+/** What a search found. */
+export interface SearchResult {
+  /** The best move found (undefined only when the game is over). */
+  best?: string;
+  /** The score for the side to move: positive is good for it. */
+  score: number;
+  /** The deepest iteration completed. */
+  depth: number;
+  nodes: number;
+  /** The principal variation, `best` first. */
+  pv: string[];
+  milliseconds: number;
+  nodesPerSecond: number;
+  /** Whether a limit cut the last iteration short. */
+  stopped: boolean;
+  /** Set when the score is a proven win or loss. */
+  winner?: Player;
+  /** With `winner`: the plies to the end of the game with best play. */
+  plies?: number;
+}
+
+/**
+ * What the Kamisado solver may spend: a time, a node count, and the longest
+ * round it looks for (120 plies by default). Without a time, ten seconds.
+ */
+export interface ProofBudget {
+  milliseconds?: number;
+  nodes?: number;
+  plies?: number;
+}
+
+/** What the Kamisado solver proved. */
+export interface KamisadoSolution {
+  /** The winner with best play, if proven within the budget. */
+  winner?: Player;
+  /** The exact length of the round from here with best play, if found. */
+  plies?: number;
+  /** A best move: the fastest win, or the slowest loss. */
+  best?: string;
+  /** The line of best play (empty unless the length was found). */
+  pv: string[];
+  nodes: number;
+  milliseconds: number;
+  /** The part of `milliseconds` spent proving who wins. */
+  proofMilliseconds: number;
+}
+"#;
+
+/// The largest table accepted, in MiB: a wasm32 module addresses 4 GiB at
+/// most, and a page rarely gets more than one.
+const MAX_TABLE_MIB: u64 = 1024;
+
+fn table_mib(value: Option<f64>, default: f64) -> Result<usize, JsError> {
+    Ok(whole(
+        "a table size in MiB",
+        value.unwrap_or(default),
+        MAX_TABLE_MIB,
+    )? as usize)
+}
+
+fn table_error(e: &TableError) -> JsError {
+    js_error(e)
+}
+
+fn milliseconds(value: f64) -> Result<Duration, JsError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(Duration::from_secs_f64(value / 1000.0))
+    } else {
+        Err(error_message(&format!(
+            "milliseconds must be a finite number of at least 0, not {value}"
+        )))
+    }
+}
+
+/// `value` as `T`, or `T::default()` for `undefined` and `null`. An object
+/// may hold only `fields` (serde-wasm-bindgen reads the fields it knows and
+/// would ignore a misspelt one, so they are checked here first).
+fn options<T: Default + for<'de> Deserialize<'de>>(
+    what: &str,
+    fields: &[&str],
+    value: Option<JsValue>,
+) -> Result<T, JsError> {
+    let Some(value) = value.filter(|v| !v.is_null() && !v.is_undefined()) else {
+        return Ok(T::default());
+    };
+    if value.is_object() && !js_sys::Array::is_array(&value) {
+        let object: &js_sys::Object = value.unchecked_ref();
+        for key in js_sys::Object::keys(object).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !fields.contains(&key.as_str()) {
+                let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+                return Err(error_message(&format!(
+                    "{what}: unknown field `{key}`, expected {}",
+                    expected.join(", ")
+                )));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| error_message(&format!("{what}: {e}")))
+}
+
+#[derive(Default, Deserialize)]
+struct SearchBudget {
+    milliseconds: Option<f64>,
+    nodes: Option<f64>,
+    depth: Option<f64>,
+}
+
+impl SearchBudget {
+    fn limits(&self) -> Result<Limits, JsError> {
+        let mut limits = Limits::depth(game_search::MAX_DEPTH);
+        if let Some(depth) = self.depth {
+            limits.depth =
+                whole("a search depth", depth, u64::from(game_search::MAX_DEPTH))? as u32;
+        }
+        if let Some(nodes) = self.nodes {
+            limits.nodes = whole("a node budget", nodes, 1 << 53)?;
+        }
+        match self.milliseconds {
+            Some(ms) => limits.time = Some(milliseconds(ms)?),
+            None if self.depth.is_none() && self.nodes.is_none() => {
+                limits.time = Some(Duration::from_secs(1));
+            }
+            None => {}
+        }
+        Ok(limits)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchResultJs {
+    best: Option<String>,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    pv: Vec<String>,
+    milliseconds: f64,
+    nodes_per_second: f64,
+    stopped: bool,
+    winner: Option<&'static str>,
+    plies: Option<i32>,
+}
+
+fn result_to_js<M: std::fmt::Display>(
+    side: Player,
+    r: &SearchResult<M>,
+) -> Result<JsValue, JsError> {
+    let winner = r
+        .is_proven()
+        .then(|| if r.score > 0 { side } else { side.opponent() });
+    to_js(&SearchResultJs {
+        best: r.best.as_ref().map(ToString::to_string),
+        score: r.score,
+        depth: r.depth,
+        nodes: r.nodes,
+        pv: r.pv.iter().map(ToString::to_string).collect(),
+        milliseconds: r.elapsed.as_secs_f64() * 1000.0,
+        nodes_per_second: r.nodes_per_second(),
+        stopped: r.stopped,
+        winner: winner.map(player_name),
+        plies: r.plies_to_end(),
+    })
+}
+
+/// Defines a searcher class `$name` over `Searcher<$core>` for positions of
+/// the class `$position`.
+macro_rules! searcher_class {
+    ($(#[$meta:meta])* $name:ident, $position:ident, $core:ty) => {
+        $(#[$meta])*
+        #[wasm_bindgen]
+        pub struct $name {
+            inner: Searcher<$core>,
+        }
+
+        #[wasm_bindgen]
+        impl $name {
+            /// A searcher with a transposition table of `tableMib` MiB (16 by
+            /// default, at most 1024), kept from one search to the next.
+            #[wasm_bindgen(constructor)]
+            pub fn new(
+                #[wasm_bindgen(js_name = tableMib)] table_mib_: Option<f64>,
+            ) -> Result<$name, JsError> {
+                let inner = Searcher::new(table_mib(table_mib_, 16.0)?)
+                    .map_err(|e| table_error(&e))?;
+                Ok($name { inner })
+            }
+
+            /// The best move for the side to move within `budget` (one
+            /// second without one), with its score and principal variation.
+            #[wasm_bindgen(unchecked_return_type = "SearchResult")]
+            pub fn search(
+                &mut self,
+                position: &$position,
+                #[wasm_bindgen(unchecked_optional_param_type = "SearchBudget")] budget: Option<JsValue>,
+            ) -> Result<JsValue, JsError> {
+                let limits = options::<SearchBudget>(
+                    "a search budget",
+                    &["milliseconds", "nodes", "depth"],
+                    budget,
+                )?
+                .limits()?;
+                let p = *position.inner();
+                let result = self.inner.search(&p, limits);
+                result_to_js(p.side_to_move(), &result)
+            }
+
+            /// Forgets what earlier searches stored.
+            pub fn clear(&mut self) {
+                self.inner.clear();
+            }
+
+            /// The size of the table in bytes.
+            #[wasm_bindgen(getter, js_name = tableBytes)]
+            pub fn table_bytes(&self) -> f64 {
+                self.inner.table_bytes() as f64
+            }
+        }
+    };
+}
+
+searcher_class! {
+    /// The alpha-beta search for Kamisado positions (iterative deepening,
+    /// a transposition table, exact scores for proven results).
+    ///
+    /// ```js
+    /// const searcher = new KamisadoSearcher();
+    /// const { best, score, pv } = searcher.search(KamisadoPosition.start(), { milliseconds: 200 });
+    /// ```
+    KamisadoSearcher, KamisadoPosition, kamisado_core::Position
+}
+
+searcher_class! {
+    /// The alpha-beta search for Katarenga positions.
+    KatarengaSearcher, KatarengaPosition, katarenga_core::Position
+}
+
+#[derive(Default, Deserialize)]
+struct ProofBudget {
+    milliseconds: Option<f64>,
+    nodes: Option<f64>,
+    plies: Option<f64>,
+}
+
+impl ProofBudget {
+    fn limits(&self) -> Result<ProofLimits, JsError> {
+        let mut limits = ProofLimits::default();
+        if let Some(plies) = self.plies {
+            limits.plies = whole("a round length in plies", plies, 1000)? as u32;
+        }
+        if let Some(nodes) = self.nodes {
+            limits.nodes = whole("a node budget", nodes, 1 << 53)?;
+        }
+        limits.time = Some(milliseconds(self.milliseconds.unwrap_or(10_000.0))?);
+        Ok(limits)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolutionJs {
+    winner: Option<&'static str>,
+    plies: Option<u32>,
+    best: Option<String>,
+    pv: Vec<String>,
+    nodes: u64,
+    milliseconds: f64,
+    proof_milliseconds: f64,
+}
+
+/// The Kamisado solver: who wins a round with best play, in exactly how many
+/// plies, and a best move (a proof-number search, then an exact-length
+/// proof search).
+///
+/// ```js
+/// const solver = new KamisadoSolver();
+/// solver.solve(KamisadoPosition.start(), { milliseconds: 20000 });
+/// // { winner: "black", plies: 17, best: "h1h5", pv: [...], ... }
+/// ```
+#[wasm_bindgen]
+pub struct KamisadoSolver {
+    inner: Solver,
+}
+
+#[wasm_bindgen]
+impl KamisadoSolver {
+    /// A solver with `tableMib` MiB of tables (64 by default, at most 1024).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(js_name = tableMib)] table_mib_: Option<f64>,
+    ) -> Result<KamisadoSolver, JsError> {
+        let inner = Solver::new(table_mib(table_mib_, 64.0)?).map_err(|e| table_error(&e))?;
+        Ok(KamisadoSolver { inner })
+    }
+
+    /// Proves who wins `position` within `budget` (ten seconds without a
+    /// time).
+    #[wasm_bindgen(unchecked_return_type = "KamisadoSolution")]
+    pub fn solve(
+        &mut self,
+        position: &KamisadoPosition,
+        #[wasm_bindgen(unchecked_optional_param_type = "ProofBudget")] budget: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        let limits = options::<ProofBudget>(
+            "a proof budget",
+            &["milliseconds", "nodes", "plies"],
+            budget,
+        )?
+        .limits()?;
+        let p = *position.inner();
+        let solution = self.inner.solve(&p, limits);
+        let pv = self.inner.principal_variation(&p, &solution);
+        to_js(&SolutionJs {
+            winner: solution.winner.map(player_name),
+            plies: solution.plies,
+            best: solution.best.map(|m| m.to_string()),
+            pv: pv.iter().map(ToString::to_string).collect(),
+            nodes: solution.nodes,
+            milliseconds: solution.elapsed.as_secs_f64() * 1000.0,
+            proof_milliseconds: solution.proof_time.as_secs_f64() * 1000.0,
+        })
+    }
+}

@@ -1,0 +1,109 @@
+// Kamisado matches: the match's own rules as the rules page states them
+// (scoring, promotion, refill, who opens), and a match saved to JSON and
+// loaded again at every step plays on identically.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { full, rules, random } from "./helpers.mjs";
+
+test("the rules page's worked example: a pass, a win, the refill from each edge", () => {
+  const { KamisadoMatch } = rules;
+  const m = new KamisadoMatch(3);
+  assert.equal(m.state, "inRound");
+  assert.equal(m.actor, "black");
+  for (const move of ["d1d7", "g8b3"]) assert.equal(m.play(move), undefined);
+  assert.equal(m.position.moveKind("d7d7"), "pass", "Black's yellow tower on d7 is blocked");
+  assert.equal(m.play("d7d7"), undefined);
+  const summary = m.play("b3d1");
+  assert.equal(summary.round, 1);
+  assert.equal(summary.outcome.winner, "white");
+  assert.equal(summary.outcome.ending, "arrival");
+  assert.equal(summary.tower, "green");
+  assert.equal(summary.sumo, 0);
+  assert.equal(summary.points, 1);
+  assert.deepEqual(summary.scores, { black: 0, white: 1 });
+  assert.equal(m.state, "chooseEdge");
+  assert.equal(m.chooser, "white");
+  assert.equal(m.actor, "white");
+  assert.deepEqual(m.lastRound, summary);
+  assert.equal(m.position.toString(), "obpkyr1n/3Y4/8/8/8/8/8/NGRgKPBO b y");
+  assert.equal(m.nextRoundStart("a").toString(), "obpkyrng+/8/8/8/8/8/8/NGRKPBOY b -");
+  assert.equal(m.nextRoundStart("h").toString(), "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -");
+  m.chooseEdge("h");
+  assert.equal(m.state, "inRound");
+  assert.equal(m.round, 2);
+  assert.equal(m.position.toString(), "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -");
+  assert.equal(m.position.sideToMove, "black", "the loser opens");
+  assert.equal(m.nextRoundStart("a"), undefined, "no edge to choose in a round");
+});
+
+test("a single round is a match to 1 point", () => {
+  const m = new rules.KamisadoMatch(1);
+  for (const move of ["d1d7", "g8b3", "d7d7", "b3d1"]) m.play(move);
+  assert.equal(m.state, "over");
+  assert.equal(m.winner, "white");
+  assert.equal(m.actor, undefined);
+  assert.equal(m.chooser, undefined);
+  assert.throws(() => m.play("a1a2"), /the match is over: white won/);
+});
+
+/** Plays one random action (a legal move, or an edge) in `m`. */
+function act(m, rng) {
+  if (m.state === "chooseEdge") {
+    const edge = rng.pick(["a", "h"]);
+    m.chooseEdge(edge);
+    return `edge ${edge}`;
+  }
+  const move = rng.pick(m.position.legalMoves());
+  m.play(move);
+  return move;
+}
+
+for (const [name, module] of [["full", full], ["rules", rules]]) {
+  test(`${name}: a match saved and reloaded at every step plays on identically`, () => {
+    const { KamisadoMatch } = module;
+    const rng = random(7);
+    let steps = 0;
+    let rounds = 0;
+    let sumoRounds = 0;
+    for (const target of [3, 7, 15, 3, 7]) {
+      const m = new KamisadoMatch(target);
+      while (m.state !== "over") {
+        // Saved two ways (the text JSON.stringify writes, the plain object),
+        // each loaded into a match equal to the live one.
+        const text = JSON.stringify(m);
+        const fromText = KamisadoMatch.fromJSON(text);
+        const fromObject = KamisadoMatch.fromJSON(m.toJSON());
+        assert.ok(fromText.equals(m) && fromObject.equals(m), `reloaded at step ${steps}: ${text}`);
+        assert.equal(JSON.stringify(fromText), text, "saving again writes the same text");
+        // The reloaded match and the live one take the same action and stay equal.
+        const copy = rng.next() < 0.5 ? fromText : fromObject;
+        const seed = rng.below(2 ** 31);
+        const action = act(m, random(seed));
+        assert.equal(act(copy, random(seed)), action);
+        assert.ok(copy.equals(m), `after ${action}`);
+        assert.deepEqual(copy.scores, m.scores);
+        assert.equal(copy.state, m.state);
+        assert.equal(copy.position.toString(), m.position.toString());
+        if (action.startsWith("edge")) {
+          rounds++;
+          if (m.position.towers().some((t) => t.sumo > 0)) sumoRounds++;
+        }
+        steps++;
+      }
+      const { black, white } = m.scores;
+      assert.ok(Math.max(black, white) >= target && Math.min(black, white) < target);
+      assert.equal(m.winner, black > white ? "black" : "white");
+    }
+    assert.ok(steps > 500, `${steps} steps`);
+    assert.ok(rounds >= 10, `${rounds} later rounds`);
+    assert.ok(sumoRounds >= 5, `${sumoRounds} rounds started with sumos`);
+  });
+}
+
+test("clone gives an independent copy", () => {
+  const m = new rules.KamisadoMatch(3);
+  const copy = m.clone();
+  m.play("d1d7");
+  assert.equal(copy.position.toString(), "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+  assert.equal(copy.equals(m), false);
+});
