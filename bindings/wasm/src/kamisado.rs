@@ -4,11 +4,12 @@ use board_geometry::Square;
 use kamisado_core::{
     Colour, Edge, Match, MatchState, Move, MoveKind, Outcome, Position, RoundSummary, Target,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    MAX_PERFT_DEPTH, divide_to_js, error_message, js_error, parse_square, player_name, to_js, whole,
+    MAX_PERFT_DEPTH, divide_to_js, error_message, js_error, options, parse_square, player_name,
+    to_js, whole,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -66,10 +67,31 @@ export interface KamisadoRoundSummary {
 
 /** The side of the board from which the home rows are refilled between rounds. */
 export type KamisadoEdge = "a" | "h";
+
+/** Where `KamisadoMatch.resume` takes a match up: the target, the scores and the round. */
+export interface KamisadoProgress {
+  target?: number;
+  scores?: KamisadoScores;
+  round?: number;
+}
 "#;
 
 fn parse_move(text: &str) -> Result<Move, JsError> {
     text.parse().map_err(|e| js_error(&e))
+}
+
+/// `KamisadoMatch.resume`'s options.
+#[derive(Default, Deserialize)]
+struct Progress {
+    target: Option<f64>,
+    scores: Option<ScoresIn>,
+    round: Option<f64>,
+}
+
+#[derive(Default, Deserialize)]
+struct ScoresIn {
+    black: f64,
+    white: f64,
 }
 
 #[derive(Serialize)]
@@ -400,6 +422,39 @@ impl KamisadoMatch {
         Ok(KamisadoMatch {
             inner: Match::new(target),
         })
+    }
+
+    /// A match taken up at `position` (a round in progress, or a round's
+    /// final position), with `progress` telling the target (1 by default:
+    /// a single round from the position), the scores so far (`{ black: 0,
+    /// white: 0 }`) and the round number (1). Throws on an inconsistent
+    /// match (a target already reached, a finished round that was not
+    /// scored).
+    pub fn resume(
+        position: &KamisadoPosition,
+        #[wasm_bindgen(unchecked_optional_param_type = "KamisadoProgress")] progress: Option<
+            JsValue,
+        >,
+    ) -> Result<KamisadoMatch, JsError> {
+        let progress: Progress =
+            options("match progress", &["target", "scores", "round"], progress)?;
+        let points = whole(
+            "a match target",
+            progress.target.unwrap_or(1.0),
+            u64::from(u32::MAX),
+        )?;
+        let target = Target::new(points as u32)
+            .ok_or_else(|| error_message("a match target must be at least 1 point"))?;
+        let max = u64::from(u32::MAX);
+        let scores = progress.scores.unwrap_or_default();
+        let scores = [
+            whole("a score", scores.black, max)? as u32,
+            whole("a score", scores.white, max)? as u32,
+        ];
+        let round = whole("a round number", progress.round.unwrap_or(1.0), max)? as u32;
+        let inner =
+            Match::resume(target, position.inner, scores, round).map_err(|e| js_error(&e))?;
+        Ok(KamisadoMatch { inner })
     }
 
     /// Plays `move` in the current round; returns the round's summary if the

@@ -12,7 +12,7 @@
 //! search and the Kamisado solver) and without it (the rules only, for a
 //! page's main thread or a server that only referees).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 mod kamisado;
@@ -73,6 +73,33 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
     value
         .serialize(&serde_wasm_bindgen::Serializer::new())
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// `value` as `T`, or `T::default()` for `undefined` and `null`. An object
+/// may hold only `fields` (serde-wasm-bindgen reads the fields it knows and
+/// would ignore a misspelt one, so they are checked here first).
+pub(crate) fn options<T: Default + for<'de> Deserialize<'de>>(
+    what: &str,
+    fields: &[&str],
+    value: Option<JsValue>,
+) -> Result<T, JsError> {
+    let Some(value) = value.filter(|v| !v.is_null() && !v.is_undefined()) else {
+        return Ok(T::default());
+    };
+    if value.is_object() && !js_sys::Array::is_array(&value) {
+        let object: &js_sys::Object = value.unchecked_ref();
+        for key in js_sys::Object::keys(object).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !fields.contains(&key.as_str()) {
+                let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+                return Err(error_message(&format!(
+                    "{what}: unknown field `{key}`, expected {}",
+                    expected.join(", ")
+                )));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| error_message(&format!("{what}: {e}")))
 }
 
 /// `value` (a JavaScript number) as a whole number from 0 to `max`, or an

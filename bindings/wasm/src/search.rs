@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::kamisado::KamisadoPosition;
 use crate::katarenga::KatarengaPosition;
-use crate::{error_message, js_error, player_name, to_js, whole};
+use crate::{error_message, js_error, options, player_name, to_js, whole};
 
 #[wasm_bindgen(typescript_custom_section)]
 const SEARCH_TYPES: &str = r#"
@@ -97,33 +97,6 @@ fn milliseconds(value: f64) -> Result<Duration, JsError> {
             "milliseconds must be a finite number of at least 0, not {value}"
         )))
     }
-}
-
-/// `value` as `T`, or `T::default()` for `undefined` and `null`. An object
-/// may hold only `fields` (serde-wasm-bindgen reads the fields it knows and
-/// would ignore a misspelt one, so they are checked here first).
-fn options<T: Default + for<'de> Deserialize<'de>>(
-    what: &str,
-    fields: &[&str],
-    value: Option<JsValue>,
-) -> Result<T, JsError> {
-    let Some(value) = value.filter(|v| !v.is_null() && !v.is_undefined()) else {
-        return Ok(T::default());
-    };
-    if value.is_object() && !js_sys::Array::is_array(&value) {
-        let object: &js_sys::Object = value.unchecked_ref();
-        for key in js_sys::Object::keys(object).iter() {
-            let key = key.as_string().unwrap_or_default();
-            if !fields.contains(&key.as_str()) {
-                let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
-                return Err(error_message(&format!(
-                    "{what}: unknown field `{key}`, expected {}",
-                    expected.join(", ")
-                )));
-            }
-        }
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|e| error_message(&format!("{what}: {e}")))
 }
 
 #[derive(Default, Deserialize)]
