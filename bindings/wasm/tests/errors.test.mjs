@@ -109,7 +109,7 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
     const m = new KamisadoMatch(3);
     throwsError(() => m.chooseEdge("a"), /still being played/);
     throwsError(() => m.chooseEdge("left"), /edge/);
-    throwsError(() => m.play("d1d8"), /illegal move: d8 is occupied/);
+    throwsError(() => m.play("d1d8"), /^d8 is occupied$/);
     throwsError(() => m.nextRoundStart("q"), /edge/);
     stillAlive(module);
   });

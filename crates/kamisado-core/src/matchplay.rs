@@ -323,9 +323,10 @@ pub enum MatchState {
 /// Why a match action was refused, or a match could not be resumed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum MatchError {
-    /// The move is illegal in the round's position.
-    #[error("illegal move")]
-    Illegal(#[source] IllegalMove),
+    /// The move is illegal in the round's position. It prints as the
+    /// [`IllegalMove`] it holds ("d8 is occupied"), whose causes are its own.
+    #[error(transparent)]
+    Illegal(IllegalMove),
     /// A move was played while the winner must choose the edge.
     #[error("the round is over: {chooser} must choose the refill edge")]
     EdgeToChoose {

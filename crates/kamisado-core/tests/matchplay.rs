@@ -164,6 +164,41 @@ fn push_errors_say_why() {
     );
 }
 
+/// Regression (issue 24): `MatchError::Illegal` printed only "illegal move",
+/// the reason reachable through `source()` alone. It prints as the illegal
+/// move's reason, and a chain of causes prints each cause once.
+#[test]
+fn an_illegal_move_in_a_match_prints_its_reason_once() {
+    use kamisado_core::board_geometry::notation::ErrorChain;
+    use std::error::Error;
+
+    let mut m = Match::new(Target::STANDARD);
+    let e = m.play(mv("d1d8")).unwrap_err();
+    assert_eq!(e, MatchError::Illegal(IllegalMove::Occupied(Square::D8)));
+    assert_eq!(e.to_string(), "d8 is occupied");
+    assert!(e.source().is_none());
+    assert_eq!(ErrorChain(&e).to_string(), "d8 is occupied");
+    // A refused push: the push's reason follows once, as the cause.
+    let mut m = Match::resume(
+        Target::STANDARD,
+        pos("obp2rgn/8/3y4/3k4/3N+4/8/8/1GRYKPBO b n"),
+        [0, 0],
+        1,
+    )
+    .unwrap();
+    let e = m.play(mv("d4d5")).unwrap_err();
+    let chain = ErrorChain(&e).to_string();
+    assert_eq!(e.to_string(), "a sumo push is not possible here");
+    assert_eq!(
+        chain,
+        format!(
+            "a sumo push is not possible here: {}",
+            PushError::LineTooLong { max: 1 }
+        )
+    );
+    assert_eq!(chain.matches("not possible").count(), 1, "{chain}");
+}
+
 /// A round won by a triple sumo scores 15 and the tower stays triple; a
 /// deadlock scores with the winner's tower of the forced colour.
 #[test]

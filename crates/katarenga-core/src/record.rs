@@ -41,9 +41,10 @@ pub struct GameRecord<const N: usize = 512> {
 /// Why a move could not be added to a [`GameRecord`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum RecordError {
-    /// The move is illegal in the record's current position.
-    #[error("illegal move")]
-    Illegal(#[source] IllegalMove),
+    /// The move is illegal in the record's current position. It prints as
+    /// the [`IllegalMove`] it holds, whose causes are its own.
+    #[error(transparent)]
+    Illegal(IllegalMove),
     /// The record holds as many moves as it can.
     #[error("the game record is full: it holds at most {capacity} moves")]
     Full {

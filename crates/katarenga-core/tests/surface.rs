@@ -158,10 +158,12 @@ fn a_game_record_counts_repetitions() {
     );
     // An illegal move and a full record leave it unchanged.
     let before = record.clone();
-    assert!(matches!(
-        record.play("a1a3".parse().unwrap()),
-        Err(RecordError::Illegal(_))
-    ));
+    let refused = record.play("a1a3".parse().unwrap()).unwrap_err();
+    let RecordError::Illegal(reason) = refused else {
+        panic!("{refused:?}")
+    };
+    // The error prints the move's reason (not a bare "illegal move").
+    assert_eq!(refused.to_string(), reason.to_string());
     assert_eq!(record, before);
     for &mv in cycle[3..].iter().chain(&cycle[..4]) {
         record.play(mv).unwrap();
