@@ -107,3 +107,26 @@ test("clone gives an independent copy", () => {
   assert.equal(copy.position.toString(), "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
   assert.equal(copy.equals(m), false);
 });
+
+test("a match taken up at a position: a single round by default, or with its progress", () => {
+  const { KamisadoMatch, KamisadoPosition } = rules;
+  // White's green tower on b3 reaches d1 at once.
+  const p = new KamisadoPosition("obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g");
+  const single = KamisadoMatch.resume(p);
+  assert.deepEqual([single.target, single.round, single.state], [1, 1, "inRound"]);
+  single.play("b3d1");
+  assert.deepEqual([single.state, single.winner], ["over", "white"]);
+  const later = KamisadoMatch.resume(p, { target: 7, scores: { black: 3, white: 5 }, round: 4 });
+  const summary = later.play("b3d1");
+  assert.deepEqual([summary.round, summary.points], [4, 1]);
+  assert.deepEqual(later.scores, { black: 3, white: 6 });
+  assert.equal(later.state, "chooseEdge");
+  // A finished round is taken up as scored, and must have been.
+  const end = p.play("b3d1");
+  assert.equal(KamisadoMatch.resume(end, { target: 3, scores: { black: 0, white: 1 } }).state, "chooseEdge");
+  assert.throws(() => KamisadoMatch.resume(end), /white won the round for 1 points but has only 0/);
+  assert.throws(() => KamisadoMatch.resume(p, { target: 3, scores: { black: 3, white: 0 } }), /target/);
+  assert.throws(() => KamisadoMatch.resume(p, { goal: 3 }), /match progress: unknown field `goal`, expected `target`, `scores`, `round`/);
+  assert.throws(() => KamisadoMatch.resume(p, { round: 0 }), /round 0 is out of range/);
+  assert.throws(() => KamisadoMatch.resume(p, { scores: { black: -1, white: 0 } }), /a score must be a whole number/);
+});
