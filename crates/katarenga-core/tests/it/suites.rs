@@ -60,8 +60,8 @@ fn check(suite: &str, divide_file: &str) {
 #[test]
 fn the_suite() {
     check(
-        include_str!("data/katarenga.txt"),
-        include_str!("data/katarenga.divide.txt"),
+        include_str!("../data/katarenga.txt"),
+        include_str!("../data/katarenga.divide.txt"),
     );
 }
 
@@ -69,7 +69,7 @@ fn the_suite() {
 /// million nodes).
 #[test]
 fn played_leaves_count_the_same() {
-    let suites = [include_str!("data/katarenga.txt")];
+    let suites = [include_str!("../data/katarenga.txt")];
     for (position, depth, nodes) in suites.into_iter().flat_map(cases) {
         if nodes <= 1_000_000 {
             assert_eq!(perft_played(&position, depth), nodes, "{position} {depth}");

@@ -11,7 +11,7 @@ use game_search::kamisado::prove::ProofLimits;
 use game_search::kamisado::solve::Solver;
 use kamisado_core::{Move, Player, Position};
 
-const TABLE: &str = include_str!("../docs/first-moves.md");
+const TABLE: &str = include_str!("../../docs/first-moves.md");
 
 struct Row {
     winner: Player,

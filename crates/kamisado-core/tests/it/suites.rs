@@ -60,16 +60,16 @@ fn check(suite: &str, divide_file: &str) {
 #[test]
 fn the_basic_suite() {
     check(
-        include_str!("data/kamisado-basic.txt"),
-        include_str!("data/kamisado-basic.divide.txt"),
+        include_str!("../data/kamisado-basic.txt"),
+        include_str!("../data/kamisado-basic.divide.txt"),
     );
 }
 
 #[test]
 fn the_sumo_suite() {
     check(
-        include_str!("data/kamisado-sumo.txt"),
-        include_str!("data/kamisado-sumo.divide.txt"),
+        include_str!("../data/kamisado-sumo.txt"),
+        include_str!("../data/kamisado-sumo.divide.txt"),
     );
 }
 
@@ -78,8 +78,8 @@ fn the_sumo_suite() {
 #[test]
 fn played_leaves_count_the_same() {
     let suites = [
-        include_str!("data/kamisado-basic.txt"),
-        include_str!("data/kamisado-sumo.txt"),
+        include_str!("../data/kamisado-basic.txt"),
+        include_str!("../data/kamisado-sumo.txt"),
     ];
     for (position, depth, nodes) in suites.into_iter().flat_map(cases) {
         if nodes <= 1_000_000 {

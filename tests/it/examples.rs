@@ -243,7 +243,7 @@ fn readme_pictures_are_the_svg_of_the_listed_positions() {
             .unwrap();
     assert_eq!(
         kamisado.svg().to_string(),
-        include_str!("../docs/images/kamisado.svg")
+        include_str!("../../docs/images/kamisado.svg")
     );
     let katarenga: katarenga_core::Position =
         "GBYRYRGB/RBYGBBRY/YRGBGYGR/BGRYRYBG/RGYBRGBY/YRYGYYBR/BGBRGRGB/GBRYBYRG www1w1w1/8/8/8/8/8/8/bbb1bbw1 w a9a0"
@@ -251,6 +251,6 @@ fn readme_pictures_are_the_svg_of_the_listed_positions() {
             .unwrap();
     assert_eq!(
         katarenga.svg().to_string(),
-        include_str!("../docs/images/katarenga.svg")
+        include_str!("../../docs/images/katarenga.svg")
     );
 }

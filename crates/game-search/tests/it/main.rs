@@ -1,0 +1,9 @@
+//! The integration tests, one module per subject, in one test binary
+//! (one link instead of one per file: `cargo test` builds much less).
+
+#[cfg(feature = "kamisado")]
+mod certificates;
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
+mod limits;
+#[cfg(all(feature = "kamisado", feature = "katarenga", feature = "minimax"))]
+mod search;

@@ -1,0 +1,13 @@
+//! The integration tests, one module per subject, in one test binary
+//! (one link instead of one per file: `cargo test` builds much less).
+
+mod matchplay;
+mod notation;
+mod perft;
+mod regressions;
+mod rules;
+#[cfg(feature = "serde")]
+mod serialization;
+mod suites;
+mod surface;
+mod values;

@@ -1,0 +1,12 @@
+//! The integration tests, one module per subject, in one test binary
+//! (one link instead of one per file: `cargo test` builds much less).
+
+mod boards;
+mod movement;
+mod notation;
+mod rules;
+#[cfg(feature = "serde")]
+mod serialization;
+mod suites;
+mod surface;
+mod values;
