@@ -670,7 +670,10 @@ function renderSolution() {
   const box = $("solve-result");
   if (state.solving) return;
   const s = state.solution;
-  if (!s) return;
+  if (!s) {
+    box.hidden = true;
+    return;
+  }
   box.hidden = false;
   const seconds = (s.milliseconds / 1000).toFixed(1);
   box.textContent = s.winner
