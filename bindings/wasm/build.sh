@@ -23,14 +23,15 @@ target=wasm32-unknown-unknown
 wasm=kamisado_katarenga_wasm.wasm
 name=kamisado_katarenga
 
+# `-Z build-std` on Debian's stable compiler needs RUSTC_BOOTSTRAP=1.
 step "the full module (Debian's Rust 1.85, -Z build-std)"
-"$repo/ci/rust-1.85" cargo build --locked --release --target "$target" \
+RUSTC_BOOTSTRAP=1 "$repo/ci/rust-1.85" cargo build --locked --release --target "$target" \
     -Z build-std=std,panic_abort --target-dir target/full
 
 step "the rules-only module (for size: opt-level z, panics abort at once)"
 # Without the panic machinery's formatting the module is smaller; no input
 # reaches a panic anyway (the tests try).
-CARGO_PROFILE_RELEASE_OPT_LEVEL=z "$repo/ci/rust-1.85" cargo build --locked --release \
+CARGO_PROFILE_RELEASE_OPT_LEVEL=z RUSTC_BOOTSTRAP=1 "$repo/ci/rust-1.85" cargo build --locked --release \
     --target "$target" --no-default-features \
     -Z build-std=std,panic_abort -Z build-std-features=panic_immediate_abort \
     --target-dir target/rules
