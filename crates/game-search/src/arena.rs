@@ -137,18 +137,21 @@ impl<G: SearchGame> Repetitions<G> {
     }
 }
 
-/// Plays a game from `start`, Black's moves chosen by `agents[0]` and
-/// White's by `agents[1]`, until the rules end it or the adjudication
-/// stops it. `on_move` sees each position and the move that led to it.
+/// Plays a game from `start` until the rules end it or the adjudication
+/// stops it: `agents[0]` is player 0, the first mover, who plays the side
+/// to move in `start` (from the games' starts: Black in Kamisado, White in
+/// Katarenga), and `agents[1]` plays the other side. This is the project's
+/// one rule for player numbers, the one PettingZoo and OpenSpiel follow.
+/// `on_move` sees each position and the move that led to it.
 ///
 /// ```
 /// use game_search::arena::{play_game, Adjudication, End};
 /// use game_search::{GreedyAgent, RandomAgent};
 /// use kamisado_core::Position;
 ///
-/// let mut black = GreedyAgent::new(1);
-/// let mut white = RandomAgent::new(2);
-/// let game = play_game(Position::start(), [&mut black, &mut white], Adjudication::default(), |_, _| {});
+/// let mut first = GreedyAgent::new(1); // Black: Black moves first in Kamisado
+/// let mut second = RandomAgent::new(2);
+/// let game = play_game(Position::start(), [&mut first, &mut second], Adjudication::default(), |_, _| {});
 /// assert!(matches!(game.end, End::Outcome(_)));
 /// assert!(game.winner().is_some());
 /// ```
@@ -158,7 +161,8 @@ pub fn play_game<G: SearchGame>(
     adjudication: Adjudication,
     mut on_move: impl FnMut(&G, G::Move),
 ) -> GameResult<G> {
-    let [black, white] = agents;
+    let [first, second] = agents;
+    let first_side = start.side_to_move();
     let mut position = start;
     let mut moves = Vec::new();
     let mut seen = Repetitions::new();
@@ -171,9 +175,10 @@ pub fn play_game<G: SearchGame>(
             break End::PlyLimit;
         }
         let player = position.side_to_move();
-        let agent: &mut dyn Agent<G> = match player {
-            Player::Black => &mut *black,
-            Player::White => &mut *white,
+        let agent: &mut dyn Agent<G> = if player == first_side {
+            &mut *first
+        } else {
+            &mut *second
         };
         let Some(next) = agent
             .choose(&position)
@@ -221,7 +226,7 @@ impl Duel {
 }
 
 /// Plays `games` games between `ours` and `theirs` from `start`, `ours`
-/// taking Black in the even games and White in the odd ones.
+/// moving first (player 0) in the even games and second in the odd ones.
 pub fn duel<G: SearchGame>(
     start: G,
     games: u32,
@@ -230,11 +235,12 @@ pub fn duel<G: SearchGame>(
     adjudication: Adjudication,
 ) -> Duel {
     let mut duel = Duel::default();
+    let first_side = start.side_to_move();
     for game in 0..games {
         let (our_side, agents): (Player, [&mut dyn Agent<G>; 2]) = if game % 2 == 0 {
-            (Player::Black, [&mut *ours, &mut *theirs])
+            (first_side, [&mut *ours, &mut *theirs])
         } else {
-            (Player::White, [&mut *theirs, &mut *ours])
+            (first_side.opponent(), [&mut *theirs, &mut *ours])
         };
         let result = play_game(start, agents, adjudication, |_, _| {});
         duel.games += 1;
@@ -334,8 +340,9 @@ impl fmt::Display for Stats {
     }
 }
 
-/// Plays `games` games from `start` between `black` and `white`, calling
-/// `progress` with the number of games played after each one.
+/// Plays `games` games from `start` between `first` (player 0, the side to
+/// move in `start`) and `second`, calling `progress` with the number of
+/// games played after each one.
 ///
 /// ```
 /// use game_search::arena::{selfplay, Adjudication};
@@ -343,7 +350,7 @@ impl fmt::Display for Stats {
 /// let stats = selfplay(
 ///     katarenga_core::Position::start(),
 ///     20,
-///     &mut RandomAgent::new(1),
+///     &mut RandomAgent::new(1), // White, who moves first in Katarenga
 ///     &mut RandomAgent::new(2),
 ///     Adjudication::default(),
 ///     |_| {},
@@ -354,14 +361,14 @@ impl fmt::Display for Stats {
 pub fn selfplay<G: SearchGame>(
     start: G,
     games: u32,
-    black: &mut dyn Agent<G>,
-    white: &mut dyn Agent<G>,
+    first: &mut dyn Agent<G>,
+    second: &mut dyn Agent<G>,
     adjudication: Adjudication,
     mut progress: impl FnMut(u32),
 ) -> Stats {
     let mut stats = Stats::default();
     for game in 0..games {
-        let result = play_game(start, [&mut *black, &mut *white], adjudication, |_, _| {});
+        let result = play_game(start, [&mut *first, &mut *second], adjudication, |_, _| {});
         stats.record(&result);
         progress(game + 1);
     }

@@ -1,6 +1,8 @@
 //! The integration tests, one module per subject, in one test binary
 //! (one link instead of one per file: `cargo test` builds much less).
 
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
+mod arena;
 #[cfg(feature = "kamisado")]
 mod certificates;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
