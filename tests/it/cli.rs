@@ -24,6 +24,15 @@ fn example(name: &str) -> Command {
     Command::new(path)
 }
 
+/// The examples, `strength` only where it is built (feature `minimax`).
+fn examples() -> Vec<&'static str> {
+    let mut names = vec!["perft", "play", "render", "selfplay", "solve", "match"];
+    if cfg!(feature = "minimax") {
+        names.push("strength");
+    }
+    names
+}
+
 fn run(name: &str, args: &[&str]) -> Output {
     example(name).args(args).output().expect("the example runs")
 }
@@ -44,9 +53,7 @@ fn assert_no_panic(output: &Output) {
 fn non_utf8_arguments_are_usage_errors() {
     use std::ffi::OsStr;
     use std::os::unix::ffi::OsStrExt;
-    for name in [
-        "perft", "play", "render", "selfplay", "solve", "strength", "match",
-    ] {
+    for name in examples() {
         let output = example(name)
             .arg(OsStr::from_bytes(b"\xff"))
             .output()
@@ -124,11 +131,13 @@ fn options_behave_alike() {
         stderr(&output)
     );
     // Seed 0 is a seed (strength refused it).
-    let output = run(
-        "strength",
-        &["kamisado", "--seed", "0", "--games", "1", "--ms", "1"],
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    if cfg!(feature = "minimax") {
+        let output = run(
+            "strength",
+            &["kamisado", "--seed", "0", "--games", "1", "--ms", "1"],
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    }
     // `--help` prints the usage to stdout and succeeds.
     let output = run("perft", &["--help"]);
     assert_eq!(output.status.code(), Some(0));
@@ -163,4 +172,72 @@ fn solve_refuses_a_table_it_cannot_allocate() {
         "{}",
         stderr(&output)
     );
+    // Regression (issue 24): it reported half the size asked for (the
+    // solver's two tables share it).
+    assert!(
+        stderr(&output).contains("for a table of 1048576 MiB"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Regression (issue 24): `play chess` said "unknown argument" where
+/// `perft chess` said "unknown game": one mistake, one wording.
+#[test]
+fn every_example_words_an_unknown_game_alike() {
+    let mut cases = vec![
+        ("play", vec!["chess"]),
+        ("selfplay", vec!["chess"]),
+        ("perft", vec!["chess", "startpos", "1"]),
+        ("render", vec!["chess", "startpos"]),
+    ];
+    if cfg!(feature = "minimax") {
+        cases.push(("strength", vec!["chess"]));
+    }
+    for (name, args) in cases {
+        let output = run(name, &args);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let err = stderr(&output);
+        assert!(
+            err.starts_with("error: unknown game \"chess\": expected kamisado or katarenga\n"),
+            "{name}: {err}"
+        );
+    }
+}
+
+/// Regression (issue 24): a script piped into `play` had its refused lines
+/// printed among the boards, and the program exited 0.
+#[test]
+fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
+    use std::io::Write;
+    let script = |args: &[&str], input: &str| {
+        let mut child = example("play")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let output = script(&["kamisado"], "d1d8\nquit\n");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(
+        err.starts_with("line 1: illegal move d1d8: d8 is occupied\n"),
+        "{err}"
+    );
+    assert!(err.contains("error: input line 1 was refused"), "{err}");
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("d8 is occupied"));
+    let output = script(&["kamisado", "--white", "human"], "d1d7\n");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("the input ended before the game did"));
+    let output = script(&["kamisado", "--white", "human"], "d1d7\nquit\n");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }

@@ -126,6 +126,15 @@ pub struct SearchAgent<G: SearchGame, E = GameEvaluation> {
     pub limits: Limits,
 }
 
+impl<G: SearchGame, E> std::fmt::Debug for SearchAgent<G, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchAgent")
+            .field("searcher", &self.searcher)
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
 impl<G: SearchGame> SearchAgent<G> {
     /// A search player with a table of `table_mib` MiB.
     ///

@@ -275,6 +275,19 @@ pub struct Searcher<G: SearchGame, E = GameEvaluation> {
     stop: StopFlag,
 }
 
+impl<G: SearchGame, E> std::fmt::Debug for Searcher<G, E> {
+    /// The table's size and the state of the last search (not the table's
+    /// entries, nor the evaluation, which need not be `Debug`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("table_bytes", &self.table.bytes())
+            .field("limits", &self.limits)
+            .field("nodes", &self.nodes)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<G: SearchGame> Searcher<G> {
     /// A searcher with a transposition table of `table_mib` MiB (0 gives the
     /// smallest table, one bucket), using the game's own evaluation.

@@ -20,6 +20,20 @@ pub enum TableError {
     },
 }
 
+impl TableError {
+    /// The error for tables of `mib` MiB in all, one of which failed (the
+    /// solver's two tables share the size asked for).
+    pub(crate) fn of_total(self, mib: usize) -> TableError {
+        match self {
+            TableError::TooLarge { .. } => TableError::TooLarge { mib },
+            TableError::OutOfMemory { .. } => TableError::OutOfMemory {
+                mib,
+                bytes: mib.saturating_mul(1 << 20),
+            },
+        }
+    }
+}
+
 /// How an entry's score relates to the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]

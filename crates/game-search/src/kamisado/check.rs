@@ -75,10 +75,10 @@ impl fmt::Display for Hole {
                 self.position
             )?,
         }
-        f.write_str(" after")?;
         if self.moves.is_empty() {
-            f.write_str(" no move")?;
+            return f.write_str(", the certificate's own starting position");
         }
+        f.write_str(" after")?;
         for mv in &self.moves {
             write!(f, " {mv}")?;
         }

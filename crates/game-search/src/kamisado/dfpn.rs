@@ -79,6 +79,23 @@ pub struct DfpnProver {
 /// A node's children: the moves and the positions after them.
 type Children = ArrayVec<(Move, Position), MAX_MOVES>;
 
+impl std::fmt::Debug for DfpnProver {
+    /// The table's size and the state of the last search (not the table's
+    /// entries).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DfpnProver")
+            .field(
+                "table_bytes",
+                &core::mem::size_of_val(self.table.as_slice()),
+            )
+            .field("attacker", &self.attacker)
+            .field("nodes", &self.nodes)
+            .field("limits", &self.limits)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}
+
 impl DfpnProver {
     /// A prover with a table of `table_mib` MiB.
     ///

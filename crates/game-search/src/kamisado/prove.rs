@@ -158,6 +158,22 @@ pub struct Prover {
     stop: StopFlag,
 }
 
+impl std::fmt::Debug for Prover {
+    /// The table's size and the state of the last search (not the table's
+    /// entries).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prover")
+            .field(
+                "table_bytes",
+                &core::mem::size_of_val(self.table.as_slice()),
+            )
+            .field("nodes", &self.nodes)
+            .field("limits", &self.limits)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Prover {
     /// A prover with a table of `table_mib` MiB (0: the smallest, one
     /// bucket).

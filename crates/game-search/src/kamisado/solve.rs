@@ -50,6 +50,7 @@ pub struct Solution {
 /// assert_eq!(solution.plies, Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[derive(Debug)]
 pub struct Solver {
     dfpn: DfpnProver,
     prover: Prover,
@@ -62,9 +63,11 @@ impl Solver {
     /// [`TableError`] if the tables cannot be allocated.
     pub fn new(table_mib: usize) -> Result<Solver, TableError> {
         let half = table_mib / 2;
+        // An error names the size asked for, not the half that failed.
+        let whole = |e: TableError| e.of_total(table_mib);
         Ok(Solver {
-            dfpn: DfpnProver::new(half)?,
-            prover: Prover::new(table_mib - half)?,
+            dfpn: DfpnProver::new(half).map_err(whole)?,
+            prover: Prover::new(table_mib - half).map_err(whole)?,
         })
     }
 

@@ -65,6 +65,7 @@ fn a_certificate_with_a_line_removed_is_refused() {
     let text = certificate_text();
     let lines: Vec<&str> = text.lines().collect();
     // Every line is needed: removing any one leaves a hole.
+    let (mut at_start, mut deeper) = (0, 0);
     for skip in 2..lines.len() {
         let tampered: Vec<&str> = lines
             .iter()
@@ -79,10 +80,55 @@ fn a_certificate_with_a_line_removed_is_refused() {
                     hole.position.to_string(),
                     lines[skip].split(" ; ").next().unwrap()
                 );
+                // The message names the moves that lead there, or says that
+                // the hole is the start (regression, issue 24: "after no
+                // move").
+                let message = hole.to_string();
+                assert!(!message.contains("after no move"), "{message}");
+                if hole.moves.is_empty() {
+                    at_start += 1;
+                    assert!(
+                        message.ends_with(", the certificate's own starting position"),
+                        "{message}"
+                    );
+                } else {
+                    deeper += 1;
+                    let moves: Vec<String> = hole.moves.iter().map(ToString::to_string).collect();
+                    assert!(
+                        message.ends_with(&format!(" after {}", moves.join(" "))),
+                        "{message}"
+                    );
+                }
             }
             other => panic!("line {skip} removed: {other:?}"),
         }
     }
+    assert_eq!(at_start + deeper, lines.len() - 2);
+    assert!(deeper > 0, "{deeper} deeper holes");
+}
+
+/// Regression (issue 24): a hole at the certificate's own position was
+/// reported "after no move".
+#[test]
+fn a_hole_at_the_start_says_so() {
+    use game_search::kamisado::check::Hole;
+    let hole = Hole {
+        moves: Vec::new(),
+        position: position(),
+        reason: HoleReason::Missing,
+    };
+    assert_eq!(
+        hole.to_string(),
+        format!(
+            "no move for {}, the certificate's own starting position",
+            position()
+        )
+    );
+    let hole = Hole {
+        moves: vec!["d1d7".parse().unwrap(), "g8b3".parse().unwrap()],
+        ..hole
+    };
+    assert!(hole.to_string().ends_with(" after d1d7 g8b3"), "{hole}");
 }
 
 #[test]

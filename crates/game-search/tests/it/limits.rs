@@ -116,3 +116,37 @@ fn endless_katarenga_games_are_adjudicated() {
     let game = play_game(blue, [&mut black, &mut white], short, |_, _| {});
     assert_eq!((game.end, game.moves.len()), (End::PlyLimit, 10));
 }
+
+/// Regression (issue 24): `Searcher`, `SearchAgent` and `Solver` had no
+/// `Debug`, so a struct holding one could not derive it.
+#[test]
+fn searchers_agents_and_solvers_print_their_state() {
+    use game_search::kamisado::solve::Solver;
+
+    let searcher = Searcher::<Kamisado>::new(1).unwrap();
+    let text = format!("{searcher:?}");
+    assert!(
+        text.starts_with("Searcher { table_bytes: 1048576, limits: Limits {"),
+        "{text}"
+    );
+    let agent = SearchAgent::<Katarenga>::new(Limits::depth(2), 1).unwrap();
+    let text = format!("{agent:?}");
+    assert!(
+        text.starts_with("SearchAgent { searcher: Searcher { table_bytes: 1048576"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("limits: Limits { depth: 2, nodes: 18446744073709551615, time: None } }"),
+        "{text}"
+    );
+    let solver = Solver::new(2).unwrap();
+    let text = format!("{solver:?}");
+    assert!(
+        text.starts_with("Solver { dfpn: DfpnProver { table_bytes: 1048576"),
+        "{text}"
+    );
+    assert!(
+        text.contains("prover: Prover { table_bytes: 1048576"),
+        "{text}"
+    );
+}
