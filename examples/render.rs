@@ -58,11 +58,7 @@ fn main() -> ExitCode {
                 positional.len()
             )));
         };
-        let game = GameName::parse(game).ok_or_else(|| {
-            CliError::Usage(format!(
-                "unknown game {game:?}: expected kamisado or katarenga"
-            ))
-        })?;
+        let game = GameName::parse(game).ok_or_else(|| GameName::unknown(game))?;
         let svg = svg(game, position)?;
         match path {
             Some(path) => {

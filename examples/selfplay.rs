@@ -41,14 +41,21 @@ fn main() -> ExitCode {
                 other if other.starts_with('-') => {
                     return Err(CliError::Usage(format!("unknown option {other}")));
                 }
-                other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
+                other => return Err(GameName::stray(other, game)),
             }
         }
         let game = game.ok_or("which game: kamisado or katarenga?")?;
         let bar = ProgressBar::new(u64::from(games));
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate}, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                // indicatif's own `{per_sec}` prints `138,835.7359/s`.
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&kamisado_katarenga::rate(state.per_sec(), "games"));
+                    },
+                ),
         );
         // Long runs only: a bar for a blink would be noise.
         if games < 2000 {
@@ -59,22 +66,23 @@ fn main() -> ExitCode {
                 bar.set_position(u64::from(done));
             }
         };
-        let (mut black, mut white) = (RandomAgent::new(seed), RandomAgent::new(!seed));
+        // Player 0 (the first mover) and player 1.
+        let (mut first, mut second) = (RandomAgent::new(seed), RandomAgent::new(!seed));
         let started = Instant::now();
         let stats: Stats = match game {
             GameName::Kamisado => selfplay(
                 kamisado_core::Position::start(),
                 games,
-                &mut black,
-                &mut white,
+                &mut first,
+                &mut second,
                 adjudication,
                 progress,
             ),
             GameName::Katarenga => selfplay(
                 katarenga_core::Position::start(),
                 games,
-                &mut black,
-                &mut white,
+                &mut first,
+                &mut second,
                 adjudication,
                 progress,
             ),
@@ -83,9 +91,9 @@ fn main() -> ExitCode {
         let seconds = started.elapsed().as_secs_f64();
         writeln!(
             out,
-            "{}: {games} random games (seed {seed}) in {seconds:.3} s, {:.0} games/s (ply limit {})",
+            "{}: {games} random games (seed {seed}) in {seconds:.3} s, {} (ply limit {})",
             game.name(),
-            f64::from(games) / seconds.max(1e-9),
+            kamisado_katarenga::rate(f64::from(games) / seconds.max(1e-9), "games"),
             adjudication.max_plies
         )?;
         write!(out, "{stats}")?;

@@ -66,7 +66,7 @@ fn main() -> ExitCode {
                 other if other.starts_with('-') => {
                     return Err(CliError::Usage(format!("unknown option {other}")));
                 }
-                other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
+                other => return Err(GameName::stray(other, game)),
             }
         }
         let game = game.ok_or("which game: kamisado or katarenga?")?;

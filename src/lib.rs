@@ -76,6 +76,27 @@ pub fn wants_help(args: &[String]) -> bool {
     args.iter().any(|a| a == "--help" || a == "-h")
 }
 
+/// A speed for people: `138,836 games/s` (whole units with thousands
+/// separators; a fraction only below 10).
+#[must_use]
+pub fn rate(per_second: f64, unit: &str) -> String {
+    if !per_second.is_finite() || per_second < 0.0 {
+        return format!("- {unit}/s");
+    }
+    if per_second < 10.0 {
+        return format!("{per_second:.1} {unit}/s");
+    }
+    let digits = format!("{:.0}", per_second);
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{grouped} {unit}/s")
+}
+
 /// What the process should exit with after `run` returned `result`; the
 /// messages go to standard error.
 pub fn exit_code(result: Result<(), CliError>, usage: &str) -> ExitCode {
@@ -187,6 +208,23 @@ impl GameName {
     ///
     /// # Errors
     /// A usage error if a game was named already.
+    /// The usage error of an argument that should have named a game: the
+    /// one wording of this mistake in every example.
+    pub fn unknown(arg: &str) -> CliError {
+        CliError::Usage(format!(
+            "unknown game {arg:?}: expected kamisado or katarenga"
+        ))
+    }
+
+    /// The usage error of a stray argument: an unknown game while none is
+    /// given yet, else an unknown argument.
+    pub fn stray(arg: &str, game: Option<GameName>) -> CliError {
+        match game {
+            None => GameName::unknown(arg),
+            Some(_) => CliError::Usage(format!("unknown argument {arg:?}")),
+        }
+    }
+
     pub fn set(slot: &mut Option<GameName>, game: GameName) -> Result<(), CliError> {
         if let Some(earlier) = slot {
             return Err(CliError::Usage(format!(
@@ -211,6 +249,17 @@ impl GameName {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_read_as_whole_numbers_with_separators() {
+        // Regression (issue 24): the progress bar showed `138,835.7359/s`.
+        assert_eq!(rate(138_835.735_9, "games"), "138,836 games/s");
+        assert_eq!(rate(1_234_567.0, "plies"), "1,234,567 plies/s");
+        assert_eq!(rate(999.4, "games"), "999 games/s");
+        assert_eq!(rate(1000.0, "games"), "1,000 games/s");
+        assert_eq!(rate(2.25, "games"), "2.2 games/s");
+        assert_eq!(rate(f64::NAN, "games"), "- games/s");
+    }
 
     #[test]
     fn arguments_must_be_utf8() {

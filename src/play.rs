@@ -36,6 +36,16 @@ Katarenga has no draw rule; this program ends a game without a winner when a pos
 occurs for the third time with the same side to move, or after --max-plies plies (a rule
 of this program, not of the printed rules).";
 
+/// The key to Kamisado's plain drawing.
+const KAMISADO_LEGEND: &str = "legend: each square is its colour, ':', then its tower or '.' \
+(colours O orange, B blue, P purple, K pink, Y yellow, R red, G green, N brown; \
+towers by their colour, uppercase Black, lowercase White, one '+' per sumo rank)";
+
+/// The key to Katarenga's plain drawing.
+const KATARENGA_LEGEND: &str = "legend: each square is its colour, then its piece or '.' \
+(R red: moves like a rook, Y yellow: a bishop, B blue: a king, G green: a knight; \
+b Black's piece, w White's; the camps a9 h9 a0 h0 show [x] when taken)";
+
 /// The longest line a person may type, in bytes: longer lines are refused
 /// (and not kept in memory).
 pub const MAX_LINE: usize = 4096;
@@ -84,7 +94,7 @@ fn parse_tiles(spec: &str) -> Result<katarenga_core::Board, String> {
 
 fn parse_options(args: &[String]) -> Result<Options, CliError> {
     let mut game = None;
-    let mut target = Target::SINGLE_ROUND;
+    let mut target = None;
     let mut board = None;
     let mut players = [Who::Human, Who::Computer];
     let mut seed = 1;
@@ -109,7 +119,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             "--white" => players[1] = who(value("--white", &mut iter)?, "--white")?,
             "--target" => {
                 let v = value("--target", &mut iter)?;
-                target = v.parse().map_err(|e| format!("bad target {v:?}: {e}"))?;
+                target = Some(v.parse().map_err(|e| format!("bad target {v:?}: {e}"))?);
             }
             "--board" => {
                 let v = value("--board", &mut iter)?;
@@ -137,7 +147,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             other if other.starts_with('-') => {
                 return Err(CliError::Usage(format!("unknown option {other}")));
             }
-            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
+            other => return Err(GameName::stray(other, game)),
         }
     }
     let game = match game.unwrap_or(GameName::Kamisado) {
@@ -145,11 +155,18 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             if board.is_some() {
                 return Err("--board and --tiles are for Katarenga".into());
             }
-            GameChoice::Kamisado { target }
+            GameChoice::Kamisado {
+                target: target.unwrap_or(Target::SINGLE_ROUND),
+            }
         }
-        GameName::Katarenga => GameChoice::Katarenga {
-            board: board.unwrap_or_else(katarenga_core::Board::standard),
-        },
+        GameName::Katarenga => {
+            if target.is_some() {
+                return Err("--target is for Kamisado".into());
+            }
+            GameChoice::Katarenga {
+                board: board.unwrap_or_else(katarenga_core::Board::standard),
+            }
+        }
     };
     Ok(Options {
         game,
@@ -210,51 +227,15 @@ enum Typed<M> {
     End,
 }
 
-fn read_turn<G: SearchGame>(
-    p: &G,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> io::Result<Typed<G::Move>> {
-    loop {
-        write!(out, "{} to move> ", p.side_to_move())?;
-        out.flush()?;
-        let line = match read_line(input)? {
-            None => {
-                writeln!(out)?;
-                return Ok(Typed::End);
-            }
-            Some(Err(reason)) => {
-                writeln!(out, "{reason}; try again")?;
-                continue;
-            }
-            Some(Ok(line)) => line,
-        };
-        match line.trim() {
-            "" => {}
-            "quit" => return Ok(Typed::Quit),
-            "undo" => return Ok(Typed::Undo),
-            "moves" => {
-                let mut list: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-                list.sort();
-                writeln!(out, "legal moves: {}", list.join(" "))?;
-            }
-            text => match text.parse::<G::Move>() {
-                Err(e) => writeln!(
-                    out,
-                    "malformed move {text:?}: {}; try again ('moves' lists them)",
-                    chain(&e)
-                )?,
-                Ok(mv) => match p.try_play(mv) {
-                    Ok(_) => return Ok(Typed::Move(mv)),
-                    Err(e) => writeln!(
-                        out,
-                        "illegal move {mv}: {}; try again ('moves' lists them)",
-                        chain(&e)
-                    )?,
-                },
-            },
-        }
-    }
+/// How a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// The game (or the match) was played to its end.
+    Finished,
+    /// A person typed `quit`.
+    Quit,
+    /// The input ended first.
+    InputEnded,
 }
 
 /// The computer players of both sides.
@@ -272,28 +253,6 @@ impl<G: SearchGame> Computers<G> {
             })
         };
         Ok(Computers([make(0)?, make(1)?]))
-    }
-}
-
-/// The next move in `p`: the computer's choice, announced, or what the
-/// person typed.
-fn take_turn<G: SearchGame>(
-    p: &G,
-    players: [Who; 2],
-    computers: &mut Computers<G>,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-) -> io::Result<Typed<G::Move>> {
-    let side = p.side_to_move();
-    match players[side.index()] {
-        Who::Computer => match computers.0[side.index()].choose(p) {
-            Some(mv) => {
-                writeln!(out, "{side} plays {mv}")?;
-                Ok(Typed::Move(mv))
-            }
-            None => Ok(Typed::End),
-        },
-        Who::Human => read_turn(p, input, out),
     }
 }
 
@@ -357,18 +316,140 @@ fn adjudicated(
     Ok(false)
 }
 
+/// How a session meets its user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Console {
+    /// Draw the boards in ANSI colours.
+    pub colour: bool,
+    /// The input is a script, not a person at a terminal: each line read is
+    /// echoed after its prompt (a transcript reads as a game), a refused
+    /// line is reported on the error stream with its line number and makes
+    /// the session fail, and so does an input that ends before the game.
+    pub scripted: bool,
+}
+
 struct Session<'a> {
     options: &'a Options,
     input: &'a mut dyn BufRead,
     out: &'a mut dyn Write,
-    colour: bool,
+    errors: &'a mut dyn Write,
+    console: Console,
+    /// Lines read so far.
+    lines: usize,
+    /// The numbers of the lines refused (scripted input).
+    refused: Vec<usize>,
 }
 
 impl Session<'_> {
-    fn kamisado(&mut self, target: Target, players: [Who; 2], seed: u64) -> Result<(), CliError> {
+    /// The key to the plain drawings, once per game (the coloured ones
+    /// need none).
+    fn legend(&mut self, legend: &str) -> io::Result<()> {
+        if self.console.colour {
+            return Ok(());
+        }
+        writeln!(self.out, "{legend}")
+    }
+
+    /// Writes `prompt` and reads the next line (see [`read_line`]); a
+    /// script's line is echoed, so that the prompt ends its line.
+    fn next_line(&mut self, prompt: &str) -> io::Result<Option<Result<String, String>>> {
+        write!(self.out, "{prompt}> ")?;
+        self.out.flush()?;
+        let line = read_line(self.input)?;
+        match &line {
+            None => writeln!(self.out)?,
+            Some(text) => {
+                self.lines += 1;
+                if self.console.scripted {
+                    match text {
+                        Ok(text) => writeln!(self.out, "{}", text.trim())?,
+                        Err(_) => writeln!(self.out)?,
+                    }
+                }
+            }
+        }
+        Ok(line)
+    }
+
+    /// Says why the last line was refused: to the person, who tries again,
+    /// or, for a script, on the error stream (and the session will fail).
+    fn refuse(&mut self, reason: &str, hint: &str) -> io::Result<()> {
+        if self.console.scripted {
+            self.refused.push(self.lines);
+            writeln!(self.errors, "line {}: {reason}", self.lines)
+        } else {
+            writeln!(self.out, "{reason}; {hint}")
+        }
+    }
+
+    /// What the person to move typed: a legal move or a command.
+    fn read_turn<G: SearchGame>(&mut self, p: &G) -> io::Result<Typed<G::Move>> {
+        const HINT: &str = "try again ('moves' lists them)";
+        loop {
+            let line = match self.next_line(&format!("{} to move", p.side_to_move()))? {
+                None => return Ok(Typed::End),
+                Some(Err(reason)) => {
+                    self.refuse(&reason, HINT)?;
+                    continue;
+                }
+                Some(Ok(line)) => line,
+            };
+            match line.trim() {
+                "" => {}
+                "quit" => return Ok(Typed::Quit),
+                "undo" => return Ok(Typed::Undo),
+                "moves" => {
+                    let mut list: Vec<String> =
+                        p.legal_moves().iter().map(|m| m.to_string()).collect();
+                    list.sort();
+                    writeln!(self.out, "legal moves: {}", list.join(" "))?;
+                }
+                text => match text.parse::<G::Move>() {
+                    Err(e) => {
+                        self.refuse(&format!("malformed move {text:?}: {}", chain(&e)), HINT)?
+                    }
+                    Ok(mv) => match p.try_play(mv) {
+                        Ok(_) => return Ok(Typed::Move(mv)),
+                        Err(e) => {
+                            self.refuse(&format!("illegal move {mv}: {}", chain(&e)), HINT)?
+                        }
+                    },
+                },
+            }
+        }
+    }
+
+    /// The next move in `p`: the computer's choice, announced, or what the
+    /// person typed.
+    fn take_turn<G: SearchGame>(
+        &mut self,
+        p: &G,
+        players: [Who; 2],
+        computers: &mut Computers<G>,
+    ) -> io::Result<Typed<G::Move>> {
+        let side = p.side_to_move();
+        match players[side.index()] {
+            Who::Computer => match computers.0[side.index()].choose(p) {
+                Some(mv) => {
+                    writeln!(self.out, "{side} plays {mv}")?;
+                    Ok(Typed::Move(mv))
+                }
+                None => Ok(Typed::End),
+            },
+            Who::Human => self.read_turn(p),
+        }
+    }
+
+    fn kamisado(
+        &mut self,
+        target: Target,
+        players: [Who; 2],
+        seed: u64,
+    ) -> Result<Ending, CliError> {
         let mut computers = Computers::<kamisado_core::Position>::new(self.options.strength, seed)?;
         let mut rng = board_geometry::SplitMix64::new(seed);
         // Each entry: the match and the move that led to it.
+        self.legend(KAMISADO_LEGEND)?;
         let mut history: Vec<(Match, Option<kamisado_core::Move>)> =
             vec![(Match::new(target), None)];
         loop {
@@ -377,7 +458,7 @@ impl Session<'_> {
                 MatchState::Over { winner } => {
                     let [b, w] = m.scores();
                     writeln!(self.out, "{winner} wins the match, black {b} - white {w}")?;
-                    return Ok(());
+                    return Ok(Ending::Finished);
                 }
                 MatchState::ChooseEdge { chooser } => {
                     let edge = match players[chooser.index()] {
@@ -389,8 +470,8 @@ impl Session<'_> {
                             }
                         }
                         Who::Human => match self.read_edge(chooser)? {
-                            Some(edge) => edge,
-                            None => return Ok(()),
+                            Ok(edge) => edge,
+                            Err(ending) => return Ok(ending),
                         },
                     };
                     let mut next = m;
@@ -408,8 +489,14 @@ impl Session<'_> {
                 MatchState::InRound => {}
             }
             let p = *m.position();
-            draw(self.out, self.colour, p.ansi(last), p.pretty(), last)?;
-            let mv = match take_turn(&p, players, &mut computers, self.input, self.out)? {
+            draw(
+                self.out,
+                self.console.colour,
+                p.ansi(last),
+                p.pretty(),
+                last,
+            )?;
+            let mv = match self.take_turn(&p, players, &mut computers)? {
                 Typed::Move(mv) => mv,
                 Typed::Undo => {
                     if !undo(&mut history, |(m, _)| m.position().side_to_move(), players) {
@@ -417,7 +504,8 @@ impl Session<'_> {
                     }
                     continue;
                 }
-                Typed::Quit | Typed::End => return Ok(()),
+                Typed::Quit => return Ok(Ending::Quit),
+                Typed::End => return Ok(Ending::InputEnded),
             };
             let mut next = m;
             let summary = next.play(mv).map_err(|e| CliError::Failed(chain(&e)))?;
@@ -425,7 +513,7 @@ impl Session<'_> {
                 let end = next.position();
                 draw(
                     self.out,
-                    self.colour,
+                    self.console.colour,
                     end.ansi(Some(mv)),
                     end.pretty(),
                     Some(mv),
@@ -436,30 +524,25 @@ impl Session<'_> {
         }
     }
 
-    /// Asks the round's winner for the refill edge; `None` to stop.
-    fn read_edge(&mut self, chooser: Player) -> Result<Option<Edge>, CliError> {
+    /// Asks the round's winner for the refill edge; `Err` with how the
+    /// session ends instead.
+    fn read_edge(&mut self, chooser: Player) -> Result<Result<Edge, Ending>, CliError> {
+        const HINT: &str = "type a or h";
         loop {
-            write!(
-                self.out,
-                "{chooser}, refill from the a-file or the h-file edge? (a/h)> "
-            )?;
-            self.out.flush()?;
-            let line = match read_line(self.input)? {
-                None => {
-                    writeln!(self.out)?;
-                    return Ok(None);
-                }
+            let prompt = format!("{chooser}, refill from the a-file or the h-file edge? (a/h)");
+            let line = match self.next_line(&prompt)? {
+                None => return Ok(Err(Ending::InputEnded)),
                 Some(Err(reason)) => {
-                    writeln!(self.out, "{reason}; type a or h")?;
+                    self.refuse(&reason, HINT)?;
                     continue;
                 }
                 Some(Ok(line)) => line,
             };
             match line.trim() {
-                "quit" => return Ok(None),
+                "quit" => return Ok(Err(Ending::Quit)),
                 text => match text.parse::<Edge>() {
-                    Ok(edge) => return Ok(Some(edge)),
-                    Err(_) => writeln!(self.out, "{text:?} is not an edge: type a or h")?,
+                    Ok(edge) => return Ok(Ok(edge)),
+                    Err(_) => self.refuse(&format!("{text:?} is not an edge"), HINT)?,
                 },
             }
         }
@@ -470,23 +553,30 @@ impl Session<'_> {
         board: katarenga_core::Board,
         players: [Who; 2],
         seed: u64,
-    ) -> Result<(), CliError> {
+    ) -> Result<Ending, CliError> {
         let mut computers =
             Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
         let adjudication = self.options.adjudication;
         let start = katarenga_core::Position::start_on(board);
+        self.legend(KATARENGA_LEGEND)?;
         let mut history: Vec<(katarenga_core::Position, Option<katarenga_core::Move>)> =
             vec![(start, None)];
         let mut seen = Repetitions::new();
         seen.record(&start);
         loop {
             let (p, last) = *history.last().expect("history starts with the position");
-            draw(self.out, self.colour, p.ansi(last), p.pretty(), last)?;
+            draw(
+                self.out,
+                self.console.colour,
+                p.ansi(last),
+                p.pretty(),
+                last,
+            )?;
             if let Some(outcome) = p.outcome() {
                 writeln!(self.out, "{outcome}")?;
-                return Ok(());
+                return Ok(Ending::Finished);
             }
-            let mv = match take_turn(&p, players, &mut computers, self.input, self.out)? {
+            let mv = match self.take_turn(&p, players, &mut computers)? {
                 Typed::Move(mv) => mv,
                 Typed::Undo => {
                     if !undo(&mut history, |(p, _)| p.side_to_move(), players) {
@@ -499,7 +589,8 @@ impl Session<'_> {
                     }
                     continue;
                 }
-                Typed::Quit | Typed::End => return Ok(()),
+                Typed::Quit => return Ok(Ending::Quit),
+                Typed::End => return Ok(Ending::InputEnded),
             };
             let next = p.play(mv);
             history.push((next, Some(mv)));
@@ -509,28 +600,31 @@ impl Session<'_> {
             {
                 draw(
                     self.out,
-                    self.colour,
+                    self.console.colour,
                     next.ansi(Some(mv)),
                     next.pretty(),
                     Some(mv),
                 )?;
-                return Ok(());
+                return Ok(Ending::Finished);
             }
         }
     }
 }
 
 /// Runs a session with `args` (without the program name), reading moves
-/// from `input` and writing to `out`; `colour` selects ANSI colours.
+/// from `input`, writing the game to `out` and, for scripted input, the
+/// refused lines to `errors`.
 ///
 /// # Errors
 /// [`CliError::Usage`] for bad arguments, [`CliError::Io`] when reading or
-/// writing fails.
+/// writing fails, and for scripted input [`CliError::Failed`] when a line was
+/// refused or the input ended before the game.
 pub fn run(
     args: &[String],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    colour: bool,
+    errors: &mut dyn Write,
+    console: Console,
 ) -> Result<(), CliError> {
     let mut options = parse_options(args)?;
     if options.demo {
@@ -541,10 +635,13 @@ pub fn run(
         options: &options,
         input,
         out,
-        colour,
+        errors,
+        console,
+        lines: 0,
+        refused: Vec::new(),
     };
     let seed = options.seed;
-    if options.demo {
+    let ending = if options.demo {
         let computers = [Who::Computer, Who::Computer];
         writeln!(
             session.out,
@@ -555,11 +652,37 @@ pub fn run(
             session.out,
             "\nKatarenga on the standard board, computer against computer:"
         )?;
-        session.katarenga(katarenga_core::Board::standard(), computers, seed)?;
-        return Ok(());
+        session.katarenga(katarenga_core::Board::standard(), computers, seed)?
+    } else {
+        match options.game {
+            GameChoice::Kamisado { target } => session.kamisado(target, options.players, seed)?,
+            GameChoice::Katarenga { board } => session.katarenga(board, options.players, seed)?,
+        }
+    };
+    match ending {
+        Ending::Finished => {}
+        Ending::Quit => writeln!(session.out, "quit: the game is not finished")?,
+        Ending::InputEnded => {
+            writeln!(session.out, "the input ended before the game did")?;
+            if console.scripted {
+                return Err(CliError::Failed(format!(
+                    "the input ended before the game did (after {} lines)",
+                    session.lines
+                )));
+            }
+        }
     }
-    match options.game {
-        GameChoice::Kamisado { target } => session.kamisado(target, options.players, seed),
-        GameChoice::Katarenga { board } => session.katarenga(board, options.players, seed),
+    match session.refused.as_slice() {
+        [] => Ok(()),
+        [line] => Err(CliError::Failed(format!("input line {line} was refused"))),
+        lines => Err(CliError::Failed(format!(
+            "{} input lines were refused (lines {})",
+            lines.len(),
+            lines
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
     }
 }

@@ -4,13 +4,147 @@
 use std::io::Cursor;
 
 use kamisado_katarenga::CliError;
-use kamisado_katarenga::play::{MAX_LINE, run};
+use kamisado_katarenga::play::{Console, MAX_LINE, run};
 
+/// A session as a person at a terminal has it (refusals in the output).
 fn play_bytes(args: &[&str], input: &[u8]) -> Result<String, CliError> {
+    let (result, out, errors) = session(args, input, Console::default());
+    assert_eq!(
+        errors, "",
+        "an interactive session writes nothing to stderr"
+    );
+    result.map(|()| out)
+}
+
+/// A session in `console`'s mode: its result, its output and its errors.
+fn session(
+    args: &[&str],
+    input: &[u8],
+    console: Console,
+) -> (Result<(), CliError>, String, String) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    run(&args, &mut Cursor::new(input.to_vec()), &mut out, false)?;
-    Ok(String::from_utf8(out).expect("utf-8 output"))
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    let result = run(
+        &args,
+        &mut Cursor::new(input.to_vec()),
+        &mut out,
+        &mut errors,
+        console,
+    );
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("utf-8 output");
+    (result, text(out), text(errors))
+}
+
+fn scripted(args: &[&str], input: &str) -> (Result<(), CliError>, String, String) {
+    let console = Console {
+        colour: false,
+        scripted: true,
+    };
+    session(args, input.as_bytes(), console)
+}
+
+/// Regression (issue 24): a script's refused line went to stdout among the
+/// boards, and the program exited 0; a script that ended before the game
+/// exited 0 without a word.
+#[test]
+fn a_script_s_refused_lines_and_early_end_are_errors() {
+    let humans = ["kamisado", "--black", "human", "--white", "human"];
+    let (result, out, errors) = scripted(&humans, "d1d8\nquit\n");
+    assert_eq!(errors, "line 1: illegal move d1d8: d8 is occupied\n");
+    assert!(
+        !out.contains("d8 is occupied") && !out.contains("try again"),
+        "{out}"
+    );
+    assert!(
+        matches!(&result, Err(CliError::Failed(m)) if m == "input line 1 was refused"),
+        "{result:?}"
+    );
+    // Each refusal is counted; the session goes on after it.
+    let (result, _, errors) = scripted(&humans, "d1\nd1d7\nb8\nzz\nquit\n");
+    assert!(
+        errors.starts_with("line 1: malformed move \"d1\""),
+        "{errors}"
+    );
+    assert!(errors.contains("line 3: malformed move \"b8\""), "{errors}");
+    assert!(
+        matches!(&result, Err(CliError::Failed(m)) if m.contains("3 input lines were refused (lines 1, 3, 4)")),
+        "{result:?}"
+    );
+    // The input ends before the game: said, and an error.
+    let (result, out, _) = scripted(&humans, "d1d7\ng8b3\n");
+    assert!(
+        out.ends_with("the input ended before the game did\n"),
+        "{out}"
+    );
+    assert!(
+        matches!(&result, Err(CliError::Failed(m)) if m.contains("input ended")),
+        "{result:?}"
+    );
+    // A script that plays the game to its end, or quits, succeeds.
+    let (result, out, errors) = scripted(&humans, "d1d7\ng8b3\nd7d7\nb3d1\n");
+    assert!(result.is_ok() && errors.is_empty(), "{result:?} {errors}");
+    assert!(out.contains("white wins the match"), "{out}");
+    let (result, out, _) = scripted(&humans, "d1d7\nquit\n");
+    assert!(result.is_ok(), "{result:?}");
+    assert!(out.contains("quit: the game is not finished"), "{out}");
+    // Each line read is echoed after its prompt, so that the prompt never
+    // runs into the next board line.
+    assert!(out.contains("black to move> d1d7\n"), "{out}");
+    assert!(!out.contains("> 8"), "{out}");
+    // A refused edge choice counts too.
+    let (result, _, errors) = scripted(
+        &[
+            "kamisado", "--black", "human", "--white", "human", "--target", "3",
+        ],
+        "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n",
+    );
+    assert_eq!(errors, "line 5: \"x\" is not an edge\n");
+    assert!(result.is_err());
+}
+
+/// Regression (issue 24): the plain drawings (`O:o`, `Rw`) had no key.
+#[test]
+fn the_plain_drawings_have_a_legend() {
+    let out = play(&["kamisado", "--black", "human"], "quit\n").unwrap();
+    assert!(
+        out.starts_with("legend: each square is its colour, ':', then its tower or '.'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("K pink") && out.contains("uppercase Black"),
+        "{out}"
+    );
+    let out = play(&["katarenga", "--white", "human"], "quit\n").unwrap();
+    assert!(
+        out.starts_with("legend: each square is its colour, then its piece"),
+        "{out}"
+    );
+    assert!(out.contains("G green: a knight"), "{out}");
+    // In colour the board explains itself: no legend.
+    let (_, out, _) = session(
+        &["kamisado"],
+        b"quit\n",
+        Console {
+            colour: true,
+            scripted: false,
+        },
+    );
+    assert!(!out.contains("legend"), "{out}");
+}
+
+/// Regression (issue 24): at a terminal the end of the input ended the
+/// session without a word.
+#[test]
+fn an_unfinished_game_says_so() {
+    let out = play(
+        &["kamisado", "--black", "human", "--white", "human"],
+        "d1d7\n",
+    )
+    .unwrap();
+    assert!(
+        out.ends_with("the input ended before the game did\n"),
+        "{out}"
+    );
 }
 
 fn play(args: &[&str], input: &str) -> Result<String, CliError> {
@@ -45,7 +179,7 @@ fn play_a_kamisado_match_with_an_edge_choice() {
         "kamisado", "--black", "human", "--white", "human", "--target", "3",
     ];
     let a = play(&args, "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n").unwrap();
-    assert!(a.contains("\"x\" is not an edge"), "{a}");
+    assert!(a.contains("\"x\" is not an edge; type a or h"), "{a}");
     assert!(
         a.contains("white refills from the a-file edge; round 2 begins"),
         "{a}"
@@ -194,6 +328,8 @@ fn bad_arguments_are_usage_errors() {
         &["katarenga", "--tiles", "1f0,1f0,3f0,4f0"],
         &["katarenga", "--board", "RRR"],
         &["kamisado", "--tiles", "1f0,2f0,3f0,4f0"],
+        // Regression (issue 24): an option of the other game was ignored.
+        &["katarenga", "--target", "3"],
         &["kamisado", "katarenga"],
         &["--bogus"],
         &["--seed"],
@@ -203,6 +339,19 @@ fn bad_arguments_are_usage_errors() {
             "{args:?}"
         );
     }
+    // Each game refuses the other's options the same way.
+    let message = |args: &[&str]| match play(args, "") {
+        Err(CliError::Usage(m)) => m,
+        other => panic!("{args:?}: {other:?}"),
+    };
+    assert_eq!(
+        message(&["katarenga", "--target", "3"]),
+        "--target is for Kamisado"
+    );
+    assert_eq!(
+        message(&["kamisado", "--tiles", "1f0,2f0,3f0,4f0"]),
+        "--board and --tiles are for Katarenga"
+    );
     // Seed 0 is a seed like any other.
     assert!(play(&["--seed", "0", "--black", "computer", "--depth", "0"], "").is_ok());
 }
