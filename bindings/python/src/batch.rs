@@ -15,6 +15,8 @@ trait Game: Copy + Send {
     const CHANNELS: usize;
     /// The most legal moves a position can have.
     const MAX_MOVES: usize;
+    /// The side that moves first from the start: player 0.
+    const FIRST: Player;
     fn side(&self) -> Player;
     fn winner(&self) -> Option<Player>;
     fn fill_mask(&self, mask: &mut [i8]);
@@ -27,6 +29,7 @@ impl Game for kamisado_core::Position {
     const ACTIONS: usize = kamisado::ACTIONS;
     const CHANNELS: usize = kamisado::CHANNELS;
     const MAX_MOVES: usize = kamisado_core::MAX_MOVES;
+    const FIRST: Player = Player::Black;
 
     fn side(&self) -> Player {
         self.side_to_move()
@@ -68,6 +71,7 @@ impl Game for katarenga_core::Position {
     const ACTIONS: usize = katarenga::ACTIONS;
     const CHANNELS: usize = katarenga::CHANNELS;
     const MAX_MOVES: usize = katarenga_core::MAX_MOVES;
+    const FIRST: Player = Player::White;
 
     fn side(&self) -> Player {
         self.side_to_move()
@@ -212,9 +216,25 @@ impl<G: Game> Batch<G> {
         }
     }
 
+    /// The player to move in each game: 0 for the first mover, 1 for the
+    /// other (the project's player numbers, PettingZoo's and OpenSpiel's).
     fn players(&self) -> Vec<i8> {
-        self.games.iter().map(|g| g.side() as i8).collect()
+        self.games
+            .iter()
+            .map(|g| i8::from(g.side() != G::FIRST))
+            .collect()
     }
+}
+
+/// The most games a batch may hold.
+const MAX_GAMES: i64 = 1 << 24;
+
+/// A batch's size and ply limit, checked: at least one game (at most
+/// [`MAX_GAMES`]), and a ply limit of at least one ply.
+fn batch_size(n: i64, max_plies: i64) -> PyResult<(usize, u32)> {
+    let n = crate::int_arg("n", n, 1..=MAX_GAMES)? as usize;
+    let max_plies = crate::int_arg("max_plies", max_plies, 1..=i64::from(u32::MAX))? as u32;
+    Ok((n, max_plies))
 }
 
 /// A fresh array is always contiguous; this never happens.
@@ -317,7 +337,9 @@ macro_rules! batch_class {
                 Ok(observations)
             }
 
-            /// The side to move of each game: 0 Black, 1 White.
+            /// The player to move in each game: 0 for the player who moves
+            /// first (Black in Kamisado, White in Katarenga), 1 for the other,
+            /// as in the PettingZoo and OpenSpiel games.
             fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
                 PyArray1::from_vec(py, self.batch.players())
             }
@@ -335,10 +357,11 @@ batch_class!(KamisadoBatch, "KamisadoBatch", kamisado_core::Position, {
     /// `max_plies` never truncates one).
     #[new]
     #[pyo3(signature = (n, max_plies = 1000))]
-    fn new(n: usize, max_plies: u32) -> Self {
-        KamisadoBatch {
+    fn new(n: i64, max_plies: i64) -> PyResult<Self> {
+        let (n, max_plies) = batch_size(n, max_plies)?;
+        Ok(KamisadoBatch {
             batch: Batch::new(n, max_plies, Box::new(kamisado_core::Position::start)),
-        }
+        })
     }
 });
 
@@ -352,7 +375,9 @@ batch_class!(
         /// plies (the rules have no draw).
         #[new]
         #[pyo3(signature = (n, random_boards = false, seed = 0, max_plies = 300))]
-        fn new(n: usize, random_boards: bool, seed: u64, max_plies: u32) -> Self {
+        fn new(n: i64, random_boards: bool, seed: i64, max_plies: i64) -> PyResult<Self> {
+            let (n, max_plies) = batch_size(n, max_plies)?;
+            let seed = crate::int_arg("seed", seed, 0..=i64::MAX)? as u64;
             let mut rng = SplitMix64::new(seed);
             let start: Box<dyn FnMut() -> katarenga_core::Position + Send + Sync> = if random_boards
             {
@@ -368,9 +393,9 @@ batch_class!(
             } else {
                 Box::new(katarenga_core::Position::start)
             };
-            KatarengaBatch {
+            Ok(KatarengaBatch {
                 batch: Batch::new(n, max_plies, start),
-            }
+            })
         }
     }
 );

@@ -13,7 +13,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{player_name, seconds_limit, value_error};
+use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
 
 /// The number of actions: tower colour (8) x destination square (64), then
 /// the two refill edges of match play.
@@ -175,7 +175,8 @@ position_class! {
 
         /// The move of action number `action`, in the notation (it may be
         /// illegal: check the mask).
-        fn move_of(&self, action: usize) -> PyResult<String> {
+        fn move_of(&self, action: i64) -> PyResult<String> {
+            let action = int_arg("action", action, 0..=ACTIONS as i64 - 1)? as usize;
             move_of(&self.inner, action)
                 .map(|m| m.to_string())
                 .ok_or_else(|| PyValueError::new_err(format!("action {action} is not a move")))
@@ -188,10 +189,16 @@ position_class! {
         fn observation<'py>(
             &self,
             py: Python<'py>,
-            scores: (u32, u32),
-            target: u32,
+            scores: (i64, i64),
+            target: i64,
             player: Option<&str>,
         ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+            let max = i64::from(u32::MAX);
+            let scores = (
+                int_arg("scores[0]", scores.0, 0..=max)? as u32,
+                int_arg("scores[1]", scores.1, 0..=max)? as u32,
+            );
+            let target = int_arg("target", target, 1..=max)? as u32;
             let mut out = vec![0.0f32; 64 * CHANNELS];
             let me = match player {
                 Some(p) => p.parse().map_err(|e| value_error(&e))?,
@@ -209,12 +216,13 @@ position_class! {
             &self,
             py: Python<'py>,
             seconds: f64,
-            table_mib: usize,
+            table_mib: i64,
         ) -> PyResult<Bound<'py, PyDict>> {
+            let limits = ProofLimits::time(seconds_limit("seconds", seconds)?);
+            let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
             let p = self.inner;
             let mut solver =
                 Solver::new(table_mib).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            let limits = ProofLimits::time(seconds_limit(seconds));
             let s = py.detach(|| solver.solve(&p, limits));
             let dict = PyDict::new(py);
             dict.set_item("winner", s.winner.map(player_name))?;
@@ -243,7 +251,8 @@ fn match_error(e: &kamisado_core::MatchError) -> PyErr {
 impl PyMatch {
     #[new]
     #[pyo3(signature = (target = 3))]
-    fn new(target: u32) -> PyResult<Self> {
+    fn new(target: i64) -> PyResult<Self> {
+        let target = int_arg("target", target, 1..=i64::from(u32::MAX))? as u32;
         let target = Target::new(target)
             .ok_or_else(|| PyValueError::new_err("a match target must be at least 1 point"))?;
         Ok(PyMatch {
@@ -351,7 +360,8 @@ impl PyMatch {
     }
 
     /// Plays action number `action` (a move, or an edge between rounds).
-    fn step(&mut self, action: usize) -> PyResult<()> {
+    fn step(&mut self, action: i64) -> PyResult<()> {
+        let action = int_arg("action", action, 0..=ACTIONS as i64 - 1)? as usize;
         apply_match_action(&mut self.inner, action).map_err(PyValueError::new_err)
     }
 

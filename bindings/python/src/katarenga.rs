@@ -11,7 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{player_name, seconds_limit, value_error};
+use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
 
 /// Destinations per origin: 64 squares, then the camp on the a-file side
 /// and the camp on the h-file side of the mover's goal row.
@@ -158,9 +158,17 @@ impl PyBoard {
 
     /// The `index`-th of the 98,304 tile arrangements.
     #[staticmethod]
-    fn arrangement(index: u32) -> PyResult<Self> {
-        let placements = TilePlacement::arrangement(index)
-            .ok_or_else(|| PyValueError::new_err("an arrangement index is below 98304"))?;
+    fn arrangement(index: i64) -> PyResult<Self> {
+        let count = TilePlacement::ARRANGEMENTS;
+        let placements = u32::try_from(index)
+            .ok()
+            .and_then(TilePlacement::arrangement)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "index must be below {count}: an integer from 0 to {}, not {index}",
+                    count - 1
+                ))
+            })?;
         let inner = Board::from_tiles(placements).map_err(|e| value_error(&e))?;
         Ok(PyBoard { inner })
     }
@@ -242,7 +250,8 @@ position_class! {
         }
 
         /// The move of action `action` (it may be illegal: check the mask).
-        fn move_of(&self, action: usize) -> PyResult<String> {
+        fn move_of(&self, action: i64) -> PyResult<String> {
+            let action = int_arg("action", action, 0..=ACTIONS as i64 - 1)? as usize;
             move_of(&self.inner, action)
                 .map(|m| m.to_string())
                 .ok_or_else(|| PyValueError::new_err(format!("action {action} is out of range")))
@@ -273,12 +282,13 @@ position_class! {
             &self,
             py: Python<'py>,
             seconds: f64,
-            table_mib: usize,
+            table_mib: i64,
         ) -> PyResult<Bound<'py, PyDict>> {
+            let limits = Limits::time(seconds_limit("seconds", seconds)?);
+            let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
             let p = self.inner;
             let mut searcher = Searcher::<Position>::new(table_mib)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
-            let limits = Limits::time(seconds_limit(seconds));
             let r = py.detach(|| searcher.search(&p, limits));
             let side = p.side_to_move();
             let winner = if r.score > PROVEN {

@@ -44,8 +44,37 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// A time limit of `seconds`: none below zero (or NaN), no limit for an
-/// infinite or huge number.
-pub(crate) fn seconds_limit(seconds: f64) -> std::time::Duration {
-    std::time::Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(std::time::Duration::MAX)
+/// A time limit of `seconds` (no limit for an infinite or huge number); a
+/// `ValueError` naming the argument for a negative number or NaN.
+pub(crate) fn seconds_limit(name: &str, seconds: f64) -> PyResult<std::time::Duration> {
+    if seconds.is_nan() || seconds < 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a number of seconds of at least 0, not {seconds}"
+        )));
+    }
+    Ok(std::time::Duration::try_from_secs_f64(seconds).unwrap_or(std::time::Duration::MAX))
 }
+
+/// `value` if it lies in `range`, else a `ValueError` that names the
+/// argument and the range. Integer arguments are taken as `i64` and checked
+/// here, so that a negative number gets this message rather than pyo3's
+/// `OverflowError` about unsigned integers (a float is refused by pyo3
+/// itself, with the argument's name).
+pub(crate) fn int_arg(
+    name: &str,
+    value: i64,
+    range: std::ops::RangeInclusive<i64>,
+) -> PyResult<i64> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{name} must be an integer from {} to {}, not {value}",
+            range.start(),
+            range.end()
+        )))
+    }
+}
+
+/// The largest transposition table an argument may ask for, in MiB.
+pub(crate) const MAX_TABLE_MIB: i64 = 1 << 20;

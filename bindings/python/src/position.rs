@@ -118,10 +118,11 @@ macro_rules! position_class {
                 self.inner.zobrist()
             }
 
-            /// The number of move sequences of `depth` plies.
-            fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+            /// The number of move sequences of `depth` plies (0 to 64).
+            fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+                let depth = crate::int_arg("depth", depth, 0..=64)? as u32;
                 let p = self.inner;
-                py.detach(|| $perft(&p, depth))
+                Ok(py.detach(|| $perft(&p, depth)))
             }
 
             /// The board drawn as text.
@@ -147,14 +148,17 @@ macro_rules! position_class {
             fn best_move(
                 &self,
                 py: Python<'_>,
-                milliseconds: u64,
-                table_mib: usize,
+                milliseconds: i64,
+                table_mib: i64,
             ) -> PyResult<Option<String>> {
+                let milliseconds = crate::int_arg("milliseconds", milliseconds, 0..=i64::MAX)?;
+                let table_mib = crate::int_arg("table_mib", table_mib, 0..=crate::MAX_TABLE_MIB)?;
                 let p = self.inner;
-                let mut searcher = game_search::Searcher::<$core>::new(table_mib)
+                let mut searcher = game_search::Searcher::<$core>::new(table_mib as usize)
                     .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-                let limits =
-                    game_search::Limits::time(std::time::Duration::from_millis(milliseconds));
+                let limits = game_search::Limits::time(std::time::Duration::from_millis(
+                    milliseconds as u64,
+                ));
                 Ok(py
                     .detach(|| searcher.search(&p, limits))
                     .best

@@ -37,7 +37,9 @@ def test_batch_agrees_with_positions(game):
             assert sorted(legal[i, : counts[i]]) == list(np.flatnonzero(masks[i]))
             assert (legal[i, counts[i] :] == -1).all()
             np.testing.assert_array_equal(observations[i], p.observation())
-            assert players[i] == ("black", "white").index(p.side_to_move)
+            # Player 0 moves first: Black in Kamisado, White in Katarenga.
+            order = ("black", "white") if game == "kamisado" else ("white", "black")
+            assert players[i] == order.index(p.side_to_move)
         actions = legal[rows, (rng.random(n) * counts).astype(np.int64)].astype(np.int64)
         rewards, terminated, truncated = batch.step(actions)
         after = [module.Position(text) for text in batch.positions()]

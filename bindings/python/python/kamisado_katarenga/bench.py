@@ -9,6 +9,7 @@ Each figure is the median of ``--repeats`` runs.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
@@ -214,6 +215,14 @@ def replay(games: list[list[str]], start: Callable[[], object]) -> Callable[[], 
     return run
 
 
+def _importable(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -232,10 +241,17 @@ def main(argv: Optional[list[str]] = None) -> None:
             run = batched(game, n, steps // (4 if observations else 1), masks, observations)
             rate = _median_rate(run, args.repeats)
             print(f"  {game:9} {label:30} {rate / 1e6:8.2f} M plies/s")
-    print("PettingZoo AEC environment (wrapped), random legal actions:")
-    for game in ("kamisado", "katarenga"):
-        rate = _median_rate(aec(game, 40000 // scale), args.repeats)
-        print(f"  {game:9} {rate / 1e3:8.1f} k steps/s")
+    missing = [m for m in ("pettingzoo", "gymnasium") if not _importable(m)]
+    if missing:
+        print(
+            f"PettingZoo AEC environment: skipped ({' and '.join(missing)} not installed; "
+            'pip install "kamisado-katarenga[pettingzoo]")'
+        )
+    else:
+        print("PettingZoo AEC environment (wrapped), random legal actions:")
+        for game in ("kamisado", "katarenga"):
+            rate = _median_rate(aec(game, 40000 // scale), args.repeats)
+            print(f"  {game:9} {rate / 1e3:8.1f} k steps/s")
     games = random_games(400 // scale, seed=1)
     python = _median_rate(replay(games, PyKamisado.start), args.repeats)
     engine = _median_rate(replay(games, kamisado.Position.start), args.repeats)

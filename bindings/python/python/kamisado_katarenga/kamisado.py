@@ -38,9 +38,7 @@ rank (the opponent's home row), column 0 the player's a-file:
 
 from __future__ import annotations
 
-from typing import Optional
-
-import numpy as np
+import numpy as _np
 
 from ._native import (
     KAMISADO_ACTIONS as ACTIONS,
@@ -53,7 +51,14 @@ from ._native import (
     KamisadoPosition as Position,
 )
 
+# The __future__ import's name is not part of the module (nor is NumPy's:
+# it is imported as _np).
+del annotations
+
 __all__ = [
+    "winner",
+    "RGB",
+    "COLOURS",
     "ACTIONS",
     "CHANNELS",
     "EDGE_A",
@@ -70,7 +75,7 @@ __all__ = [
 ]
 
 #: The screen colours of the eight colours, in action order.
-RGB = np.array(
+RGB = _np.array(
     [
         (236, 134, 34),
         (36, 92, 196),
@@ -81,7 +86,7 @@ RGB = np.array(
         (36, 146, 70),
         (116, 68, 30),
     ],
-    dtype=np.uint8,
+    dtype=_np.uint8,
 )
 
 #: The colour names in action order.
@@ -107,18 +112,18 @@ def observation(
     position: Position,
     scores: tuple[int, int] = (0, 0),
     target: int = 1,
-    player: Optional[str] = None,
-) -> np.ndarray:
+    player: str | None = None,
+) -> _np.ndarray:
     """The observation planes of ``position`` for ``player`` (the side to
     move by default), with the match scores (Black's, White's)."""
     return position.observation(scores, target, player)
 
 
-def action_mask(position: Position) -> np.ndarray:
+def action_mask(position: Position) -> _np.ndarray:
     """The legal-action mask of ``position`` (``ACTIONS`` int8)."""
     return position.action_mask()
 
 
-def winner(position: Position) -> Optional[str]:
+def winner(position: Position) -> str | None:
     """``"black"``, ``"white"`` or ``None``."""
     return position.winner

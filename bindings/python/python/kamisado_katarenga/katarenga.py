@@ -32,7 +32,7 @@ rank (the player's target line), column 0 the a-file:
 
 from __future__ import annotations
 
-import numpy as np
+import numpy as _np
 
 from ._native import (
     KATARENGA_ACTIONS as ACTIONS,
@@ -43,7 +43,12 @@ from ._native import (
     KatarengaPosition as Position,
 )
 
+# The __future__ import's name is not part of the module (nor is NumPy's:
+# it is imported as _np).
+del annotations
+
 __all__ = [
+    "RGB",
     "ACTIONS",
     "CHANNELS",
     "MAX_MOVES",
@@ -56,8 +61,8 @@ __all__ = [
 ]
 
 #: The screen colours of red, yellow, blue and green squares.
-RGB = np.array(
-    [(196, 52, 52), (232, 198, 48), (58, 108, 206), (56, 156, 78)], dtype=np.uint8
+RGB = _np.array(
+    [(196, 52, 52), (232, 198, 48), (58, 108, 206), (56, 156, 78)], dtype=_np.uint8
 )
 
 

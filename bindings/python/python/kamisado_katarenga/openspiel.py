@@ -16,7 +16,15 @@ Requires ``open_spiel`` (``pip install "kamisado-katarenga[openspiel]"``).
 from __future__ import annotations
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        "kamisado_katarenga.openspiel needs OpenSpiel (the module pyspiel): "
+        'pip install "kamisado-katarenga[openspiel]"',
+        name=missing.name,
+    ) from missing
 
 from . import kamisado, katarenga
 

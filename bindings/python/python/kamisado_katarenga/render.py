@@ -3,15 +3,19 @@ drawn with NumPy alone: coloured squares, pieces as discs."""
 
 from __future__ import annotations
 
-import numpy as np
+import numpy as _np
+
+# The __future__ import's name is not part of the module (nor is NumPy's:
+# it is imported as _np).
+del annotations
 
 SQUARE = 32
 _INK = {"black": (17, 17, 17), "white": (250, 250, 250)}
 
 
-def _disc(image: np.ndarray, row: int, col: int, radius: float, colour) -> None:
+def _disc(image: _np.ndarray, row: int, col: int, radius: float, colour) -> None:
     y0, x0 = row * SQUARE, col * SQUARE
-    ys, xs = np.ogrid[:SQUARE, :SQUARE]
+    ys, xs = _np.ogrid[:SQUARE, :SQUARE]
     centre = (SQUARE - 1) / 2
     inside = (ys - centre) ** 2 + (xs - centre) ** 2 <= radius**2
     image[y0 : y0 + SQUARE, x0 : x0 + SQUARE][inside] = colour
@@ -23,13 +27,13 @@ def _square_rc(square: str) -> tuple[int, int]:
     return 7 - rank, file
 
 
-def kamisado_image(position) -> np.ndarray:
+def kamisado_image(position) -> _np.ndarray:
     """A ``(256, 256, 3)`` uint8 picture of a Kamisado position, rank 8 at
     the top: each tower a disc of its colour ringed in its player's ink,
     one light dot per sumo rank."""
     from .kamisado import COLOURS, RGB
 
-    image = np.zeros((8 * SQUARE, 8 * SQUARE, 3), dtype=np.uint8)
+    image = _np.zeros((8 * SQUARE, 8 * SQUARE, 3), dtype=_np.uint8)
     board = "obpkyrgn/rokgbynp/gkorpnyb/kpbongry/yrgnobpk/bynprokg/pnybgkor/ngrykpbo"
     letters = "obpkyrgn"
     for row, rank in enumerate(board.split("/")):
@@ -47,13 +51,13 @@ def kamisado_image(position) -> np.ndarray:
     return image
 
 
-def katarenga_image(position) -> np.ndarray:
+def katarenga_image(position) -> _np.ndarray:
     """A ``(320, 320, 3)`` uint8 picture of a Katarenga position: the board
     in the middle, the four camps in the corners of a grey frame."""
     from .katarenga import RGB
 
     colours = {"R": RGB[0], "Y": RGB[1], "B": RGB[2], "G": RGB[3]}
-    image = np.full((10 * SQUARE, 10 * SQUARE, 3), 128, dtype=np.uint8)
+    image = _np.full((10 * SQUARE, 10 * SQUARE, 3), 128, dtype=_np.uint8)
     field = str(position).split(" ")[0]
     for row, rank in enumerate(field.split("/")):
         for col, letter in enumerate(rank):

@@ -7,6 +7,14 @@ Requires ``pettingzoo`` and ``gymnasium`` (``pip install
 "kamisado-katarenga[pettingzoo]"``).
 """
 
-from . import kamisado_v0, katarenga_v0
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+    import pettingzoo as _pettingzoo  # noqa: F401
+except ModuleNotFoundError as _missing:
+    raise ModuleNotFoundError(
+        f"kamisado_katarenga.pettingzoo needs {_missing.name}: "
+        'pip install "kamisado-katarenga[pettingzoo]"',
+        name=_missing.name,
+    ) from _missing
 
-__all__ = ["kamisado_v0", "katarenga_v0"]
+from . import kamisado_v0, katarenga_v0  # noqa: E402 (after the check above)

@@ -60,6 +60,16 @@ class BoardGameEnv(AECEnv, EzPickle):
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = first_agent
 
+    def _action(self, action) -> int:
+        """``action`` checked: an integer (Python's or NumPy's; not a bool,
+        not a float, which ``int()`` would truncate) naming an action."""
+        last = self._actions - 1
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"action must be an integer from 0 to {last}, not {action!r}")
+        if not 0 <= action <= last:
+            raise ValueError(f"action must be an integer from 0 to {last}, not {action}")
+        return int(action)
+
     def _no_actions(self) -> np.ndarray:
         return np.zeros(self._actions, dtype=np.int8)
 

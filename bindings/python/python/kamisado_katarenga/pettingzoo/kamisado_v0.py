@@ -67,7 +67,7 @@ class raw_env(BoardGameEnv):
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0
-        self.match.step(int(action))
+        self.match.step(self._action(action))
         self.rewards = dict.fromkeys(self.agents, 0)
         if self.match.state == "over":
             self._won_by(self.match.winner)

@@ -87,7 +87,7 @@ class raw_env(BoardGameEnv):
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0
-        self.position = self.position.play(self.position.move_of(int(action)))
+        self.position = self.position.play(self.position.move_of(self._action(action)))
         self.plies += 1
         self.rewards = dict.fromkeys(self.agents, 0)
         if self.position.winner is not None:
