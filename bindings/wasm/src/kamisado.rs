@@ -7,10 +7,7 @@ use kamisado_core::{
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use crate::{
-    MAX_PERFT_DEPTH, divide_to_js, error_message, js_error, options, parse_square, player_name,
-    to_js, whole,
-};
+use crate::{error_message, js_error, options, parse_square, player_name, to_js, whole};
 
 #[wasm_bindgen(typescript_custom_section)]
 const KAMISADO_TYPES: &str = r#"
@@ -183,6 +180,15 @@ impl KamisadoPosition {
     }
 }
 
+position_methods!(
+    KamisadoPosition,
+    Position,
+    Move,
+    kamisado_core::perft,
+    kamisado_core::perft_divide,
+    "KamisadoOutcome | undefined"
+);
+
 #[wasm_bindgen]
 impl KamisadoPosition {
     /// The position written in `notation` (`"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`),
@@ -203,66 +209,6 @@ impl KamisadoPosition {
         }
     }
 
-    /// The position written in `notation`; throws on a malformed or
-    /// impossible position.
-    pub fn parse(notation: &str) -> Result<KamisadoPosition, JsError> {
-        let inner = notation.parse().map_err(|e| js_error(&e))?;
-        Ok(KamisadoPosition { inner })
-    }
-
-    /// The position in the notation.
-    #[wasm_bindgen(js_name = toString)]
-    pub fn to_notation(&self) -> String {
-        self.inner.to_string()
-    }
-
-    /// Whether `other` is the same position.
-    pub fn equals(&self, other: &KamisadoPosition) -> bool {
-        self.inner == other.inner
-    }
-
-    /// The legal moves in the move notation (`"d1d7"`; a pass is the blocked
-    /// tower's square twice, a push the sumo's one-square step). Empty once
-    /// the round is over.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    /// The legal destinations of the tower on `square` (none if it cannot
-    /// move or is not the side to move's; the square itself for a pass).
-    pub fn destinations(&self, square: &str) -> Result<Vec<String>, JsError> {
-        let from = parse_square(square)?;
-        Ok(self
-            .inner
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from == from)
-            .map(|m| m.to.to_string())
-            .collect())
-    }
-
-    /// The position after `move`; throws an `Error` that says why an
-    /// illegal move is illegal ("white must move the green tower, not the
-    /// red one").
-    pub fn play(&self, r#move: &str) -> Result<KamisadoPosition, JsError> {
-        let mv = parse_move(r#move)?;
-        let inner = self.inner.try_play(mv).map_err(|e| js_error(&e))?;
-        Ok(KamisadoPosition { inner })
-    }
-
-    /// Whether `move` is legal here (false for malformed text too).
-    #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(&self, r#move: &str) -> bool {
-        r#move
-            .parse::<Move>()
-            .is_ok_and(|mv| self.inner.is_legal(mv))
-    }
-
     /// What the legal `move` does: `"slide"`, `"push"` (the pusher then moves
     /// again) or `"pass"`; throws, saying why, if it is illegal.
     #[wasm_bindgen(js_name = moveKind, unchecked_return_type = "KamisadoMoveKind")]
@@ -275,12 +221,6 @@ impl KamisadoPosition {
             MoveKind::Pass => "pass",
         }
         .to_owned())
-    }
-
-    /// The player to move: `"black"` or `"white"`.
-    #[wasm_bindgen(getter, js_name = sideToMove, unchecked_return_type = "Player")]
-    pub fn side_to_move(&self) -> String {
-        player_name(self.inner.side_to_move()).to_owned()
     }
 
     /// The colour of the tower the side to move must move, or `undefined` on
@@ -305,18 +245,6 @@ impl KamisadoPosition {
     #[wasm_bindgen(getter, js_name = afterPush)]
     pub fn after_push(&self) -> bool {
         self.inner.is_after_push()
-    }
-
-    /// Whether the round is over (it then has no legal move).
-    #[wasm_bindgen(getter, js_name = isOver)]
-    pub fn is_over(&self) -> bool {
-        self.inner.is_over()
-    }
-
-    /// How the round ended, or `undefined` while it goes on.
-    #[wasm_bindgen(getter, unchecked_return_type = "KamisadoOutcome | undefined")]
-    pub fn outcome(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.outcome().map(OutcomeJs::from))
     }
 
     /// The sixteen towers, Black's first, each in colour order.
@@ -361,36 +289,6 @@ impl KamisadoPosition {
             .iter()
             .map(|&s| Colour::of_square(s).name().to_owned())
             .collect()
-    }
-
-    /// The number of move sequences of `depth` plies (perft; the count is
-    /// exact below 2^53, far beyond any depth that ends in a lifetime).
-    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-        let depth = whole("a perft depth", depth, MAX_PERFT_DEPTH)? as u32;
-        Ok(kamisado_core::perft(&self.inner, depth) as f64)
-    }
-
-    /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
-    #[wasm_bindgen(js_name = perftDivide, unchecked_return_type = "PerftEntry[]")]
-    pub fn perft_divide(&self, depth: f64) -> Result<JsValue, JsError> {
-        let depth = whole("a perft depth", depth, MAX_PERFT_DEPTH)? as u32;
-        divide_to_js(kamisado_core::perft_divide(&self.inner, depth))
-    }
-
-    /// The 64-bit Zobrist hash.
-    #[wasm_bindgen(getter)]
-    pub fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// A picture of the position as an SVG document.
-    pub fn svg(&self) -> String {
-        self.inner.svg().to_string()
-    }
-
-    /// The board drawn as text, one rank a line.
-    pub fn pretty(&self) -> String {
-        self.inner.pretty().to_string()
     }
 }
 

@@ -5,10 +5,7 @@ use katarenga_core::{Board, Camp, Move, Outcome, Position, TilePlacement};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{
-    MAX_PERFT_DEPTH, divide_to_js, error_message, js_error, parse_player, parse_square,
-    player_name, to_js, whole,
-};
+use crate::{error_message, js_error, parse_player, parse_square, player_name, whole};
 
 #[wasm_bindgen(typescript_custom_section)]
 const KATARENGA_TYPES: &str = r#"
@@ -196,6 +193,15 @@ impl KatarengaPosition {
     }
 }
 
+position_methods!(
+    KatarengaPosition,
+    Position,
+    Move,
+    katarenga_core::perft,
+    katarenga_core::perft_divide,
+    "KatarengaOutcome | undefined"
+);
+
 #[wasm_bindgen]
 impl KatarengaPosition {
     /// The position written in `notation` (`"<colours> <pieces> <side>
@@ -224,71 +230,12 @@ impl KatarengaPosition {
         }
     }
 
-    /// The position written in `notation`; throws on a malformed or
-    /// impossible position.
-    pub fn parse(notation: &str) -> Result<KatarengaPosition, JsError> {
-        let inner = notation.parse().map_err(|e| js_error(&e))?;
-        Ok(KatarengaPosition { inner })
-    }
-
-    /// The position in the notation.
-    #[wasm_bindgen(js_name = toString)]
-    pub fn to_notation(&self) -> String {
-        self.inner.to_string()
-    }
-
-    /// Whether `other` is the same position.
-    pub fn equals(&self, other: &KatarengaPosition) -> bool {
-        self.inner == other.inner
-    }
-
     /// The board.
     #[wasm_bindgen(getter)]
     pub fn board(&self) -> KatarengaBoard {
         KatarengaBoard {
             inner: *self.inner.board(),
         }
-    }
-
-    /// The legal moves in the move notation (`"c1d3"`; into a camp:
-    /// `"e8h9"`). Empty once the game is over.
-    #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    /// The legal destinations of the piece on `square`: squares, and the
-    /// camps it can enter (none if it cannot move or is not the side to
-    /// move's).
-    pub fn destinations(&self, square: &str) -> Result<Vec<String>, JsError> {
-        let from = parse_square(square)?;
-        Ok(self
-            .inner
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from == from)
-            .map(|m| m.to.to_string())
-            .collect())
-    }
-
-    /// The position after `move`; throws an `Error` that says why an
-    /// illegal move is illegal.
-    pub fn play(&self, r#move: &str) -> Result<KatarengaPosition, JsError> {
-        let mv = parse_move(r#move)?;
-        let inner = self.inner.try_play(mv).map_err(|e| js_error(&e))?;
-        Ok(KatarengaPosition { inner })
-    }
-
-    /// Whether `move` is legal here (false for malformed text too).
-    #[wasm_bindgen(js_name = isLegal)]
-    pub fn is_legal(&self, r#move: &str) -> bool {
-        r#move
-            .parse::<Move>()
-            .is_ok_and(|mv| self.inner.is_legal(mv))
     }
 
     /// Whether the legal `move` captures a piece; throws, saying why, if it
@@ -301,24 +248,6 @@ impl KatarengaPosition {
             katarenga_core::Destination::Square(to) => self.inner.piece_on(to).is_some(),
             katarenga_core::Destination::Camp(_) => false,
         })
-    }
-
-    /// The player to move: `"black"` or `"white"`.
-    #[wasm_bindgen(getter, js_name = sideToMove, unchecked_return_type = "Player")]
-    pub fn side_to_move(&self) -> String {
-        player_name(self.inner.side_to_move()).to_owned()
-    }
-
-    /// Whether the game is over (it then has no legal move).
-    #[wasm_bindgen(getter, js_name = isOver)]
-    pub fn is_over(&self) -> bool {
-        self.inner.is_over()
-    }
-
-    /// How the game ended, or `undefined` while it goes on.
-    #[wasm_bindgen(getter, unchecked_return_type = "KatarengaOutcome | undefined")]
-    pub fn outcome(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.outcome().map(OutcomeJs::from))
     }
 
     /// The squares of `player`'s pieces on the board, `a1` first.
@@ -369,35 +298,5 @@ impl KatarengaPosition {
             .iter()
             .map(|c| c.to_string())
             .collect())
-    }
-
-    /// The number of move sequences of `depth` plies (perft; exact below
-    /// 2^53).
-    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-        let depth = whole("a perft depth", depth, MAX_PERFT_DEPTH)? as u32;
-        Ok(katarenga_core::perft(&self.inner, depth) as f64)
-    }
-
-    /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
-    #[wasm_bindgen(js_name = perftDivide, unchecked_return_type = "PerftEntry[]")]
-    pub fn perft_divide(&self, depth: f64) -> Result<JsValue, JsError> {
-        let depth = whole("a perft depth", depth, MAX_PERFT_DEPTH)? as u32;
-        divide_to_js(katarenga_core::perft_divide(&self.inner, depth))
-    }
-
-    /// The 64-bit Zobrist hash (board colouring included).
-    #[wasm_bindgen(getter)]
-    pub fn zobrist(&self) -> u64 {
-        self.inner.zobrist()
-    }
-
-    /// A picture of the position as an SVG document.
-    pub fn svg(&self) -> String {
-        self.inner.svg().to_string()
-    }
-
-    /// The board drawn as text, one rank a line.
-    pub fn pretty(&self) -> String {
-        self.inner.pretty().to_string()
     }
 }

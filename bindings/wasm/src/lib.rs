@@ -15,6 +15,8 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+#[macro_use]
+mod position;
 mod kamisado;
 mod katarenga;
 #[cfg(feature = "search")]

@@ -1,0 +1,124 @@
+//! What the two position classes share, generated for each game by
+//! [`position_methods!`]: the notation, the moves, playing one, the side to
+//! move, the outcome, perft, the hash and the pictures. Each game's own
+//! methods (the start, Kamisado's forced tower, Katarenga's camps) are in
+//! its module.
+
+/// Adds the shared methods to the class `$class` over the core position
+/// `$core` (moves `$move`), with the game's `perft` and `perft_divide` and
+/// the TypeScript type of its outcome; `OutcomeJs` must be the game's
+/// plain-object outcome, convertible from the core's.
+macro_rules! position_methods {
+    ($class:ident, $core:ty, $move:ty, $perft:path, $divide:path, $outcome:literal) => {
+        #[wasm_bindgen]
+        impl $class {
+            /// The position written in `notation`; throws an `Error` that says
+            /// what is wrong and where.
+            pub fn parse(notation: &str) -> Result<$class, JsError> {
+                let inner: $core = notation.parse().map_err(|e| crate::js_error(&e))?;
+                Ok($class { inner })
+            }
+
+            /// The position in the notation.
+            #[wasm_bindgen(js_name = toString)]
+            pub fn to_notation(&self) -> String {
+                self.inner.to_string()
+            }
+
+            /// Whether `other` is the same position.
+            pub fn equals(&self, other: &$class) -> bool {
+                self.inner == other.inner
+            }
+
+            /// The legal moves in the move notation; none once the game is over.
+            #[wasm_bindgen(js_name = legalMoves)]
+            pub fn legal_moves(&self) -> Vec<String> {
+                self.inner
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect()
+            }
+
+            /// Where the piece on `square` can go (squares, and Katarenga's
+            /// camps; a Kamisado tower that must pass has its own square):
+            /// none if it cannot move or is not the side to move's.
+            pub fn destinations(&self, square: &str) -> Result<Vec<String>, JsError> {
+                let from = crate::parse_square(square)?;
+                Ok(self
+                    .inner
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.from == from)
+                    .map(|m| m.to.to_string())
+                    .collect())
+            }
+
+            /// The position after `move`; throws an `Error` that says why an
+            /// illegal move is illegal.
+            pub fn play(&self, r#move: &str) -> Result<$class, JsError> {
+                let mv: $move = r#move.parse().map_err(|e| crate::js_error(&e))?;
+                let inner = self.inner.try_play(mv).map_err(|e| crate::js_error(&e))?;
+                Ok($class { inner })
+            }
+
+            /// Whether `move` is legal here (false for malformed text too).
+            #[wasm_bindgen(js_name = isLegal)]
+            pub fn is_legal(&self, r#move: &str) -> bool {
+                r#move
+                    .parse::<$move>()
+                    .is_ok_and(|mv| self.inner.is_legal(mv))
+            }
+
+            /// The player to move: `"black"` or `"white"`.
+            #[wasm_bindgen(getter, js_name = sideToMove, unchecked_return_type = "Player")]
+            pub fn side_to_move(&self) -> String {
+                crate::player_name(self.inner.side_to_move()).to_owned()
+            }
+
+            /// Whether the game (Kamisado: the round) is over; it then has no
+            /// legal move.
+            #[wasm_bindgen(getter, js_name = isOver)]
+            pub fn is_over(&self) -> bool {
+                self.inner.is_over()
+            }
+
+            /// How the game (the round) ended, or `undefined` while it goes on.
+            #[wasm_bindgen(getter, unchecked_return_type = $outcome)]
+            pub fn outcome(&self) -> Result<JsValue, JsError> {
+                crate::to_js(&self.inner.outcome().map(OutcomeJs::from))
+            }
+
+            /// The number of move sequences of `depth` plies (perft; the count
+            /// is exact below 2^53, far beyond any depth that ends in a
+            /// lifetime).
+            pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+                let depth = crate::whole("a perft depth", depth, crate::MAX_PERFT_DEPTH)? as u32;
+                Ok($perft(&self.inner, depth) as f64)
+            }
+
+            /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
+            #[wasm_bindgen(js_name = perftDivide, unchecked_return_type = "PerftEntry[]")]
+            pub fn perft_divide(&self, depth: f64) -> Result<JsValue, JsError> {
+                let depth = crate::whole("a perft depth", depth, crate::MAX_PERFT_DEPTH)? as u32;
+                crate::divide_to_js($divide(&self.inner, depth))
+            }
+
+            /// The 64-bit Zobrist hash.
+            #[wasm_bindgen(getter)]
+            pub fn zobrist(&self) -> u64 {
+                self.inner.zobrist()
+            }
+
+            /// A picture of the position as an SVG document.
+            pub fn svg(&self) -> String {
+                self.inner.svg().to_string()
+            }
+
+            /// The board drawn as text, one rank a line.
+            pub fn pretty(&self) -> String {
+                self.inner.pretty().to_string()
+            }
+        }
+    };
+}
