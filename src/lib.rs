@@ -204,10 +204,6 @@ impl GameName {
         }
     }
 
-    /// Sets `slot` to the game named `arg`.
-    ///
-    /// # Errors
-    /// A usage error if a game was named already.
     /// The usage error of an argument that should have named a game: the
     /// one wording of this mistake in every example.
     pub fn unknown(arg: &str) -> CliError {
@@ -225,6 +221,10 @@ impl GameName {
         }
     }
 
+    /// Sets `slot` to the game named `arg`.
+    ///
+    /// # Errors
+    /// A usage error if a game was named already.
     pub fn set(slot: &mut Option<GameName>, game: GameName) -> Result<(), CliError> {
         if let Some(earlier) = slot {
             return Err(CliError::Usage(format!(

@@ -270,25 +270,6 @@ fn undo<T>(history: &mut Vec<T>, side_of: impl Fn(&T) -> Player, players: [Who; 
     true
 }
 
-/// A position drawn in colour, or as the engine's plain drawing with the
-/// last move.
-fn draw(
-    out: &mut dyn Write,
-    colour: bool,
-    ansi: impl std::fmt::Display,
-    plain: impl std::fmt::Display,
-    last: Option<impl std::fmt::Display>,
-) -> io::Result<()> {
-    if colour {
-        return write!(out, "{ansi}");
-    }
-    write!(out, "{plain}")?;
-    if let Some(mv) = last {
-        writeln!(out, "last move: {mv}")?;
-    }
-    Ok(())
-}
-
 /// Whether the adjudication ends the game after a move (and says so).
 fn adjudicated(
     out: &mut dyn Write,
@@ -341,6 +322,24 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// A position drawn in colour, or as the engine's plain drawing with the
+    /// last move.
+    fn draw(
+        &mut self,
+        ansi: impl std::fmt::Display,
+        plain: impl std::fmt::Display,
+        last: Option<impl std::fmt::Display>,
+    ) -> io::Result<()> {
+        if self.console.colour {
+            return write!(self.out, "{ansi}");
+        }
+        write!(self.out, "{plain}")?;
+        if let Some(mv) = last {
+            writeln!(self.out, "last move: {mv}")?;
+        }
+        Ok(())
+    }
+
     /// The key to the plain drawings, once per game (the coloured ones
     /// need none).
     fn legend(&mut self, legend: &str) -> io::Result<()> {
@@ -434,7 +433,10 @@ impl Session<'_> {
                     writeln!(self.out, "{side} plays {mv}")?;
                     Ok(Typed::Move(mv))
                 }
-                None => Ok(Typed::End),
+                // The sessions ask only in positions with a legal move.
+                None => Err(io::Error::other(format!(
+                    "the computer found no move for {side}"
+                ))),
             },
             Who::Human => self.read_turn(p),
         }
@@ -448,8 +450,8 @@ impl Session<'_> {
     ) -> Result<Ending, CliError> {
         let mut computers = Computers::<kamisado_core::Position>::new(self.options.strength, seed)?;
         let mut rng = board_geometry::SplitMix64::new(seed);
-        // Each entry: the match and the move that led to it.
         self.legend(KAMISADO_LEGEND)?;
+        // Each entry: the match and the move that led to it.
         let mut history: Vec<(Match, Option<kamisado_core::Move>)> =
             vec![(Match::new(target), None)];
         loop {
@@ -489,13 +491,7 @@ impl Session<'_> {
                 MatchState::InRound => {}
             }
             let p = *m.position();
-            draw(
-                self.out,
-                self.console.colour,
-                p.ansi(last),
-                p.pretty(),
-                last,
-            )?;
+            self.draw(p.ansi(last), p.pretty(), last)?;
             let mv = match self.take_turn(&p, players, &mut computers)? {
                 Typed::Move(mv) => mv,
                 Typed::Undo => {
@@ -511,13 +507,7 @@ impl Session<'_> {
             let summary = next.play(mv).map_err(|e| CliError::Failed(chain(&e)))?;
             if let Some(summary) = summary {
                 let end = next.position();
-                draw(
-                    self.out,
-                    self.console.colour,
-                    end.ansi(Some(mv)),
-                    end.pretty(),
-                    Some(mv),
-                )?;
+                self.draw(end.ansi(Some(mv)), end.pretty(), Some(mv))?;
                 writeln!(self.out, "{summary}")?;
             }
             history.push((next, Some(mv)));
@@ -565,13 +555,7 @@ impl Session<'_> {
         seen.record(&start);
         loop {
             let (p, last) = *history.last().expect("history starts with the position");
-            draw(
-                self.out,
-                self.console.colour,
-                p.ansi(last),
-                p.pretty(),
-                last,
-            )?;
+            self.draw(p.ansi(last), p.pretty(), last)?;
             if let Some(outcome) = p.outcome() {
                 writeln!(self.out, "{outcome}")?;
                 return Ok(Ending::Finished);
@@ -598,13 +582,7 @@ impl Session<'_> {
             if next.outcome().is_none()
                 && adjudicated(self.out, adjudication, occurrences, history.len() - 1)?
             {
-                draw(
-                    self.out,
-                    self.console.colour,
-                    next.ansi(Some(mv)),
-                    next.pretty(),
-                    Some(mv),
-                )?;
+                self.draw(next.ansi(Some(mv)), next.pretty(), Some(mv))?;
                 return Ok(Ending::Finished);
             }
         }
