@@ -29,6 +29,7 @@ const state = {
   last: null, // the last move's origin and destination
   selected: null,
   events: [], // what the last action did, in words
+  engineNote: "", // what the computer's last search saw
   thinking: false,
   solving: false,
   solution: null,
@@ -208,7 +209,7 @@ function roundEnded(summary) {
   }
 }
 
-function chooseEdge(edge, by) {
+function chooseEdge(edge) {
   const saved = snapshot();
   const chooser = state.match.chooser;
   try {
@@ -227,7 +228,6 @@ function chooseEdge(edge, by) {
   state.selected = null;
   state.solution = null;
   changed();
-  void by;
 }
 
 function undo() {
@@ -261,7 +261,7 @@ async function computerTurn() {
       const starts = { a: state.match.nextRoundStart("a").toString(), h: state.match.nextRoundStart("h").toString() };
       const { edge } = await ask({ task: "edge", starts, milliseconds: state.think });
       state.thinking = false;
-      chooseEdge(edge, "computer");
+      chooseEdge(edge);
     } else {
       const result = await ask({ task: "move", game: state.game, position: current().toString(), milliseconds: state.think });
       state.thinking = false;
@@ -442,7 +442,7 @@ function render() {
   document.body.dataset.state = phase();
   document.body.dataset.actor = who ?? "";
   document.body.dataset.thinking = String(state.thinking);
-  renderBoard(p, who);
+  renderBoard(p);
   renderStatus(p, who);
   renderMoves();
   renderScores();
@@ -478,7 +478,7 @@ function displayOrder() {
   return order;
 }
 
-function renderBoard(p, who) {
+function renderBoard(p) {
   const board = $("board");
   const mine = humanToAct() && phase() === "inRound";
   const targets = state.selected ? new Set(p.destinations(state.selected)) : new Set();
@@ -486,6 +486,12 @@ function renderBoard(p, who) {
   const best = state.solution?.best;
   const colours = state.game === "kamisado" ? null : p.board.colours();
   const forced = state.game === "kamisado" ? p.forcedSquare : undefined;
+  // What stands where, asked of the engine once per drawing.
+  const occupant = new Map(
+    state.game === "kamisado"
+      ? p.towers().map((t) => [t.square, t])
+      : ["black", "white"].flatMap((owner) => p.pieces(owner).map((square) => [square, owner])),
+  );
   const squares = displayOrder().map((square) => {
     const index = SQUARES.indexOf(square);
     const cell = document.createElement("button");
@@ -498,7 +504,7 @@ function renderBoard(p, who) {
     cell.dataset.colour = colour;
     let label = `${square}, ${colour}`;
     if (state.game === "kamisado") {
-      const tower = p.towerOn(square);
+      const tower = occupant.get(square);
       if (tower) {
         const t = document.createElement("div");
         t.className = `tower ${tower.player} k-${tower.colour}`;
@@ -514,7 +520,7 @@ function renderBoard(p, who) {
         label += `, ${tower.player} ${tower.colour} tower${tower.sumo ? " (" + SUMO[tower.sumo] + ")" : ""}`;
       }
     } else {
-      const owner = p.pieceOn(square);
+      const owner = occupant.get(square);
       if (owner) {
         const piece = document.createElement("div");
         piece.className = `piece ${owner}`;
@@ -542,7 +548,6 @@ function renderBoard(p, who) {
   });
   board.replaceChildren(...squares);
   renderCamps(p, targets);
-  void who;
 }
 
 function renderCamps(p, targets) {
@@ -748,8 +753,8 @@ function wire() {
     const moves = current().legalMoves();
     if (moves.length === 1) playMove(moves[0], "human");
   });
-  $("edge-a").addEventListener("click", () => chooseEdge("a", "human"));
-  $("edge-h").addEventListener("click", () => chooseEdge("h", "human"));
+  $("edge-a").addEventListener("click", () => chooseEdge("a"));
+  $("edge-h").addEventListener("click", () => chooseEdge("h"));
   $("flip").addEventListener("change", () => {
     state.flip = $("flip").checked;
     render();
