@@ -5,7 +5,7 @@ use std::time::Duration;
 use board_geometry::Player;
 use game_search::kamisado::prove::ProofLimits;
 use game_search::kamisado::solve::Solver;
-use game_search::{Limits, SearchResult, Searcher, TableError};
+use game_search::{Limits, SearchResult, Searcher};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -83,10 +83,6 @@ fn table_mib(value: Option<f64>, default: f64) -> Result<usize, JsError> {
         value.unwrap_or(default),
         MAX_TABLE_MIB,
     )? as usize)
-}
-
-fn table_error(e: &TableError) -> JsError {
-    js_error(e)
 }
 
 fn milliseconds(value: f64) -> Result<Duration, JsError> {
@@ -182,7 +178,7 @@ macro_rules! searcher_class {
                 #[wasm_bindgen(js_name = tableMib)] table_mib_: Option<f64>,
             ) -> Result<$name, JsError> {
                 let inner = Searcher::new(table_mib(table_mib_, 16.0)?)
-                    .map_err(|e| table_error(&e))?;
+                    .map_err(|e| js_error(&e))?;
                 Ok($name { inner })
             }
 
@@ -289,7 +285,7 @@ impl KamisadoSolver {
     pub fn new(
         #[wasm_bindgen(js_name = tableMib)] table_mib_: Option<f64>,
     ) -> Result<KamisadoSolver, JsError> {
-        let inner = Solver::new(table_mib(table_mib_, 64.0)?).map_err(|e| table_error(&e))?;
+        let inner = Solver::new(table_mib(table_mib_, 64.0)?).map_err(|e| js_error(&e))?;
         Ok(KamisadoSolver { inner })
     }
 

@@ -21,17 +21,18 @@ impl<G: SearchGame> Agent<G> for Noting<'_> {
     }
 }
 
+fn noting(seed: u64, sides: &RefCell<Vec<Player>>) -> Noting<'_> {
+    Noting {
+        random: RandomAgent::new(seed),
+        sides,
+    }
+}
+
 /// The sides `agents[0]` and `agents[1]` moved in a game from `start`.
 fn sides_played<G: SearchGame>(start: G) -> (Vec<Player>, Vec<Player>) {
     let (a, b) = (RefCell::new(Vec::new()), RefCell::new(Vec::new()));
-    let mut first = Noting {
-        random: RandomAgent::new(1),
-        sides: &a,
-    };
-    let mut second = Noting {
-        random: RandomAgent::new(2),
-        sides: &b,
-    };
+    let mut first = noting(1, &a);
+    let mut second = noting(2, &b);
     play_game(
         start,
         [&mut first, &mut second],
@@ -68,14 +69,8 @@ fn player_0_is_the_first_mover() {
 fn duels_and_selfplay_give_the_first_move_to_the_first_agent() {
     let a = RefCell::new(Vec::new());
     let b = RefCell::new(Vec::new());
-    let mut ours = Noting {
-        random: RandomAgent::new(3),
-        sides: &a,
-    };
-    let mut theirs = Noting {
-        random: RandomAgent::new(4),
-        sides: &b,
-    };
+    let mut ours = noting(3, &a);
+    let mut theirs = noting(4, &b);
     let duel = duel(
         Katarenga::start(),
         2,
@@ -90,14 +85,8 @@ fn duels_and_selfplay_give_the_first_move_to_the_first_agent() {
     assert!(ours.contains(&Player::Black));
     let a = RefCell::new(Vec::new());
     let b = RefCell::new(Vec::new());
-    let mut first = Noting {
-        random: RandomAgent::new(5),
-        sides: &a,
-    };
-    let mut second = Noting {
-        random: RandomAgent::new(6),
-        sides: &b,
-    };
+    let mut first = noting(5, &a);
+    let mut second = noting(6, &b);
     selfplay(
         Katarenga::start(),
         3,
