@@ -1,8 +1,9 @@
-//! Players: anything that picks a move in a position. A uniformly random
-//! player, a greedy one-ply player, and the alpha-beta search with limits;
-//! closures are players too.
+//! Players: anything that picks a move in a position (and, in a Kamisado
+//! match, the next round's start). A uniformly random player, a greedy
+//! one-ply player, and the alpha-beta search with limits; closures are
+//! players too.
 
-use board_geometry::SplitMix64;
+use board_geometry::{Player, SplitMix64};
 
 use crate::search::{Evaluation, GameEvaluation, Limits, Searcher};
 use crate::{SearchGame, TableError};
@@ -14,6 +15,22 @@ use crate::{SearchGame, TableError};
 pub trait Agent<G: SearchGame> {
     /// A legal move of `position`, or `None` when the game is over.
     fn choose(&mut self, position: &G) -> Option<G::Move>;
+
+    /// Chooses, as `chooser`, one of the positions the next part of a
+    /// game may start from, and returns its index in `starts`: in a
+    /// Kamisado match the winner of a round chooses the refill edge, and
+    /// `starts` are the next round's starts from each edge in the order of
+    /// `kamisado_core::Edge::ALL` (as [`crate::kamisado::play_match`] asks).
+    /// The answer is taken modulo `starts.len()`.
+    ///
+    /// The default takes the first; [`RandomAgent`] chooses at random,
+    /// [`GreedyAgent`] avoids a start where the opponent wins at once, and
+    /// [`SearchAgent`] searches every start with its limits and takes the
+    /// best for `chooser`.
+    fn choose_start(&mut self, chooser: Player, starts: &[G]) -> usize {
+        let _ = (chooser, starts);
+        0
+    }
 }
 
 impl<G: SearchGame, F: FnMut(&G) -> Option<G::Move>> Agent<G> for F {
@@ -50,6 +67,10 @@ impl RandomAgent {
 impl<G: SearchGame> Agent<G> for RandomAgent {
     fn choose(&mut self, position: &G) -> Option<G::Move> {
         self.rng.choose(&position.legal_moves()).copied()
+    }
+
+    fn choose_start(&mut self, _chooser: Player, starts: &[G]) -> usize {
+        self.rng.below(starts.len())
     }
 }
 
@@ -106,6 +127,18 @@ impl<G: SearchGame> Agent<G> for GreedyAgent {
         let pool = if safe.is_empty() { &moves[..] } else { &safe };
         self.rng.choose(pool).copied()
     }
+
+    /// A random start among those where the opponent cannot win with its
+    /// first move (any start if there is none).
+    fn choose_start(&mut self, chooser: Player, starts: &[G]) -> usize {
+        let safe: Vec<usize> = (0..starts.len())
+            .filter(|&i| starts[i].side_to_move() == chooser || !can_win_at_once(&starts[i]))
+            .collect();
+        match self.rng.choose(&safe) {
+            Some(&i) => i,
+            None => self.rng.below(starts.len()),
+        }
+    }
 }
 
 /// The alpha-beta search as a player: a [`Searcher`] (its table kept from
@@ -151,5 +184,27 @@ impl<G: SearchGame> SearchAgent<G> {
 impl<G: SearchGame, E: Evaluation<G>> Agent<G> for SearchAgent<G, E> {
     fn choose(&mut self, position: &G) -> Option<G::Move> {
         self.searcher.search(position, self.limits).best
+    }
+
+    /// Searches every start with the agent's limits (a time limit is
+    /// shared out between them) and takes the one that scores best for
+    /// `chooser`; the first of equals.
+    fn choose_start(&mut self, chooser: Player, starts: &[G]) -> usize {
+        let mut limits = self.limits;
+        let share = u32::try_from(starts.len().max(1)).unwrap_or(u32::MAX);
+        limits.time = limits.time.map(|t| t / share);
+        let mut best = (0, i32::MIN);
+        for (i, start) in starts.iter().enumerate() {
+            let score = self.searcher.search(start, limits).score;
+            let ours = if start.side_to_move() == chooser {
+                score
+            } else {
+                -score
+            };
+            if ours > best.1 {
+                best = (i, ours);
+            }
+        }
+        best.0
     }
 }

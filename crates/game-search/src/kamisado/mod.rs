@@ -42,8 +42,11 @@
 pub mod certificate;
 pub mod check;
 pub mod dfpn;
+mod matches;
 pub mod prove;
 pub mod solve;
+
+pub use matches::{MatchEnd, MatchResult, PlayedRound, play_match};
 
 use board_geometry::{Bitboard, Player, Square};
 use kamisado_core::{Colour, Move, MoveList, Outcome, Position, SumoRank, Tower, slide_targets};

@@ -7,5 +7,7 @@ mod arena;
 mod certificates;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod limits;
+#[cfg(feature = "kamisado")]
+mod matches;
 #[cfg(all(feature = "kamisado", feature = "katarenga", feature = "minimax"))]
 mod search;
