@@ -1,0 +1,546 @@
+//! Kamisado match records ([format](kamisado_core::rules#game-records)):
+//! every round with its start, moves, scoring and the edge chosen after
+//! it. A single round is a match to 1 point.
+
+use std::fmt;
+use std::str::FromStr;
+
+use kamisado_core::{
+    Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, RoundSummary, SumoRank,
+    Target,
+};
+
+use crate::text::{
+    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Tags,
+    Termination, Token,
+};
+
+/// A Kamisado match, round by round, as a record holds it.
+///
+/// ```
+/// use game_records::{KamisadoRecord, RecordResult, Termination};
+/// use kamisado_core::Player;
+/// let text = r#"[Event "Club night"]
+/// [Site "?"]
+/// [Date "2026.12.01"]
+/// [Black "Ann"]
+/// [White "Bob"]
+/// [Result "white"]
+/// [Target "1"]
+/// [Termination "normal"]
+///
+/// Round 1 "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"
+/// 1. d1d7 g8b3 2. d7d7 {blocked: a pass} b3d1
+/// Scored white arrival green 1 0-1
+/// "#;
+/// let record: KamisadoRecord = text.parse()?;
+/// assert_eq!(record.result, RecordResult::Win(Player::White));
+/// assert_eq!(record.rounds[0].moves.len(), 4);
+/// assert_eq!(record.to_string(), text);
+/// # Ok::<(), game_records::RecordError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "Unchecked")
+)]
+pub struct KamisadoRecord {
+    /// The roster and other tags.
+    pub header: Header,
+    /// `Target`: the score the match is played to.
+    pub target: Target,
+    /// `Result`: the match winner, or `*`.
+    pub result: RecordResult,
+    /// `Termination`: how the match ended.
+    pub termination: Termination,
+    /// The rounds, in order (at least one).
+    pub rounds: Vec<KamisadoRound>,
+}
+
+/// One round of a [`KamisadoRecord`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct KamisadoRound {
+    /// The round's start.
+    pub start: Position,
+    /// A comment before its first move.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub comment: Option<String>,
+    /// The moves, passes included.
+    pub moves: Vec<Annotated<Move>>,
+    /// How the round was scored, once it is over (checked against the
+    /// replay).
+    pub summary: Option<RoundSummary>,
+    /// The refill edge its winner chose, if a round followed.
+    pub edge: Option<Edge>,
+}
+
+impl KamisadoRound {
+    /// A round from `start` with no moves yet.
+    #[must_use]
+    pub fn new(start: Position) -> KamisadoRound {
+        KamisadoRound {
+            start,
+            comment: None,
+            moves: Vec::new(),
+            summary: None,
+            edge: None,
+        }
+    }
+}
+
+/// The tags a Kamisado record writes itself.
+const RESERVED: [&str; 8] = [
+    "Event",
+    "Site",
+    "Date",
+    "Black",
+    "White",
+    "Result",
+    "Target",
+    "Termination",
+];
+
+/// Where the parts of a record read from text are.
+#[derive(Default)]
+struct Spots {
+    result: Option<Location>,
+    rounds: Vec<RoundSpots>,
+}
+
+#[derive(Default)]
+struct RoundSpots {
+    start: Option<Location>,
+    moves: Vec<Location>,
+    scored: Option<Location>,
+    edge: Option<Location>,
+    end: Option<Location>,
+}
+
+impl KamisadoRecord {
+    /// A record of the match `target` from the usual start, with no moves
+    /// yet (unfinished).
+    #[must_use]
+    pub fn new(target: Target) -> KamisadoRecord {
+        KamisadoRecord {
+            header: Header::default(),
+            target,
+            result: RecordResult::Unfinished,
+            termination: Termination::Unfinished,
+            rounds: vec![KamisadoRound::new(Position::start())],
+        }
+    }
+
+    /// Replays the record and checks that its parts hold together: each
+    /// round's start (the first one any position, scores from 0; the
+    /// others the refill from the edge chosen), every move legal, each
+    /// round's scoring as the rules give it, an edge after every round but
+    /// the last, and the result and termination as the match ended.
+    /// Returns the match where the record ends.
+    ///
+    /// # Errors
+    /// [`RecordError`] (without a location) for the first problem found.
+    pub fn validate(&self) -> Result<Match, RecordError> {
+        self.replay(&Spots::default())
+    }
+
+    fn replay(&self, spots: &Spots) -> Result<Match, RecordError> {
+        let round_spots = |i: usize| spots.rounds.get(i);
+        let at = |i: usize, f: fn(&RoundSpots) -> Option<Location>| round_spots(i).and_then(f);
+        let first = self.rounds.first().ok_or_else(|| {
+            RecordError::inconsistent(spots.result, "a match record has at least one round".into())
+        })?;
+        let mut game = Match::resume(self.target, first.start, [0, 0], 1).map_err(|e| {
+            RecordError::inconsistent(
+                at(0, |r| r.start),
+                format!("the first round cannot start from {}: {e}", first.start),
+            )
+        })?;
+        for (i, round) in self.rounds.iter().enumerate() {
+            let number = i + 1;
+            if i > 0 && *game.position() != round.start {
+                return Err(RecordError::inconsistent(
+                    at(i, |r| r.start),
+                    format!(
+                        "round {number} starts from {}, but the edge chosen gives {}",
+                        round.start,
+                        game.position()
+                    ),
+                ));
+            }
+            for (k, annotated) in round.moves.iter().enumerate() {
+                game.play(annotated.mv).map_err(|e| RecordError {
+                    location: round_spots(i).and_then(|r| r.moves.get(k).copied()),
+                    kind: ErrorKind::Move {
+                        number: u32::try_from(k / 2 + 1).unwrap_or(u32::MAX),
+                        mv: annotated.mv.to_string(),
+                        reason: e.to_string(),
+                    },
+                })?;
+            }
+            let over = game.state() != MatchState::InRound;
+            match (over, round.summary) {
+                (true, Some(written)) if Some(written) != game.last_round() => {
+                    return Err(RecordError::inconsistent(
+                        at(i, |r| r.scored),
+                        format!(
+                            "round {number} is scored as {}, but the rules give {}",
+                            scored_line(&written),
+                            game.last_round()
+                                .map_or_else(String::new, |s| scored_line(&s))
+                        ),
+                    ));
+                }
+                (true, None) => {
+                    return Err(RecordError::inconsistent(
+                        at(i, |r| r.end),
+                        format!("round {number} is over but its scoring is missing"),
+                    ));
+                }
+                (false, Some(_)) => {
+                    return Err(RecordError::inconsistent(
+                        at(i, |r| r.scored),
+                        format!("round {number} is scored but not over"),
+                    ));
+                }
+                _ => {}
+            }
+            let last = number == self.rounds.len();
+            match round.edge {
+                Some(edge) => game.choose_edge(edge).map_err(|e| {
+                    RecordError::inconsistent(
+                        at(i, |r| r.edge),
+                        format!("no edge can be chosen after round {number}: {e}"),
+                    )
+                })?,
+                None if !last => {
+                    return Err(RecordError::inconsistent(
+                        at(i + 1, |r| r.start),
+                        format!("round {} follows without an edge chosen", number + 1),
+                    ));
+                }
+                None => {}
+            }
+        }
+        check_end(&game, self.result, self.termination, spots.result)?;
+        Ok(game)
+    }
+
+    /// Reads every record in `text` (records follow one another, each
+    /// opening with its tags).
+    ///
+    /// # Errors
+    /// The first [`RecordError`], with its line and column.
+    pub fn parse_all(text: &str) -> Result<Vec<KamisadoRecord>, RecordError> {
+        text::records(text)?
+            .into_iter()
+            .map(|sections| {
+                let mut tags = Tags::new(sections.tags, sections.start)?;
+                let (_, target) = tags.required("Target", Target::from_str)?;
+                let (result_at, result) = tags.required("Result", RecordResult::from_str)?;
+                let (_, termination) = tags.required("Termination", Termination::from_str)?;
+                let header = tags.header();
+                let mut body = Body::new(sections.body, sections.end);
+                let mut spots = Spots {
+                    result: Some(result_at),
+                    rounds: Vec::new(),
+                };
+                let mut rounds = Vec::new();
+                while body.peek().is_some() {
+                    let (round, round_spots) = read_round(&mut body, rounds.len() + 1)?;
+                    rounds.push(round);
+                    spots.rounds.push(round_spots);
+                }
+                let record = KamisadoRecord {
+                    header,
+                    target,
+                    result,
+                    termination,
+                    rounds,
+                };
+                record.replay(&spots)?;
+                Ok(record)
+            })
+            .collect()
+    }
+}
+
+/// Checks the result and termination against the match as it ended.
+fn check_end(
+    game: &Match,
+    result: RecordResult,
+    termination: Termination,
+    at: Option<Location>,
+) -> Result<(), RecordError> {
+    let wrong = |why: String| Err(RecordError::inconsistent(at, why));
+    match game.state() {
+        MatchState::Over { winner } => {
+            if termination != Termination::Normal || result != RecordResult::Win(winner) {
+                return wrong(format!(
+                    "{winner} reached the target: the result must be {winner} and the termination normal, not {result} and {termination}"
+                ));
+            }
+        }
+        MatchState::InRound | MatchState::ChooseEdge { .. } => match termination {
+            Termination::Normal => {
+                return wrong("the termination is normal but nobody reached the target".into());
+            }
+            Termination::Repetition | Termination::PlyLimit => {
+                return wrong(format!(
+                    "{termination} does not apply to Kamisado: every round ends"
+                ));
+            }
+            Termination::Unfinished if result != RecordResult::Unfinished => {
+                return wrong(format!(
+                    "an unfinished match has the result *, not {result}"
+                ));
+            }
+            t if t.is_forfeit() && result.winner().is_none() => {
+                return wrong(format!("a match ended by {t} has a winner, not {result}"));
+            }
+            _ => {}
+        },
+    }
+    Ok(())
+}
+
+/// The words of a score line after `Scored`.
+fn scored_line(s: &RoundSummary) -> String {
+    let ending = s.outcome.ending().replace(' ', "-");
+    let tower = s.tower.map_or_else(|| "-".to_string(), |c| c.to_string());
+    format!(
+        "{} {ending} {tower} {} {}-{}",
+        s.outcome.winner(),
+        s.points,
+        s.scores[0],
+        s.scores[1]
+    )
+}
+
+fn field(at: Location, field: &'static str, value: &str, reason: impl fmt::Display) -> RecordError {
+    RecordError::at(
+        at,
+        ErrorKind::Field {
+            field,
+            value: value.to_string(),
+            reason: reason.to_string(),
+        },
+    )
+}
+
+fn word(body: &mut Body, expected: &'static str) -> Result<(Location, String), RecordError> {
+    match body.expect(expected)? {
+        (at, Token::Word(w)) => Ok((at, w)),
+        (at, Token::Number(n)) => Ok((at, n.to_string())),
+        (at, other) => Err(text::unexpected(at, &other, expected)),
+    }
+}
+
+/// Takes the word `name` if it comes next, and returns where it stood.
+fn keyword(body: &mut Body, name: &str) -> Option<Location> {
+    match body.peek() {
+        Some((at, Token::Word(w))) if w == name => {
+            let at = *at;
+            body.next();
+            Some(at)
+        }
+        _ => None,
+    }
+}
+
+/// Reads `Round N "start"`, its moves, and its `Scored` and `Edge` lines.
+fn read_round(body: &mut Body, number: usize) -> Result<(KamisadoRound, RoundSpots), RecordError> {
+    let mut spots = RoundSpots::default();
+    match body.expect("Round")? {
+        (_, Token::Word(w)) if w == "Round" => {}
+        (at, other) => return Err(text::unexpected(at, &other, "Round and its number")),
+    }
+    let (at, n) = word(body, "the round's number")?;
+    if n.parse::<usize>().ok() != Some(number) {
+        return Err(field(
+            at,
+            "round number",
+            &n,
+            format!("round {number} is due"),
+        ));
+    }
+    let (at, start) = match body.expect("the round's start, quoted")? {
+        (at, Token::Quoted(s)) => (at, s),
+        (at, other) => return Err(text::unexpected(at, &other, "the round's start, quoted")),
+    };
+    spots.start = Some(at);
+    let start: Position = start
+        .parse()
+        .map_err(|e| field(at, "round start", &start, e))?;
+    let mut round = KamisadoRound::new(start);
+    round.comment = body.comment();
+    (round.moves, spots.moves) = text::moves(
+        body,
+        |t| matches!(t, Token::Word(w) if w == "Scored" || w == "Edge" || w == "Round"),
+        |w| w.parse::<Move>().map_err(|e| e.to_string()),
+    )?;
+    spots.end = body.peek().map(|(at, _)| *at).or(Some(body.end));
+    if let Some(at) = keyword(body, "Scored") {
+        spots.scored = Some(at);
+        round.summary = Some(read_scored(body, number)?);
+    }
+    if let Some(at) = keyword(body, "Edge") {
+        spots.edge = Some(at);
+        let (at, e) = word(body, "the edge, a or h")?;
+        round.edge = Some(
+            e.parse::<Edge>()
+                .map_err(|err| field(at, "edge", &e, err))?,
+        );
+    }
+    Ok((round, spots))
+}
+
+/// `<winner> <ending> <tower> <points> <black>-<white>` after `Scored`.
+fn read_scored(body: &mut Body, round: usize) -> Result<RoundSummary, RecordError> {
+    let (at, winner) = word(body, "the round's winner")?;
+    let winner = match winner.as_str() {
+        "black" => Player::Black,
+        "white" => Player::White,
+        _ => {
+            return Err(field(
+                at,
+                "round winner",
+                &winner,
+                "expected black or white",
+            ));
+        }
+    };
+    let (at_ending, ending) = word(body, "the ending: arrival, deadlock or no-move")?;
+    let (at_tower, tower) = word(body, "the scoring tower's colour, or -")?;
+    let colour = if tower == "-" {
+        None
+    } else {
+        Some(
+            tower
+                .parse::<Colour>()
+                .map_err(|e| field(at_tower, "scoring tower", &tower, e))?,
+        )
+    };
+    let outcome = match (ending.as_str(), colour) {
+        ("arrival", Some(tower)) => Outcome::Arrival { winner, tower },
+        ("deadlock", Some(tower)) => Outcome::Deadlock { winner, tower },
+        ("no-move", None) => Outcome::NoMove { winner },
+        _ => {
+            return Err(field(
+                at_ending,
+                "round ending",
+                &ending,
+                "expected arrival or deadlock with a tower, or no-move with -",
+            ));
+        }
+    };
+    let (at, points) = word(body, "the points scored")?;
+    let rank = match points.as_str() {
+        "1" => SumoRank::Plain,
+        "3" => SumoRank::Sumo,
+        "7" => SumoRank::DoubleSumo,
+        "15" => SumoRank::TripleSumo,
+        _ => return Err(field(at, "points", &points, "a round scores 1, 3, 7 or 15")),
+    };
+    let (at, scores) = word(body, "the scores, black-white")?;
+    let parsed = scores
+        .split_once('-')
+        .and_then(|(b, w)| Some([b.parse().ok()?, w.parse().ok()?]));
+    let scores = parsed.ok_or_else(|| {
+        field(
+            at,
+            "scores",
+            &scores,
+            "expected Black's and White's scores, as 3-1",
+        )
+    })?;
+    Ok(RoundSummary {
+        round: u32::try_from(round).unwrap_or(u32::MAX),
+        outcome,
+        tower: colour,
+        rank,
+        points: kamisado_core::points_for(rank),
+        scores,
+    })
+}
+
+impl fmt::Display for KamisadoRecord {
+    /// The canonical text: the tags, a blank line, then each round.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        text::write_roster(&mut out, &self.header, Player::Black);
+        text::write_tag(&mut out, "Result", &self.result.to_string());
+        text::write_tag(&mut out, "Target", &self.target.to_string());
+        text::write_tag(&mut out, "Termination", self.termination.name());
+        text::write_others(&mut out, &self.header, &RESERVED);
+        for (i, round) in self.rounds.iter().enumerate() {
+            out.push('\n');
+            let mut lines = Lines::default();
+            lines.push(&format!("Round {} \"{}\"", i + 1, round.start));
+            lines.end_line();
+            if let Some(c) = &round.comment {
+                lines.push(&text::comment(c));
+                lines.end_line();
+            }
+            text::write_moves(&mut lines, &round.moves);
+            if let Some(summary) = &round.summary {
+                lines.push(&format!("Scored {}", scored_line(summary)));
+                lines.end_line();
+            }
+            if let Some(edge) = round.edge {
+                lines.push(&format!("Edge {edge}"));
+                lines.end_line();
+            }
+            out.push_str(&lines.out);
+        }
+        f.write_str(&out)
+    }
+}
+
+impl FromStr for KamisadoRecord {
+    type Err = RecordError;
+
+    /// Reads one record (see [`KamisadoRecord::parse_all`] for several).
+    fn from_str(s: &str) -> Result<KamisadoRecord, RecordError> {
+        let mut all = KamisadoRecord::parse_all(s)?;
+        match all.len() {
+            1 => Ok(all.remove(0)),
+            n => Err(RecordError::inconsistent(
+                None,
+                format!("expected one record, found {n}"),
+            )),
+        }
+    }
+}
+
+/// A [`KamisadoRecord`] as serde reads it, checked by replaying it.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct Unchecked {
+    header: Header,
+    target: Target,
+    result: RecordResult,
+    termination: Termination,
+    rounds: Vec<KamisadoRound>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<Unchecked> for KamisadoRecord {
+    type Error = RecordError;
+
+    fn try_from(u: Unchecked) -> Result<KamisadoRecord, RecordError> {
+        let record = KamisadoRecord {
+            header: u.header,
+            target: u.target,
+            result: u.result,
+            termination: u.termination,
+            rounds: u.rounds,
+        };
+        record.validate()?;
+        Ok(record)
+    }
+}

@@ -1,0 +1,12 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+mod kamisado;
+mod katarenga;
+mod text;
+
+pub use kamisado::{KamisadoRecord, KamisadoRound};
+pub use katarenga::{BoardSpec, KatarengaRecord};
+pub use text::{Annotated, ErrorKind, Header, Location, RecordError, RecordResult, Termination};

@@ -1,0 +1,7 @@
+//! The integration tests, one module per subject, in one test binary.
+
+mod malformed;
+mod round_trips;
+#[cfg(feature = "serde")]
+mod serde;
+mod spec;

@@ -1,0 +1,251 @@
+//! Round trips as properties: records of random games and matches, with
+//! random tags and comments, write and read back to equal records, and
+//! read the text they write again identically.
+
+use std::cell::Cell;
+
+use board_geometry::SplitMix64;
+use game_records::{
+    Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
+    Termination,
+};
+use kamisado_core::{Edge, Match, MatchState, Player, Target};
+use katarenga_core::TilePlacement;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+fn header() -> impl Strategy<Value = Header> {
+    let value = "[^\\p{Cc}]{0,12}";
+    (
+        value,
+        value,
+        value,
+        value,
+        value,
+        proptest::collection::vec(("[A-Za-z][A-Za-z0-9_]{0,8}", value), 0..3),
+    )
+        .prop_map(|(event, site, date, black, white, other)| {
+            let reserved = [
+                "Event",
+                "Site",
+                "Date",
+                "Black",
+                "White",
+                "Result",
+                "Target",
+                "Termination",
+                "Board",
+                "Rules",
+                "Position",
+            ];
+            let mut seen: Vec<String> = Vec::new();
+            let other = other
+                .into_iter()
+                .filter(|(n, _)| {
+                    let fresh = !reserved.contains(&n.as_str()) && !seen.contains(n);
+                    seen.push(n.clone());
+                    fresh
+                })
+                .collect();
+            Header {
+                event,
+                site,
+                date,
+                black,
+                white,
+                other,
+            }
+        })
+}
+
+/// A comment as the reader gives it back: trimmed, without `}`.
+fn comment(rng: &mut SplitMix64) -> Option<String> {
+    const WORDS: [&str; 6] = [
+        "a",
+        "sumo push!",
+        "(forced)",
+        "\"quoted\"",
+        "x\ny",
+        "; not a line comment",
+    ];
+    (rng.below(4) == 0).then(|| WORDS[rng.below(WORDS.len())].to_string())
+}
+
+fn kamisado_record(seed: u64, target: u32, header: Header, stop: u32) -> KamisadoRecord {
+    let mut rng = SplitMix64::new(seed);
+    let target = Target::new(target).unwrap();
+    let mut game = Match::new(target);
+    let mut record = KamisadoRecord::new(target);
+    record.header = header;
+    record.rounds[0].comment = comment(&mut rng);
+    let mut plies = 0;
+    loop {
+        let round = record.rounds.last_mut().unwrap();
+        match game.state() {
+            MatchState::Over { winner } => {
+                record.result = RecordResult::Win(winner);
+                record.termination = Termination::Normal;
+                return record;
+            }
+            _ if plies == stop => {
+                // Cut short: unfinished, or lost by a fault.
+                if rng.coin() {
+                    record.termination = Termination::ALL[3 + rng.below(6)];
+                    record.result = RecordResult::Win(Player::ALL[rng.below(2)]);
+                }
+                return record;
+            }
+            MatchState::InRound => {
+                let moves = game.position().legal_moves();
+                let mv = moves[rng.below(moves.len())];
+                round.summary = game.play(mv).unwrap();
+                round.moves.push(Annotated {
+                    mv,
+                    comment: comment(&mut rng),
+                });
+            }
+            MatchState::ChooseEdge { .. } => {
+                let edge = Edge::ALL[rng.below(2)];
+                game.choose_edge(edge).unwrap();
+                round.edge = Some(edge);
+                let mut next = KamisadoRound::new(*game.position());
+                next.comment = comment(&mut rng);
+                record.rounds.push(next);
+            }
+        }
+        plies += 1;
+    }
+}
+
+fn katarenga_record(seed: u64, arrangement: u32, header: Header, stop: u32) -> KatarengaRecord {
+    let mut rng = SplitMix64::new(seed);
+    let tiles = TilePlacement::arrangement(arrangement).unwrap();
+    let board = if rng.coin() {
+        BoardSpec::Tiles(tiles)
+    } else {
+        BoardSpec::Colours(katarenga_core::Board::from_tiles(tiles).unwrap())
+    };
+    let mut record = KatarengaRecord::new(board);
+    record.header = header;
+    record.comment = comment(&mut rng);
+    let mut position = record.start_position().unwrap();
+    if rng.below(4) == 0 {
+        // A set-up start: the position after two random plies.
+        for _ in 0..2 {
+            let moves = position.legal_moves();
+            position = position.play(moves[rng.below(moves.len())]);
+        }
+        record.start = Some(position);
+    }
+    for _ in 0..stop {
+        if let Some(outcome) = position.outcome() {
+            record.result = RecordResult::Win(outcome.winner());
+            record.termination = Termination::Normal;
+            return record;
+        }
+        let moves = position.legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        position = position.play(mv);
+        record.moves.push(Annotated {
+            mv,
+            comment: comment(&mut rng),
+        });
+    }
+    if position.outcome().is_some() {
+        record.result = RecordResult::Win(position.outcome().unwrap().winner());
+        record.termination = Termination::Normal;
+    } else {
+        match rng.below(3) {
+            0 => {}
+            1 => {
+                record.termination = Termination::PlyLimit;
+                record.result = RecordResult::Draw;
+            }
+            _ => {
+                record.termination = Termination::NoAnswer;
+                record.result = RecordResult::Win(Player::ALL[rng.below(2)]);
+            }
+        }
+    }
+    record
+}
+
+#[test]
+fn kamisado_records_round_trip() {
+    let (finished, unfinished, rounds) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let mut runner = TestRunner::new(Config::with_cases(200));
+    runner
+        .run(
+            &(any::<u64>(), 1u32..=7, header(), 0u32..400),
+            |(seed, target, header, stop)| {
+                let record = kamisado_record(seed, target, header, stop);
+                record.validate().unwrap();
+                let text = record.to_string();
+                let back: KamisadoRecord = text
+                    .parse()
+                    .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+                prop_assert_eq!(&back, &record);
+                prop_assert_eq!(back.to_string(), text);
+                if record.termination == Termination::Normal {
+                    finished.set(finished.get() + 1);
+                } else {
+                    unfinished.set(unfinished.get() + 1);
+                }
+                if record.rounds.len() > 2 {
+                    rounds.set(rounds.get() + 1);
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+    // The interesting cases were generated.
+    assert!(finished.get() > 20, "{} finished matches", finished.get());
+    assert!(
+        unfinished.get() > 20,
+        "{} unfinished matches",
+        unfinished.get()
+    );
+    assert!(
+        rounds.get() > 10,
+        "{} matches of three rounds or more",
+        rounds.get()
+    );
+}
+
+#[test]
+fn katarenga_records_round_trip() {
+    let (finished, drawn, set_up) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let mut runner = TestRunner::new(Config::with_cases(200));
+    runner
+        .run(
+            &(
+                any::<u64>(),
+                0..TilePlacement::ARRANGEMENTS,
+                header(),
+                0u32..300,
+            ),
+            |(seed, arrangement, header, stop)| {
+                let record = katarenga_record(seed, arrangement, header, stop);
+                record.validate().unwrap();
+                let text = record.to_string();
+                let back: KatarengaRecord = text
+                    .parse()
+                    .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+                prop_assert_eq!(&back, &record);
+                prop_assert_eq!(back.to_string(), text);
+                match record.termination {
+                    Termination::Normal => finished.set(finished.get() + 1),
+                    Termination::PlyLimit => drawn.set(drawn.get() + 1),
+                    _ => {}
+                }
+                if record.start.is_some() {
+                    set_up.set(set_up.get() + 1);
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+    assert!(finished.get() > 10, "{} finished games", finished.get());
+    assert!(drawn.get() > 10, "{} drawn games", drawn.get());
+    assert!(set_up.get() > 10, "{} set-up starts", set_up.get());
+}

@@ -1,0 +1,80 @@
+//! The examples of the rules pages' "Game records" sections read as they
+//! are written, and say what they say.
+
+use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
+use kamisado_core::{Edge, MatchState, Player};
+
+/// The first ```text block after `# Game records` in a rules page.
+fn example(page: &str) -> String {
+    let section = &page[page.find("# Game records").expect("a Game records section")..];
+    let start = section.find("```text\n").expect("an example") + "```text\n".len();
+    let end = start + section[start..].find("```").expect("the example's end");
+    section[start..end].to_string()
+}
+
+#[test]
+fn the_kamisado_example_is_a_valid_match_record_written_canonically() {
+    let text = example(include_str!("../../../kamisado-core/src/rules.md"));
+    let record: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(
+        record.to_string(),
+        text,
+        "the example is the canonical form"
+    );
+    assert_eq!(record.header.black, "Ann");
+    assert_eq!(record.header.site, "Utrecht");
+    assert_eq!(record.result, RecordResult::Win(Player::White));
+    assert_eq!(record.rounds.len(), 2);
+    assert_eq!(record.rounds[0].edge, Some(Edge::AFile));
+    assert_eq!(
+        record.rounds[0].moves[2].comment.as_deref(),
+        Some("Black's yellow tower is blocked: a pass")
+    );
+    let summary = record.rounds[1].summary.unwrap();
+    assert_eq!((summary.points, summary.scores), (3, [0, 4]));
+    let game = record.validate().unwrap();
+    assert_eq!(
+        game.state(),
+        MatchState::Over {
+            winner: Player::White
+        }
+    );
+}
+
+#[test]
+fn the_katarenga_example_is_a_valid_game_record_written_canonically() {
+    let text = example(include_str!("../../../katarenga-core/src/rules.md"));
+    let record: KatarengaRecord = text.parse().unwrap();
+    assert_eq!(
+        record.to_string(),
+        text,
+        "the example is the canonical form"
+    );
+    assert_eq!(record.termination, Termination::TimeForfeit);
+    assert_eq!(record.result, RecordResult::Win(Player::Black));
+    assert_eq!(record.board.board(), Ok(katarenga_core::Board::standard()));
+    assert!(matches!(record.board, BoardSpec::Tiles(_)));
+    assert_eq!(
+        record.comment.as_deref(),
+        Some("White's clock ran out on move 3")
+    );
+    assert_eq!(record.moves.len(), 4);
+    assert_eq!(record.header.white, "engine a");
+}
+
+#[test]
+fn several_records_follow_one_another() {
+    let k = example(include_str!("../../../kamisado-core/src/rules.md"));
+    let two = format!("{k}\n{k}");
+    assert_eq!(KamisadoRecord::parse_all(&two).unwrap().len(), 2);
+    let error = two.parse::<KamisadoRecord>().unwrap_err();
+    assert_eq!(error.to_string(), "expected one record, found 2");
+    let t = example(include_str!("../../../katarenga-core/src/rules.md"));
+    assert_eq!(
+        KatarengaRecord::parse_all(&format!("{t}{t}{t}"))
+            .unwrap()
+            .len(),
+        3
+    );
+    assert_eq!(KatarengaRecord::parse_all("").unwrap().len(), 0);
+}
