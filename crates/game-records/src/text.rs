@@ -395,8 +395,9 @@ impl Token {
     }
 }
 
-/// The tokens of a text, each with its location.
-pub(crate) fn tokenize(text: &str) -> Result<Vec<(Location, Token)>, RecordError> {
+/// The tokens of a text, each with its location and whether an empty line
+/// comes before it.
+pub(crate) fn tokenize(text: &str) -> Result<Vec<(Location, Token, bool)>, RecordError> {
     let mut lexer = Lexer {
         chars: text.chars().collect(),
         i: 0,
@@ -442,20 +443,30 @@ impl Lexer {
         Some(c)
     }
 
-    fn skip_space(&mut self) {
+    /// Skips spaces and `;` comments; returns whether an empty line (two
+    /// line breaks with only spaces between) was crossed.
+    fn skip_space(&mut self) -> bool {
+        let mut breaks = 0;
+        let mut blank = false;
         loop {
             match self.peek() {
+                Some('\n') => {
+                    breaks += 1;
+                    blank |= breaks >= 2;
+                    self.bump();
+                }
                 Some(c) if c.is_whitespace() => {
                     self.bump();
                 }
                 // `;` comments run to the end of the line, as in PGN; they
                 // are not kept.
                 Some(';') => {
+                    breaks = 0;
                     while self.peek().is_some_and(|c| c != '\n') {
                         self.bump();
                     }
                 }
-                _ => return,
+                _ => return blank,
             }
         }
     }
@@ -479,8 +490,8 @@ impl Lexer {
         }
     }
 
-    fn next(&mut self) -> Result<Option<(Location, Token)>, RecordError> {
-        self.skip_space();
+    fn next(&mut self) -> Result<Option<(Location, Token, bool)>, RecordError> {
+        let blank = self.skip_space();
         let at = self.at;
         let Some(c) = self.peek() else {
             return Ok(None);
@@ -488,7 +499,7 @@ impl Lexer {
         let token = match c {
             '[' => {
                 self.bump();
-                self.skip_space();
+                let _ = self.skip_space();
                 let mut name = String::new();
                 while let Some(c) = self
                     .peek()
@@ -500,12 +511,12 @@ impl Lexer {
                 if name.is_empty() {
                     return Err(syntax(self.at, "a tag name", self.peek()));
                 }
-                self.skip_space();
+                let _ = self.skip_space();
                 if self.peek() != Some('"') {
                     return Err(syntax(self.at, "a quoted tag value", self.peek()));
                 }
                 let value = self.quoted()?;
-                self.skip_space();
+                let _ = self.skip_space();
                 if self.bump() != Some(']') {
                     return Err(syntax(self.at, "']' closing the tag", self.peek()));
                 }
@@ -540,7 +551,7 @@ impl Lexer {
                 }
             }
         };
-        Ok(Some((at, token)))
+        Ok(Some((at, token, blank)))
     }
 }
 
@@ -563,9 +574,11 @@ pub(crate) fn records(text: &str) -> Result<Vec<Sections>, RecordError> {
         }
     };
     let mut out: Vec<Sections> = Vec::new();
-    for (at, token) in tokenize(text)? {
+    for (at, token, blank) in tokenize(text)? {
+        // A tag opens a new record after the movetext, or after an empty
+        // line (a record's tags stand on consecutive lines).
         let open_new = match (&token, out.last()) {
-            (Token::Tag(..), Some(last)) => !last.body.is_empty(),
+            (Token::Tag(..), Some(last)) => !last.body.is_empty() || blank,
             (_, None) => true,
             _ => false,
         };

@@ -78,3 +78,26 @@ fn several_records_follow_one_another() {
     );
     assert_eq!(KatarengaRecord::parse_all("").unwrap().len(), 0);
 }
+
+#[test]
+fn records_without_moves_are_told_apart_by_the_empty_line_after_their_tags() {
+    let empty = KatarengaRecord::new(BoardSpec::Tiles(
+        katarenga_core::TilePlacement::arrangement(7).unwrap(),
+    ));
+    let text = format!("{empty}\n{empty}");
+    let both = KatarengaRecord::parse_all(&text).unwrap();
+    assert_eq!(both, [empty.clone(), empty]);
+    let k = KamisadoRecord::new(kamisado_core::Target::STANDARD);
+    assert_eq!(
+        KamisadoRecord::parse_all(&format!("{k}{k}")).unwrap().len(),
+        2
+    );
+    // Without the empty line the second record's tags would be the
+    // first's again.
+    let joined = text.replace("\n\n[", "\n[");
+    let e = KatarengaRecord::parse_all(&joined).unwrap_err();
+    assert_eq!(
+        e.kind,
+        game_records::ErrorKind::DuplicateTag("Event".into())
+    );
+}

@@ -1,0 +1,173 @@
+//! Every message reads back to what it writes, and malformed lines are
+//! refused at the word at fault.
+
+use game_protocol::{Command, GameKind, Go, Info, MessageError, OptionKind, Reply, Score, Start};
+use kamisado_core::Edge;
+
+#[test]
+fn commands_read_and_write() {
+    let lines = [
+        "kkp",
+        "isready",
+        "stop",
+        "quit",
+        "setoption name Hash value 64",
+        "setoption name Clear",
+        "setoption name Book value my book.txt",
+        "newgame kamisado",
+        "newgame katarenga rules standard",
+        "position startpos",
+        "position startpos moves d1d7 g8b3",
+        "position tiles 1f0 2b1 3f2 4f3 moves a8a7",
+        "position notation obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g",
+        "position notation obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g moves b3d1",
+        "go",
+        "go movetime 100",
+        "go depth 9 nodes 1000",
+        "go btime 60000 wtime 50000 binc 500 winc 400 movestogo 10",
+        "go infinite",
+        "edge 3 0 1",
+        "edge 7 3 1 movetime 250",
+    ];
+    for line in lines {
+        let command: Command = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(command.to_string(), line);
+    }
+    assert_eq!(
+        "go   btime 1  wtime 2".parse::<Command>(),
+        Ok(Command::Go(Go {
+            time: [Some(1), Some(2)],
+            ..Go::default()
+        }))
+    );
+    assert_eq!(
+        "setoption name Book value my book.txt".parse::<Command>(),
+        Ok(Command::SetOption {
+            name: "Book".into(),
+            value: "my book.txt".into()
+        })
+    );
+    let Ok(Command::Position {
+        start: Start::Notation(n),
+        moves,
+    }) = "position notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - moves d1d7".parse::<Command>()
+    else {
+        panic!("a position");
+    };
+    assert_eq!(n, "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
+    assert_eq!(moves, ["d1d7"]);
+    assert_eq!(
+        "newgame katarenga rules standard".parse::<Command>(),
+        Ok(Command::NewGame {
+            game: GameKind::Katarenga,
+            rules: vec!["standard".into()]
+        })
+    );
+}
+
+#[test]
+fn replies_read_and_write() {
+    let lines = [
+        "id name kk-engine 0.1.0",
+        "id author the kamisado-katarenga developers",
+        "game kamisado",
+        "option name Hash type spin default 16 min 1 max 4096",
+        "option name Solver type check default true",
+        "option name Book type string default my book.txt",
+        "option name Empty type string default ",
+        "kkpok",
+        "readyok",
+        "info depth 9 score cp -35 nodes 120000 nps 1500000 time 80 pv h1h5 a8c6",
+        "info score win 3 nodes 39 time 2 pv g8b3 d7d7 b3d1 string proved by the solver",
+        "info score loss 12",
+        "info string hello there",
+        "bestmove d1d7",
+        "bestmove none",
+        "bestedge a",
+        "bestedge h",
+        "error no option \"Bogus\"",
+    ];
+    for line in lines {
+        let reply: Reply = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(reply.to_string().trim_end(), line.trim_end());
+    }
+    let Ok(Reply::Info(info)) = "info score win 3 pv g8b3 d7d7 string proved".parse::<Reply>()
+    else {
+        panic!("an info");
+    };
+    assert_eq!(
+        info,
+        Info {
+            score: Some(Score::Win(3)),
+            pv: vec!["g8b3".into(), "d7d7".into()],
+            string: Some("proved".into()),
+            ..Info::default()
+        }
+    );
+    assert_eq!(
+        "bestedge h".parse::<Reply>(),
+        Ok(Reply::BestEdge(Edge::HFile))
+    );
+    assert_eq!(
+        "option name Hash type spin default 16 min 1 max 4096".parse::<Reply>(),
+        Ok(Reply::Option {
+            name: "Hash".into(),
+            kind: OptionKind::Spin {
+                default: 16,
+                min: 1,
+                max: 4096
+            }
+        })
+    );
+}
+
+fn command_error(line: &str) -> MessageError {
+    line.parse::<Command>().expect_err(line)
+}
+
+fn reply_error(line: &str) -> MessageError {
+    line.parse::<Reply>().expect_err(line)
+}
+
+#[test]
+fn malformed_lines_are_refused_at_the_word_at_fault() {
+    let e = command_error("");
+    assert_eq!((e.word, e.found.as_str()), (1, "the end of the line"));
+    let e = command_error("fly away");
+    assert_eq!(e.word, 1);
+    assert!(
+        e.to_string().starts_with("word 1: expected a command"),
+        "{e}"
+    );
+    assert_eq!(command_error("go movetime soon").word, 3);
+    assert_eq!(command_error("go depth 3 later").word, 4);
+    assert_eq!(command_error("go movetime -5").word, 3);
+    assert_eq!(command_error("newgame chess").word, 2);
+    assert_eq!(command_error("position").word, 2);
+    assert_eq!(command_error("position somewhere").word, 2);
+    assert_eq!(command_error("position tiles 1f0 2f0 3f0").word, 6);
+    assert_eq!(command_error("position tiles 1f0 2f0 3f0 9f0").word, 6);
+    assert_eq!(command_error("position notation moves d1d7").word, 3);
+    assert_eq!(command_error("setoption Hash 3").word, 2);
+    assert_eq!(command_error("edge 3 0").word, 4);
+    assert_eq!(command_error("edge 3 0 1 movetime").word, 6);
+    assert_eq!(command_error("kkp please").word, 2);
+    assert_eq!(reply_error("bestedge b").word, 2);
+    assert_eq!(reply_error("bestmove").word, 2);
+    assert_eq!(reply_error("bestmove d1d7 g8b3").word, 3);
+    assert_eq!(reply_error("info depth deep").word, 3);
+    assert_eq!(reply_error("info score mate 3").word, 3);
+    assert_eq!(reply_error("info colour red").word, 2);
+    assert_eq!(
+        reply_error("option name Hash type spin default 1 min 0").word,
+        10
+    );
+    assert_eq!(reply_error("option name Hash type slider").word, 5);
+    assert_eq!(
+        reply_error("option name Solver type check default maybe").word,
+        7
+    );
+    assert_eq!(reply_error("id nickname x").word, 2);
+    assert_eq!(reply_error("game chess").word, 2);
+    assert_eq!(reply_error("hello").word, 1);
+}
