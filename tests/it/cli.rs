@@ -26,7 +26,15 @@ fn example(name: &str) -> Command {
 
 /// The examples, `strength` only where it is built (feature `minimax`).
 fn examples() -> Vec<&'static str> {
-    let mut names = vec!["perft", "play", "render", "selfplay", "solve", "match"];
+    let mut names = vec![
+        "perft",
+        "play",
+        "render",
+        "selfplay",
+        "solve",
+        "match",
+        "record_check",
+    ];
     if cfg!(feature = "minimax") {
         names.push("strength");
     }
@@ -190,6 +198,7 @@ fn every_example_words_an_unknown_game_alike() {
         ("selfplay", vec!["chess"]),
         ("perft", vec!["chess", "startpos", "1"]),
         ("render", vec!["chess", "startpos"]),
+        ("record_check", vec!["chess", "Cargo.toml"]),
     ];
     if cfg!(feature = "minimax") {
         cases.push(("strength", vec!["chess"]));
@@ -240,4 +249,43 @@ fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
     assert!(stderr(&output).contains("the input ended before the game did"));
     let output = script(&["kamisado", "--white", "human"], "d1d7\nquit\n");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn record_check_replays_a_file_of_records_and_reports_the_first_problem() {
+    let record = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Black \"?\"]\n[White \"?\"]\n\
+                  [Result \"white\"]\n[Target \"1\"]\n[Termination \"normal\"]\n\n\
+                  Round 1 \"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\"\n1. d1d7 g8b3 2. d7d7 b3d1\n\
+                  Scored white arrival green 1 0-1\n";
+    let dir = std::env::temp_dir();
+    let good = dir.join(format!("record-check-{}-good.txt", std::process::id()));
+    let bad = dir.join(format!("record-check-{}-bad.txt", std::process::id()));
+    std::fs::write(&good, format!("{record}\n{record}")).unwrap();
+    std::fs::write(
+        &bad,
+        format!("{record}\n{}", record.replace("b3d1", "b3b1")),
+    )
+    .unwrap();
+    let output = run("record_check", &["kamisado", good.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "2 records, every move legal\n  2 white (normal)\n"
+    );
+    let output = run("record_check", &["kamisado", bad.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("line 24, column 22: move 2 (b3b1): b1 is occupied"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run("record_check", &["katarenga", good.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("the tag Board is missing"),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_file(good);
+    let _ = std::fs::remove_file(bad);
 }

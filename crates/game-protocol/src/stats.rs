@@ -78,26 +78,31 @@ impl Tally {
     }
 
     /// The Elo difference (first engine minus second) and its 95%
-    /// interval, from the score and its standard error. The bounds are
-    /// infinite where the score or a bound reaches 0 or 1.
+    /// interval: the Wilson score interval of the score (a draw counting
+    /// half a win), which stays meaningful for few games and for scores
+    /// of 0 or 100%, turned into Elo. A bound is infinite where the
+    /// interval reaches a score of 0 or 1.
     ///
     /// ```
     /// use game_protocol::stats::Tally;
     /// let t = Tally { wins: 60, draws: 0, losses: 40 };
     /// let (elo, (low, high)) = t.elo();
     /// assert!((elo - 70.4).abs() < 0.1);
-    /// assert!((low - 0.0).abs() < 3.0 && (high - 143.0).abs() < 3.0, "{low} {high}");
+    /// assert!((low - 1.4).abs() < 1.0 && (high - 139.5).abs() < 1.0, "{low} {high}");
+    /// // Two wins out of two: better than even is not yet shown.
+    /// let (elo, (low, high)) = Tally { wins: 2, draws: 0, losses: 0 }.elo();
+    /// assert!(elo.is_infinite() && high.is_infinite() && low < 0.0);
     /// ```
     #[must_use]
     pub fn elo(&self) -> (f64, (f64, f64)) {
-        let n = f64::from(self.games().max(1));
-        let s = self.score();
-        let error = (self.variance() / n).sqrt();
-        let bound = |x: f64| elo_of(x.clamp(0.0, 1.0));
-        (
-            elo_of(s),
-            (bound(s - 1.96 * error), bound(s + 1.96 * error)),
-        )
+        let points = f64::from(self.wins) + f64::from(self.draws) / 2.0;
+        let (low, high) = game_search::arena::wilson(points, self.games());
+        let elo = |score: f64| {
+            let e = elo_of(score.clamp(0.0, 1.0));
+            // No negative zero ("-0") for an even score.
+            if e == 0.0 { 0.0 } else { e }
+        };
+        (elo(self.score()), (elo(low / 100.0), elo(high / 100.0)))
     }
 
     /// The log-likelihood ratio of the SPRT of `elo1` against `elo0`

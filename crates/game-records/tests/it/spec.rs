@@ -94,7 +94,11 @@ fn records_without_moves_are_told_apart_by_the_empty_line_after_their_tags() {
     );
     // Without the empty line the second record's tags would be the
     // first's again.
-    let joined = text.replace("\n\n[", "\n[");
+    let joined: String = text
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
     let e = KatarengaRecord::parse_all(&joined).unwrap_err();
     assert_eq!(
         e.kind,
