@@ -421,8 +421,9 @@ impl Engine {
     }
 }
 
-/// `start` after `moves`, each checked.
-fn replay<G: SearchGame>(start: G, moves: &[String]) -> Result<G, String> {
+/// `start` after `moves`, each checked: why the first bad one is refused,
+/// with its number from 1.
+pub(crate) fn replay<G: SearchGame>(start: G, moves: &[String]) -> Result<G, String> {
     let mut position = start;
     for (i, text) in moves.iter().enumerate() {
         let mv: G::Move = text

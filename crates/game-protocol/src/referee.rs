@@ -25,6 +25,7 @@ use game_search::arena::Adjudication;
 use kamisado_core::{Edge, Match, MatchState, Target};
 use katarenga_core::TilePlacement;
 
+use crate::engine::replay;
 use crate::message::{Command, GameKind, Go, Reply, Start};
 use crate::stats::{Sprt, Tally, Verdict};
 
@@ -179,7 +180,7 @@ impl Opening {
         let Command::Position { start, moves } = command else {
             return Err(format!("{line:?}: not a position"));
         };
-        let replay = |e: String| format!("{line:?}: {e}");
+        let refused = |e: String| format!("{line:?}: {e}");
         match game {
             GameKind::Kamisado => {
                 let start = match start {
@@ -187,7 +188,7 @@ impl Opening {
                     Start::Notation(n) => n.parse().map_err(|e| format!("{line:?}: {e}"))?,
                     Start::Tiles(_) => return Err(format!("{line:?}: tiles are for katarenga")),
                 };
-                Ok(Opening::Kamisado(play_all(start, &moves).map_err(replay)?))
+                Ok(Opening::Kamisado(replay(start, &moves).map_err(refused)?))
             }
             GameKind::Katarenga => {
                 let (board, start) = match start {
@@ -206,7 +207,7 @@ impl Opening {
                         (BoardSpec::Colours(*p.board()), p)
                     }
                 };
-                let position = play_all(start, &moves).map_err(replay)?;
+                let position = replay(start, &moves).map_err(refused)?;
                 Ok(Opening::Katarenga { board, position })
             }
         }
@@ -249,19 +250,6 @@ impl Opening {
             Opening::Katarenga { position, .. } => position.side_to_move(),
         }
     }
-}
-
-fn play_all<G: SearchGame>(start: G, moves: &[String]) -> Result<G, String> {
-    let mut p = start;
-    for (i, text) in moves.iter().enumerate() {
-        let mv: G::Move = text
-            .parse()
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        p = p
-            .try_play(mv)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-    }
-    Ok(p)
 }
 
 /// `plies` random moves from `start` after which the side to move cannot
@@ -470,6 +458,26 @@ impl Process {
         }
     }
 
+    /// Sends `isready` and waits for `readyok` (`doing`: what the engine
+    /// is at, for the fault's reason); an `error` before it means the
+    /// engine refused `what` was just sent.
+    fn ready(&mut self, deadline: Instant, doing: &str, what: &str) -> Result<(), Fault> {
+        self.send(&Command::IsReady)?;
+        self.wait(
+            deadline,
+            Termination::NoAnswer,
+            doing,
+            |reply| match reply {
+                Reply::ReadyOk => Ok(Some(())),
+                Reply::Error(e) => Err(fault(
+                    Termination::ProtocolError,
+                    format!("refused {what}: {e}"),
+                )),
+                _ => Ok(None),
+            },
+        )
+    }
+
     fn kill(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -561,20 +569,7 @@ fn handshake(
             value: value.clone(),
         })?;
     }
-    process.send(&Command::IsReady)?;
-    process.wait(
-        deadline,
-        Termination::NoAnswer,
-        "setting its options",
-        |reply| match reply {
-            Reply::ReadyOk => Ok(Some(())),
-            Reply::Error(e) => Err(fault(
-                Termination::ProtocolError,
-                format!("refused an option: {e}"),
-            )),
-            _ => Ok(None),
-        },
-    )
+    process.ready(deadline, "setting its options", "an option")
 }
 
 /// A game as it ended.
@@ -1014,20 +1009,7 @@ impl Referee {
             game,
             rules: Vec::new(),
         })?;
-        process.send(&Command::IsReady)?;
-        process.wait(
-            Instant::now() + patience,
-            Termination::NoAnswer,
-            "starting a game",
-            |reply| match reply {
-                Reply::ReadyOk => Ok(Some(())),
-                Reply::Error(e) => Err(fault(
-                    Termination::ProtocolError,
-                    format!("refused the new game: {e}"),
-                )),
-                _ => Ok(None),
-            },
-        )
+        process.ready(Instant::now() + patience, "starting a game", "the new game")
     }
 
     fn kamisado(

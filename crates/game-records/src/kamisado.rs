@@ -506,14 +506,7 @@ impl FromStr for KamisadoRecord {
 
     /// Reads one record (see [`KamisadoRecord::parse_all`] for several).
     fn from_str(s: &str) -> Result<KamisadoRecord, RecordError> {
-        let mut all = KamisadoRecord::parse_all(s)?;
-        match all.len() {
-            1 => Ok(all.remove(0)),
-            n => Err(RecordError::inconsistent(
-                None,
-                format!("expected one record, found {n}"),
-            )),
-        }
+        text::only_one(KamisadoRecord::parse_all(s)?)
     }
 }
 

@@ -348,14 +348,7 @@ impl FromStr for KatarengaRecord {
 
     /// Reads one record (see [`KatarengaRecord::parse_all`] for several).
     fn from_str(s: &str) -> Result<KatarengaRecord, RecordError> {
-        let mut all = KatarengaRecord::parse_all(s)?;
-        match all.len() {
-            1 => Ok(all.remove(0)),
-            n => Err(RecordError::inconsistent(
-                None,
-                format!("expected one record, found {n}"),
-            )),
-        }
+        text::only_one(KatarengaRecord::parse_all(s)?)
     }
 }
 

@@ -767,6 +767,17 @@ impl Body {
     }
 }
 
+/// The one record a text holds, or how many it holds instead.
+pub(crate) fn only_one<T>(mut all: Vec<T>) -> Result<T, RecordError> {
+    match all.len() {
+        1 => Ok(all.remove(0)),
+        n => Err(RecordError::inconsistent(
+            None,
+            format!("expected one record, found {n}"),
+        )),
+    }
+}
+
 /// `expected X, found <token>` at the token.
 pub(crate) fn unexpected(at: Location, token: &Token, expected: &'static str) -> RecordError {
     RecordError::at(

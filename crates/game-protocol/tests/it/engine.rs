@@ -20,10 +20,13 @@ impl Write for Shared {
     }
 }
 
-/// The engine's replies to `commands`, each line read as a [`Reply`].
+/// The engine's replies to `commands`, each line read as a [`Reply`]. A
+/// last `position startpos` waits for a search with limits to end (the
+/// end of the input stops a running search).
 fn session(commands: &str) -> Vec<Reply> {
     let out = Shared::default();
-    engine::run(Cursor::new(commands.to_string()), out.clone()).unwrap();
+    let input = format!("{commands}position startpos\n");
+    engine::run(Cursor::new(input), out.clone()).unwrap();
     let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
     text.lines()
         .map(|l| {
@@ -74,8 +77,10 @@ fn the_handshake_declares_the_games_and_options_and_ends_with_kkpok() {
 
 #[test]
 fn go_answers_a_legal_move_in_both_games() {
+    // Without the solver, which might prove the Kamisado position before
+    // the search reports its depth.
     let replies = session(
-        "newgame kamisado\nposition startpos moves d1d7 g8b3\ngo depth 3\n\
+        "setoption name Solver value false\nnewgame kamisado\nposition startpos moves d1d7 g8b3\ngo depth 3\n\
          newgame katarenga\nposition tiles 1f0 2b1 3f2 4f3 moves a8a7\ngo nodes 5000\n\
          position startpos\ngo movetime 30\n",
     );
@@ -100,11 +105,16 @@ fn go_answers_a_legal_move_in_both_games() {
     assert!(
         katarenga_core::Position::start().is_legal(moves[2].as_deref().unwrap().parse().unwrap())
     );
-    // Info lines came with depths and node counts.
+    // The first search's info lines came with depths and node counts.
+    let first: Vec<&Reply> = replies
+        .iter()
+        .take_while(|r| !matches!(r, Reply::BestMove(_)))
+        .collect();
     assert!(
-        replies
+        first
             .iter()
-            .any(|r| matches!(r, Reply::Info(i) if i.depth == Some(3) && i.nodes.is_some()))
+            .any(|r| matches!(r, Reply::Info(i) if i.depth.is_some() && i.nodes.is_some())),
+        "{first:?}"
     );
     assert!(errors(&replies).is_empty(), "{:?}", errors(&replies));
 }
