@@ -1,4 +1,4 @@
-//! The protocol's messages ([specification](crate#the-protocol)): what a
+//! The protocol's messages (specified in the repository's `docs/protocol.md`): what a
 //! controller sends ([`Command`]) and what an engine answers ([`Reply`]),
 //! each one line, read with [`str::parse`] and written with `Display`.
 //! Moves and positions are carried as their notation strings: the game
