@@ -5,7 +5,7 @@
 //! - `none`: nothing (a well-behaved, weak engine);
 //! - `crash`: exits at the next `go`;
 //! - `hang`: never answers `go` again;
-//! - `late`: answers each `go` twice its move time (plus 300 ms) late;
+//! - `late`: answers each `go` after twice its move time plus a second;
 //! - `illegal`: answers a move from an empty square;
 //! - `garbage`: answers a line that is no reply;
 //! - `refuse`: answers `go` with `error`;
@@ -105,7 +105,7 @@ fn main() -> std::process::ExitCode {
                         "crash" => return std::process::ExitCode::from(3),
                         "hang" => continue,
                         "late" => {
-                            let ms = go.movetime.unwrap_or(100) * 2 + 300;
+                            let ms = go.movetime.unwrap_or(100) * 2 + 1_000;
                             std::thread::sleep(Duration::from_millis(ms));
                         }
                         "illegal" => {

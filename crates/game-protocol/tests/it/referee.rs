@@ -115,8 +115,9 @@ fn fault_run(game: GameKind, fault_kind: &str, time: TimeControl, test: &str) ->
         2,
         time,
     );
-    config.patience = Duration::from_millis(700);
-    config.margin = Duration::from_millis(150);
+    // Generous for the engine under load, far below the fakes' faults.
+    config.patience = Duration::from_millis(2_000);
+    config.margin = Duration::from_millis(400);
     config.target = if fault_kind == "bad-edge" { 7 } else { 1 };
     if game == GameKind::Kamisado {
         config.openings = vec![Opening::parse(game, "startpos").unwrap()];
@@ -260,7 +261,7 @@ fn a_silent_engine_is_refused_before_the_run_and_loses_during_it() {
         2,
         TimeControl::Depth(1),
     );
-    config.patience = Duration::from_millis(300);
+    config.patience = Duration::from_millis(1_000);
     let mut referee = Referee::new(config.clone()).unwrap();
     let e = referee.check_engines().unwrap_err();
     assert!(
