@@ -603,6 +603,8 @@ pub struct Progress {
     pub last: GameReport,
     /// The SPRT's log-likelihood ratio and bounds, if one runs.
     pub llr: Option<(f64, (f64, f64))>,
+    /// The engines' names.
+    pub names: [String; 2],
 }
 
 impl fmt::Display for Progress {
@@ -610,7 +612,7 @@ impl fmt::Display for Progress {
         let t = &self.tally;
         let (elo, (low, high)) = t.elo();
         let result = match self.last.winner {
-            Some(w) => format!("engine {} wins", w + 1),
+            Some(w) => format!("{} wins", self.names[w]),
             None => "draw".into(),
         };
         write!(
@@ -909,6 +911,7 @@ impl Referee {
                 tally,
                 last: report,
                 llr,
+                names: self.names.clone(),
             });
         }
         for slot in &mut self.slots {

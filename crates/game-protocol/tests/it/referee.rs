@@ -64,6 +64,18 @@ fn two_engine_settings_play_katarenga_with_colours_swapped_and_records_written()
     assert_eq!(report.faults, [0, 0]);
     assert_eq!(lines.len(), 4);
     assert!(lines[3].starts_with("game 4/4: "), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" wins (normal)") || l.contains(": draw (")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(": deep wins") || l.contains(": shallow wins")),
+        "{lines:?}"
+    );
     let records = KatarengaRecord::parse_all(&text).unwrap();
     assert_eq!(records.len(), 4);
     for (i, r) in records.iter().enumerate() {
