@@ -162,7 +162,9 @@ impl KamisadoRecord {
         })?;
         for (i, round) in self.rounds.iter().enumerate() {
             let number = i + 1;
-            if i > 0 && *game.position() != round.start {
+            // The match was resumed at the first round's start, so only a
+            // later round can fail this.
+            if *game.position() != round.start {
                 return Err(RecordError::inconsistent(
                     at(i, |r| r.start),
                     format!(

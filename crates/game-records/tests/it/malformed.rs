@@ -84,6 +84,22 @@ fn syntax_errors() {
     assert!(e.to_string().contains("'}' closing the comment"), "{e}");
     let e = kamisado("2. d7d7", "2. d7d7 }");
     assert_eq!(at(&e), (11, 22));
+    assert!(
+        e.to_string()
+            .ends_with("expected a move, a comment or a tag, found '}'"),
+        "{e}"
+    );
+    let e = kamisado("Edge a", "Edge a ]");
+    assert!(e.to_string().ends_with("found ']'"), "{e}");
+    // A record that stops short: the end is where the text ends.
+    let cut = &KAMISADO[..KAMISADO.find(" 0-4").unwrap()];
+    let e = cut.parse::<KamisadoRecord>().unwrap_err();
+    assert_eq!(at(&e), (17, 29));
+    assert!(
+        e.to_string()
+            .ends_with("expected the scores, black-white, found the end of the record"),
+        "{e}"
+    );
     let e = "1. d1d7".parse::<KamisadoRecord>().unwrap_err();
     assert_eq!(at(&e), (1, 1));
     assert!(e.to_string().contains("to open the record"), "{e}");
@@ -98,9 +114,26 @@ fn syntax_errors() {
     assert!(e.to_string().contains("bad edge \"Round\""), "{e}");
     let e = katarenga("2. a7c6", "2. \"a7c6\"");
     assert!(
-        e.to_string().contains("expected a move or a move number"),
+        e.to_string()
+            .ends_with("expected a move or a move number, found \"a7c6\""),
         "{e}"
     );
+}
+
+#[test]
+fn what_was_found_is_named() {
+    for (to, found) in [
+        ("2. {a comment} a7c6", "a comment"),
+        ("2. a7c6 3.", "\"3.\""),
+    ] {
+        let e = katarenga("2. a7c6 b2b3", to);
+        assert!(
+            e.to_string().contains(&format!("found {found}")),
+            "{to}: {e}"
+        );
+    }
+    let e = kamisado("Round 2 ", "Round 2 4. ");
+    assert!(e.to_string().contains("found \"4.\""), "{e}");
 }
 
 #[test]
@@ -452,4 +485,112 @@ fn built_records_are_checked_without_a_location() {
     record.moves.push(record.moves[0].clone());
     let e = record.validate().unwrap_err();
     assert!(matches!(e.kind, ErrorKind::Move { number: 3, .. }), "{e}");
+}
+
+#[test]
+fn a_built_kamisado_record_names_the_illegal_move_by_its_number() {
+    let base: KamisadoRecord = KAMISADO.parse().unwrap();
+    // Plies 2 and 4 of a round are the second halves of moves 1 and 2.
+    for (round, ply, number) in [(0, 1, 1), (1, 1, 1), (1, 3, 2), (0, 0, 1)] {
+        let mut record = base.clone();
+        record.rounds[round].moves[ply].mv = "a4a4".parse().unwrap();
+        let e = record.validate().unwrap_err();
+        assert_eq!(e.location, None);
+        assert!(
+            matches!(e.kind, ErrorKind::Move { number: n, .. } if n == number),
+            "round {round} ply {ply}: {e}"
+        );
+    }
+}
+
+#[test]
+fn scoring_lines_of_every_value_read_and_are_checked_against_the_rules() {
+    for (line, said) in [
+        ("Scored white no-move - 1 0-1", "white no-move - 1 0-1"),
+        (
+            "Scored white arrival green 3 0-1",
+            "white arrival green 3 0-1",
+        ),
+        (
+            "Scored white arrival green 7 0-1",
+            "white arrival green 7 0-1",
+        ),
+        (
+            "Scored white arrival green 15 0-1",
+            "white arrival green 15 0-1",
+        ),
+    ] {
+        let e = kamisado("Scored white arrival green 1 0-1", line);
+        assert!(matches!(e.kind, ErrorKind::Inconsistent(_)), "{line}: {e}");
+        assert_eq!(at(&e), (12, 1));
+        assert!(
+            e.to_string().contains(&format!(
+                "round 1 is scored as {said}, but the rules give white arrival green 1 0-1"
+            )),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn a_finished_katarenga_game_needs_its_winner_and_the_termination_normal() {
+    // On an all-blue board every piece moves like a king: White, holding
+    // the camp a0, enters h0 from h1 and holds both.
+    let red = "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB";
+    let start = format!("{red} bbbbbbbb/8/8/8/8/8/8/7w w a0");
+    let game = format!(
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[White \"?\"]\n[Black \"?\"]\n\
+         [Result \"white\"]\n[Board \"{red}\"]\n[Rules \"standard\"]\n[Termination \"normal\"]\n\
+         [Position \"{start}\"]\n\n1. h1h0\n"
+    );
+    let record: KatarengaRecord = game.parse().unwrap_or_else(|e| panic!("{e}"));
+    let end = record.final_position().unwrap();
+    assert_eq!(
+        end.outcome().map(|o| o.winner()),
+        Some(katarenga_core::Player::White)
+    );
+    assert_eq!(end, record.validate().unwrap());
+    for (from, to) in [
+        ("[Result \"white\"]", "[Result \"black\"]"),
+        ("[Termination \"normal\"]", "[Termination \"time forfeit\"]"),
+    ] {
+        let e = game
+            .replace(from, to)
+            .parse::<KatarengaRecord>()
+            .unwrap_err();
+        assert!(e.to_string().contains("the game is over"), "{e}");
+        assert_eq!(at(&e), (6, 1));
+    }
+}
+
+#[test]
+fn line_comments_run_to_the_end_of_the_line_and_are_not_kept() {
+    let text = KAMISADO.replace(
+        "1. d1d7 g8b3",
+        "1. d1d7 ; Black opens\n ; d7d7 would be read if this were not a comment\ng8b3",
+    );
+    let record: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(record, KAMISADO.parse::<KamisadoRecord>().unwrap());
+}
+
+#[test]
+fn only_proper_other_tags_are_written() {
+    let mut record: KamisadoRecord = KAMISADO.parse().unwrap();
+    record.header.other = vec![
+        ("Round_2".into(), "kept".into()),
+        ("".into(), "no name".into()),
+        ("Two words".into(), "a space".into()),
+        ("Result".into(), "black".into()),
+        ("Opening".into(), "kept too".into()),
+    ];
+    let text = record.to_string();
+    let back: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(
+        back.header.other,
+        [
+            ("Round_2".to_string(), "kept".to_string()),
+            ("Opening".into(), "kept too".into())
+        ]
+    );
+    assert_eq!(back.result, record.result);
 }

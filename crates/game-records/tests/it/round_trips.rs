@@ -170,6 +170,56 @@ fn katarenga_record(seed: u64, arrangement: u32, header: Header, stop: u32) -> K
     record
 }
 
+/// Checks the movetext's layout, independently of the writer: lines of at
+/// most 79 characters (a single word may be longer), each filled as far
+/// as the next token (a word, or a whole comment) allows. Line breaks
+/// inside comments are the comments' own.
+fn assert_laid_out(text: &str) {
+    let body = &text[text.find("\n\n").expect("tags, then a blank line") + 2..];
+    let lines: Vec<&str> = body.lines().collect();
+    let mut open = false;
+    for (n, line) in lines.iter().enumerate() {
+        let starts_in_comment = open;
+        for c in line.chars() {
+            match c {
+                '{' => open = true,
+                '}' => open = false,
+                _ => {}
+            }
+        }
+        let length = line.chars().count();
+        assert!(
+            length <= 79 || !line.contains(' '),
+            "{length}: {line:?}\n{text}"
+        );
+        let block = |l: &str| {
+            !l.is_empty()
+                && !["Round ", "Scored ", "Edge "]
+                    .iter()
+                    .any(|k| l.starts_with(k))
+        };
+        // A round's (a game's) comment stands on lines of its own, before
+        // `1.`; any other break was the writer's: the next token did not
+        // fit.
+        let Some(prev) = n.checked_sub(1).map(|p| lines[p]) else {
+            continue;
+        };
+        if starts_in_comment || line.starts_with("1. ") || !block(prev) || !block(line) {
+            continue;
+        }
+        let rest = lines[n..].join("\n");
+        let next = if rest.starts_with('{') {
+            &rest[..=rest.find('}').expect("a closed comment")]
+        } else {
+            rest.split([' ', '\n']).next().unwrap_or("")
+        };
+        assert!(
+            prev.len() + 1 + next.len() > 79,
+            "{prev:?} could have taken {next:?}\n{text}"
+        );
+    }
+}
+
 #[test]
 fn kamisado_records_round_trip() {
     let (finished, unfinished, rounds) = (Cell::new(0), Cell::new(0), Cell::new(0));
@@ -181,6 +231,7 @@ fn kamisado_records_round_trip() {
                 let record = kamisado_record(seed, target, header, stop);
                 record.validate().unwrap();
                 let text = record.to_string();
+                assert_laid_out(&text);
                 let back: KamisadoRecord = text
                     .parse()
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
@@ -228,6 +279,7 @@ fn katarenga_records_round_trip() {
                 let record = katarenga_record(seed, arrangement, header, stop);
                 record.validate().unwrap();
                 let text = record.to_string();
+                assert_laid_out(&text);
                 let back: KatarengaRecord = text
                     .parse()
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;

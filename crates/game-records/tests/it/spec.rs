@@ -105,3 +105,80 @@ fn records_without_moves_are_told_apart_by_the_empty_line_after_their_tags() {
         game_records::ErrorKind::DuplicateTag("Event".into())
     );
 }
+
+#[test]
+fn terminations_and_results_are_written_as_the_tags_say() {
+    let names: Vec<String> = Termination::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        names,
+        [
+            "normal",
+            "repetition",
+            "ply limit",
+            "time forfeit",
+            "illegal move",
+            "crash",
+            "no answer",
+            "protocol error",
+            "resignation",
+            "unfinished"
+        ]
+    );
+    for t in Termination::ALL {
+        assert_eq!(t.to_string().parse::<Termination>(), Ok(t));
+    }
+    let forfeits: Vec<bool> = Termination::ALL.iter().map(|t| t.is_forfeit()).collect();
+    assert_eq!(
+        forfeits,
+        [
+            false, false, false, true, true, true, true, true, true, false
+        ]
+    );
+    let draws: Vec<bool> = Termination::ALL
+        .iter()
+        .map(|t| t.is_adjudicated_draw())
+        .collect();
+    assert_eq!(
+        draws,
+        [
+            false, true, true, false, false, false, false, false, false, false
+        ]
+    );
+    assert_eq!(RecordResult::Win(Player::Black).to_string(), "black");
+    assert_eq!(RecordResult::Draw.to_string(), "draw");
+    assert_eq!(RecordResult::Unfinished.to_string(), "*");
+}
+
+#[test]
+fn tag_values_stay_on_their_line_and_keep_quotes_and_backslashes() {
+    let mut record = KamisadoRecord::new(kamisado_core::Target::SINGLE_ROUND);
+    record.header.event = "a\nb\rc \"d\" \\e".into();
+    let text = record.to_string();
+    assert!(
+        text.starts_with("[Event \"a b c \\\"d\\\" \\\\e\"]\n"),
+        "{text}"
+    );
+    let back: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(back.header.event, "a b c \"d\" \\e");
+}
+
+#[test]
+fn a_board_of_tiles_is_the_board_they_make() {
+    let tiles = katarenga_core::TilePlacement::arrangement(12_345).unwrap();
+    let board = katarenga_core::Board::from_tiles(tiles).unwrap();
+    assert_ne!(board, katarenga_core::Board::standard());
+    assert_eq!(BoardSpec::Tiles(tiles).board(), Ok(board));
+    assert_eq!(BoardSpec::Colours(board).board(), Ok(board));
+    let mut twice = tiles;
+    twice[1] = twice[0];
+    assert!(BoardSpec::Tiles(twice).board().is_err());
+    let record = KatarengaRecord::new(BoardSpec::Tiles(tiles));
+    assert_eq!(
+        record.start_position().unwrap(),
+        katarenga_core::Position::start_on(board)
+    );
+    assert_eq!(
+        record.final_position().unwrap(),
+        katarenga_core::Position::start_on(board)
+    );
+}
