@@ -3,3 +3,4 @@
 mod engine;
 mod messages;
 mod referee;
+mod stats;
