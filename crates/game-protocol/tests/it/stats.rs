@@ -27,6 +27,8 @@ fn scores_and_elo() {
     assert!((elo - 58.451_214_271).abs() < 1e-6, "{elo}");
     assert!((low - -29.758_467_432).abs() < 1e-6, "{low}");
     assert!((high - 146.660_895_974).abs() < 1e-6, "{high}");
+    // A draw counts half a win: 30 wins and 10 draws of 60 score as 35 wins.
+    assert_eq!(tally(30, 10, 20).elo(), tally(35, 0, 25).elo());
     let (elo, _) = tally(10, 0, 10).elo();
     assert_eq!(elo.to_bits(), 0f64.to_bits(), "no negative zero");
 }
