@@ -12,7 +12,8 @@ use game_search::kamisado::solve::Solver;
 use game_search::{Agent, Iteration, Limits, PROVEN, SearchAgent, SearchGame, StopFlag, WIN};
 use kamisado_core::{Edge, Match, MatchState, Target};
 
-use crate::message::{Command, GameKind, Go, Info, OptionKind, Reply, Score, Start};
+use crate::message::{Command, GameKind, Go, Info, OptionKind, Reply, Score};
+use crate::referee::Opening;
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
@@ -209,26 +210,9 @@ impl Engine {
             }
             Command::Position { start, moves } => {
                 self.idle()?;
-                match self.game {
-                    GameKind::Kamisado => {
-                        let start = match start {
-                            Start::StartPos => Kamisado::start(),
-                            Start::Notation(n) => n.parse().map_err(|e| format!("{n:?}: {e}"))?,
-                            Start::Tiles(_) => return Err("tiles are for katarenga".into()),
-                        };
-                        self.kamisado = replay(start, &moves)?;
-                    }
-                    GameKind::Katarenga => {
-                        let start = match start {
-                            Start::StartPos => Katarenga::start(),
-                            Start::Notation(n) => n.parse().map_err(|e| format!("{n:?}: {e}"))?,
-                            Start::Tiles(tiles) => Katarenga::start_on(
-                                katarenga_core::Board::from_tiles(tiles)
-                                    .map_err(|e| e.to_string())?,
-                            ),
-                        };
-                        self.katarenga = replay(start, &moves)?;
-                    }
+                match Opening::set_up(self.game, start, &moves)? {
+                    Opening::Kamisado(p) => self.kamisado = p,
+                    Opening::Katarenga { position, .. } => self.katarenga = position,
                 }
             }
             Command::Go(go) => self.go(go)?,
@@ -419,21 +403,6 @@ impl Engine {
         agent.limits = limits;
         Ok(Edge::ALL[agent.choose_start(chooser, &starts) % 2])
     }
-}
-
-/// `start` after `moves`, each checked: why the first bad one is refused,
-/// with its number from 1.
-pub(crate) fn replay<G: SearchGame>(start: G, moves: &[String]) -> Result<G, String> {
-    let mut position = start;
-    for (i, text) in moves.iter().enumerate() {
-        let mv: G::Move = text
-            .parse()
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        position = position
-            .try_play(mv)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-    }
-    Ok(position)
 }
 
 /// The score of the protocol for a search score.

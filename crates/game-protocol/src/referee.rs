@@ -25,7 +25,6 @@ use game_search::arena::Adjudication;
 use kamisado_core::{Edge, Match, MatchState, Target};
 use katarenga_core::TilePlacement;
 
-use crate::engine::replay;
 use crate::message::{Command, GameKind, Go, Reply, Start};
 use crate::stats::{Sprt, Tally, Verdict};
 
@@ -180,15 +179,24 @@ impl Opening {
         let Command::Position { start, moves } = command else {
             return Err(format!("{line:?}: not a position"));
         };
-        let refused = |e: String| format!("{line:?}: {e}");
+        Opening::set_up(game, start, &moves).map_err(|e| format!("{line:?}: {e}"))
+    }
+
+    /// The position a `position` command sets up in `game`: `start`, then
+    /// `moves`, each checked (the engine's and the referee's one reading).
+    ///
+    /// # Errors
+    /// Why the start cannot be read or a move is illegal (with its number
+    /// from 1).
+    pub fn set_up(game: GameKind, start: Start, moves: &[String]) -> Result<Opening, String> {
         match game {
             GameKind::Kamisado => {
                 let start = match start {
                     Start::StartPos => Kamisado::start(),
-                    Start::Notation(n) => n.parse().map_err(|e| format!("{line:?}: {e}"))?,
-                    Start::Tiles(_) => return Err(format!("{line:?}: tiles are for katarenga")),
+                    Start::Notation(n) => n.parse().map_err(|e| format!("{n:?}: {e}"))?,
+                    Start::Tiles(_) => return Err("tiles are for katarenga".into()),
                 };
-                Ok(Opening::Kamisado(replay(start, &moves).map_err(refused)?))
+                Ok(Opening::Kamisado(replay(start, moves)?))
             }
             GameKind::Katarenga => {
                 let (board, start) = match start {
@@ -198,16 +206,16 @@ impl Opening {
                         (BoardSpec::Tiles(tiles), Katarenga::start())
                     }
                     Start::Tiles(tiles) => {
-                        let board = katarenga_core::Board::from_tiles(tiles)
-                            .map_err(|e| format!("{line:?}: {e}"))?;
+                        let board =
+                            katarenga_core::Board::from_tiles(tiles).map_err(|e| e.to_string())?;
                         (BoardSpec::Tiles(tiles), Katarenga::start_on(board))
                     }
                     Start::Notation(n) => {
-                        let p: Katarenga = n.parse().map_err(|e| format!("{line:?}: {e}"))?;
+                        let p: Katarenga = n.parse().map_err(|e| format!("{n:?}: {e}"))?;
                         (BoardSpec::Colours(*p.board()), p)
                     }
                 };
-                let position = replay(start, &moves).map_err(refused)?;
+                let position = replay(start, moves)?;
                 Ok(Opening::Katarenga { board, position })
             }
         }
@@ -250,6 +258,21 @@ impl Opening {
             Opening::Katarenga { position, .. } => position.side_to_move(),
         }
     }
+}
+
+/// `start` after `moves`, each checked: why the first bad one is refused,
+/// with its number from 1.
+fn replay<G: SearchGame>(start: G, moves: &[String]) -> Result<G, String> {
+    let mut position = start;
+    for (i, text) in moves.iter().enumerate() {
+        let mv: G::Move = text
+            .parse()
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        position = position
+            .try_play(mv)
+            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+    }
+    Ok(position)
 }
 
 /// `plies` random moves from `start` after which the side to move cannot
