@@ -65,7 +65,7 @@ fn main() -> std::process::ExitCode {
         let _ = out.flush();
     };
     let mut game = GameKind::Kamisado;
-    let mut position = Opening::parse(game, "startpos").ok();
+    let mut position = Opening::set_up(game, game_protocol::Start::StartPos, &[]).ok();
     let mut moves = 0u32;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
@@ -86,13 +86,13 @@ fn main() -> std::process::ExitCode {
             }
             Command::IsReady => say(&Reply::ReadyOk),
             Command::NewGame { game: g, .. } => game = g,
-            Command::Position { .. } => {
-                let rest = line.trim_start().strip_prefix("position").unwrap_or("");
-                position = Opening::parse(game, rest).ok();
-                if position.is_none() {
-                    say(&Reply::Error(format!("cannot set {rest:?}")));
+            Command::Position { start, moves } => match Opening::set_up(game, start, &moves) {
+                Ok(p) => position = Some(p),
+                Err(e) => {
+                    position = None;
+                    say(&Reply::Error(format!("cannot set {line:?}: {e}")));
                 }
-            }
+            },
             Command::Go(go) => {
                 moves += 1;
                 let best = match position {
