@@ -60,6 +60,6 @@ pub use outcome::Outcome;
 pub use perft::{perft, perft_divide, perft_played};
 pub use picture::{Ansi, Svg};
 pub use play::IllegalMove;
-pub use position::{InvalidPosition, Position};
+pub use position::{InvalidPosition, Position, Rules, UnknownRules};
 pub use record::{GameRecord, RecordError};
 pub use tile::{Rotation, Side, Tile, TilePlacement};

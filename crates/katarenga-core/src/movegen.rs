@@ -134,7 +134,8 @@ impl Position {
     /// returns `true`. Returns `true` if the listener stopped early.
     ///
     /// Nothing is allocated; a piece's square moves come as one bitboard.
-    /// A finished game has no moves.
+    /// A finished game has no moves; a pending first move under the
+    /// no-first-capture option has no captures.
     ///
     /// ```
     /// use katarenga_core::Position;
@@ -151,6 +152,10 @@ impl Position {
         }
         let own = self.pieces[self.side.index()];
         let occupied = self.occupied();
+        // A first move under the no-first-capture option may not end on
+        // an opponent's piece either: all ones while it is pending.
+        let pending = 0u64.wrapping_sub(u64::from((self.first >> self.side.index()) & 1));
+        let barred = own | Bitboard(self.pieces[self.side.opponent().index()].0 & pending);
         let line = target_line(self.side);
         let open = self.open_camps();
         let mut emit = |from: Square, to: Bitboard| {
@@ -161,24 +166,24 @@ impl Position {
         // bodies have no branch on the kind of piece.
         let board = &self.board;
         for from in own & board.squares(SquareColour::Blue) {
-            if emit(from, king_moves(from) - own) {
+            if emit(from, king_moves(from) - barred) {
                 return true;
             }
         }
         for from in own & board.squares(SquareColour::Green) {
-            if emit(from, knight_moves(from) - own) {
+            if emit(from, knight_moves(from) - barred) {
                 return true;
             }
         }
         let stop = occupied | board.squares(SquareColour::Yellow);
         for from in own & board.squares(SquareColour::Yellow) {
-            if emit(from, slide(from, Direction::DIAGONAL, stop) - own) {
+            if emit(from, slide(from, Direction::DIAGONAL, stop) - barred) {
                 return true;
             }
         }
         let stop = occupied | board.squares(SquareColour::Red);
         for from in own & board.squares(SquareColour::Red) {
-            if emit(from, slide(from, Direction::STRAIGHT, stop) - own) {
+            if emit(from, slide(from, Direction::STRAIGHT, stop) - barred) {
                 return true;
             }
         }

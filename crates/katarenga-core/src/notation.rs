@@ -25,6 +25,9 @@ pub enum Field {
     Side,
     /// The occupied camps.
     Camps,
+    /// The players whose first move is pending under the no-first-capture
+    /// option (optional).
+    FirstMoves,
 }
 
 impl fmt::Display for Field {
@@ -34,6 +37,7 @@ impl fmt::Display for Field {
             Field::Pieces => "pieces",
             Field::Side => "side",
             Field::Camps => "camps",
+            Field::FirstMoves => "first moves",
         })
     }
 }
@@ -141,6 +145,9 @@ pub(crate) fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePosi
     let mut i = start;
     let mut last: Option<Camp> = None;
     while i < bytes.len() {
+        if i > start && bytes[i] == b' ' {
+            return Err(E::TrailingText { offset: i });
+        }
         let camp = bytes
             .get(i..i + 2)
             .and_then(|pair| Camp::from_ascii([pair[0], pair[1]]))
@@ -160,13 +167,36 @@ pub(crate) fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePosi
     Ok(camps)
 }
 
+/// Parses the optional first-moves field (`w`, `b` or `wb`) from `start`
+/// to the end of the input: whose first move is pending, by player index.
+fn parse_first_moves(bytes: &[u8], start: usize) -> Result<[bool; 2], ParsePositionError> {
+    let mut pending = [false; 2];
+    let mut expected: &'static [u8] = b"wb";
+    for (i, &byte) in bytes.iter().enumerate().skip(start) {
+        let at =
+            expected
+                .iter()
+                .position(|&e| e == byte)
+                .ok_or(ParsePositionError::Unexpected {
+                    field: Field::FirstMoves,
+                    found: char_at(bytes, i),
+                    offset: i,
+                    expected: "'w', 'b' or \"wb\" (the players whose first move is pending)",
+                })?;
+        expected = &expected[at + 1..];
+        pending[usize::from(byte == b'w')] = true;
+    }
+    Ok(pending)
+}
+
 impl Position {
     /// Parses the [position notation](crate::rules#position-notation) from ASCII bytes.
     ///
     /// # Errors
     /// [`ParsePositionError`] naming the field and the byte offset of the
     /// first problem: a syntax error, a rank of the wrong length, two
-    /// adjacent digits, camps repeated or out of order, more than 8 pieces
+    /// adjacent digits, camps repeated or out of order, a first-moves field
+    /// other than `w`, `b` or `wb`, more than 8 pieces
     /// of a side on the board plus in its camps, both players holding both
     /// their camps, or both having fewer than 2 pieces.
     pub fn from_ascii(bytes: &[u8]) -> Result<Position, ParsePositionError> {
@@ -189,14 +219,29 @@ impl Position {
             expected: "'b' or 'w'",
         })?;
         let camps_start = field_after(bytes, side_at + 1, Field::Camps)?;
-        let camps = parse_camps(bytes, camps_start)?;
-        Position::new(board, pieces[0], pieces[1], camps, side).map_err(|error| {
-            let offset = match error {
-                InvalidPosition::BothHoldBothCamps => camps_start,
-                _ => pieces_start,
-            };
-            E::Invalid { error, offset }
-        })
+        // The camps field ends at a space before the optional fifth field.
+        let camps_end = bytes[camps_start..]
+            .iter()
+            .position(|&b| b == b' ')
+            .map_or(bytes.len(), |n| camps_start + n);
+        let camps = parse_camps(&bytes[..camps_end], camps_start)?;
+        let first = if camps_end < bytes.len() {
+            let first_start = field_after(bytes, camps_end, Field::FirstMoves)?;
+            parse_first_moves(bytes, first_start)?
+        } else {
+            [false; 2]
+        };
+        let position =
+            Position::new(board, pieces[0], pieces[1], camps, side).map_err(|error| {
+                let offset = match error {
+                    InvalidPosition::BothHoldBothCamps => camps_start,
+                    _ => pieces_start,
+                };
+                E::Invalid { error, offset }
+            })?;
+        Ok(Player::ALL.into_iter().fold(position, |p, player| {
+            p.with_first_move_pending(player, first[player.index()])
+        }))
     }
 
     /// A drawing of the position for people: one line per rank, each square
@@ -226,7 +271,16 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ", self.board)?;
         write_grid(f, |square| self.piece_on(square).map(Player::to_char))?;
-        write!(f, " {} {}", self.side.to_char(), self.camps)
+        write!(f, " {} {}", self.side.to_char(), self.camps)?;
+        if self.first != 0 {
+            f.write_str(" ")?;
+            for player in [Player::White, Player::Black] {
+                if self.first_move_pending(player) {
+                    write!(f, "{}", player.to_char())?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -259,6 +313,12 @@ impl fmt::Display for Pretty<'_> {
         }
         writeln!(f, " a0{}{:>21}h0{}", camp(Camp::A0), "", camp(Camp::H0))?;
         writeln!(f, "   a  b  c  d  e  f  g  h")?;
-        writeln!(f, "{} to move", p.side)
+        writeln!(f, "{} to move", p.side)?;
+        for player in [Player::White, Player::Black] {
+            if p.first_move_pending(player) {
+                writeln!(f, "{player}'s first move: no capture")?;
+            }
+        }
+        Ok(())
     }
 }

@@ -63,6 +63,10 @@ pub enum IllegalMove {
     /// The camp is already occupied.
     #[error("{0} is already occupied")]
     CampOccupied(Camp),
+    /// A capture on the player's first move, under the no-first-capture
+    /// option.
+    #[error("no capture on your first move (no-first-capture): {0} holds an opponent's piece")]
+    FirstMoveCapture(Square),
 }
 
 impl Position {
@@ -100,6 +104,9 @@ impl Position {
         };
         if self.pieces[side.index()].has(to) {
             return Err(IllegalMove::OwnPiece(to));
+        }
+        if self.first_move_pending(side) && self.pieces[side.opponent().index()].has(to) {
+            return Err(IllegalMove::FirstMoveCapture(to));
         }
         let colour = self.board.colour_of(mv.from);
         let shape = match colour {
@@ -223,7 +230,8 @@ impl Position {
         let side = self.side;
         let mut next = *self;
         next.pieces[side.index()] = next.pieces[side.index()].without(from);
-        next.hash ^= piece_key(side, from) ^ KEYS.side;
+        next.hash ^= piece_key(side, from) ^ KEYS.side ^ first_key(self, side);
+        next.first &= !(1 << side.index());
         if !next.camps.has(camp) {
             next.camps = next.camps.with(camp);
             next.hash ^= KEYS.camp[camp.index()];
@@ -231,6 +239,14 @@ impl Position {
         next.side = side.opponent();
         next
     }
+}
+
+/// The key to take out of the hash when `side` moves: its pending first
+/// move's, if any (a branch-free mask).
+#[inline(always)]
+fn first_key(position: &Position, side: Player) -> u64 {
+    let pending = u64::from((position.first >> side.index()) & 1);
+    KEYS.first[side.index()] & 0u64.wrapping_sub(pending)
 }
 
 /// Copy-make for the moves of one piece, split in two: [`MovesFrom::new`]
@@ -254,7 +270,8 @@ impl MovesFrom {
         let s = side.index();
         let mut lifted = *position;
         lifted.pieces[s] = lifted.pieces[s].without(from);
-        lifted.hash ^= piece_key(side, from) ^ KEYS.side;
+        lifted.hash ^= piece_key(side, from) ^ KEYS.side ^ first_key(position, side);
+        lifted.first &= !(1 << s);
         lifted.side = side.opponent();
         let white = 0u64.wrapping_sub(s as u64);
         MovesFrom {
@@ -293,6 +310,7 @@ impl MovesFrom {
                 lifted.counts[1].saturating_sub(white_loses),
             ],
             side: lifted.side,
+            first: lifted.first,
             hash: lifted.hash ^ piece_key(self.player, to) ^ capture_key,
         }
     }

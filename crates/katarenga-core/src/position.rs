@@ -2,7 +2,7 @@
 
 use board_geometry::{Bitboard, Player, Rank, Square};
 
-use crate::zobrist;
+use crate::zobrist::{self, KEYS};
 use crate::{Board, Camp, Camps};
 
 /// A Katarenga position ([rules](crate::rules)): the coloured board, each side's
@@ -25,7 +25,74 @@ pub struct Position {
     /// Pieces on the board plus pieces in the player's camps.
     pub(crate) counts: [u8; 2],
     pub(crate) side: Player,
+    /// Bit `player.index()`: that player has not made its first move yet
+    /// and plays by the [no-first-capture](Rules::NoFirstCapture) option
+    /// (so that move may not capture). Zero under the standard rules.
+    pub(crate) first: u8,
     pub(crate) hash: u64,
+}
+
+/// The rules a game is played by: the seed text's, or with the
+/// published first-move rule ([rules](crate::rules#rule-option-no-first-capture)).
+///
+/// ```
+/// use katarenga_core::{Board, Player, Position, Rules};
+/// let p = Position::start_with(Board::standard(), Rules::NoFirstCapture);
+/// assert!(p.first_move_pending(Player::White) && p.first_move_pending(Player::Black));
+/// assert_eq!("no-first-capture".parse(), Ok(Rules::NoFirstCapture));
+/// assert_eq!(Rules::Standard.to_string(), "standard");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Rules {
+    /// The seed text's rules: a capture is allowed from the first move on
+    /// (the default).
+    #[default]
+    Standard,
+    /// David Parlett's published rule: neither player may capture on its
+    /// own first move (`no-first-capture`).
+    NoFirstCapture,
+}
+
+impl Rules {
+    /// Both, the default first.
+    pub const ALL: [Rules; 2] = [Rules::Standard, Rules::NoFirstCapture];
+
+    /// The name used by the notation of records, the engine protocol and
+    /// the programs: `standard` or `no-first-capture`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rules::Standard => "standard",
+            Rules::NoFirstCapture => "no-first-capture",
+        }
+    }
+}
+
+impl core::fmt::Display for Rules {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A rules name that is neither `standard` nor `no-first-capture`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("unknown rules (expected standard or no-first-capture)")]
+pub struct UnknownRules;
+
+impl core::str::FromStr for Rules {
+    type Err = UnknownRules;
+
+    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
+        Rules::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or(UnknownRules)
+    }
 }
 
 /// Why a set of pieces and camps is not a valid position (see the
@@ -64,6 +131,20 @@ impl Position {
         Position::start_on(Board::standard())
     }
 
+    /// The start on any board by `rules`: under
+    /// [`Rules::NoFirstCapture`] both players' first moves are
+    /// [pending](Position::first_move_pending).
+    #[must_use]
+    pub fn start_with(board: Board, rules: Rules) -> Position {
+        let start = Position::start_on(board);
+        match rules {
+            Rules::Standard => start,
+            Rules::NoFirstCapture => start
+                .with_first_move_pending(Player::White, true)
+                .with_first_move_pending(Player::Black, true),
+        }
+    }
+
     /// The start on any board: White's 8 pieces on rank 8, Black's on
     /// rank 1, White to move.
     #[must_use]
@@ -78,7 +159,8 @@ impl Position {
         .unwrap_or_else(|_| unreachable!("the start is valid"))
     }
 
-    /// A position from its parts.
+    /// A position from its parts, under the standard rules (no first move
+    /// pending: add them with [`Position::with_first_move_pending`]).
     ///
     /// # Errors
     /// [`InvalidPosition`] if a square holds pieces of both players, a side
@@ -117,6 +199,7 @@ impl Position {
             camps: Camps(camps.0 & 0b1111),
             counts,
             side,
+            first: 0,
             hash: 0,
         };
         position.hash = zobrist::hash_of(&position);
@@ -187,8 +270,39 @@ impl Position {
         u32::from(self.counts[player.index()])
     }
 
-    /// The Zobrist hash: covers the board colouring, the pieces, the camps
-    /// and the side to move; updated incrementally by `play`. (Named so
+    /// Whether `player` has not made its first move yet under
+    /// [`Rules::NoFirstCapture`]: while it is pending, that player may not
+    /// capture. Always `false` under the standard rules.
+    #[inline]
+    #[must_use]
+    pub fn first_move_pending(&self, player: Player) -> bool {
+        self.first & (1 << player.index()) != 0
+    }
+
+    /// The position with `player`'s first move pending or not (how a
+    /// position is set up under [`Rules::NoFirstCapture`]: the players who
+    /// have not moved yet). The notation writes them as a fifth field.
+    ///
+    /// ```
+    /// use katarenga_core::{Player, Position};
+    /// let p = Position::start().with_first_move_pending(Player::White, true);
+    /// assert!(p.to_string().ends_with(" w - w"));
+    /// assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+    /// assert_ne!(p.zobrist(), Position::start().zobrist());
+    /// ```
+    #[must_use]
+    pub fn with_first_move_pending(&self, player: Player, pending: bool) -> Position {
+        let mut next = *self;
+        let bit = 1 << player.index();
+        if pending != self.first_move_pending(player) {
+            next.first ^= bit;
+            next.hash ^= KEYS.first[player.index()];
+        }
+        next
+    }
+
+    /// The Zobrist hash: covers the board colouring, the pieces, the camps,
+    /// the side to move and the pending first moves; updated incrementally by `play`. (Named so
     /// that it does not shadow [`Hash::hash`](core::hash::Hash::hash).)
     #[inline]
     #[must_use]
@@ -220,7 +334,11 @@ impl Position {
             self.side,
         );
         debug_assert!(flipped.is_ok(), "flip_files of an inconsistent position");
-        flipped.unwrap_or(*self)
+        flipped.map_or(*self, |p| {
+            Player::ALL.into_iter().fold(p, |p, player| {
+                p.with_first_move_pending(player, self.first_move_pending(player))
+            })
+        })
     }
 
     /// Checks the internal invariants: pieces disjoint, counts agree with
@@ -235,6 +353,7 @@ impl Position {
                     && self.counts[p.index()] <= 8
             })
             && self.camps.0 & !0b1111 == 0
+            && self.first & !0b11 == 0
             && self.hash == zobrist::hash_of(self)
     }
 }
@@ -285,6 +404,9 @@ mod tests {
         let mut q = p;
         q.camps = Camps(q.camps.0 | 0b1_0000);
         broken.push(("an undefined camp bit", rehash(q)));
+        let mut q = p;
+        q.first = 0b100;
+        broken.push(("an undefined first-move bit", rehash(q)));
         let mut q = p;
         q.hash ^= 1;
         broken.push(("stale hash", q));

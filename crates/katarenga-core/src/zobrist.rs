@@ -3,8 +3,9 @@
 //! The hash is the XOR of these fields of `KEYS`: `colour[colour][square]`
 //! for all 64 squares (so the same pieces on two boards hash differently,
 //! and a table can be shared across boards), `piece[player][square]` for
-//! each piece, `camp[camp]` for each occupied camp, and `side` when Black
-//! is to move.
+//! each piece, `camp[camp]` for each occupied camp, `side` when Black
+//! is to move, and `first[player]` for each pending first move (the
+//! no-first-capture option).
 //! The board never changes during a game, so `play` never touches the
 //! colour keys.
 
@@ -20,6 +21,8 @@ pub(crate) struct Keys {
     pub(crate) piece: [[u64; 64]; 2],
     pub(crate) camp: [u64; 4],
     pub(crate) side: u64,
+    /// A player's first move pending under the no-first-capture option.
+    pub(crate) first: [u64; 2],
 }
 
 pub(crate) static KEYS: Keys = {
@@ -52,12 +55,16 @@ pub(crate) static KEYS: Keys = {
         camp[i] = key;
         i += 1;
     }
-    let (_, side) = splitmix64(state);
+    let (state, side) = splitmix64(state);
+    // Drawn last, so that the keys of the standard rules did not change.
+    let (state, first_black) = splitmix64(state);
+    let (_, first_white) = splitmix64(state);
     Keys {
         colour,
         piece,
         camp,
         side,
+        first: [first_black, first_white],
     }
 };
 
@@ -81,6 +88,11 @@ pub(crate) fn hash_of(position: &Position) -> u64 {
     }
     if position.side == Player::Black {
         hash ^= KEYS.side;
+    }
+    for player in Player::ALL {
+        if position.first_move_pending(player) {
+            hash ^= KEYS.first[player.index()];
+        }
     }
     hash
 }

@@ -158,8 +158,54 @@ fn camp_errors() {
         }
     );
     assert_eq!(
-        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w - x")),
+        err(&with("wwwwwwww/8/8/8/8/8/8/bbbbbbbb", "w -x")),
         E::TrailingText { offset: 105 }
+    );
+}
+
+/// The optional fifth field of the no-first-capture option: `w`, `b` or
+/// `wb`, nothing else.
+#[test]
+fn first_moves_field() {
+    let pieces = "wwwwwwww/8/8/8/8/8/8/bbbbbbbb";
+    for (field, white, black) in [("wb", true, true), ("w", true, false), ("b", false, true)] {
+        let p: Position = with(pieces, &format!("w - {field}")).parse().unwrap();
+        assert_eq!(p.first_move_pending(Player::White), white, "{field}");
+        assert_eq!(p.first_move_pending(Player::Black), black, "{field}");
+        assert_eq!(p.to_string(), with(pieces, &format!("w - {field}")));
+    }
+    let camps: Position = with("wwwwww2/8/8/8/8/8/8/bbbbbbb1", "w a9 b")
+        .parse()
+        .unwrap();
+    assert!(camps.first_move_pending(Player::Black) && camps.camp_occupied(Camp::A9));
+    let unexpected = |text: &str| match err(&with(pieces, text)) {
+        E::Unexpected {
+            field: Field::FirstMoves,
+            offset,
+            found,
+            ..
+        } => (offset, found),
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(unexpected("w - x"), (106, 'x'));
+    assert_eq!(unexpected("w - bw"), (107, 'w'));
+    assert_eq!(unexpected("w - ww"), (107, 'w'));
+    assert_eq!(unexpected("w - wb "), (108, ' '));
+    assert_eq!(
+        err(&with(pieces, "w - ")),
+        E::MissingField {
+            field: Field::FirstMoves,
+            offset: 106
+        }
+    );
+    assert_eq!(
+        err(&with("wwwwww2/8/8/8/8/8/8/bbbbbbb1", "w a9x")),
+        E::Unexpected {
+            field: Field::Camps,
+            offset: 105,
+            found: 'x',
+            expected: "'-' or camp names a9, h9, a0, h0 in that order",
+        }
     );
 }
 

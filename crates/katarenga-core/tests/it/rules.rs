@@ -292,3 +292,259 @@ proptest! {
         }
     }
 }
+
+/// The option's reference: the naive generator with its own bookkeeping of
+/// whose first move is pending (`pending`, by player index) on positions
+/// that carry none, and a naive play that rebuilds the position from its
+/// parts. Nothing of the engine's option code (flags, masks, hash) is used.
+mod first_capture {
+    use super::*;
+    use katarenga_core::Rules;
+
+    /// The moves under the option: the naive moves less the captures of a
+    /// player whose first move is pending.
+    pub(super) fn naive_moves_with(p: &Position, pending: [bool; 2]) -> BTreeSet<Move> {
+        let side = p.side_to_move();
+        naive_moves(p)
+            .into_iter()
+            .filter(|m| {
+                !pending[side.index()]
+                    || !matches!(m.to, Destination::Square(to) if p.piece_on(to) == Some(side.opponent()))
+            })
+            .collect()
+    }
+
+    /// The position after `m`, rebuilt from its parts.
+    fn naive_play(p: &Position, m: Move) -> Position {
+        let side = p.side_to_move();
+        let mut pieces = [p.pieces(Player::Black), p.pieces(Player::White)];
+        pieces[side.index()] = pieces[side.index()] & !m.from.bitboard();
+        let mut camps = p.camps();
+        match m.to {
+            Destination::Square(to) => {
+                pieces[side.opponent().index()] = pieces[side.opponent().index()] & !to.bitboard();
+                pieces[side.index()] = pieces[side.index()] | to.bitboard();
+            }
+            Destination::Camp(camp) => camps = camps.with(camp),
+        }
+        Position::new(*p.board(), pieces[0], pieces[1], camps, side.opponent())
+            .expect("a legal move keeps the position valid")
+    }
+
+    /// Perft under the option, from the naive parts only.
+    pub(super) fn naive_perft_with(p: &Position, pending: [bool; 2], depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut after = pending;
+        after[p.side_to_move().index()] = false;
+        naive_moves_with(p, pending)
+            .into_iter()
+            .map(|m| naive_perft_with(&naive_play(p, m), after, depth - 1))
+            .sum()
+    }
+
+    /// `p` as the naive side sees it: the pieces and camps, no flags; and
+    /// the flags by player index.
+    pub(super) fn split(p: &Position) -> (Position, [bool; 2]) {
+        let bare = Position::new(
+            *p.board(),
+            p.pieces(Player::Black),
+            p.pieces(Player::White),
+            p.camps(),
+            p.side_to_move(),
+        )
+        .unwrap();
+        (
+            bare,
+            [
+                p.first_move_pending(Player::Black),
+                p.first_move_pending(Player::White),
+            ],
+        )
+    }
+
+    /// White's captures on the first move from the start on `board`.
+    fn first_captures(board: Board) -> usize {
+        let p = Position::start_on(board);
+        naive_moves(&p).len() - naive_moves_with(&p, [true, true]).len()
+    }
+
+    /// Writes the option's suite (`tests/data/katarenga-no-first-capture.txt`)
+    /// to standard output: starts by the option on the first boards (in
+    /// `Board::all_tile_boards` order) where White can capture on its first
+    /// move, and positions a few moves in with one first move pending.
+    /// Run in release: `cargo test --release -p katarenga-core --test it --
+    /// --ignored --nocapture print_the_option_suite`.
+    #[test]
+    #[ignore = "writes the suite file's contents; slow in debug"]
+    fn print_the_option_suite() {
+        let boards: Vec<Board> = Board::all_tile_boards()
+            .map(|(board, _)| board)
+            .filter(|&b| first_captures(b) > 0)
+            .collect();
+        println!("# boards with a first-move capture: {}", boards.len());
+        let mut cases: Vec<(Position, u32)> = Vec::new();
+        for &board in boards.iter().step_by(boards.len() / 6).take(6) {
+            let start = Position::start_with(board, Rules::NoFirstCapture);
+            cases.push((start, 3));
+            cases.push((start, 4));
+            // Black's first move pending after a White move that a capture
+            // would have beaten.
+            let (bare, _) = split(&start);
+            let mut moves: Vec<Move> = naive_moves_with(&bare, [true, true]).into_iter().collect();
+            moves.sort_by_key(|m| m.to_string());
+            let after = naive_play(&bare, moves[moves.len() / 2])
+                .with_first_move_pending(Player::Black, true);
+            if naive_moves(&after).len() > naive_moves_with(&after, [true, false]).len() {
+                cases.push((after, 4));
+            }
+        }
+        let mut divide = String::from(
+            "# Divide of every case in katarenga-no-first-capture.txt: the case line, then \
+             '<move> <nodes at depth - 1>' per legal move.\n",
+        );
+        println!(
+            "# Perft reference cases under the no-first-capture option: <position> ; <depth> ; <nodes>\n\
+             # Computed by the naive generator of tests/it/rules.rs (first_capture), which keeps its\n\
+             # own account of the pending first moves; {} of the 24,576 boards let White capture\n\
+             # on its first move.",
+            boards.len()
+        );
+        for (p, depth) in cases {
+            let (bare, pending) = split(&p);
+            let line = format!(
+                "{p} ; {depth} ; {}",
+                naive_perft_with(&bare, pending, depth)
+            );
+            println!("{line}");
+            divide.push_str(&format!("\n{line}\n"));
+            let mut after = pending;
+            after[p.side_to_move().index()] = false;
+            let mut moves: Vec<(String, u64)> = naive_moves_with(&bare, pending)
+                .into_iter()
+                .map(|m| {
+                    (
+                        m.to_string(),
+                        naive_perft_with(&naive_play(&bare, m), after, depth - 1),
+                    )
+                })
+                .collect();
+            moves.sort();
+            for (m, n) in moves {
+                divide.push_str(&format!("{m} {n}\n"));
+            }
+        }
+        println!("=== divide\n{divide}");
+    }
+
+    /// The suite file's small cases, counted again by the naive generator
+    /// (the file is its output).
+    #[test]
+    fn the_option_suite_is_the_naive_generators() {
+        let suite = include_str!("../data/katarenga-no-first-capture.txt");
+        let mut checked = 0;
+        for line in suite.lines().filter(|l| !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split(" ; ").collect();
+            let (p, depth, nodes): (Position, u32, u64) = (
+                parts[0].parse().unwrap(),
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+            );
+            if depth <= 3 {
+                let (bare, pending) = split(&p);
+                assert_eq!(naive_perft_with(&bare, pending, depth), nodes, "{line}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 5);
+    }
+
+    /// The start by the option: both pending; each player's flag clears
+    /// when it moves, and a capture is refused only while it is pending.
+    #[test]
+    fn the_flags_clear_move_by_move() {
+        let board: Board =
+            "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB"
+                .parse()
+                .unwrap();
+        let start = Position::start_with(board, Rules::NoFirstCapture);
+        let standard = Position::start_on(board);
+        let (bare, _) = split(&start);
+        assert_eq!(bare, standard);
+        let capture = standard
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| matches!(m.to, Destination::Square(to) if standard.piece_on(to).is_some()))
+            .expect("this board has a first-move capture");
+        assert!(!start.legal_moves().contains(&capture));
+        assert_eq!(
+            start.try_play(capture),
+            Err(katarenga_core::IllegalMove::FirstMoveCapture(
+                match capture.to {
+                    Destination::Square(to) => to,
+                    Destination::Camp(_) => unreachable!(),
+                }
+            ))
+        );
+        assert_eq!(start.legal_moves().len() + 1, standard.legal_moves().len());
+        let quiet = start.legal_moves()[0];
+        let after = start.play(quiet);
+        assert!(!after.first_move_pending(Player::White));
+        assert!(after.first_move_pending(Player::Black));
+        assert!(after.is_consistent());
+        let reply = after.legal_moves()[0];
+        let both = after.play(reply);
+        assert!(!both.first_move_pending(Player::Black));
+        assert!(both.is_consistent());
+        assert_eq!(both, split(&both).0, "once both have moved the rules agree");
+        assert_eq!(
+            both.to_string(),
+            standard.play(quiet).play(reply).to_string()
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// From random starts by the option, a few random moves in (which
+        /// players are pending varies), the engine's moves are the naive
+        /// moves under the option, the hash and the invariants hold, and
+        /// the notation round-trips.
+        #[test]
+        fn generator_agrees_with_the_naive_option(index in 0..24_576u32, seed: u64, plies in 0..3usize) {
+            let board = Board::all_tile_boards().nth(index as usize).unwrap().0;
+            let mut p = Position::start_with(board, Rules::NoFirstCapture);
+            let mut rng = board_geometry::SplitMix64::new(seed);
+            for _ in 0..plies {
+                let Some(&mv) = rng.choose(&p.legal_moves()) else { break };
+                p = p.play(mv);
+            }
+            let (bare, pending) = split(&p);
+            prop_assert_eq!(engine_moves(&p), naive_moves_with(&bare, pending), "in {}", p);
+            prop_assert!(p.is_consistent());
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+            if naive_moves(&bare).len() != naive_moves_with(&bare, pending).len() {
+                OPTION_BITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            prop_assert_eq!(perft(&p, 2), naive_perft_with(&bare, pending, 2));
+        }
+    }
+
+    static OPTION_BITES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    /// The property above meets the option often: positions where it
+    /// removed a capture (counted; the property runs first or alongside).
+    #[test]
+    fn the_property_meets_the_option() {
+        // Run the property here too, so that the count does not depend on
+        // the order of the tests.
+        generator_agrees_with_the_naive_option();
+        assert!(
+            OPTION_BITES.load(std::sync::atomic::Ordering::Relaxed) >= 10,
+            "only {} positions where the option removed a capture",
+            OPTION_BITES.load(std::sync::atomic::Ordering::Relaxed)
+        );
+    }
+}

@@ -65,11 +65,24 @@ fn the_suite() {
     );
 }
 
+/// The no-first-capture option's suite (from the naive generator of
+/// `rules.rs`, which keeps its own account of the pending first moves).
+#[test]
+fn the_option_suite() {
+    check(
+        include_str!("../data/katarenga-no-first-capture.txt"),
+        include_str!("../data/katarenga-no-first-capture.divide.txt"),
+    );
+}
+
 /// Playing every leaf gives the reference counts too (the cases up to a
 /// million nodes).
 #[test]
 fn played_leaves_count_the_same() {
-    let suites = [include_str!("../data/katarenga.txt")];
+    let suites = [
+        include_str!("../data/katarenga.txt"),
+        include_str!("../data/katarenga-no-first-capture.txt"),
+    ];
     for (position, depth, nodes) in suites.into_iter().flat_map(cases) {
         if nodes <= 1_000_000 {
             assert_eq!(perft_played(&position, depth), nodes, "{position} {depth}");
