@@ -24,6 +24,8 @@ Without a terminal, moves are read line by line from standard input.
   --tiles SPEC             Katarenga: tiles per quadrant (top-left, top-right, bottom-left,
                            bottom-right) as tile number, side f|b, quarter turns 0-3,
                            e.g. 1f0,2f0,3f0,4f0 (the default board)
+  --no-first-capture       Katarenga: no capture on either player's first move (the
+                           published rule; an option of the rules page)
   --depth D                the computer searches D plies ahead (default 4; 0: the greedy
                            one-ply player)
   --think MS               the computer searches for MS milliseconds per move instead
@@ -58,8 +60,13 @@ enum Who {
 
 #[derive(Debug, Clone)]
 enum GameChoice {
-    Kamisado { target: Target },
-    Katarenga { board: katarenga_core::Board },
+    Kamisado {
+        target: Target,
+    },
+    Katarenga {
+        board: katarenga_core::Board,
+        rules: katarenga_core::Rules,
+    },
 }
 
 /// How strong the computer plays.
@@ -99,6 +106,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
     let mut players = [Who::Human, Who::Computer];
     let mut seed = 1;
     let mut demo = false;
+    let mut rules = katarenga_core::Rules::Standard;
     let mut strength = Strength::Search(Limits::depth(4));
     let mut adjudication = Adjudication::default();
     let mut iter = args.iter();
@@ -134,6 +142,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                 adjudication.max_plies = number("--max-plies", &mut iter, 1..=1_000_000)?
             }
             "--demo" => demo = true,
+            "--no-first-capture" => rules = katarenga_core::Rules::NoFirstCapture,
             "--depth" => {
                 strength = match number("--depth", &mut iter, 0..=64)? {
                     0 => Strength::Greedy,
@@ -152,8 +161,8 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
     }
     let game = match game.unwrap_or(GameName::Kamisado) {
         GameName::Kamisado => {
-            if board.is_some() {
-                return Err("--board and --tiles are for Katarenga".into());
+            if board.is_some() || rules != katarenga_core::Rules::Standard {
+                return Err("--board, --tiles and --no-first-capture are for Katarenga".into());
             }
             GameChoice::Kamisado {
                 target: target.unwrap_or(Target::SINGLE_ROUND),
@@ -165,6 +174,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             }
             GameChoice::Katarenga {
                 board: board.unwrap_or_else(katarenga_core::Board::standard),
+                rules,
             }
         }
     };
@@ -541,13 +551,14 @@ impl Session<'_> {
     fn katarenga(
         &mut self,
         board: katarenga_core::Board,
+        rules: katarenga_core::Rules,
         players: [Who; 2],
         seed: u64,
     ) -> Result<Ending, CliError> {
         let mut computers =
             Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
         let adjudication = self.options.adjudication;
-        let start = katarenga_core::Position::start_on(board);
+        let start = katarenga_core::Position::start_with(board, rules);
         self.legend(KATARENGA_LEGEND)?;
         let mut history: Vec<(katarenga_core::Position, Option<katarenga_core::Move>)> =
             vec![(start, None)];
@@ -630,11 +641,18 @@ pub fn run(
             session.out,
             "\nKatarenga on the standard board, computer against computer:"
         )?;
-        session.katarenga(katarenga_core::Board::standard(), computers, seed)?
+        session.katarenga(
+            katarenga_core::Board::standard(),
+            katarenga_core::Rules::Standard,
+            computers,
+            seed,
+        )?
     } else {
         match options.game {
             GameChoice::Kamisado { target } => session.kamisado(target, options.players, seed)?,
-            GameChoice::Katarenga { board } => session.katarenga(board, options.players, seed)?,
+            GameChoice::Katarenga { board, rules } => {
+                session.katarenga(board, rules, options.players, seed)?
+            }
         }
     };
     match ending {

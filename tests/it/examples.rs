@@ -224,6 +224,44 @@ fn play_katarenga_against_the_computer() {
     assert!(out.contains("white to move"), "{out}");
 }
 
+/// `--no-first-capture`: the human's first-move capture is refused with
+/// the rule's reason, the next move is taken.
+#[test]
+fn play_katarenga_without_a_first_capture() {
+    let board = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB";
+    let args = [
+        "katarenga",
+        "--board",
+        board,
+        "--white",
+        "human",
+        "--black",
+        "computer",
+    ];
+    let mut option = args.to_vec();
+    option.push("--no-first-capture");
+    let out = play(
+        &option,
+        "h8a1
+a8a7
+quit
+",
+    )
+    .unwrap();
+    assert!(out.contains("no capture on your first move"), "{out}");
+    assert!(out.contains("black plays"), "{out}");
+    // Without the option the capture is a move like another.
+    let out = play(
+        &args,
+        "h8a1
+quit
+",
+    )
+    .unwrap();
+    assert!(!out.contains("no capture on your first move"), "{out}");
+    assert!(out.contains("black plays"), "{out}");
+}
+
 #[test]
 fn the_computer_plays_at_the_chosen_strength() {
     for strength in [&["--depth", "0"][..], &["--depth", "2"], &["--think", "5"]] {
@@ -350,7 +388,11 @@ fn bad_arguments_are_usage_errors() {
     );
     assert_eq!(
         message(&["kamisado", "--tiles", "1f0,2f0,3f0,4f0"]),
-        "--board and --tiles are for Katarenga"
+        "--board, --tiles and --no-first-capture are for Katarenga"
+    );
+    assert_eq!(
+        message(&["kamisado", "--no-first-capture"]),
+        "--board, --tiles and --no-first-capture are for Katarenga"
     );
     // Seed 0 is a seed like any other.
     assert!(play(&["--seed", "0", "--black", "computer", "--depth", "0"], "").is_ok());

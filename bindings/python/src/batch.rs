@@ -372,11 +372,19 @@ batch_class!(
     {
         /// `n` Katarenga games on the standard board, or on random tile boards
         /// (seeded) with `random_boards`; games are truncated after `max_plies`
-        /// plies (the rules have no draw).
+        /// plies (the rules have no draw); `rules` `"standard"` or
+        /// `"no-first-capture"`.
         #[new]
-        #[pyo3(signature = (n, random_boards = false, seed = 0, max_plies = 300))]
-        fn new(n: i64, random_boards: bool, seed: i64, max_plies: i64) -> PyResult<Self> {
+        #[pyo3(signature = (n, random_boards = false, seed = 0, max_plies = 300, rules = "standard"))]
+        fn new(
+            n: i64,
+            random_boards: bool,
+            seed: i64,
+            max_plies: i64,
+            rules: &str,
+        ) -> PyResult<Self> {
             let (n, max_plies) = batch_size(n, max_plies)?;
+            let rules: katarenga_core::Rules = rules.parse().map_err(|e| crate::value_error(&e))?;
             let seed = crate::int_arg("seed", seed, 0..=i64::MAX)? as u64;
             let mut rng = SplitMix64::new(seed);
             let start: Box<dyn FnMut() -> katarenga_core::Position + Send + Sync> = if random_boards
@@ -388,10 +396,12 @@ batch_class!(
                         .expect("an index below ARRANGEMENTS");
                     let board = katarenga_core::Board::from_tiles(placements)
                         .expect("an arrangement uses each tile once");
-                    katarenga_core::Position::start_on(board)
+                    katarenga_core::Position::start_with(board, rules)
                 })
             } else {
-                Box::new(katarenga_core::Position::start)
+                Box::new(move || {
+                    katarenga_core::Position::start_with(katarenga_core::Board::standard(), rules)
+                })
             };
             Ok(KatarengaBatch {
                 batch: Batch::new(n, max_plies, start),

@@ -211,13 +211,24 @@ position_class! {
     PyPosition(Position, Move, "KatarengaPosition", "katarenga.Position"),
     perft = katarenga_core::perft,
     {
-        /// The start on `board` (the standard board by default).
+        /// The start on `board` (the standard board by default) by `rules`:
+        /// `"standard"` or `"no-first-capture"` (no capture on either
+        /// player's first move).
         #[staticmethod]
-        #[pyo3(signature = (board = None))]
-        fn start(board: Option<PyRef<'_, PyBoard>>) -> Self {
-            PyPosition {
-                inner: Position::start_on(board.map_or_else(Board::standard, |b| b.inner)),
-            }
+        #[pyo3(signature = (board = None, rules = "standard"))]
+        fn start(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Self> {
+            let rules: katarenga_core::Rules = rules.parse().map_err(|e| value_error(&e))?;
+            Ok(PyPosition {
+                inner: Position::start_with(board.map_or_else(Board::standard, |b| b.inner), rules),
+            })
+        }
+
+        /// Whether `player` (`"black"` or `"white"`) has its first move
+        /// still to make under the no-first-capture rules (it may not
+        /// capture then).
+        fn first_move_pending(&self, player: &str) -> PyResult<bool> {
+            let player: Player = player.parse().map_err(|e| value_error(&e))?;
+            Ok(self.inner.first_move_pending(player))
         }
 
         /// The board.

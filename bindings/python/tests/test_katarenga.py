@@ -33,6 +33,37 @@ def test_reference_suite(case):
     assert katarenga.Position(position).perft(depth) == nodes
 
 
+@pytest.mark.parametrize(
+    "case",
+    [c for c in suite("crates/katarenga-core/tests/data/katarenga-no-first-capture.txt") if c[1] <= 3],
+    ids=lambda case: f"{case[0][-30:]} d{case[1]}",
+)
+def test_the_first_move_option_suite(case):
+    position, depth, nodes = case
+    p = katarenga.Position(position)
+    assert p.first_move_pending("white") and p.first_move_pending("black")
+    assert p.perft(depth) == nodes
+
+
+def test_the_first_move_option():
+    board = katarenga.Board("RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB")
+    standard = katarenga.start(board)
+    option = katarenga.start(board, rules="no-first-capture")
+    assert "h8a1" in standard.legal_moves()
+    assert "h8a1" not in option.legal_moves()
+    assert len(option.legal_moves()) == len(standard.legal_moves()) - 1
+    assert str(option).endswith(" w - wb")
+    after = option.play("a8a7")
+    assert not after.first_move_pending("white") and after.first_move_pending("black")
+    assert pickle.loads(pickle.dumps(after)) == after
+    with pytest.raises(ValueError, match="unknown rules"):
+        katarenga.start(board, rules="sumo")
+    batch = katarenga.Batch(4, rules="no-first-capture")
+    assert batch is not None
+    with pytest.raises(ValueError, match="unknown rules"):
+        katarenga.Batch(4, rules="nonsense")
+
+
 def random_positions(seed: int, count: int):
     """Positions of random games on random tile boards."""
     rng = random.Random(seed)

@@ -11,6 +11,7 @@ use game_search::kamisado::prove::ProofLimits;
 use game_search::kamisado::solve::Solver;
 use game_search::{Agent, Iteration, Limits, PROVEN, SearchAgent, SearchGame, StopFlag, WIN};
 use kamisado_core::{Edge, Match, MatchState, Target};
+use katarenga_core::Rules;
 
 use crate::message::{Command, GameKind, Go, Info, OptionKind, Reply, Score};
 use crate::referee::Opening;
@@ -91,6 +92,8 @@ struct Engine {
     game: GameKind,
     kamisado: Kamisado,
     katarenga: Katarenga,
+    /// Katarenga's rules, from `newgame` (for `startpos` and `tiles`).
+    rules: Rules,
     brains: Option<Brains>,
     /// The running search, its stop flag, and whether only `stop` ends
     /// it (`go infinite`, or no limit at all).
@@ -109,6 +112,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) -> io::Resu
         game: GameKind::Kamisado,
         kamisado: Kamisado::start(),
         katarenga: Katarenga::start(),
+        rules: Rules::Standard,
         brains: Some(Brains {
             kamisado: None,
             katarenga: None,
@@ -187,10 +191,21 @@ impl Engine {
             Command::Quit => {}
             Command::SetOption { name, value } => self.set_option(&name, &value)?,
             Command::NewGame { game, rules } => {
-                if let Some(rule) = rules.iter().find(|r| r.as_str() != "standard") {
-                    return Err(format!(
-                        "unknown rule option {rule:?}: this engine plays the standard rules"
-                    ));
+                let mut chosen = Rules::Standard;
+                for rule in &rules {
+                    match (game, rule.parse::<Rules>()) {
+                        (_, Ok(Rules::Standard)) => {}
+                        (GameKind::Katarenga, Ok(option)) => chosen = option,
+                        _ => {
+                            return Err(format!(
+                                "unknown rule option {rule:?} for {game} (this engine knows {})",
+                                match game {
+                                    GameKind::Kamisado => "standard",
+                                    GameKind::Katarenga => "standard and no-first-capture",
+                                }
+                            ));
+                        }
+                    }
                 }
                 let brains = self.idle()?;
                 if let Some(agent) = &mut brains.kamisado {
@@ -203,14 +218,18 @@ impl Engine {
                     solver.prover().clear();
                 }
                 self.game = game;
+                self.rules = chosen;
                 match game {
                     GameKind::Kamisado => self.kamisado = Kamisado::start(),
-                    GameKind::Katarenga => self.katarenga = Katarenga::start(),
+                    GameKind::Katarenga => {
+                        self.katarenga =
+                            Katarenga::start_with(katarenga_core::Board::standard(), chosen);
+                    }
                 }
             }
             Command::Position { start, moves } => {
                 self.idle()?;
-                match Opening::set_up(self.game, start, &moves)? {
+                match Opening::set_up(self.game, self.rules, start, &moves)? {
                     Opening::Kamisado(p) => self.kamisado = p,
                     Opening::Katarenga { position, .. } => self.katarenga = position,
                 }

@@ -23,7 +23,7 @@ use game_records::{
 use game_search::SearchGame;
 use game_search::arena::Adjudication;
 use kamisado_core::{Edge, Match, MatchState, Target};
-use katarenga_core::TilePlacement;
+use katarenga_core::{Rules, TilePlacement};
 
 use crate::message::{Command, GameKind, Go, Reply, Start};
 use crate::stats::{Sprt, Tally, Verdict};
@@ -172,23 +172,30 @@ impl Opening {
     ///
     /// # Errors
     /// A message naming what is wrong.
-    pub fn parse(game: GameKind, line: &str) -> Result<Opening, String> {
+    pub fn parse(game: GameKind, rules: Rules, line: &str) -> Result<Opening, String> {
         let command: Command = format!("position {line}")
             .parse()
             .map_err(|e| format!("{line:?}: {e}"))?;
         let Command::Position { start, moves } = command else {
             return Err(format!("{line:?}: not a position"));
         };
-        Opening::set_up(game, start, &moves).map_err(|e| format!("{line:?}: {e}"))
+        Opening::set_up(game, rules, start, &moves).map_err(|e| format!("{line:?}: {e}"))
     }
 
     /// The position a `position` command sets up in `game`: `start`, then
     /// `moves`, each checked (the engine's and the referee's one reading).
+    /// Katarenga's `startpos` and `tiles` start by `rules` (a `notation`
+    /// start carries its own pending first moves); Kamisado has no option.
     ///
     /// # Errors
     /// Why the start cannot be read or a move is illegal (with its number
     /// from 1).
-    pub fn set_up(game: GameKind, start: Start, moves: &[String]) -> Result<Opening, String> {
+    pub fn set_up(
+        game: GameKind,
+        rules: Rules,
+        start: Start,
+        moves: &[String],
+    ) -> Result<Opening, String> {
         match game {
             GameKind::Kamisado => {
                 let start = match start {
@@ -203,12 +210,15 @@ impl Opening {
                     Start::StartPos => {
                         let tiles = TilePlacement::arrangement(0)
                             .unwrap_or([TilePlacement::new(katarenga_core::Tile::One); 4]);
-                        (BoardSpec::Tiles(tiles), Katarenga::start())
+                        (
+                            BoardSpec::Tiles(tiles),
+                            Katarenga::start_with(katarenga_core::Board::standard(), rules),
+                        )
                     }
                     Start::Tiles(tiles) => {
                         let board =
                             katarenga_core::Board::from_tiles(tiles).map_err(|e| e.to_string())?;
-                        (BoardSpec::Tiles(tiles), Katarenga::start_on(board))
+                        (BoardSpec::Tiles(tiles), Katarenga::start_with(board, rules))
                     }
                     Start::Notation(n) => {
                         let p: Katarenga = n.parse().map_err(|e| format!("{n:?}: {e}"))?;
@@ -222,10 +232,17 @@ impl Opening {
     }
 
     /// An opening of `plies` random moves (seeded) from the start, on a
-    /// random board of tiles for Katarenga when `random_board`; never a
-    /// position where the side to move can end the game at once.
+    /// random board of tiles for Katarenga when `random_board` (and by
+    /// `rules`); never a position where the side to move can end the game
+    /// at once.
     #[must_use]
-    pub fn random(game: GameKind, plies: u32, random_board: bool, rng: &mut SplitMix64) -> Opening {
+    pub fn random(
+        game: GameKind,
+        rules: Rules,
+        plies: u32,
+        random_board: bool,
+        rng: &mut SplitMix64,
+    ) -> Opening {
         match game {
             GameKind::Kamisado => Opening::Kamisado(random_plies(Kamisado::start(), plies, rng)),
             GameKind::Katarenga => {
@@ -239,7 +256,7 @@ impl Opening {
                 let board = katarenga_core::Board::from_tiles(tiles).unwrap_or_default();
                 Opening::Katarenga {
                     board: BoardSpec::Tiles(tiles),
-                    position: random_plies(Katarenga::start_on(board), plies, rng),
+                    position: random_plies(Katarenga::start_with(board, rules), plies, rng),
                 }
             }
         }
@@ -337,6 +354,8 @@ pub struct Config {
     pub records: Option<PathBuf>,
     /// The records' `Event` tag.
     pub event: String,
+    /// Katarenga's rules (sent with `newgame` and written in the records).
+    pub rules: Rules,
 }
 
 impl Config {
@@ -362,6 +381,7 @@ impl Config {
             sprt: None,
             records: None,
             event: "kk-referee".into(),
+            rules: Rules::Standard,
         }
     }
 }
@@ -902,6 +922,7 @@ impl Referee {
                 opening = Some(if self.config.openings.is_empty() {
                     Opening::random(
                         self.config.game,
+                        self.config.rules,
                         self.config.random_plies,
                         self.config.random_boards,
                         &mut rng,
@@ -1031,10 +1052,11 @@ impl Referee {
     fn new_game(&mut self, engine: usize) -> Result<(), Fault> {
         let (game, patience) = (self.config.game, self.config.patience);
         let process = self.slots[engine].ready(game, patience)?;
-        process.send(&Command::NewGame {
-            game,
-            rules: Vec::new(),
-        })?;
+        let rules = match (game, self.config.rules) {
+            (GameKind::Katarenga, Rules::NoFirstCapture) => vec![Rules::NoFirstCapture.to_string()],
+            _ => Vec::new(),
+        };
+        process.send(&Command::NewGame { game, rules })?;
         process.ready(Instant::now() + patience, "starting a game", "the new game")
     }
 
@@ -1180,7 +1202,9 @@ impl Referee {
     ) -> (Termination, Option<Player>, Option<String>, String) {
         let mut record = KatarengaRecord::new(board);
         record.header = header.clone();
-        if board.board().map(Katarenga::start_on).ok() != Some(start) {
+        record.rules = self.config.rules;
+        let rules = self.config.rules;
+        if board.board().map(|b| Katarenga::start_with(b, rules)).ok() != Some(start) {
             record.start = Some(start);
         }
         let mut clocks = Clocks::new(&self.config);

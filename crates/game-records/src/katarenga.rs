@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use katarenga_core::{Board, Move, Player, Position, TilePlacement};
+use katarenga_core::{Board, Move, Player, Position, Rules, TilePlacement};
 
 use crate::text::{
     self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Tags,
@@ -116,6 +116,10 @@ pub struct KatarengaRecord {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub start: Option<Position>,
+    /// `Rules`: `standard` or `no-first-capture` (the rules page's
+    /// option).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub rules: Rules,
     /// `Result`: the winner, `draw` (adjudicated) or `*`.
     pub result: RecordResult,
     /// `Termination`: how the game ended.
@@ -144,10 +148,6 @@ const RESERVED: [&str; 10] = [
     "Position",
 ];
 
-/// The `Rules` tag's value: the seed's rules. This version knows no rule
-/// option; a record naming one is refused rather than misread.
-const STANDARD_RULES: &str = "standard";
-
 impl KatarengaRecord {
     /// A record of a game from the start on `board`, with no moves yet
     /// (unfinished).
@@ -157,6 +157,7 @@ impl KatarengaRecord {
             header: Header::default(),
             board,
             start: None,
+            rules: Rules::Standard,
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
             comment: None,
@@ -179,8 +180,17 @@ impl KatarengaRecord {
                 None,
                 format!("the start {p} is not on the board {board}"),
             )),
+            Some(p)
+                if self.rules == Rules::Standard
+                    && Player::ALL.into_iter().any(|pl| p.first_move_pending(pl)) =>
+            {
+                Err(RecordError::inconsistent(
+                    None,
+                    format!("the start {p} has first moves pending, but the rules are standard"),
+                ))
+            }
             Some(p) => Ok(p),
-            None => Ok(Position::start_on(board)),
+            None => Ok(Position::start_with(board, self.rules)),
         }
     }
 
@@ -269,14 +279,14 @@ impl KatarengaRecord {
             .map(|sections| {
                 let mut tags = Tags::new(sections.tags, sections.start)?;
                 let (board_at, board) = tags.required("Board", BoardSpec::from_str)?;
-                tags.required("Rules", |rules: &str| {
-                    match rules.split_whitespace().find(|&r| r != STANDARD_RULES) {
-                        None if !rules.trim().is_empty() => Ok(()),
-                        None => Err("empty: write standard".to_string()),
-                        Some(option) => Err(format!(
-                            "unknown rule option {option:?} (this version knows only {STANDARD_RULES})"
-                        )),
-                    }
+                let (_, rules) = tags.required("Rules", |rules: &str| {
+                    rules.parse::<Rules>().map_err(|_| {
+                        format!(
+                            "unknown rules {rules:?} (this version knows {} and {})",
+                            Rules::Standard,
+                            Rules::NoFirstCapture
+                        )
+                    })
                 })?;
                 let (result_at, result) = tags.required("Result", RecordResult::from_str)?;
                 let (_, termination) = tags.required("Termination", Termination::from_str)?;
@@ -296,12 +306,16 @@ impl KatarengaRecord {
                 let header = tags.header();
                 let mut body = Body::new(sections.body, sections.end);
                 let comment = body.comment();
-                let (moves, spots) =
-                    text::moves(&mut body, |_| false, |w| w.parse::<Move>().map_err(|e| e.to_string()))?;
+                let (moves, spots) = text::moves(
+                    &mut body,
+                    |_| false,
+                    |w| w.parse::<Move>().map_err(|e| e.to_string()),
+                )?;
                 let record = KatarengaRecord {
                     header,
                     board,
                     start,
+                    rules,
                     result,
                     termination,
                     comment,
@@ -325,7 +339,7 @@ impl fmt::Display for KatarengaRecord {
         text::write_roster(&mut out, &self.header, Player::White);
         text::write_tag(&mut out, "Result", &self.result.to_string());
         text::write_tag(&mut out, "Board", &self.board.to_string());
-        text::write_tag(&mut out, "Rules", STANDARD_RULES);
+        text::write_tag(&mut out, "Rules", self.rules.name());
         text::write_tag(&mut out, "Termination", self.termination.name());
         if let Some(start) = &self.start {
             text::write_tag(&mut out, "Position", &start.to_string());
@@ -360,6 +374,8 @@ struct Unchecked {
     board: BoardSpec,
     #[serde(default)]
     start: Option<Position>,
+    #[serde(default)]
+    rules: Rules,
     result: RecordResult,
     termination: Termination,
     #[serde(default)]
@@ -376,6 +392,7 @@ impl TryFrom<Unchecked> for KatarengaRecord {
             header: u.header,
             board: u.board,
             start: u.start,
+            rules: u.rules,
             result: u.result,
             termination: u.termination,
             comment: u.comment,

@@ -124,7 +124,14 @@ class KatarengaPosition:
 
     def __new__(cls, text: Optional[str] = None) -> KatarengaPosition: ...
     @staticmethod
-    def start(board: Optional[KatarengaBoard] = None) -> KatarengaPosition: ...
+    def start(
+        board: Optional[KatarengaBoard] = None, rules: str = "standard"
+    ) -> KatarengaPosition:
+        """The start by ``rules``: ``"standard"`` or ``"no-first-capture"``."""
+
+    def first_move_pending(self, player: str) -> bool:
+        """Whether ``player`` may not capture yet (its first move, no-first-capture rules)."""
+
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
@@ -182,5 +189,10 @@ class KatarengaBatch(_Batch):
     """N Katarenga games stepped together."""
 
     def __new__(
-        cls, n: int, random_boards: bool = False, seed: int = 0, max_plies: int = 300
+        cls,
+        n: int,
+        random_boards: bool = False,
+        seed: int = 0,
+        max_plies: int = 300,
+        rules: str = "standard",
     ) -> KatarengaBatch: ...

@@ -66,9 +66,11 @@ RGB = _np.array(
 )
 
 
-def start(board: Board | None = None) -> Position:
-    """The start on ``board`` (the standard board by default)."""
-    return Position.start(board)
+def start(board: Board | None = None, rules: str = "standard") -> Position:
+    """The start on ``board`` (the standard board by default), by ``rules``:
+    ``"standard"`` or ``"no-first-capture"`` (no capture on either player's
+    first move)."""
+    return Position.start(board, rules)
 
 
 def action_to_move(position: Position, action: int) -> str:

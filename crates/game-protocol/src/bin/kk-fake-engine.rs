@@ -18,6 +18,7 @@ use std::time::Duration;
 use game_protocol::referee::Opening;
 use game_protocol::{Command, GameKind, Reply};
 use game_search::SearchGame;
+use katarenga_core::Rules;
 
 fn first_move<G: SearchGame>(p: &G) -> Option<String> {
     p.legal_moves().first().map(ToString::to_string)
@@ -65,7 +66,8 @@ fn main() -> std::process::ExitCode {
         let _ = out.flush();
     };
     let mut game = GameKind::Kamisado;
-    let mut position = Opening::set_up(game, game_protocol::Start::StartPos, &[]).ok();
+    let mut rules = Rules::Standard;
+    let mut position = Opening::set_up(game, rules, game_protocol::Start::StartPos, &[]).ok();
     let mut moves = 0u32;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
@@ -85,8 +87,15 @@ fn main() -> std::process::ExitCode {
                 say(&Reply::KkpOk);
             }
             Command::IsReady => say(&Reply::ReadyOk),
-            Command::NewGame { game: g, .. } => game = g,
-            Command::Position { start, moves } => match Opening::set_up(game, start, &moves) {
+            Command::NewGame { game: g, rules: r } => {
+                game = g;
+                rules = match r.iter().find(|r| r.as_str() != "standard") {
+                    Some(option) => option.parse().unwrap_or(Rules::Standard),
+                    None => Rules::Standard,
+                };
+            }
+            Command::Position { start, moves } => match Opening::set_up(game, rules, start, &moves)
+            {
                 Ok(p) => position = Some(p),
                 Err(e) => {
                     position = None;

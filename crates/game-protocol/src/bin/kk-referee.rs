@@ -19,6 +19,7 @@ usage: kk-referee --game kamisado|katarenga --engine SPEC --engine SPEC [options
   --tc TC           10+0.1 (clock seconds + increment), movetime=<ms>, nodes=<n>, depth=<n>
                     (default movetime=100)
   --target T        Kamisado: play matches to T points (default 1: single rounds)
+  --rules R         Katarenga: standard (default) or no-first-capture (the rules page's option)
   --openings FILE   one opening a line, as a position command's arguments
                     (startpos | tiles 1f0 2f0 3f0 4f0 | notation <position>) [moves ...];
                     '#' starts a comment; default: random openings
@@ -42,6 +43,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
     let mut time = TimeControl::MoveTime(Duration::from_millis(100));
     let mut rest: Vec<(String, String)> = Vec::new();
     let mut quiet = false;
+    let mut rules = katarenga_core::Rules::Standard;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         if arg == "--quiet" {
@@ -58,6 +60,9 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
         };
         match arg.as_str() {
             "--game" => game = Some(value.parse::<GameKind>()?),
+            "--rules" => {
+                rules = value.parse().map_err(|e| format!("--rules {value}: {e}"))?;
+            }
             "--engine" => engines.push(
                 value
                     .parse::<EngineSpec>()
@@ -76,6 +81,10 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
         .try_into()
         .map_err(|_| "two --engine are needed (see --help)".to_string())?;
     let mut config = Config::new(game, engines, games, time);
+    if rules != katarenga_core::Rules::Standard && game != GameKind::Katarenga {
+        return Err("--rules no-first-capture is a Katarenga option".into());
+    }
+    config.rules = rules;
     for (arg, value) in rest {
         let number = |v: &str| {
             v.parse::<u64>()
@@ -97,7 +106,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
                     let line = line.split('#').next().unwrap_or("").trim();
                     if !line.is_empty() {
                         config.openings.push(
-                            Opening::parse(game, line)
+                            Opening::parse(game, rules, line)
                                 .map_err(|e| format!("{value}, line {}: {e}", i + 1))?,
                         );
                     }

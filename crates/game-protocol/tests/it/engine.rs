@@ -243,3 +243,37 @@ fn the_strength_options_limit_the_search() {
     assert!(nodes <= 3000, "{nodes}");
     assert_eq!(best_moves(&replies).len(), 1);
 }
+
+/// `newgame katarenga rules no-first-capture`: accepted, and the position
+/// carries the pending first moves (a first-move capture is refused, the
+/// engine never plays one); an unknown option is refused.
+#[test]
+fn the_first_move_option() {
+    let board = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB";
+    let start = format!("{board} wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -");
+    let replies = session(&format!(
+        "newgame katarenga rules no-first-capture\nposition notation {start} wb moves h8a1\n\
+         position notation {start} moves h8a1\nnewgame katarenga rules sumo\n\
+         newgame katarenga rules no-first-capture\nposition notation {start} wb\ngo depth 1\n"
+    ));
+    let errors = errors(&replies);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].contains("no capture on your first move"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1].contains("unknown rule option \"sumo\""),
+        "{errors:?}"
+    );
+    let best = replies
+        .iter()
+        .find_map(|r| match r {
+            Reply::BestMove(Some(mv)) => Some(mv.clone()),
+            _ => None,
+        })
+        .expect("a best move");
+    // h8a1 takes a piece and ends nothing: at depth 1 the capture would be
+    // the best move by material.
+    assert_ne!(best, "h8a1", "{replies:?}");
+}

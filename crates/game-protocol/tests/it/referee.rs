@@ -11,6 +11,7 @@ use game_protocol::GameKind;
 use game_protocol::referee::{Config, EngineSpec, Opening, Referee, Report, TimeControl};
 use game_protocol::stats::{Sprt, Verdict};
 use game_records::{KamisadoRecord, KatarengaRecord, Termination};
+use katarenga_core::Rules;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
 const FAKE: &str = env!("CARGO_BIN_EXE_kk-fake-engine");
@@ -132,7 +133,7 @@ fn fault_run(game: GameKind, fault_kind: &str, time: TimeControl, test: &str) ->
     config.margin = Duration::from_millis(400);
     config.target = if fault_kind == "bad-edge" { 7 } else { 1 };
     if game == GameKind::Kamisado {
-        config.openings = vec![Opening::parse(game, "startpos").unwrap()];
+        config.openings = vec![Opening::parse(game, Rules::Standard, "startpos").unwrap()];
     }
     let (report, text, _) = run(config, test);
     (report, text)
@@ -330,9 +331,10 @@ fn an_sprt_stops_the_run_once_it_decides() {
 #[test]
 fn openings_from_a_file_are_played_in_turn() {
     let openings = [
-        Opening::parse(GameKind::Kamisado, "startpos moves d1d7").unwrap(),
+        Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
         Opening::parse(
             GameKind::Kamisado,
+            Rules::Standard,
             "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
         )
         .unwrap(),
@@ -363,9 +365,10 @@ fn openings_from_a_file_are_played_in_turn() {
     assert_eq!(records[0].header.white, "a");
     assert_eq!(records[1].header.white, "b");
     assert_eq!(records[2].header.black, "a");
-    let e = Opening::parse(GameKind::Kamisado, "startpos moves d1d9").unwrap_err();
+    let e = Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d9").unwrap_err();
     assert!(e.contains("move 1 (d1d9)"), "{e}");
-    let e = Opening::parse(GameKind::Kamisado, "tiles 1f0 2f0 3f0 4f0").unwrap_err();
+    let e =
+        Opening::parse(GameKind::Kamisado, Rules::Standard, "tiles 1f0 2f0 3f0 4f0").unwrap_err();
     assert!(e.contains("tiles are for katarenga"), "{e}");
 }
 
@@ -426,4 +429,46 @@ fn the_referee_program_reports_the_score_elo_and_faults() {
     }
     let help = Command::new(REFEREE).arg("--help").output().unwrap();
     assert!(String::from_utf8_lossy(&help.stdout).contains("--sprt E0,E1,A,B"));
+}
+
+/// `rules no-first-capture`: the engines are told, the openings start by
+/// the option (from the start on the board: no random plies), and the
+/// records say so and replay under it.
+#[test]
+fn katarenga_by_the_first_move_option() {
+    let mut config = Config::new(
+        GameKind::Katarenga,
+        [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
+        2,
+        TimeControl::Depth(1),
+    );
+    config.rules = Rules::NoFirstCapture;
+    // A board where White's h8a1 takes a piece at once (a depth-1 search
+    // would play it, were it legal).
+    let start = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB \
+                 wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb";
+    config.openings = vec![
+        Opening::parse(
+            GameKind::Katarenga,
+            Rules::NoFirstCapture,
+            &format!("notation {start}"),
+        )
+        .unwrap(),
+    ];
+    config.adjudication.max_plies = 6;
+    let (report, text, _) = run(config, "first-move");
+    assert_eq!(report.tally.games(), 2);
+    assert_eq!(report.faults, [0, 0], "{text}");
+    let records = KatarengaRecord::parse_all(&text).unwrap();
+    for r in &records {
+        assert_eq!(r.rules, Rules::NoFirstCapture, "{r}");
+        assert!(text.contains("[Rules \"no-first-capture\"]"));
+        let start = r.start_position().unwrap();
+        assert!(
+            start.first_move_pending(katarenga_core::Player::White),
+            "{r}"
+        );
+        let first = start.play(r.moves[0].mv);
+        assert_eq!(first.piece_count(katarenga_core::Player::Black), 8, "{r}");
+    }
 }

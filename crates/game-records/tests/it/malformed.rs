@@ -190,9 +190,17 @@ fn tag_errors() {
     );
     assert!(
         e.to_string()
-            .contains("unknown rule option \"no-first-capture\""),
+            .contains("unknown rules \"standard no-first-capture\""),
         "{e}"
     );
+    let e = katarenga("[Rules \"standard\"]", "[Rules \"sumo\"]");
+    assert!(e.to_string().contains("unknown rules \"sumo\""), "{e}");
+    // A set-up start with a first move pending needs the option.
+    let e = katarenga(
+        "[Rules \"standard\"]",
+        "[Rules \"standard\"]\n[Position \"RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb\"]",
+    );
+    assert!(e.to_string().contains("but the rules are standard"), "{e}");
     let e = katarenga("[Rules \"standard\"]", "[Rules \"\"]");
     assert!(
         matches!(e.kind, ErrorKind::TagValue { tag: "Rules", .. }),

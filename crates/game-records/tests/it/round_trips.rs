@@ -130,10 +130,14 @@ fn katarenga_record(seed: u64, arrangement: u32, header: Header, stop: u32) -> K
     let mut record = KatarengaRecord::new(board);
     record.header = header;
     record.comment = comment(&mut rng);
+    if rng.coin() {
+        record.rules = katarenga_core::Rules::NoFirstCapture;
+    }
     let mut position = record.start_position().unwrap();
     if rng.below(4) == 0 {
-        // A set-up start: the position after two random plies.
-        for _ in 0..2 {
+        // A set-up start: the position after one or two random plies
+        // (after one, Black's first move may still be pending).
+        for _ in 0..1 + rng.below(2) {
             let moves = position.legal_moves();
             position = position.play(moves[rng.below(moves.len())]);
         }
@@ -252,7 +256,7 @@ fn kamisado_records_round_trip() {
                     .parse()
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
                 prop_assert_eq!(&back, &record);
-                prop_assert_eq!(back.to_string(), text);
+                prop_assert_eq!(&back.to_string(), &text);
                 if record.termination == Termination::Normal {
                     finished.set(finished.get() + 1);
                 } else {
@@ -282,6 +286,7 @@ fn kamisado_records_round_trip() {
 #[test]
 fn katarenga_records_round_trip() {
     let (finished, drawn, set_up) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let (option, pending) = (Cell::new(0), Cell::new(0));
     let mut runner = TestRunner::new(Config::with_cases(200));
     runner
         .run(
@@ -300,7 +305,7 @@ fn katarenga_records_round_trip() {
                     .parse()
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
                 prop_assert_eq!(&back, &record);
-                prop_assert_eq!(back.to_string(), text);
+                prop_assert_eq!(&back.to_string(), &text);
                 match record.termination {
                     Termination::Normal => finished.set(finished.get() + 1),
                     Termination::PlyLimit => drawn.set(drawn.get() + 1),
@@ -309,6 +314,16 @@ fn katarenga_records_round_trip() {
                 if record.start.is_some() {
                     set_up.set(set_up.get() + 1);
                 }
+                if record.rules == katarenga_core::Rules::NoFirstCapture {
+                    option.set(option.get() + 1);
+                    prop_assert!(text.contains("[Rules \"no-first-capture\"]"));
+                    if record
+                        .start
+                        .is_some_and(|p| p.first_move_pending(Player::Black))
+                    {
+                        pending.set(pending.get() + 1);
+                    }
+                }
                 Ok(())
             },
         )
@@ -316,4 +331,10 @@ fn katarenga_records_round_trip() {
     assert!(finished.get() > 10, "{} finished games", finished.get());
     assert!(drawn.get() > 10, "{} drawn games", drawn.get());
     assert!(set_up.get() > 10, "{} set-up starts", set_up.get());
+    assert!(option.get() > 50, "{} records by the option", option.get());
+    assert!(
+        pending.get() > 3,
+        "{} set-up starts with Black's first move pending",
+        pending.get()
+    );
 }

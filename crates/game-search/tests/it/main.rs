@@ -5,6 +5,8 @@
 mod arena;
 #[cfg(feature = "kamisado")]
 mod certificates;
+#[cfg(feature = "katarenga")]
+mod katarenga;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod limits;
 #[cfg(feature = "kamisado")]
