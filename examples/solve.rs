@@ -1,6 +1,7 @@
-//! Solves Kamisado rounds: who wins with best play, in how many plies, with
-//! a best move and the principal variation; writes proof certificates; and
-//! solves files of positions and the table of Black's first moves.
+//! Solves Kamisado rounds and Katarenga positions: who wins with best play,
+//! in how many plies, with a best move and the principal variation; writes
+//! Kamisado proof certificates; and solves files of positions and the table
+//! of Black's first moves.
 //!
 //! ```text
 //! cargo run --release --example solve -- [POSITION] [--certificate FILE]
@@ -15,16 +16,18 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::{Solution, Solver};
+use game_search::SearchGame;
+use game_search::proof::{ProofLimits, Solution, Solver};
 use kamisado_core::Position;
 use kamisado_katarenga::{CliError, chain, number, value};
 
 const USAGE: &str = "usage: solve [POSITION] [options]
 
-Proves who wins a Kamisado round with best play (default: the start of a match) and
-in how many plies (the winner as fast as possible, the loser as slow as possible).
-  POSITION           a position in the Kamisado notation (one argument)
+Proves who wins a Kamisado round with best play (default: the start of a match), or a
+Katarenga position, and in how many plies (the winner as fast as possible, the loser as
+slow as possible). Katarenga has no draw rule: a position neither side can force a win
+from within the limits stays unknown.
+  POSITION           a position in the Kamisado or the Katarenga notation (one argument)
   --certificate FILE write a proof certificate of the winning strategy to FILE
   --positions FILE   solve each position of FILE (one per line) and print
                      '<position> ; <winner or unknown> ; <plies> ; <best move> ; <nodes> ; <seconds>'
@@ -33,8 +36,32 @@ in how many plies (the winner as fast as possible, the loser as slow as possible
   --seconds N        give up on a position after N seconds (default 60)
   --table-mib M      table size in MiB (default 512)";
 
+/// A position of either game.
+#[derive(Clone, Copy)]
+enum Either {
+    Kamisado(Position),
+    Katarenga(katarenga_core::Position),
+}
+
+/// Reads a position of either game: Kamisado's notation first.
+fn either(text: &str) -> Result<Either, String> {
+    match text.parse::<Position>() {
+        Ok(p) => Ok(Either::Kamisado(p)),
+        Err(kamisado) => text
+            .parse::<katarenga_core::Position>()
+            .map(Either::Katarenga)
+            .map_err(|katarenga| {
+                format!(
+                    "neither a Kamisado position ({}) nor a Katarenga position ({})",
+                    chain(&kamisado),
+                    chain(&katarenga)
+                )
+            }),
+    }
+}
+
 struct Options {
-    position: Position,
+    position: Either,
     certificate: Option<String>,
     positions: Option<String>,
     first_moves: bool,
@@ -45,7 +72,7 @@ struct Options {
 
 fn parse(args: &[String]) -> Result<Options, CliError> {
     let mut options = Options {
-        position: Position::start(),
+        position: Either::Kamisado(Position::start()),
         certificate: None,
         positions: None,
         first_moves: false,
@@ -70,26 +97,27 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
                 return Err(CliError::Usage(format!("unknown option {other}")));
             }
             text => {
-                options.position = text
-                    .parse()
-                    .map_err(|e| format!("bad position: {}", chain(&e)))?;
+                options.position = either(text).map_err(|e| format!("bad position: {e}"))?;
             }
         }
     }
     if options.certificates.is_some() && !options.first_moves {
         return Err("--certificates goes with --first-moves".into());
     }
+    if matches!(options.position, Either::Katarenga(_)) && options.certificate.is_some() {
+        return Err("--certificate is for Kamisado positions".into());
+    }
     Ok(options)
 }
 
-fn winner_name(solution: &Solution) -> String {
+fn winner_name<M>(solution: &Solution<M>) -> String {
     solution
         .winner
         .map_or_else(|| "unknown".to_string(), |w| w.to_string())
 }
 
 fn write_certificate(
-    solver: &mut Solver,
+    solver: &mut Solver<Position>,
     position: &Position,
     path: &str,
 ) -> Result<String, CliError> {
@@ -105,11 +133,115 @@ fn write_certificate(
     ))
 }
 
+/// The two games' solvers, each made when first needed.
+struct Solvers {
+    mib: usize,
+    kamisado: Option<Solver<Position>>,
+    katarenga: Option<Solver<katarenga_core::Position>>,
+}
+
+fn made<G: SearchGame>(
+    slot: &mut Option<Solver<G>>,
+    mib: usize,
+) -> Result<&mut Solver<G>, CliError> {
+    if slot.is_none() {
+        *slot = Some(
+            Solver::new(mib)
+                .map_err(|e| CliError::Failed(format!("{e}; try a smaller --table-mib")))?,
+        );
+    }
+    Ok(slot.as_mut().expect("just made"))
+}
+
+impl Solvers {
+    fn kamisado(&mut self) -> Result<&mut Solver<Position>, CliError> {
+        made(&mut self.kamisado, self.mib)
+    }
+
+    fn katarenga(&mut self) -> Result<&mut Solver<katarenga_core::Position>, CliError> {
+        made(&mut self.katarenga, self.mib)
+    }
+}
+
+/// The line of a `--positions` file's position: `<position> ; <winner> ;
+/// <plies> ; <best move> ; <nodes> ; <seconds>`.
+fn solve_line<G: SearchGame>(
+    solver: &mut Solver<G>,
+    position: &G,
+    limits: ProofLimits,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
+    let s = solver.solve(position, limits);
+    writeln!(
+        out,
+        "{position} ; {} ; {} ; {} ; {} ; {:.3}",
+        winner_name(&s),
+        s.plies.map_or_else(|| "unknown".into(), |p| p.to_string()),
+        s.best.map_or_else(|| "-".into(), |m| m.to_string()),
+        s.nodes,
+        s.elapsed.as_secs_f64()
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Solves one position and says what was found.
+fn solve_one<G: SearchGame>(
+    solver: &mut Solver<G>,
+    position: &G,
+    limits: ProofLimits,
+    seconds: u64,
+    out: &mut dyn std::io::Write,
+) -> Result<(), CliError> {
+    writeln!(out, "position: {position}")?;
+    let s = solver.solve(position, limits);
+    let side = position.side_to_move();
+    let unit = if G::NAME == "kamisado" {
+        "the round"
+    } else {
+        "the game"
+    };
+    match (s.winner, s.plies) {
+        (Some(winner), Some(plies)) => {
+            let verb = if winner == side { "wins" } else { "loses" };
+            writeln!(
+                out,
+                "value: {side} (to move) {verb}; {unit} lasts {plies} plies with best play"
+            )?;
+            if let Some(best) = s.best {
+                writeln!(out, "best move: {best}")?;
+            }
+            let pv = solver.principal_variation(position, &s);
+            let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
+            writeln!(out, "principal variation: {}", pv.join(" "))?;
+        }
+        (Some(winner), None) => writeln!(
+            out,
+            "value: {winner} wins (the exact length was not found within {seconds} s)"
+        )?,
+        (None, _) => writeln!(out, "not proven within {seconds} s")?,
+    }
+    writeln!(
+        out,
+        "proved in {:.3} s; exact length in {:.3} s more; {} nodes",
+        s.proof_time.as_secs_f64(),
+        (s.elapsed - s.proof_time).as_secs_f64(),
+        s.nodes
+    )?;
+    Ok(())
+}
+
 fn main() -> ExitCode {
     kamisado_katarenga::main(USAGE, |args, out| {
         let options = parse(args)?;
-        let mut solver = Solver::new(options.table_mib)
-            .map_err(|e| CliError::Failed(format!("{e}; try a smaller --table-mib")))?;
+        // Each game's solver is made when its first position comes, with
+        // the whole table.
+        let mib = options.table_mib;
+        let mut solvers = Solvers {
+            mib,
+            kamisado: None,
+            katarenga: None,
+        };
         let limits = ProofLimits::time(Duration::from_secs(options.seconds));
         if let Some(path) = &options.positions {
             let text = std::fs::read_to_string(path)
@@ -119,63 +251,33 @@ fn main() -> ExitCode {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                let position: Position = line
-                    .parse()
-                    .map_err(|e| CliError::Failed(format!("{path}:{}: {}", n + 1, chain(&e))))?;
-                let s = solver.solve(&position, limits);
-                writeln!(
-                    out,
-                    "{position} ; {} ; {} ; {} ; {} ; {:.3}",
-                    winner_name(&s),
-                    s.plies.map_or_else(|| "unknown".into(), |p| p.to_string()),
-                    s.best.map_or_else(|| "-".into(), |m| m.to_string()),
-                    s.nodes,
-                    s.elapsed.as_secs_f64()
-                )?;
-                out.flush()?;
+                match either(line)
+                    .map_err(|e| CliError::Failed(format!("{path}:{}: {e}", n + 1)))?
+                {
+                    Either::Kamisado(p) => solve_line(solvers.kamisado()?, &p, limits, out)?,
+                    Either::Katarenga(p) => solve_line(solvers.katarenga()?, &p, limits, out)?,
+                }
             }
             return Ok(());
         }
         if options.first_moves {
-            return first_moves(&mut solver, limits, options.certificates.as_deref(), out);
+            let solver = solvers.kamisado()?;
+            return first_moves(solver, limits, options.certificates.as_deref(), out);
         }
-        let position = options.position;
-        writeln!(out, "position: {position}")?;
-        let s = solver.solve(&position, limits);
-        let side = position.side_to_move();
-        match (s.winner, s.plies) {
-            (Some(winner), Some(plies)) => {
-                let verb = if winner == side { "wins" } else { "loses" };
-                writeln!(
-                    out,
-                    "value: {side} (to move) {verb}; the round lasts {plies} plies with best play"
-                )?;
-                if let Some(best) = s.best {
-                    writeln!(out, "best move: {best}")?;
-                }
-                let pv = solver.principal_variation(&position, &s);
-                let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
-                writeln!(out, "principal variation: {}", pv.join(" "))?;
+        match options.position {
+            Either::Katarenga(p) => {
+                solve_one(solvers.katarenga()?, &p, limits, options.seconds, out)
             }
-            (Some(winner), None) => writeln!(
-                out,
-                "value: {winner} wins (the exact length was not found within {} s)",
-                options.seconds
-            )?,
-            (None, _) => writeln!(out, "not proven within {} s", options.seconds)?,
+            Either::Kamisado(position) => {
+                let solver = solvers.kamisado()?;
+                solve_one(solver, &position, limits, options.seconds, out)?;
+                if let Some(path) = &options.certificate {
+                    let summary = write_certificate(solver, &position, path)?;
+                    writeln!(out, "certificate: {path} ({summary})")?;
+                }
+                Ok(())
+            }
         }
-        writeln!(
-            out,
-            "proved in {:.3} s; exact length in {:.3} s more; {} nodes",
-            s.proof_time.as_secs_f64(),
-            (s.elapsed - s.proof_time).as_secs_f64(),
-            s.nodes
-        )?;
-        if let Some(path) = &options.certificate {
-            let summary = write_certificate(&mut solver, &position, path)?;
-            writeln!(out, "certificate: {path} ({summary})")?;
-        }
-        Ok(())
     })
 }
 
@@ -183,7 +285,7 @@ fn main() -> ExitCode {
 /// length of the round, Black's move and the best reply, and the principal
 /// variation.
 fn first_moves(
-    solver: &mut Solver,
+    solver: &mut Solver<Position>,
     limits: ProofLimits,
     certificates: Option<&str>,
     out: &mut dyn std::io::Write,

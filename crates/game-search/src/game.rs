@@ -30,6 +30,11 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
 
     /// The game's name, lowercase (`"kamisado"`).
     const NAME: &'static str;
+    /// Whether no game ever repeats a position and every game ends with a
+    /// winner (Kamisado's towers only move forward). The provers then
+    /// take a disproof of a win for a proof of the loss and keep no path;
+    /// `false` (the default) is always safe.
+    const ACYCLIC: bool = false;
     /// The number of move indices ([`SearchGame::move_index`]).
     const MOVE_INDICES: usize;
 
@@ -88,6 +93,13 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     fn winner(&self) -> Option<Player> {
         self.outcome().map(Self::winner_of)
     }
+    /// What the side to move can do at once: its number of legal moves,
+    /// and whether one of them wins the game at once (the position after
+    /// it has the mover as its winner). Exact: the provers rely on it.
+    /// Override it where a cheaper test exists (Kamisado: an arrival).
+    fn replies(&self) -> Replies {
+        Replies::exhaustive(self)
+    }
     /// Whether the legal move `mv` wins at once (for move ordering; cheap).
     fn wins_at_once(&self, mv: Self::Move) -> bool;
     /// A small index of the move (origin and destination), below
@@ -97,4 +109,29 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     /// A static evaluation from the side to move's point of view, roughly
     /// in hundredths of a won game, well inside `±WIN / 2`.
     fn evaluate(&self) -> i32;
+}
+
+/// What [`SearchGame::replies`] finds: how many moves the side to move
+/// has, and whether one of them wins at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Replies {
+    /// The number of legal moves; when `wins`, it may count only the
+    /// moves up to the first winning one.
+    pub moves: u32,
+    /// Whether a legal move wins the game at once.
+    pub wins: bool,
+}
+
+impl Replies {
+    /// The replies of `p` found by playing every move and asking each
+    /// position after it for its winner: [`SearchGame::replies`]' default.
+    pub fn exhaustive<G: SearchGame>(p: &G) -> Replies {
+        let side = p.side_to_move();
+        let mut moves = 0;
+        let wins = p.for_each_child(|_, child| {
+            moves += 1;
+            child.winner() == Some(side)
+        });
+        Replies { moves, wins }
+    }
 }

@@ -1,6 +1,6 @@
 //! Katarenga for the search: the [`SearchGame`] impl and the evaluation.
 
-use board_geometry::Player;
+use board_geometry::{Bitboard, Player};
 use katarenga_core::{Destination, Move, MoveList, Outcome, Position, SquareColour, target_line};
 
 use crate::SearchGame;
@@ -80,6 +80,34 @@ impl SearchGame for Position {
                 self.piece_on(to) == Some(side.opponent()) && self.piece_count(side.opponent()) == 2
             }
         }
+    }
+
+    /// One pass over the moves: a move wins at once by taking the second
+    /// camp or by taking a piece from an opponent down to 2. (Leaving the
+    /// opponent without a move never happens to a player who has moved
+    /// before, the rules page says; for one whose first move is pending,
+    /// the moves are played out.)
+    fn replies(&self) -> crate::Replies {
+        let side = Position::side_to_move(self);
+        let opponent = side.opponent();
+        if self.first_move_pending(opponent) {
+            return crate::Replies::exhaustive(self);
+        }
+        let camp_wins = self.camps().count(side) == 1;
+        let takes = if self.piece_count(opponent) == 2 {
+            self.pieces(opponent)
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut moves = 0u32;
+        let mut wins = false;
+        self.generate_moves(|piece| {
+            moves += piece.len() as u32;
+            wins |= (camp_wins && piece.camps != katarenga_core::Camps::EMPTY)
+                || piece.to.intersects(takes);
+            wins
+        });
+        crate::Replies { moves, wins }
     }
 
     fn evaluate(&self) -> i32 {

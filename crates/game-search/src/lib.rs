@@ -12,6 +12,8 @@
 //!   compares the side to move before and after each move instead of
 //!   assuming that turns alternate.
 //! - [`Evaluation`]: plug in your own evaluation (any `Fn(&G) -> i32`).
+//! - [`proof`]: who wins, in how many plies, and a best move, proven (df-pn
+//!   and exact distances) for any game, Katarenga and Kamisado alike.
 //! - [`Agent`]: players ([`RandomAgent`], [`GreedyAgent`], [`SearchAgent`],
 //!   or a closure), and [`arena`] to play them against each other.
 //! - [`SearchGame`]: what all of this needs of a game, implemented for both
@@ -37,11 +39,12 @@ mod game;
 pub mod kamisado;
 #[cfg(feature = "katarenga")]
 pub mod katarenga;
+pub mod proof;
 mod search;
 mod table;
 
 pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};
-pub use game::SearchGame;
+pub use game::{Replies, SearchGame};
 pub use search::{
     Evaluation, GameEvaluation, Iteration, Limits, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher,
     StopFlag, WIN,

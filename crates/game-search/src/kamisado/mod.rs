@@ -60,6 +60,10 @@ impl SearchGame for Position {
     type IllegalMove = kamisado_core::IllegalMove;
 
     const NAME: &'static str = "kamisado";
+    /// A round never repeats a position and always has a winner (what the
+    /// Kamisado provers have always relied on; the certificates' checker
+    /// checks every proof independently).
+    const ACYCLIC: bool = true;
     const MOVE_INDICES: usize = 64 * 64;
 
     fn start() -> Position {
@@ -120,6 +124,20 @@ impl SearchGame for Position {
 
     fn move_index(mv: Move) -> usize {
         usize::from(mv.from.index()) * 64 + usize::from(mv.to.index())
+    }
+
+    /// One pass over the towers' destinations: only an arrival wins on the
+    /// move (a deadlock is lost by its maker).
+    fn replies(&self) -> crate::Replies {
+        let goal = Position::side_to_move(self).goal_rank().bitboard();
+        let mut moves = 0u32;
+        let mut wins = false;
+        self.generate_moves(|tower| {
+            moves += tower.len() as u32;
+            wins |= tower.to.intersects(goal);
+            wins
+        });
+        crate::Replies { moves, wins }
     }
 
     fn wins_at_once(&self, mv: Move) -> bool {

@@ -1,163 +1,26 @@
-//! Solving a Kamisado round: who wins, in how many plies with best play,
-//! and a best move, from the two proof searches together.
-//!
-//! [`DfpnProver`] finds out who wins, fast and without looking for the
-//! shortest win; [`Prover`] then finds the exact length by iterative
-//! deepening on the winner's side only.
+//! Solving a Kamisado round: [`crate::proof::Solver`] on Kamisado positions,
+//! with the winner's strategy as a [`Certificate`].
 
-use std::time::Duration;
-
-use board_geometry::Player;
-use kamisado_core::{Move, Position};
+use kamisado_core::Position;
 
 use super::certificate::{Certificate, CertificateError};
-use super::dfpn::DfpnProver;
-use super::prove::{ProofLimits, Prover, Value};
-use crate::clock::Instant;
-use crate::table::TableError;
+use crate::proof::ProofLimits;
 
-/// What [`Solver::solve`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
-    /// The winner with best play, if proven.
-    pub winner: Option<Player>,
-    /// The length of the round from here with best play (the winner as
-    /// fast as possible, the loser as slow as possible), if found.
-    pub plies: Option<u32>,
-    /// A best move: the fastest win, or the slowest loss.
-    pub best: Option<Move>,
-    /// Nodes of both searches.
-    pub nodes: u64,
-    /// The time to prove who wins (the df-pn search).
-    pub proof_time: Duration,
-    /// The whole time, the exact length included.
-    pub elapsed: Duration,
-}
+/// Both proof searches on Kamisado positions.
+pub type Solver = crate::proof::Solver<Position>;
 
-/// Both proof searches with their tables.
-///
-/// ```
-/// use std::time::Duration;
-/// use game_search::kamisado::prove::ProofLimits;
-/// use game_search::kamisado::solve::Solver;
-/// use kamisado_core::{Player, Position};
-///
-/// let mut solver = Solver::new(64)?;
-/// // White's green tower on b3 reaches d1, on Black's home row, at once.
-/// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
-/// let solution = solver.solve(&p, ProofLimits::time(Duration::from_secs(10)));
-/// assert_eq!(solution.winner, Some(Player::White));
-/// assert_eq!(solution.plies, Some(1));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug)]
-pub struct Solver {
-    dfpn: DfpnProver,
-    prover: Prover,
-}
+/// What [`Solver::solve`] found, with Kamisado moves.
+pub type Solution = crate::proof::Solution<kamisado_core::Move>;
 
-impl Solver {
-    /// A solver with `table_mib` MiB of tables, shared by the two searches.
-    ///
-    /// # Errors
-    /// [`TableError`] if the tables cannot be allocated.
-    pub fn new(table_mib: usize) -> Result<Solver, TableError> {
-        let half = table_mib / 2;
-        // An error names the size asked for, not the half that failed.
-        let whole = |e: TableError| e.of_total(table_mib);
-        Ok(Solver {
-            dfpn: DfpnProver::new(half).map_err(whole)?,
-            prover: Prover::new(table_mib - half).map_err(whole)?,
-        })
-    }
-
-    /// The exact-length prover, for questions of your own.
-    pub fn prover(&mut self) -> &mut Prover {
-        &mut self.prover
-    }
-
-    /// Who wins `position` and in how many plies with best play, with a
-    /// best move, within `limits` (the time limit covers both searches).
-    pub fn solve(&mut self, position: &Position, limits: ProofLimits) -> Solution {
-        let started = Instant::now();
-        let me = position.side_to_move();
-        let proof = self.dfpn.solve(position, limits);
-        let proof_time = started.elapsed();
-        let mut solution = Solution {
-            winner: match proof.value {
-                Value::Win => Some(me),
-                Value::Loss => Some(me.opponent()),
-                Value::Unknown => position.outcome().map(|o| o.winner()),
-            },
-            plies: None,
-            best: proof.best,
-            nodes: proof.nodes,
-            proof_time,
-            elapsed: Duration::ZERO,
-        };
-        if let Some(winner) = solution.winner {
-            let left = ProofLimits {
-                time: limits.time.map(|t| t.saturating_sub(proof_time)),
-                ..limits
-            };
-            self.prover.start(left);
-            let value = if winner == me {
-                Value::Win
-            } else {
-                Value::Loss
-            };
-            let plies = if value == Value::Win {
-                self.prover.win_distance(position, limits.plies)
-            } else {
-                self.prover.loss_distance(position, limits.plies)
-            };
-            if let Some(plies) = plies {
-                solution.plies = Some(plies);
-                if plies > 0 {
-                    solution.best = self.prover.best_move(position, value, plies);
-                }
-            }
-            solution.nodes += self.prover.nodes();
-        }
-        solution.elapsed = started.elapsed();
-        solution
-    }
-
-    /// The best line of play from `position` for a solved position: the
-    /// winner's fastest win against the loser's slowest defence, `plies`
-    /// long (empty if not solved).
-    pub fn principal_variation(&mut self, position: &Position, solution: &Solution) -> Vec<Move> {
-        let (Some(winner), Some(plies)) = (solution.winner, solution.plies) else {
-            return Vec::new();
-        };
-        self.prover.start(ProofLimits::default());
-        let mut line = Vec::new();
-        let mut p = *position;
-        for left in (1..=plies).rev() {
-            let value = if p.side_to_move() == winner {
-                Value::Win
-            } else {
-                Value::Loss
-            };
-            let Some(mv) = self.prover.best_move(&p, value, left) else {
-                break;
-            };
-            line.push(mv);
-            p = p.play_unchecked(mv);
-            if p.outcome().is_some() {
-                break;
-            }
-        }
-        line
-    }
-
+impl crate::proof::Solver<Position> {
     /// A certificate of the fastest winning strategy from `position` (see
     /// [`Certificate::prove`]).
     ///
     /// # Errors
     /// [`CertificateError::NotProven`] if no win is proven.
     pub fn certificate(&mut self, position: &Position) -> Result<Certificate, CertificateError> {
-        self.prover.start(ProofLimits::default());
-        Certificate::prove(position, &mut self.prover)
+        let prover = self.prover();
+        prover.start(ProofLimits::default());
+        Certificate::prove(position, prover)
     }
 }
