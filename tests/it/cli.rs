@@ -298,13 +298,19 @@ fn solve_takes_katarenga_positions() {
                3w4/8/8/8/8/8/b7/b6w w a0";
     let out = run("solve", &[win, "--seconds", "5", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("white (to move) wins; the game lasts 1 plies"), "{text}");
+    assert!(
+        text.contains("white (to move) wins; the game lasts 1 plies"),
+        "{text}"
+    );
     assert!(text.contains("best move: h1h0"), "{text}");
     let loss = "BGRYBYGR/YRGBGYRY/RBYGRBGB/GBYRYRBG/RGBYRYGB/YYBRGYRY/BGRGBBGR/GRYBYRBG \
                 w1bwww1b/8/8/6w1/3w4/w5b1/7b/1b1bb3 w -";
     let out = run("solve", &[loss, "--seconds", "20", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("white (to move) loses; the game lasts 4 plies"), "{text}");
+    assert!(
+        text.contains("white (to move) loses; the game lasts 4 plies"),
+        "{text}"
+    );
     let start = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
                  wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -";
     let out = run("solve", &[start, "--seconds", "1", "--table-mib", "16"]);
@@ -312,5 +318,9 @@ fn solve_takes_katarenga_positions() {
     assert!(text.contains("not proven within 1 s"), "{text}");
     let out = run("solve", &[start, "--certificate", "x.cert"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("--certificate is for Kamisado"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--certificate is for Kamisado"),
+        "{}",
+        stderr(&out)
+    );
 }

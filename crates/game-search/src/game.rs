@@ -35,6 +35,11 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     /// take a disproof of a win for a proof of the loss and keep no path;
     /// `false` (the default) is always safe.
     const ACYCLIC: bool = false;
+    /// Whether the search scores its leaves with a quiescence search over
+    /// the [tactical](SearchGame::is_tactical) moves (Katarenga: captures
+    /// and camps) instead of the static evaluation alone. `false` by
+    /// default (Kamisado: nothing is ever captured).
+    const QUIESCENCE: bool = false;
     /// The number of move indices ([`SearchGame::move_index`]).
     const MOVE_INDICES: usize;
 
@@ -99,6 +104,13 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     /// Override it where a cheaper test exists (Kamisado: an arrival).
     fn replies(&self) -> Replies {
         Replies::exhaustive(self)
+    }
+    /// Whether the legal move `mv` changes the material (Katarenga: a
+    /// capture or a move into a camp): the search tries these right after
+    /// the moves that win at once. Cheap; `false` by default.
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
     }
     /// Whether the legal move `mv` wins at once (for move ordering; cheap).
     fn wins_at_once(&self, mv: Self::Move) -> bool;

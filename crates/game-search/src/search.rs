@@ -532,6 +532,53 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         }
     }
 
+    /// The quiescence search of a leaf, for games with
+    /// [`SearchGame::QUIESCENCE`]: the side to move may stand on the static
+    /// evaluation or play a tactical move ([`SearchGame::is_tactical`]:
+    /// captures), up to `plies` more tactical plies, so that a leaf is not
+    /// scored in the middle of an exchange. Fail-soft within `alpha..beta`.
+    fn quiesce(&mut self, p: &G, mut alpha: i32, beta: i32, ply: u32, plies: u32) -> i32 {
+        self.nodes += 1;
+        if let Some(winner) = p.winner() {
+            return self.win_score(p, winner, ply);
+        }
+        let stand = self.evaluation.evaluate(p);
+        if stand >= beta || plies == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let side = p.side_to_move();
+        let mut tactical: arrayvec::ArrayVec<G::Move, 64> = arrayvec::ArrayVec::new();
+        p.for_each_move(|mv| {
+            if p.is_tactical(mv) && !tactical.is_full() {
+                tactical.push(mv);
+            }
+        });
+        for mv in tactical {
+            if self.out_of_budget() {
+                self.stopped = true;
+                return best;
+            }
+            let child = p.play(mv);
+            let score = if child.side_to_move() == side {
+                self.quiesce(&child, alpha, beta, ply + 1, plies - 1)
+            } else {
+                -self.quiesce(&child, -beta, -alpha, ply + 1, plies - 1)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// A node one ply above the leaves (but the root), already counted:
     /// the best-ranked move (a win at once, a killer, else by history) is
     /// scored first, then, unless it cuts off, the other children as the
@@ -613,11 +660,22 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             self.stopped = true;
             return true;
         }
-        let value = self.leaf(child, node.ply + 1);
-        let score = if child.side_to_move() == node.side {
-            value
+        let same_side = child.side_to_move() == node.side;
+        let score = if G::QUIESCENCE {
+            if same_side {
+                self.quiesce(child, node.alpha, node.beta, node.ply + 1, QUIESCENCE_PLIES)
+            } else {
+                -self.quiesce(
+                    child,
+                    -node.beta,
+                    -node.alpha,
+                    node.ply + 1,
+                    QUIESCENCE_PLIES,
+                )
+            }
         } else {
-            -value
+            let value = self.leaf(child, node.ply + 1);
+            if same_side { value } else { -value }
         };
         if score > node.best {
             node.best = score;
@@ -640,6 +698,9 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             return 0;
         }
         if depth <= 0 {
+            if G::QUIESCENCE {
+                return self.quiesce(p, alpha, beta, ply, QUIESCENCE_PLIES);
+            }
             return self.leaf(p, ply);
         }
         self.nodes += 1;
@@ -743,8 +804,16 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                     self.ordered[ply_index] = ordered;
                     return 0;
                 }
-                let value = self.leaf(&child, ply + 1);
-                if same_side { value } else { -value }
+                if G::QUIESCENCE {
+                    if same_side {
+                        self.quiesce(&child, alpha, beta, ply + 1, QUIESCENCE_PLIES)
+                    } else {
+                        -self.quiesce(&child, -beta, -alpha, ply + 1, QUIESCENCE_PLIES)
+                    }
+                } else {
+                    let value = self.leaf(&child, ply + 1);
+                    if same_side { value } else { -value }
+                }
             } else if i == 0 {
                 search(self, alpha, beta)
             } else {
@@ -820,7 +889,8 @@ fn move_best_first<M>(entries: &mut [(i32, M)]) {
 }
 
 /// The ordering rank of `mv` (whose move index is `index`) below the
-/// table's move (`i32::MAX`): a win at once, then a killer, then by history.
+/// table's move (`i32::MAX`): a win at once, then a tactical move (a
+/// capture), then a killer, then by history.
 #[inline(always)]
 fn rank<G: SearchGame>(
     p: &G,
@@ -831,12 +901,17 @@ fn rank<G: SearchGame>(
 ) -> i32 {
     if p.wins_at_once(mv) {
         i32::MAX - 1
-    } else if index == killers[0] || index == killers[1] {
+    } else if p.is_tactical(mv) {
         i32::MAX - 2
+    } else if index == killers[0] || index == killers[1] {
+        i32::MAX - 3
     } else {
-        history[index].min(i32::MAX - 3)
+        history[index].min(i32::MAX - 4)
     }
 }
+
+/// How many tactical plies a quiescence search plays at most.
+const QUIESCENCE_PLIES: u32 = 6;
 
 /// No killer move (an index no move has).
 const NO_KILLER: usize = usize::MAX;

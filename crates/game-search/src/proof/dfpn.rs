@@ -74,7 +74,8 @@ pub struct DfpnProof<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct DfpnProver<G: SearchGame> {
-    table: Vec<Entry>,
+    /// Buckets of two entries, the newest first.
+    table: Vec<[Entry; 2]>,
     /// Spare children lists, one taken per node being expanded.
     spare: Vec<Vec<(G::Move, G)>>,
     attacker: Player,
@@ -118,7 +119,7 @@ impl<G: SearchGame> DfpnProver<G> {
     /// # Errors
     /// [`TableError`] if the table cannot be allocated.
     pub fn new(table_mib: usize) -> Result<DfpnProver<G>, TableError> {
-        let table = crate::table::allocate(table_mib, EMPTY)?;
+        let table = crate::table::allocate(table_mib, [EMPTY; 2])?;
         Ok(DfpnProver {
             table,
             spare: Vec::new(),
@@ -203,15 +204,19 @@ impl<G: SearchGame> DfpnProver<G> {
     }
 
     /// Who wins `p` in a game that may repeat positions: searches for the
-    /// side to move's win and for the opponent's in turn, each with a
-    /// budget of nodes that doubles every round (each in its half of the
-    /// table, so that a round goes on where the last stopped), until one
-    /// is proven, both are disproven, or the limits are reached.
+    /// side to move's win and for the opponent's in turn within a horizon
+    /// of plies, each with a budget of nodes that doubles every round (each
+    /// in its half of the table, so that a round goes on where the last
+    /// stopped); the horizon grows by half (1, 2, 3, 4, 6, 9, ...) when
+    /// both are disproven, until one is proven, both are disproven at the
+    /// limits' plies, or the limits are reached.
     fn solve_cyclic(&mut self, p: &G) -> Value {
         let me = p.side_to_move();
         let most = self.limits.plies.min(u32::from(u8::MAX));
         let mut budget = 4096u64;
-        let mut horizon = most.min(8);
+        // Short horizons first: there df-pn cannot wander down long
+        // lines, and both sides' disproofs come fast.
+        let mut horizon = most.min(1);
         loop {
             let mut disproven = 0;
             for (player, value) in [(me, Value::Win), (me.opponent(), Value::Loss)] {
@@ -232,7 +237,7 @@ impl<G: SearchGame> DfpnProver<G> {
                     // Neither side wins within the limits' plies.
                     return Value::Unknown;
                 }
-                horizon = (horizon * 2).min(most);
+                horizon = (horizon + (horizon / 2).max(1)).min(most);
             }
             budget = budget.saturating_mul(2);
         }
@@ -244,7 +249,7 @@ impl<G: SearchGame> DfpnProver<G> {
     /// otherwise each attacker has its half).
     fn search_for(&mut self, p: &G, player: Player) -> Option<bool> {
         if !self.filled || (G::ACYCLIC && self.attacker != player) {
-            self.table.fill(EMPTY);
+            self.table.fill([EMPTY; 2]);
             self.filled = true;
         }
         self.attacker = player;
@@ -294,9 +299,11 @@ impl<G: SearchGame> DfpnProver<G> {
     /// guess for a new leaf.
     fn lookup(&self, p: &G, left: u32) -> Entry {
         let key = Self::key(p, left);
-        let entry = self.table[self.index(key)];
-        if entry.key == key && (entry.pn != 0 || entry.dn != 0) {
-            return entry;
+        let bucket = &self.table[self.index(key)];
+        for entry in bucket {
+            if entry.key == key && (entry.pn != 0 || entry.dn != 0) {
+                return *entry;
+            }
         }
         self.evaluate(p, key, left)
     }
@@ -327,9 +334,17 @@ impl<G: SearchGame> DfpnProver<G> {
         Entry { key, pn, dn }
     }
 
+    /// Stores `entry` first in its bucket (over its own older entry there),
+    /// the bucket's newest moved second (so that a node and the child it
+    /// expands never push each other out, which would loop).
     fn store(&mut self, entry: Entry) {
         let index = self.index(entry.key);
-        self.table[index] = entry;
+        let bucket = &mut self.table[index];
+        if bucket[0].key != entry.key {
+            // (Over the second slot, whether or not it held this key.)
+            bucket[1] = bucket[0];
+        }
+        bucket[0] = entry;
     }
 
     fn tick(&mut self) {

@@ -101,14 +101,16 @@ fn endless_katarenga_games_are_adjudicated() {
         Adjudication::default(),
         |_, _| {},
     );
+    // The searchers once shuffled here for ever; whether the rules or the
+    // adjudication end it (the quiescence search now finds a way to win),
+    // the game ends within the limits.
     assert!(
-        matches!(game.end, End::Repetition | End::PlyLimit),
+        game.moves.len() <= 1_000
+            && (matches!(game.end, End::Repetition | End::PlyLimit) == game.winner().is_none()),
         "{:?} after {} plies",
         game.end,
         game.moves.len()
     );
-    assert_eq!(game.winner(), None);
-    assert!(game.moves.len() <= 1_000);
     let short = Adjudication {
         repetitions: None,
         max_plies: 10,
