@@ -34,6 +34,7 @@ fn examples() -> Vec<&'static str> {
         "solve",
         "match",
         "record_check",
+        "board_study",
     ];
     if cfg!(feature = "minimax") {
         names.push("strength");
@@ -323,4 +324,57 @@ fn solve_takes_katarenga_positions() {
         "{}",
         stderr(&out)
     );
+}
+
+/// `board_study` on a few boards: the report, its data files and pictures,
+/// with the figures the issue asks for.
+#[test]
+fn board_study_writes_its_report() {
+    let dir = std::env::temp_dir().join(format!("board-study-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = run(
+        "board_study",
+        &[
+            "--boards",
+            "40",
+            "--sample",
+            "6",
+            "--games",
+            "2",
+            "--nodes",
+            "2000",
+            "--game-nodes",
+            "200",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let doc = std::fs::read_to_string(dir.join("docs/katarenga-boards.md")).unwrap();
+    for section in [
+        "## Validation",
+        "## The distribution",
+        "## What matters: tiles, sides, rotations",
+        "## The first-move rule",
+        "## Checks",
+        "r = ",
+        "perft 3 agreed on 40 of 40",
+    ] {
+        assert!(doc.contains(section), "{section:?} missing:\n{doc}");
+    }
+    let csv = std::fs::read_to_string(dir.join("docs/data/katarenga-boards.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 41);
+    assert!(csv.starts_with("index,tiles,colours,score_standard,score_no_first_capture"));
+    let validation =
+        std::fs::read_to_string(dir.join("docs/data/katarenga-validation.csv")).unwrap();
+    assert_eq!(validation.lines().count(), 7);
+    for picture in [
+        "katarenga-validation.svg",
+        "katarenga-boards/white-1.svg",
+        "katarenga-boards/black-3.svg",
+    ] {
+        let svg = std::fs::read_to_string(dir.join("docs").join(picture)).unwrap();
+        roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{picture}: {e}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

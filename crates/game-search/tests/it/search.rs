@@ -73,10 +73,18 @@ fn check_against_brute<G: SearchGame>(p: &G, depth: u32) -> Result<(), TestCaseE
         if expected != Known::Unknown {
             prop_assert!(plies as u32 <= depth);
         } else {
-            prop_assert_eq!(brute(p, plies as u32), found, "{} plies, score {}", plies, result.score);
+            prop_assert_eq!(
+                brute(p, plies as u32),
+                found,
+                "{} plies, score {}",
+                plies,
+                result.score
+            );
         }
     }
-    let depth = result.plies_to_end().map_or(depth, |plies| (plies as u32).max(depth));
+    let depth = result
+        .plies_to_end()
+        .map_or(depth, |plies| (plies as u32).max(depth));
     // A finished round can be a win for the side to move (a deadlock is
     // lost by the player who made the last move): no move to name then.
     if found == Known::Win && !p.legal_moves().is_empty() {
