@@ -145,9 +145,6 @@ pub(crate) fn parse_camps(bytes: &[u8], start: usize) -> Result<Camps, ParsePosi
     let mut i = start;
     let mut last: Option<Camp> = None;
     while i < bytes.len() {
-        if i > start && bytes[i] == b' ' {
-            return Err(E::TrailingText { offset: i });
-        }
         let camp = bytes
             .get(i..i + 2)
             .and_then(|pair| Camp::from_ascii([pair[0], pair[1]]))

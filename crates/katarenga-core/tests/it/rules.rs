@@ -505,6 +505,46 @@ mod first_capture {
         );
     }
 
+    /// Setting up the flags: on and off again, with the hash kept up.
+    #[test]
+    fn the_flags_are_set_up_and_cleared() {
+        let start = Position::start_with(Board::standard(), Rules::NoFirstCapture);
+        let cleared = start.with_first_move_pending(Player::White, false);
+        assert!(!cleared.first_move_pending(Player::White));
+        assert!(cleared.first_move_pending(Player::Black));
+        assert!(cleared.is_consistent());
+        let none = cleared.with_first_move_pending(Player::Black, false);
+        assert_eq!(none, Position::start());
+        assert_eq!(none.zobrist(), Position::start().zobrist());
+        // Setting a flag that is set changes nothing.
+        assert_eq!(start.with_first_move_pending(Player::White, true), start);
+        assert_eq!(start.to_string().parse::<Position>(), Ok(start));
+    }
+
+    /// A first move into a camp (a set-up position: a pending piece
+    /// already on its target line) clears the flag too, hash included.
+    #[test]
+    fn a_first_move_into_a_camp_clears_the_flag() {
+        let p: Position =
+            "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
+                           wwwwwww1/8/8/8/8/8/8/bbbbbbbw w - wb"
+                .parse()
+                .unwrap();
+        let camp: Move = "h1h0".parse().unwrap();
+        assert!(p.legal_moves().contains(&camp));
+        let after = p.play(camp);
+        assert!(!after.first_move_pending(Player::White));
+        assert!(after.first_move_pending(Player::Black));
+        assert!(after.is_consistent(), "{after}");
+        assert_eq!(after.zobrist(), after.zobrist_from_scratch());
+        assert_eq!(after.to_string().parse::<Position>(), Ok(after));
+        assert!(after.to_string().ends_with(" b h0 b"), "{after}");
+        // Black's pending first move still may not capture: h1 is empty
+        // now, and no black piece may take a white one.
+        let (bare, pending) = split(&after);
+        assert_eq!(engine_moves(&after), naive_moves_with(&bare, pending));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
