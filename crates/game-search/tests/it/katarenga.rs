@@ -129,14 +129,14 @@ fn proofs_agree_with_plain_search_on_self_play_endings() {
     );
 }
 
-/// The same on 1,000 games with budgets of 300,000 nodes, in release:
+/// The same on 250 games with budgets of 100,000 nodes, in release:
 /// `cargo test --release -p game-search --all-features --test it --
 /// --ignored --nocapture many_proofs`.
 #[test]
 #[ignore = "minutes in a debug build"]
 fn many_proofs_agree_with_plain_search() {
     let started = std::time::Instant::now();
-    let counts = check_proofs(1_000, 300_000);
+    let counts = check_proofs(250, 100_000);
     println!(
         "positions: {} (win {}, loss {}, unknown {} within 4 plies) in {:.1} s",
         counts.iter().sum::<usize>(),
