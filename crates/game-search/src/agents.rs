@@ -101,12 +101,10 @@ impl GreedyAgent {
     }
 }
 
-/// Whether the side to move in `p` can win with its next move.
+/// Whether the side to move in `p` can win with its next move (the
+/// game's exact [`SearchGame::replies`]).
 fn can_win_at_once<G: SearchGame>(p: &G) -> bool {
-    let side = p.side_to_move();
-    p.legal_moves()
-        .iter()
-        .any(|&m| p.play(m).winner() == Some(side))
+    p.replies().wins
 }
 
 impl<G: SearchGame> Agent<G> for GreedyAgent {

@@ -124,46 +124,49 @@ impl SearchGame for Position {
     }
 }
 
-/// The squares a piece on `from` attacks (the squares it could move to,
-/// its own side's included: those it defends), by the colour of `from`.
+/// The squares a slider on `from` attacks along `directions`, each ray up
+/// to and including its first square in `stop`.
 #[inline]
-fn attacks_from(board: &katarenga_core::Board, from: Square, occupied: Bitboard) -> Bitboard {
-    match board.colour_of(from) {
-        SquareColour::Blue => king_moves(from),
-        SquareColour::Green => knight_moves(from),
-        SquareColour::Yellow => {
-            let stop = occupied | board.squares(SquareColour::Yellow);
-            Direction::DIAGONAL
-                .iter()
-                .fold(Bitboard::EMPTY, |acc, &d| acc | ray_until(d, from, stop))
-        }
-        SquareColour::Red => {
-            let stop = occupied | board.squares(SquareColour::Red);
-            Direction::STRAIGHT
-                .iter()
-                .fold(Bitboard::EMPTY, |acc, &d| acc | ray_until(d, from, stop))
-        }
-    }
+fn slider_attacks(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
+    directions
+        .iter()
+        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_until(d, from, stop))
 }
 
-/// One side's attacks: every square one of its pieces attacks, the
-/// squares attacked twice or more, and its mobility (moves to squares,
-/// camps aside).
+/// One side's attacks: every square one of its pieces attacks (the
+/// squares it could move to, its own side's included: those it defends),
+/// and its mobility (moves to squares, camps aside).
 #[derive(Debug, Clone, Copy)]
 struct Side {
     attacks: Bitboard,
     mobility: i32,
 }
 
+/// A side's attacks, a colour group at a time (each group moves alike), as
+/// move generation does.
 fn side_of(p: &Position, player: Player) -> Side {
+    let board = p.board();
     let occupied = p.occupied();
     let own = p.pieces(player);
+    let yellow_stop = occupied | board.squares(SquareColour::Yellow);
+    let red_stop = occupied | board.squares(SquareColour::Red);
     let mut attacks = Bitboard::EMPTY;
     let mut mobility = 0;
-    for from in own {
-        let a = attacks_from(p.board(), from, occupied);
+    let mut add = |a: Bitboard| {
         mobility += (a - own).len() as i32;
         attacks |= a;
+    };
+    for from in own & board.squares(SquareColour::Blue) {
+        add(king_moves(from));
+    }
+    for from in own & board.squares(SquareColour::Green) {
+        add(knight_moves(from));
+    }
+    for from in own & board.squares(SquareColour::Yellow) {
+        add(slider_attacks(from, Direction::DIAGONAL, yellow_stop));
+    }
+    for from in own & board.squares(SquareColour::Red) {
+        add(slider_attacks(from, Direction::STRAIGHT, red_stop));
     }
     Side { attacks, mobility }
 }

@@ -549,13 +549,10 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let side = p.side_to_move();
-        let mut tactical: arrayvec::ArrayVec<G::Move, 64> = arrayvec::ArrayVec::new();
-        p.for_each_move(|mv| {
-            if p.is_tactical(mv) && !tactical.is_full() {
-                tactical.push(mv);
-            }
-        });
-        for mv in tactical {
+        // The game's own fixed-capacity list: every tactical move, none
+        // dropped.
+        let moves = p.legal_moves();
+        for &mv in moves.iter().filter(|&&mv| p.is_tactical(mv)) {
             if self.out_of_budget() {
                 self.stopped = true;
                 return best;
