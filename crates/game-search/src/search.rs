@@ -160,8 +160,10 @@ pub struct Iteration<'a, M> {
 /// A flag that stops a running search from another thread: clone it (it is
 /// shared), give the clone to the other thread, and call
 /// [`StopFlag::stop`]. The search sees it within 1,024 nodes and returns
-/// the result of the last completed iteration. Each search clears it when
-/// it starts.
+/// the result of the last completed iteration. A searcher's own flag
+/// ([`Searcher::stop_flag`]) is cleared by each search when it starts; a
+/// flag handed to a searcher or prover with `set_stop_flag` is never
+/// cleared by them (lower it with [`StopFlag::reset`]).
 #[derive(Debug, Clone, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
 
@@ -183,7 +185,8 @@ impl StopFlag {
         self.0.load(Ordering::Relaxed)
     }
 
-    pub(crate) fn clear(&self) {
+    /// Lowers the flag: searches that use it run again.
+    pub fn reset(&self) {
         self.0.store(false, Ordering::Relaxed);
     }
 }
@@ -273,6 +276,9 @@ pub struct Searcher<G: SearchGame, E = GameEvaluation> {
     started: Instant,
     stopped: bool,
     stop: StopFlag,
+    /// Whether `stop` was handed in ([`Searcher::set_stop_flag`]): then
+    /// searches never lower it.
+    shared_stop: bool,
 }
 
 impl<G: SearchGame, E> std::fmt::Debug for Searcher<G, E> {
@@ -334,6 +340,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             started: Instant::now(),
             stopped: false,
             stop: StopFlag::new(),
+            shared_stop: false,
         })
     }
 
@@ -376,6 +383,31 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         self.stop.clone()
     }
 
+    /// Stops this searcher's searches by `flag` from now on, in place of
+    /// its own. A flag handed in is never lowered by a search: a stop
+    /// raised before a search starts ends it at once (with the first legal
+    /// move), so that one flag can stop a sequence of searches and provers
+    /// as an engine's `stop` must, whenever it comes.
+    ///
+    /// ```
+    /// use game_search::{Limits, Searcher, StopFlag};
+    /// use katarenga_core::Position;
+    ///
+    /// let mut searcher = Searcher::<Position>::new(1)?;
+    /// let stop = StopFlag::new();
+    /// searcher.set_stop_flag(stop.clone());
+    /// stop.stop();
+    /// let result = searcher.search(&Position::start(), Limits::depth(game_search::MAX_DEPTH));
+    /// assert!(result.stopped && result.depth == 0 && result.best.is_some());
+    /// stop.reset();
+    /// assert_eq!(searcher.search(&Position::start(), Limits::depth(2)).depth, 2);
+    /// # Ok::<(), game_search::TableError>(())
+    /// ```
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop = flag;
+        self.shared_stop = true;
+    }
+
     /// Searches `root` by iterative deepening until a limit is reached, the
     /// stop flag is raised or the result is proven.
     pub fn search(&mut self, root: &G, limits: Limits) -> SearchResult<G::Move> {
@@ -412,7 +444,9 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         self.limits = limits;
         self.started = Instant::now();
         self.stopped = false;
-        self.stop.clear();
+        if !self.shared_stop {
+            self.stop.reset();
+        }
         let mut result = SearchResult {
             best: None,
             score: 0,

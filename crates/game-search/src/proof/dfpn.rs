@@ -84,6 +84,9 @@ pub struct DfpnProver<G: SearchGame> {
     started: Instant,
     stopped: bool,
     stop: StopFlag,
+    /// Whether `stop` was handed in ([`DfpnProver::set_stop_flag`]): then
+    /// searches never lower it.
+    shared_stop: bool,
     /// Whether the table holds numbers of this position's search (false
     /// before the first search).
     filled: bool,
@@ -129,6 +132,7 @@ impl<G: SearchGame> DfpnProver<G> {
             started: Instant::now(),
             stopped: false,
             stop: StopFlag::new(),
+            shared_stop: false,
             filled: false,
             round_end: u64::MAX,
             horizon: 0,
@@ -140,6 +144,14 @@ impl<G: SearchGame> DfpnProver<G> {
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {
         self.stop.clone()
+    }
+
+    /// Stops this prover's searches by `flag` from now on, in place of its
+    /// own; a flag handed in is never lowered by a search (see
+    /// [`crate::Searcher::set_stop_flag`]).
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop = flag;
+        self.shared_stop = true;
     }
 
     /// Proves whether the side to move in `position` wins or loses. In an
@@ -154,7 +166,9 @@ impl<G: SearchGame> DfpnProver<G> {
         self.exhausted = false;
         self.round_end = u64::MAX;
         self.horizon = limits.plies.min(u32::from(u8::MAX));
-        self.stop.clear();
+        if !self.shared_stop {
+            self.stop.reset();
+        }
         // A fresh table for each position solved.
         self.filled = false;
         let me = position.side_to_move();
@@ -347,21 +361,22 @@ impl<G: SearchGame> DfpnProver<G> {
         bucket[0] = entry;
     }
 
+    /// Counts a node: the node limit is checked at every node, the clock
+    /// and the stop flag every 256 (a few microseconds apart).
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            if self.nodes >= self.limits.nodes
-                || self.stop.is_stopped()
-                || self
-                    .limits
-                    .time
-                    .is_some_and(|t| self.started.elapsed() >= t)
-            {
-                self.stopped = true;
-                self.exhausted = true;
-            } else if self.nodes >= self.round_end {
-                self.stopped = true;
-            }
+        if self.nodes >= self.limits.nodes
+            || (self.nodes & 255 == 0
+                && (self.stop.is_stopped()
+                    || self
+                        .limits
+                        .time
+                        .is_some_and(|t| self.started.elapsed() >= t)))
+        {
+            self.stopped = true;
+            self.exhausted = true;
+        } else if self.nodes >= self.round_end {
+            self.stopped = true;
         }
     }
 

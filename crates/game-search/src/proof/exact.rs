@@ -95,6 +95,9 @@ pub struct Prover<G: SearchGame> {
     started: Instant,
     stopped: bool,
     stop: StopFlag,
+    /// Whether `stop` was handed in ([`Prover::set_stop_flag`]): then
+    /// searches never lower it.
+    shared_stop: bool,
 }
 
 impl<G: SearchGame> std::fmt::Debug for Prover<G> {
@@ -129,6 +132,7 @@ impl<G: SearchGame> Prover<G> {
             started: Instant::now(),
             stopped: false,
             stop: StopFlag::new(),
+            shared_stop: false,
         })
     }
 
@@ -143,6 +147,14 @@ impl<G: SearchGame> Prover<G> {
         self.stop.clone()
     }
 
+    /// Stops this prover's searches by `flag` from now on, in place of its
+    /// own; a flag handed in is never lowered by a search (see
+    /// [`crate::Searcher::set_stop_flag`]).
+    pub fn set_stop_flag(&mut self, flag: StopFlag) {
+        self.stop = flag;
+        self.shared_stop = true;
+    }
+
     /// Nodes visited since the last [`Prover::solve`] (or the prover's
     /// creation).
     #[must_use]
@@ -154,11 +166,7 @@ impl<G: SearchGame> Prover<G> {
     /// iterative deepening: the first length at which a win or a loss of the
     /// side to move is proven is the exact length.
     pub fn solve(&mut self, position: &G, limits: ProofLimits) -> Proof<G::Move> {
-        self.nodes = 0;
-        self.limits = limits;
-        self.started = Instant::now();
-        self.stopped = false;
-        self.stop.clear();
+        self.start(limits);
         let mut proof = Proof {
             value: Value::Unknown,
             plies: None,
@@ -227,7 +235,9 @@ impl<G: SearchGame> Prover<G> {
         self.limits = limits;
         self.started = Instant::now();
         self.stopped = false;
-        self.stop.clear();
+        if !self.shared_stop {
+            self.stop.reset();
+        }
     }
 
     /// Whether a limit or the stop flag cut the last search short.
@@ -308,17 +318,21 @@ impl<G: SearchGame> Prover<G> {
         }
     }
 
-    /// Whether a limit or the stop flag ends the search (checked every
-    /// 4,096 nodes).
+    /// Whether a limit or the stop flag ends the search: the node limit
+    /// at every node, the clock and the flag every 1,024 nodes.
     fn tick(&mut self) -> bool {
+        // Once stopped, nothing more is visited (nor counted).
+        if self.stopped {
+            return true;
+        }
         self.nodes += 1;
-        if self.nodes & 4095 == 0
-            && (self.nodes >= self.limits.nodes
-                || self.stop.is_stopped()
-                || self
-                    .limits
-                    .time
-                    .is_some_and(|t| self.started.elapsed() >= t))
+        if self.nodes >= self.limits.nodes
+            || (self.nodes & 1023 == 0
+                && (self.stop.is_stopped()
+                    || self
+                        .limits
+                        .time
+                        .is_some_and(|t| self.started.elapsed() >= t)))
         {
             self.stopped = true;
         }

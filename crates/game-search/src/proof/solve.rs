@@ -68,13 +68,21 @@ impl<G: SearchGame> Solver<G> {
         })
     }
 
+    /// Stops both searches by `flag` from now on; a flag handed in is
+    /// never lowered by a search (see [`crate::Searcher::set_stop_flag`]).
+    pub fn set_stop_flag(&mut self, flag: crate::StopFlag) {
+        self.dfpn.set_stop_flag(flag.clone());
+        self.prover.set_stop_flag(flag);
+    }
+
     /// The exact-length prover, for questions of your own.
     pub fn prover(&mut self) -> &mut Prover<G> {
         &mut self.prover
     }
 
     /// Who wins `position` and in how many plies with best play, with a
-    /// best move, within `limits` (the time limit covers both searches).
+    /// best move, within `limits` (the time and node limits cover both
+    /// searches together).
     pub fn solve(&mut self, position: &G, limits: ProofLimits) -> Solution<G::Move> {
         let started = Instant::now();
         let me = position.side_to_move();
@@ -93,8 +101,10 @@ impl<G: SearchGame> Solver<G> {
             elapsed: Duration::ZERO,
         };
         if let Some(winner) = solution.winner {
+            // What the proof of the winner left of the limits.
             let left = ProofLimits {
                 time: limits.time.map(|t| t.saturating_sub(proof_time)),
+                nodes: limits.nodes.saturating_sub(proof.nodes),
                 ..limits
             };
             self.prover.start(left);

@@ -49,6 +49,60 @@ fn the_node_limit_is_exact() {
     }
 }
 
+/// The provers' node limits are exact too (they were checked every 1,024
+/// or 4,096 nodes), and the solver's covers both of its searches together
+/// (the exact prover got the whole limit again after df-pn).
+#[test]
+fn the_provers_node_limits_are_exact() {
+    use game_search::proof::{DfpnProver, ProofLimits, Prover, Solver};
+    let start = Kamisado::start();
+    for n in [1, 7, 100, 1_500, 20_000, 400_000] {
+        let limits = ProofLimits::nodes(n);
+        let dfpn = DfpnProver::<Kamisado>::new(1)
+            .unwrap()
+            .solve(&start, limits);
+        assert!(dfpn.nodes <= n, "df-pn: {} for {n}", dfpn.nodes);
+        let exact = Prover::<Kamisado>::new(1).unwrap().solve(&start, limits);
+        assert!(exact.nodes <= n, "exact: {} for {n}", exact.nodes);
+        let solution = Solver::<Kamisado>::new(2).unwrap().solve(&start, limits);
+        assert!(solution.nodes <= n, "solver: {} for {n}", solution.nodes);
+    }
+    // Enough for df-pn to prove the winner, not for the length as well.
+    let solution = Solver::<Kamisado>::new(16)
+        .unwrap()
+        .solve(&start, ProofLimits::nodes(600_000));
+    assert!(solution.nodes <= 600_000, "{}", solution.nodes);
+}
+
+/// A stop flag handed to a searcher or a prover is never lowered by it: a
+/// stop raised before a search ends it at once (an engine's `stop` that
+/// comes while the solver hands over to the search stops both).
+#[test]
+fn a_shared_stop_flag_stops_every_search_that_holds_it() {
+    use game_search::StopFlag;
+    use game_search::proof::{ProofLimits, Solver, Value};
+    let stop = StopFlag::new();
+    let mut searcher = Searcher::<Kamisado>::new(1).unwrap();
+    searcher.set_stop_flag(stop.clone());
+    let mut solver = Solver::<Kamisado>::new(2).unwrap();
+    solver.set_stop_flag(stop.clone());
+    stop.stop();
+    let start = Kamisado::start();
+    let solution = solver.solve(&start, ProofLimits::default());
+    assert_eq!((solution.winner, solution.plies), (None, None));
+    assert!(solution.nodes < 1_000, "{}", solution.nodes);
+    let result = searcher.search(&start, Limits::depth(game_search::MAX_DEPTH));
+    assert!(result.stopped && result.depth == 0 && result.best.is_some());
+    assert!(stop.is_stopped(), "a search lowered the flag");
+    stop.reset();
+    assert_eq!(searcher.search(&start, Limits::depth(3)).depth, 3);
+    // A searcher's own flag is still cleared by each search.
+    let mut own = Searcher::<Kamisado>::new(1).unwrap();
+    own.stop_flag().stop();
+    assert_eq!(own.search(&start, Limits::depth(2)).depth, 2);
+    let _ = Value::Win;
+}
+
 /// Regression: `Limits::depth(0)` searched depth 1.
 #[test]
 fn depth_zero_runs_no_search() {
