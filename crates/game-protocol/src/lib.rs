@@ -5,6 +5,10 @@
 pub mod engine;
 pub mod message;
 pub mod referee;
+pub mod setup;
 pub mod stats;
 
-pub use message::{Command, GameKind, Go, Info, MessageError, OptionKind, Reply, Score, Start};
+pub use message::{
+    Command, GameKind, Go, Info, MessageError, OptionKind, PROTOCOL_VERSION, Reply, Score, Start,
+    UnknownGame,
+};

@@ -1,78 +1,170 @@
 //! An engine that misbehaves on purpose, for testing referees and GUIs
-//! (ours and yours): it speaks KKP, plays the first legal move, and after
-//! `--after N` moves does what `--fault` says:
+//! (ours and yours): it speaks KKP, plays the first legal move, and does
+//! what `--fault` says (at its moves after the first `--after N`, or from
+//! the start for the faults of the handshake and of the output).
 //!
-//! - `none`: nothing (a well-behaved, weak engine);
-//! - `crash`: exits at the next `go`;
-//! - `hang`: never answers `go` again;
-//! - `late`: answers each `go` after twice its move time plus a second;
-//! - `illegal`: answers a move from an empty square;
-//! - `garbage`: answers a line that is no reply;
-//! - `refuse`: answers `go` with `error`;
-//! - `bad-edge`: answers `edge` with garbage (from the start);
-//! - `silent`: never finishes the handshake (from the start).
+//! Faults at a `go` (after `--after N` moves): `crash` (exits), `hang`
+//! (never answers), `late` (answers 1.5 s after its move time), `illegal`
+//! (a move from an empty square), `pass` (a Kamisado pass while the tower
+//! can move), `bestmove-none`, `garbage` (a line that is no
+//! reply), `refuse` (`error`), `double` (two `bestmove`s, both legal),
+//! `long-info` (a valid 10 MB `info` line, then its move), `long-garbage`
+//! (a 10 MB line that is no reply), `endless-line` (1 GiB without a
+//! newline), `flood` (`info` lines for ever), `not-utf8`, `control` (NUL
+//! and control characters in an `info` line and in its `bestmove`),
+//! `close-stdout` (closes its output and stays), `fork` (starts a copy of
+//! itself that holds the pipes, then exits), `memory` (allocates without
+//! end: run it under `ulimit -v`), `ignore-term` (ignores SIGTERM and never
+//! answers).
+//!
+//! From the start: `silent` (never finishes the handshake),
+//! `handshake-exit` (exits during it), `no-kkpok`, `flood-start` (`info`
+//! lines for ever, from its start), `late-ready` (answers `isready` 1.5 s
+//! late, once it has played `--after N` moves, at least one), and the harmless `banner` (a first line that is no reply),
+//! `unknown-info` (`info` fields KKP does not define), `ponder`
+//! (`bestmove X ponder Y`), `crlf` (lines ended by `\r\n`). At an `edge`:
+//! `bad-edge` (`bestedge z`) and `double-edge` (two `bestedge`s).
+//!
+//! Older or plainer engines: `kkp0` speaks KKP 0 (no `protocol` line, no
+//! rule options declared, `match` and rule options refused), `no-rules`
+//! declares no rule option. `--echo` copies every command it reads to its
+//! standard error.
+//!
+//! `--state FILE --first FAULT`: the process counts its starts in FILE,
+//! and the first one does FAULT instead (so that a fault of the handshake
+//! can hit a restart, after a run has begun). `--tag T` is ignored: a
+//! test finds its processes by it.
 
 use std::io::{BufRead, Write};
+use std::process::ExitCode;
 use std::time::Duration;
 
-use game_protocol::referee::Opening;
+use game_protocol::setup::{GamePosition, Opening};
 use game_protocol::{Command, GameKind, Reply};
-use game_search::SearchGame;
 use katarenga_core::Rules;
 
-fn first_move<G: SearchGame>(p: &G) -> Option<String> {
-    p.legal_moves().first().map(ToString::to_string)
-}
+const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state FILE --first FAULT] [--tag T] [--echo]
+(the faults are listed in the program's documentation: none, crash, hang, late, illegal, pass, bestmove-none,
+garbage, refuse, double, long-info, long-garbage, endless-line, flood, not-utf8, control,
+close-stdout, fork, memory, ignore-term, silent, handshake-exit, no-kkpok, flood-start,
+late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, kkp0, no-rules)";
 
 /// A move from an empty square: never legal.
-fn illegal_move(position: Option<&Opening>) -> String {
+fn illegal_move(position: &GamePosition) -> String {
     let empty = board_geometry::Square::ALL
         .into_iter()
         .find(|&s| match position {
-            Some(Opening::Kamisado(p)) => p.tower_on(s).is_none(),
-            Some(Opening::Katarenga { position, .. }) => position.piece_on(s).is_none(),
-            None => true,
+            GamePosition::Kamisado(p) => p.tower_on(s).is_none(),
+            GamePosition::Katarenga(p) => p.piece_on(s).is_none(),
         });
     let s = empty.unwrap_or(board_geometry::Square::D4);
     format!("{s}{s}")
 }
 
-fn main() -> std::process::ExitCode {
+/// A pass of the first legal move's piece (its square twice), illegal
+/// where it can move.
+fn pass(position: &GamePosition) -> String {
+    let first = position
+        .legal_moves()
+        .first()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let from = first.get(..2).unwrap_or("a1");
+    format!("{from}{from}")
+}
+
+/// The output, with `\r\n` line ends under `crlf`.
+struct Out {
+    crlf: bool,
+}
+
+impl Out {
+    fn line(&self, text: &dyn std::fmt::Display) {
+        let end = if self.crlf { "\r\n" } else { "\n" };
+        self.bytes(format!("{text}{end}").as_bytes());
+    }
+
+    fn bytes(&self, bytes: &[u8]) -> bool {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes).and_then(|()| out.flush()).is_ok()
+    }
+}
+
+/// `info` lines for ever (until the output closes).
+fn flood(out: &Out) -> ExitCode {
+    while out.bytes(b"info depth 1 score cp 0 nodes 1\n") {}
+    ExitCode::from(6)
+}
+
+/// Counts this start in `state`: the number of this start, from 1.
+fn count_start(state: &str) -> u32 {
+    let n = std::fs::read_to_string(state)
+        .ok()
+        .and_then(|s| s.trim().parse::<u32>().ok())
+        .unwrap_or(0)
+        + 1;
+    let _ = std::fs::write(state, n.to_string());
+    n
+}
+
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut fault = "none".to_string();
-    let mut after = 0u32;
-    let mut iter = args.iter();
+    let (mut fault, mut after, mut state, mut first) = (String::from("none"), 0u32, None, None);
+    let echo = args.iter().any(|a| a == "--echo");
+    let mut iter = args.iter().filter(|a| *a != "--echo");
     while let Some(arg) = iter.next() {
         match (arg.as_str(), iter.next()) {
             ("--fault", Some(v)) => fault = v.clone(),
             ("--after", Some(v)) => match v.parse() {
                 Ok(n) => after = n,
                 Err(_) => {
-                    eprintln!("--after takes a number");
-                    return std::process::ExitCode::from(2);
+                    eprintln!("--after takes a number\n{USAGE}");
+                    return ExitCode::from(2);
                 }
             },
+            ("--state", Some(v)) => state = Some(v.clone()),
+            ("--first", Some(v)) => first = Some(v.clone()),
+            ("--tag", Some(_)) => {}
             _ => {
-                eprintln!(
-                    "usage: kk-fake-engine [--fault none|crash|hang|late|illegal|garbage|refuse|bad-edge|silent] [--after N]"
-                );
-                return std::process::ExitCode::from(2);
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
             }
         }
     }
-    let mut out = std::io::stdout();
-    let mut say = |reply: &dyn std::fmt::Display| {
-        let _ = writeln!(out, "{reply}");
-        let _ = out.flush();
+    if let (Some(state), Some(first)) = (&state, first) {
+        if count_start(state) == 1 {
+            fault = first;
+        }
+    }
+    let out = Out {
+        crlf: fault == "crlf",
     };
+    match fault.as_str() {
+        "sleeper" => {
+            std::thread::sleep(Duration::from_secs(60));
+            return ExitCode::SUCCESS;
+        }
+        "flood-start" => return flood(&out),
+        "banner" => out.line(&"kk-fake-engine 0.1 by nobody: a banner, as chess engines print"),
+        #[cfg(unix)]
+        "ignore-term" => {
+            let mut set = nix::sys::signal::SigSet::empty();
+            set.add(nix::sys::signal::Signal::SIGTERM);
+            let _ = set.thread_block();
+        }
+        _ => {}
+    }
     let mut game = GameKind::Kamisado;
     let mut rules = Rules::Standard;
-    let mut position = Opening::set_up(game, rules, game_protocol::Start::StartPos, &[]).ok();
+    let mut position = Some(GamePosition::start(game, rules));
     let mut moves = 0u32;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
+        if echo {
+            eprintln!("{line}");
+        }
         let Ok(command) = line.parse::<Command>() else {
-            say(&Reply::Error(format!("cannot read {line:?}")));
+            out.line(&Reply::Error(format!("cannot read {line:?}")));
             continue;
         };
         match command {
@@ -80,14 +172,42 @@ fn main() -> std::process::ExitCode {
                 if fault == "silent" {
                     continue;
                 }
-                say(&Reply::Name("kk-fake-engine".into()));
-                say(&Reply::Author("the kamisado-katarenga developers".into()));
-                say(&Reply::Game(GameKind::Kamisado));
-                say(&Reply::Game(GameKind::Katarenga));
-                say(&Reply::KkpOk);
+                out.line(&Reply::Name("kk-fake-engine".into()));
+                if fault == "handshake-exit" {
+                    return ExitCode::from(4);
+                }
+                out.line(&Reply::Author("the kamisado-katarenga developers".into()));
+                let plain = fault == "kkp0" || fault == "no-rules";
+                if fault != "kkp0" {
+                    out.line(&Reply::Protocol(game_protocol::PROTOCOL_VERSION));
+                }
+                out.line(&Reply::Game {
+                    game: GameKind::Kamisado,
+                    rules: Vec::new(),
+                });
+                out.line(&Reply::Game {
+                    game: GameKind::Katarenga,
+                    rules: if plain {
+                        Vec::new()
+                    } else {
+                        vec![Rules::NoFirstCapture.to_string()]
+                    },
+                });
+                if fault != "no-kkpok" {
+                    out.line(&Reply::KkpOk);
+                }
             }
-            Command::IsReady => say(&Reply::ReadyOk),
+            Command::IsReady => {
+                if fault == "late-ready" && moves >= after.max(1) {
+                    std::thread::sleep(Duration::from_millis(1_500));
+                }
+                out.line(&Reply::ReadyOk);
+            }
             Command::NewGame { game: g, rules: r } => {
+                if fault == "kkp0" && r.iter().any(|r| r != "standard") {
+                    out.line(&Reply::Error(format!("unknown rule option {r:?}")));
+                    continue;
+                }
                 game = g;
                 rules = match r.iter().find(|r| r.as_str() != "standard") {
                     Some(option) => option.parse().unwrap_or(Rules::Standard),
@@ -96,55 +216,144 @@ fn main() -> std::process::ExitCode {
             }
             Command::Position { start, moves } => match Opening::set_up(game, rules, start, &moves)
             {
-                Ok(p) => position = Some(p),
+                Ok(p) => position = Some(p.position()),
                 Err(e) => {
                     position = None;
-                    say(&Reply::Error(format!("cannot set {line:?}: {e}")));
+                    out.line(&Reply::Error(format!("cannot set {line:?}: {e}")));
                 }
             },
             Command::Go(go) => {
                 moves += 1;
-                let best = match position {
-                    Some(Opening::Kamisado(p)) => first_move(&p),
-                    Some(Opening::Katarenga { position, .. }) => first_move(&position),
-                    None => None,
+                let Some(position) = position else {
+                    out.line(&Reply::Error("no position".into()));
+                    continue;
                 };
+                let legal: Vec<String> = position
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                let best = legal.first().cloned();
                 if moves > after {
-                    match fault.as_str() {
-                        "crash" => return std::process::ExitCode::from(3),
-                        "hang" => continue,
-                        "late" => {
-                            let ms = go.movetime.unwrap_or(100) * 2 + 1_000;
-                            std::thread::sleep(Duration::from_millis(ms));
-                        }
-                        "illegal" => {
-                            say(&Reply::BestMove(Some(illegal_move(position.as_ref()))));
-                            continue;
-                        }
-                        "garbage" => {
-                            say(&"this is not a reply");
-                            continue;
-                        }
-                        "refuse" => {
-                            say(&Reply::Error("I would rather not".into()));
-                            continue;
-                        }
-                        _ => {}
+                    match misbehave(&fault, &out, &position, &legal, &go) {
+                        Deed::Exit(code) => return code,
+                        Deed::Done => continue,
+                        Deed::Answer => {}
                     }
                 }
-                say(&Reply::BestMove(best));
-            }
-            Command::Edge { .. } => {
-                if fault == "bad-edge" {
-                    say(&"bestedge z");
-                } else {
-                    say(&Reply::BestEdge(kamisado_core::Edge::AFile));
+                match fault.as_str() {
+                    "ponder" => out.line(&Reply::BestMove {
+                        best: best.clone(),
+                        ponder: legal.get(1).cloned(),
+                    }),
+                    _ => out.line(&Reply::best_move(best)),
                 }
             }
-            Command::SetOption { name, .. } => say(&Reply::Error(format!("no option {name}"))),
-            Command::Stop => {}
+            Command::Edge { .. } => match fault.as_str() {
+                "bad-edge" => out.line(&"bestedge z"),
+                "double-edge" => {
+                    out.line(&Reply::BestEdge(kamisado_core::Edge::AFile));
+                    out.line(&Reply::BestEdge(kamisado_core::Edge::HFile));
+                }
+                _ => out.line(&Reply::BestEdge(kamisado_core::Edge::AFile)),
+            },
+            Command::SetOption { name, .. } => {
+                out.line(&Reply::Error(format!("no option {name}")));
+            }
+            Command::Match { .. } if fault == "kkp0" => {
+                out.line(&Reply::Error("unknown command match".into()));
+            }
+            Command::Match { .. } | Command::Stop => {}
             Command::Quit => break,
         }
     }
-    std::process::ExitCode::SUCCESS
+    ExitCode::SUCCESS
+}
+
+/// What a fault at a `go` leaves to do.
+enum Deed {
+    /// Exit with this code.
+    Exit(ExitCode),
+    /// Answer the `go` with the first legal move.
+    Answer,
+    /// Nothing more: answered, or never to answer.
+    Done,
+}
+
+/// Does `fault` at a `go`.
+fn misbehave(
+    fault: &str,
+    out: &Out,
+    position: &GamePosition,
+    legal: &[String],
+    go: &game_protocol::Go,
+) -> Deed {
+    let ten_mb = 10 << 20;
+    match fault {
+        "crash" => return Deed::Exit(ExitCode::from(3)),
+        "late" => {
+            let ms = go.movetime.unwrap_or(100) + 1_500;
+            std::thread::sleep(Duration::from_millis(ms));
+            return Deed::Answer;
+        }
+        "illegal" => out.line(&Reply::best_move(Some(illegal_move(position)))),
+        "pass" => out.line(&Reply::best_move(Some(pass(position)))),
+        "bestmove-none" => out.line(&Reply::best_move(None)),
+        "garbage" => out.line(&"this is not a reply"),
+        "refuse" => out.line(&Reply::Error("I would rather not".into())),
+        "double" => {
+            out.line(&Reply::best_move(legal.first().cloned()));
+            out.line(&Reply::best_move(legal.get(1).or(legal.first()).cloned()));
+        }
+        "long-info" => {
+            out.line(&format!("info string {}", "x".repeat(ten_mb)));
+            return Deed::Answer;
+        }
+        "long-garbage" => out.line(&"#".repeat(ten_mb)),
+        "endless-line" => {
+            let chunk = vec![b'y'; 1 << 20];
+            for _ in 0..1024 {
+                if !out.bytes(&chunk) {
+                    break;
+                }
+            }
+            std::thread::sleep(Duration::from_secs(60));
+        }
+        "flood" => return Deed::Exit(flood(out)),
+        "not-utf8" => {
+            out.bytes(b"bestmove \xff\xfe\n");
+        }
+        "control" => {
+            out.bytes(b"info string a\0b\x07c\x1b[31m red\n");
+            let mv = legal.first().cloned().unwrap_or_default();
+            out.bytes(format!("bestmove {mv}\0\x07\n").as_bytes());
+        }
+        "unknown-info" => {
+            out.line(&"info depth 1 seldepth 3 hashfull 10 multipv 1 score cp 5 wdl 1 2 3 currmove a1a2 tbhits 0");
+            return Deed::Answer;
+        }
+        #[cfg(unix)]
+        "close-stdout" => {
+            let _ = nix::unistd::close(1);
+            std::thread::sleep(Duration::from_secs(60));
+        }
+        "fork" => {
+            if let Ok(me) = std::env::current_exe() {
+                let _ = std::process::Command::new(me)
+                    .args(["--fault", "sleeper"])
+                    .spawn();
+            }
+            return Deed::Exit(ExitCode::from(5));
+        }
+        "memory" => {
+            let mut hoard: Vec<Vec<u8>> = Vec::new();
+            loop {
+                hoard.push(vec![1; 16 << 20]);
+            }
+        }
+        "hang" | "ignore-term" => {}
+        // The harmless ones, and none.
+        _ => return Deed::Answer,
+    }
+    Deed::Done
 }

@@ -5,7 +5,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use game_protocol::GameKind;
-use game_protocol::referee::{Config, EngineSpec, Opening, Referee, TimeControl, signed};
+use game_protocol::referee::{
+    Config, EngineSpec, Interrupt, LINE_LIMIT, Referee, TimeControl, distinct_names, signed,
+};
+use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
 
 const HELP: &str = "\
@@ -13,29 +16,49 @@ kk-referee: plays two engines that speak KKP (docs/protocol.md) against each oth
 
 usage: kk-referee --game kamisado|katarenga --engine SPEC --engine SPEC [options]
 
-  --engine SPEC     'name=<name> cmd=<program> [arg=<argument>]... [option.<Name>=<value>]...'
-                    (twice; the score is the first engine's)
+  --engine SPEC     'name=<name> cmd=<program> [arg=<argument>]... [option.<Name>=<value>]...
+                    [tc=<time control>] [dir=<folder>]' (twice; the score is the first
+                    engine's); words are quoted as in a shell: cmd='/my engines/e' arg=\"a b\";
+                    tc= gives the engine its own time control; names default to the
+                    program's file name (kk-engine-1 and kk-engine-2 where both are alike)
   --games N         games to play, each opening twice with colours swapped (default 10)
   --tc TC           10+0.1 (clock seconds + increment), movetime=<ms>, nodes=<n>, depth=<n>
-                    (default movetime=100)
+                    (default movetime=100), for both engines unless a spec has its own
+  --concurrency N   games played at once, each between engine processes of its own
+                    (default 1); records and results are those of one game at a time
   --target T        Kamisado: play matches to T points (default 1: single rounds)
-  --rules R         Katarenga: standard (default) or no-first-capture (the rules page's option)
+  --rules R         Katarenga: standard (default) or no-first-capture (the rules page's
+                    option); an engine must declare that it plays it
   --openings FILE   one opening a line, as a position command's arguments
                     (startpos | tiles 1f0 2f0 3f0 4f0 | notation <position>) [moves ...];
                     '#' starts a comment; default: random openings
-  --plies K         random openings: K random plies from the start (default 2)
+  --plies K         K random plies (seeded) after each opening (default 2 after random
+                    starts, 0 after --openings)
   --boards B        Katarenga random openings: random (tiles, default) or standard
-  --seed S          the random openings' seed (default 1)
+  --seed S          the seed of random openings and plies (default 1)
   --margin MS       how late past its time an answer still counts (default 100)
-  --patience MS     how long to wait without a clock: handshake, isready, go nodes/depth (default 10000)
+  --patience MS     how long to wait without a clock: handshake, isready, go nodes/depth
+                    (default 10000)
   --max-plies N     Katarenga: adjudicate a draw after N plies (default 1000)
-  --repetitions N   Katarenga: adjudicate a draw at the N-th occurrence of a position (default 3; 0: never)
-  --sprt E0,E1,A,B  stop when an SPRT of elo1 E1 against elo0 E0 decides (alpha A, beta B)
-  --records FILE    append each game's record to FILE as it ends
+  --repetitions N   Katarenga: adjudicate a draw at the N-th occurrence of a position
+                    (default 3; 0: never)
+  --sprt E0,E1,A,B  stop when an SPRT over the pairs of games, of elo1 E1 against elo0 E0,
+                    decides (alpha A, beta B)
+  --records FILE    append each game's record to FILE, in the order of the games
+  --stderr DIR      keep each engine's standard error in DIR (else it is discarded)
   --event NAME      the records' Event tag (default kk-referee)
   --quiet           no progress line after each game
+
+Each engine runs in a process group of its own, killed whole after a fault and at the
+end. A fault loses the game: a crash, no answer, a late answer (past the margin), an
+illegal move, a malformed reply, a line over 65536 bytes or not UTF-8; lines that are no
+reply (banners) and unknown info fields are ignored. SIGINT, SIGTERM and SIGHUP stop the
+engines and end the run; the records of finished games are kept (exit 128 + signal).
+Exit status: 0 done, 1 a record could not be written, 2 a usage error or an engine that
+cannot play the run.
 ";
 
+/// The run, and whether to print progress.
 fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
     let mut game = None;
     let mut engines = Vec::new();
@@ -52,14 +75,14 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
         }
         let value = iter
             .next()
-            .ok_or_else(|| format!("{arg} needs a value (see --help)"))?
+            .ok_or_else(|| format!("{arg} needs a value"))?
             .clone();
         let number = |v: &str| {
             v.parse::<u64>()
-                .map_err(|_| format!("{arg}: {v:?} is not a number"))
+                .map_err(|_| format!("{arg}: {v:?} is not a whole number"))
         };
         match arg.as_str() {
-            "--game" => game = Some(value.parse::<GameKind>()?),
+            "--game" => game = Some(value.parse::<GameKind>().map_err(|e| e.to_string())?),
             "--rules" => {
                 rules = value.parse().map_err(|e| format!("--rules {value}: {e}"))?;
             }
@@ -70,25 +93,27 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
             ),
             "--games" => {
                 games =
-                    u32::try_from(number(&value)?).map_err(|_| "--games: too many".to_string())?
+                    u32::try_from(number(&value)?).map_err(|_| "--games: too many".to_string())?;
             }
             "--tc" => time = value.parse().map_err(|e| format!("--tc: {e}"))?,
             _ => rest.push((arg.clone(), value)),
         }
     }
-    let game = game.ok_or("--game kamisado|katarenga is needed (see --help)")?;
-    let engines: [EngineSpec; 2] = engines
+    let game = game.ok_or("--game kamisado|katarenga is needed")?;
+    let mut engines: [EngineSpec; 2] = engines
         .try_into()
-        .map_err(|_| "two --engine are needed (see --help)".to_string())?;
+        .map_err(|_| "two --engine are needed".to_string())?;
+    distinct_names(&mut engines).map_err(|e| format!("--engine: {e}"))?;
     let mut config = Config::new(game, engines, games, time);
     if rules != katarenga_core::Rules::Standard && game != GameKind::Katarenga {
-        return Err("--rules no-first-capture is a Katarenga option".into());
+        return Err(format!("--rules {rules} is a Katarenga option"));
     }
     config.rules = rules;
+    let mut plies = None;
     for (arg, value) in rest {
         let number = |v: &str| {
             v.parse::<u64>()
-                .map_err(|_| format!("{arg}: {v:?} is not a number"))
+                .map_err(|_| format!("{arg}: {v:?} is not a whole number"))
         };
         let small =
             |v: &str| u32::try_from(number(v)?).map_err(|_| format!("{arg}: {v} is too large"));
@@ -115,7 +140,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
                     return Err(format!("--openings {value}: no opening in the file"));
                 }
             }
-            "--plies" => config.random_plies = small(&value)?,
+            "--plies" => plies = Some(small(&value)?),
             "--boards" => {
                 config.random_boards = match value.as_str() {
                     "random" => true,
@@ -131,35 +156,79 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
                 let n = small(&value)?;
                 config.adjudication.repetitions = (n > 0).then_some(n);
             }
-            "--sprt" => {
-                let parts: Vec<f64> = value
-                    .split(',')
-                    .map(|p| {
-                        p.trim()
-                            .parse::<f64>()
-                            .map_err(|_| format!("--sprt: {p:?} is not a number"))
-                    })
-                    .collect::<Result<_, _>>()?;
-                let [elo0, elo1, alpha, beta] = parts[..] else {
-                    return Err("--sprt takes elo0,elo1,alpha,beta".into());
-                };
-                let rate = |x: f64| x > 0.0 && x < 0.5;
-                if !(elo1 > elo0 && rate(alpha) && rate(beta)) {
-                    return Err("--sprt: elo1 above elo0, alpha and beta between 0 and 0.5".into());
-                }
-                config.sprt = Some(Sprt {
-                    elo0,
-                    elo1,
-                    alpha,
-                    beta,
-                });
+            "--concurrency" => {
+                config.concurrency = usize::try_from(small(&value)?.max(1)).unwrap_or(1);
             }
+            "--sprt" => config.sprt = Some(sprt(&value)?),
             "--records" => config.records = Some(value.into()),
+            "--stderr" => config.stderr = Some(value.into()),
             "--event" => config.event = value,
-            _ => return Err(format!("unknown option {arg} (see --help)")),
+            _ => return Err(format!("unknown option {arg}")),
         }
     }
+    config.random_plies = plies.unwrap_or(if config.openings.is_empty() { 2 } else { 0 });
     Ok((config, quiet))
+}
+
+fn sprt(value: &str) -> Result<Sprt, String> {
+    let parts: Vec<f64> = value
+        .split(',')
+        .map(|p| {
+            p.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("--sprt: {p:?} is not a number"))
+        })
+        .collect::<Result<_, _>>()?;
+    let [elo0, elo1, alpha, beta] = parts[..] else {
+        return Err("--sprt takes elo0,elo1,alpha,beta".into());
+    };
+    let rate = |x: f64| x > 0.0 && x < 0.5;
+    if !(elo1 > elo0 && rate(alpha) && rate(beta)) {
+        return Err("--sprt: elo1 above elo0, alpha and beta between 0 and 0.5".into());
+    }
+    Ok(Sprt {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
+}
+
+/// Blocks SIGINT, SIGTERM and SIGHUP in this thread (and so in every
+/// thread started after it; engines start with them unblocked) and
+/// returns a waiter that triggers `interrupt` when one comes, with the
+/// signal's number (0 until then).
+#[cfg(unix)]
+fn catch_signals() -> impl FnOnce(Interrupt) -> std::sync::Arc<std::sync::atomic::AtomicI32> {
+    use nix::sys::signal::{SigSet, Signal};
+    let mut set = SigSet::empty();
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        set.add(signal);
+    }
+    let _ = set.thread_block();
+    move |interrupt: Interrupt| {
+        let caught = std::sync::Arc::new(std::sync::atomic::AtomicI32::new(0));
+        let seen = std::sync::Arc::clone(&caught);
+        std::thread::spawn(move || {
+            if let Ok(signal) = set.wait() {
+                eprintln!(
+                    "kk-referee: {}: stopping the engines; the records of finished games are kept",
+                    signal.as_str()
+                );
+                seen.store(signal as i32, std::sync::atomic::Ordering::SeqCst);
+                interrupt.trigger();
+            }
+        });
+        caught
+    }
+}
+
+/// The process's peak resident memory in bytes (Linux: `VmHWM`).
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 fn main() -> ExitCode {
@@ -168,17 +237,15 @@ fn main() -> ExitCode {
         print!("{HELP}");
         return ExitCode::SUCCESS;
     }
+    #[cfg(unix)]
+    let waiter = catch_signals();
     let (config, quiet) = match parse_args(&args) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("kk-referee: {e}");
+            eprintln!("kk-referee: {e} (see --help)");
             return ExitCode::from(2);
         }
     };
-    let names = [
-        config.engines[0].name.clone(),
-        config.engines[1].name.clone(),
-    ];
     let mut referee = match Referee::new(config) {
         Ok(r) => r,
         Err(e) => {
@@ -186,7 +253,21 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    #[cfg(unix)]
+    let caught = waiter(referee.interrupt());
+    let interrupted = || {
+        #[cfg(unix)]
+        {
+            let signal = caught.load(std::sync::atomic::Ordering::SeqCst);
+            (signal != 0).then(|| ExitCode::from(u8::try_from(128 + signal).unwrap_or(255)))
+        }
+        #[cfg(not(unix))]
+        None
+    };
     if let Err(e) = referee.check_engines() {
+        if let Some(code) = interrupted() {
+            return code;
+        }
         eprintln!("kk-referee: {e}");
         return ExitCode::from(2);
     }
@@ -202,6 +283,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let names = &report.names;
     let t = report.tally;
     let (elo, (low, high)) = t.elo();
     println!("engines: {} vs {}", names[0], names[1]);
@@ -215,11 +297,29 @@ fn main() -> ExitCode {
     );
     println!("score: {:.1}%", 100.0 * t.score());
     println!(
-        "elo: {} [{}, {}] (95%)",
+        "elo: {} [{}, {}] (95%, games counted one by one)",
         signed(elo),
         signed(low),
         signed(high)
     );
+    let p = report.pairs;
+    if p.pairs() > 0 {
+        let (elo, (low, high)) = p.elo();
+        let c = p.counts;
+        println!(
+            "pairs: {} (0/0.5/1/1.5/2 points: {} {} {} {} {}), score {:.1}%, elo {} [{}, {}] (95%)",
+            p.pairs(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            100.0 * p.score(),
+            signed(elo),
+            signed(low),
+            signed(high)
+        );
+    }
     match report.verdict {
         Verdict::H1 => println!("sprt: H1 accepted (elo1)"),
         Verdict::H0 => println!("sprt: H0 accepted (elo0)"),
@@ -234,5 +334,15 @@ fn main() -> ExitCode {
         report.restarts[0],
         report.restarts[1]
     );
-    ExitCode::SUCCESS
+    if let Some(bytes) = peak_memory() {
+        println!(
+            "memory: {:.1} MiB at most (the referee's peak resident memory; a line is at most {} KiB)",
+            bytes as f64 / f64::from(1 << 20),
+            LINE_LIMIT / 1024
+        );
+    }
+    match interrupted() {
+        Some(code) => code,
+        None => ExitCode::SUCCESS,
+    }
 }

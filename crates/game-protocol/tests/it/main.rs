@@ -1,6 +1,8 @@
 //! The integration tests, one module per subject, in one test binary.
 
 mod engine;
+#[cfg(target_os = "linux")]
+mod faults;
 mod messages;
 mod referee;
 mod stats;

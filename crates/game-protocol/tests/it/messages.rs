@@ -28,6 +28,7 @@ fn commands_read_and_write() {
         "go infinite",
         "edge 3 0 1",
         "edge 7 3 1 movetime 250",
+        "match 7 3 1 4",
     ];
     for line in lines {
         let command: Command = line.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
@@ -71,6 +72,8 @@ fn replies_read_and_write() {
         "id name kk-engine 0.1.0",
         "id author the kamisado-katarenga developers",
         "game kamisado",
+        "game katarenga rules no-first-capture",
+        "protocol 1",
         "option name Hash type spin default 16 min 1 max 4096",
         "option name Solver type check default true",
         "option name Book type string default my book.txt",
@@ -80,9 +83,12 @@ fn replies_read_and_write() {
         "info depth 9 score cp -35 nodes 120000 nps 1500000 time 80 pv h1h5 a8c6",
         "info score win 3 nodes 39 time 2 pv g8b3 d7d7 b3d1 string proved by the solver",
         "info score loss 12",
+        "info score proven win nodes 5 string proved",
+        "info score proven loss",
         "info string hello there",
         "bestmove d1d7",
         "bestmove none",
+        "bestmove d1d7 ponder g8b3",
         "bestedge a",
         "bestedge h",
         "error no option \"Bogus\"",
@@ -157,7 +163,10 @@ fn malformed_lines_are_refused_at_the_word_at_fault() {
     assert_eq!(reply_error("bestmove d1d7 g8b3").word, 3);
     assert_eq!(reply_error("info depth deep").word, 3);
     assert_eq!(reply_error("info score mate 3").word, 3);
-    assert_eq!(reply_error("info colour red").word, 2);
+    assert_eq!(reply_error("info score proven draw").word, 4);
+    assert_eq!(reply_error("bestmove d1d7 ponder").word, 4);
+    assert_eq!(reply_error("protocol one").word, 2);
+    assert_eq!(command_error("match 7 3 1").word, 5);
     assert_eq!(
         reply_error("option name Hash type spin default 1 min 0").word,
         10
@@ -196,4 +205,54 @@ fn the_specification_s_session_is_well_formed() {
         }
     }
     assert!(commands >= 10 && replies >= 15, "{commands} {replies}");
+}
+
+/// What a controller must pass over (KKP 1): banners and messages it does
+/// not know, unknown `info` fields (with their values), `info` lines it
+/// cannot read, `ponder` after `bestmove`, `\r\n` line ends; while a
+/// malformed `bestmove` or `bestedge` stays an error.
+#[test]
+fn a_controller_reads_leniently_what_it_does_not_know() {
+    for line in [
+        "Stockfish 17 by the Stockfish developers (see AUTHORS file)",
+        "copyprotection ok",
+        "registration checking",
+        "",
+        "   ",
+        "info depth",
+        "info score mate 3",
+    ] {
+        assert_eq!(Reply::read(line), Ok(None), "{line:?}");
+    }
+    let Ok(Some(Reply::Info(info))) = Reply::read(
+        "info depth 9 seldepth 14 multipv 1 score cp 20 wdl 300 400 300 hashfull 12 nodes 99 tbhits 0 pv d1d7 g8b3",
+    ) else {
+        panic!("an info line");
+    };
+    assert_eq!(
+        info,
+        Info {
+            depth: Some(9),
+            score: Some(Score::Cp(20)),
+            nodes: Some(99),
+            pv: vec!["d1d7".into(), "g8b3".into()],
+            ..Info::default()
+        }
+    );
+    assert_eq!(
+        Reply::read("bestmove d1d7 ponder g8b3\r"),
+        Ok(Some(Reply::BestMove {
+            best: Some("d1d7".into()),
+            ponder: Some("g8b3".into())
+        }))
+    );
+    assert_eq!(Reply::read("readyok\r"), Ok(Some(Reply::ReadyOk)));
+    assert!(Reply::read("bestmove").is_err());
+    assert!(Reply::read("bestedge z").is_err());
+    assert!(Reply::read("bestmove d1d7 extra").is_err());
+    // A proven result without its length never reads as a win in 0.
+    let Ok(Some(Reply::Info(info))) = Reply::read("info score proven win nodes 7") else {
+        panic!("an info line");
+    };
+    assert_eq!((info.score, info.nodes), (Some(Score::ProvenWin), Some(7)));
 }

@@ -1,21 +1,24 @@
-//! The referee against the real engine and against fake engines that
-//! crash, hang, answer late, play illegal moves or send garbage: every
-//! fault loses that game with its reason recorded, the engine is
-//! restarted, and the run goes on.
+//! The referee through its library: colours swapped in pairs, Kamisado
+//! matches with their edge choices and match states, the SPRT over pairs,
+//! openings with random plies after them, one time control per engine,
+//! engines' standard error kept, several games at once with the results
+//! of one at a time, and runs an engine cannot play refused before they
+//! start. The faults of engines are in `faults.rs`.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 use game_protocol::GameKind;
-use game_protocol::referee::{Config, EngineSpec, Opening, Referee, Report, TimeControl};
+use game_protocol::referee::{
+    Config, EngineSpec, Referee, RefereeError, Report, TimeControl, distinct_names,
+};
+use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
 use game_records::{KamisadoRecord, KatarengaRecord, Termination};
 use katarenga_core::Rules;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
 const FAKE: &str = env!("CARGO_BIN_EXE_kk-fake-engine");
-const REFEREE: &str = env!("CARGO_BIN_EXE_kk-referee");
 
 fn engine(name: &str, options: &str) -> EngineSpec {
     format!("name={name} cmd={ENGINE} {options}")
@@ -23,34 +26,37 @@ fn engine(name: &str, options: &str) -> EngineSpec {
         .unwrap()
 }
 
-fn fake(fault: &str, after: u32) -> EngineSpec {
-    format!("name=fake-{fault} cmd={FAKE} arg=--fault arg={fault} arg=--after arg={after}")
-        .parse()
-        .unwrap()
+fn fake(name: &str, args: &str) -> EngineSpec {
+    let args: String = args
+        .split_whitespace()
+        .map(|a| format!(" arg={a}"))
+        .collect();
+    format!("name={name} cmd={FAKE}{args}").parse().unwrap()
 }
 
-/// A fresh path for a records file.
-fn records_path(test: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("kk-referee-{}-{test}.txt", std::process::id()));
+/// A fresh path in the temporary folder.
+fn temp(test: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("kk-referee-{}-{test}", std::process::id()));
     let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_dir_all(&path);
     path
 }
 
 /// Runs `config` with its records in a file, and returns the report, the
 /// records' text and the progress lines.
 fn run(mut config: Config, test: &str) -> (Report, String, Vec<String>) {
-    let path = records_path(test);
+    let path = temp(test);
     config.records = Some(path.clone());
     let mut referee = Referee::new(config).unwrap();
     let mut lines = Vec::new();
     let report = referee.run(|p| lines.push(p.to_string())).unwrap();
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
     let _ = std::fs::remove_file(&path);
     (report, text, lines)
 }
 
 #[test]
-fn two_engine_settings_play_katarenga_with_colours_swapped_and_records_written() {
+fn two_engine_settings_play_katarenga_in_pairs_with_records() {
     let config = Config::new(
         GameKind::Katarenga,
         [
@@ -62,21 +68,12 @@ fn two_engine_settings_play_katarenga_with_colours_swapped_and_records_written()
     );
     let (report, text, lines) = run(config, "katarenga");
     assert_eq!(report.tally.games(), 4);
+    assert_eq!(report.pairs.pairs(), 2);
     assert_eq!(report.faults, [0, 0]);
     assert_eq!(lines.len(), 4);
     assert!(lines[3].starts_with("game 4/4: "), "{lines:?}");
-    assert!(
-        lines
-            .iter()
-            .all(|l| l.contains(" wins (normal)") || l.contains(": draw (")),
-        "{lines:?}"
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.contains(": deep wins") || l.contains(": shallow wins")),
-        "{lines:?}"
-    );
+    assert!(lines[1].contains(" | pairs 1: Elo "), "{lines:?}");
+    assert!(!lines[0].contains(" | pairs "), "{lines:?}");
     let records = KatarengaRecord::parse_all(&text).unwrap();
     assert_eq!(records.len(), 4);
     for (i, r) in records.iter().enumerate() {
@@ -90,229 +87,67 @@ fn two_engine_settings_play_katarenga_with_colours_swapped_and_records_written()
     assert_eq!(records[0].board, records[1].board);
     assert_eq!(records[0].start, records[1].start);
     assert_ne!(records[0].board, records[2].board);
+    // The pairs' points add up to the games'.
+    let points: u32 = (0..5).map(|k| report.pairs.counts[k] * k as u32).sum();
+    assert_eq!(points, 2 * report.tally.wins + report.tally.draws);
 }
 
+/// Matches to 3 with their edge choices; an engine of KKP 1 is told the
+/// match state before each round (after a fence), one of KKP 0 is not.
 #[test]
-fn kamisado_matches_are_played_with_their_edge_choices() {
+fn kamisado_matches_with_edge_choices_and_match_states() {
+    let log = temp("match-stderr");
     let mut config = Config::new(
         GameKind::Kamisado,
-        [engine("engine", "option.Hash=1"), fake("none", 0)],
+        [fake("echo", "--echo"), fake("old", "--fault kkp0 --echo")],
         2,
-        TimeControl::MoveTime(Duration::from_millis(20)),
+        TimeControl::MoveTime(Duration::from_millis(50)),
     );
     config.target = 3;
-    config.margin = Duration::from_millis(500);
+    config.stderr = Some(log.clone());
     let (report, text, _) = run(config, "matches");
     let records = KamisadoRecord::parse_all(&text).unwrap();
     assert_eq!(records.len(), 2);
-    assert!(records.iter().all(|r| r.termination == Termination::Normal));
-    let edges = records
-        .iter()
-        .flat_map(|r| &r.rounds)
-        .filter(|r| r.edge.is_some())
-        .count();
-    assert!(edges > 0, "{text}");
-    // The engine beats the first-legal-move player.
-    assert_eq!(report.tally.wins, 2, "{text}");
-}
-
-/// A run of 2 games of `game` between the engine and a fake that faults
-/// from its second move in Katarenga, its first in Kamisado (where the
-/// engine may win before the second); returns the report and the records'
-/// text.
-fn fault_run(game: GameKind, fault_kind: &str, time: TimeControl, test: &str) -> (Report, String) {
-    let after = if game == GameKind::Katarenga { 1 } else { 0 };
-    let mut config = Config::new(
-        game,
-        [engine("engine", "option.Hash=1"), fake(fault_kind, after)],
-        2,
-        time,
+    assert!(
+        records.iter().all(|r| r.termination == Termination::Normal),
+        "{text}"
     );
-    // Generous for the engine under load, far below the fakes' faults.
-    config.patience = Duration::from_millis(2_000);
-    config.margin = Duration::from_millis(400);
-    config.target = if fault_kind == "bad-edge" { 7 } else { 1 };
-    if game == GameKind::Kamisado {
-        config.openings = vec![Opening::parse(game, Rules::Standard, "startpos").unwrap()];
-    }
-    let (report, text, _) = run(config, test);
-    (report, text)
-}
-
-fn assert_faulted(report: &Report, text: &str, expected: Termination, reason: &str) {
-    assert_eq!(report.tally.wins, 2, "{text}");
-    assert_eq!(report.faults, [0, 2], "{text}");
-    assert_eq!(report.restarts, [0, 2], "{text}");
-    let terminations: Vec<Termination> = if text.contains("[Target ") {
-        KamisadoRecord::parse_all(text)
-            .unwrap()
-            .iter()
-            .map(|r| r.termination)
-            .collect()
-    } else {
-        KatarengaRecord::parse_all(text)
-            .unwrap()
-            .iter()
-            .map(|r| r.termination)
-            .collect()
-    };
-    assert_eq!(terminations, [expected; 2], "{text}");
-    assert_eq!(text.matches("[Reason \"fake-").count(), 2, "{text}");
-    assert!(text.contains(reason), "{reason:?} not in\n{text}");
-}
-
-#[test]
-fn a_crash_loses_and_the_engine_is_restarted() {
-    let (report, text) = fault_run(GameKind::Katarenga, "crash", TimeControl::Depth(1), "crash");
-    assert_faulted(&report, &text, Termination::Crash, "exited");
-}
-
-#[test]
-fn a_hang_loses_by_no_answer() {
-    let (report, text) = fault_run(GameKind::Kamisado, "hang", TimeControl::Nodes(500), "hang");
-    assert_faulted(
-        &report,
-        &text,
-        Termination::NoAnswer,
-        "no answer in time while thinking",
+    assert_eq!(report.faults, [0, 0], "{text}");
+    let rounds: usize = records.iter().map(|r| r.rounds.len()).sum();
+    assert!(rounds > 2, "{text}");
+    // What each engine read, in its standard error.
+    let read = |name: &str| std::fs::read_to_string(log.join(name)).unwrap();
+    let echo = read("echo.1.1.log");
+    let old = read("old.2.1.log");
+    assert!(
+        echo.starts_with("=== kk-referee starts name=echo cmd="),
+        "{echo}"
     );
-}
-
-#[test]
-fn a_late_answer_loses_on_time() {
-    let (report, text) = fault_run(
-        GameKind::Katarenga,
-        "late",
-        TimeControl::MoveTime(Duration::from_millis(50)),
-        "late",
+    assert_eq!(echo.matches("match 3 0 0 1").count(), 2, "{echo}");
+    assert_eq!(
+        echo.lines().filter(|l| l.starts_with("match 3 ")).count(),
+        rounds,
+        "{echo}"
     );
-    assert_faulted(
-        &report,
-        &text,
-        Termination::TimeForfeit,
-        "no answer in time",
-    );
-}
-
-#[test]
-fn a_flag_fall_loses_on_time() {
-    let time = TimeControl::Clock {
-        base: Duration::from_millis(250),
-        increment: Duration::ZERO,
-    };
-    let (report, text) = fault_run(GameKind::Kamisado, "late", time, "flag");
-    assert_faulted(&report, &text, Termination::TimeForfeit, "Reason");
-}
-
-#[test]
-fn an_illegal_move_loses() {
-    let (report, text) = fault_run(
-        GameKind::Kamisado,
-        "illegal",
-        TimeControl::Depth(1),
-        "illegal",
-    );
-    assert_faulted(&report, &text, Termination::IllegalMove, "played ");
-}
-
-#[test]
-fn garbage_loses_by_a_protocol_error() {
-    let (report, text) = fault_run(
-        GameKind::Katarenga,
-        "garbage",
-        TimeControl::Depth(1),
-        "garbage",
-    );
-    assert_faulted(
-        &report,
-        &text,
-        Termination::ProtocolError,
-        "this is not a reply",
-    );
-}
-
-#[test]
-fn an_error_answer_to_go_loses_by_a_protocol_error() {
-    let (report, text) = fault_run(
-        GameKind::Katarenga,
-        "refuse",
-        TimeControl::Depth(1),
-        "refuse",
-    );
-    assert_faulted(
-        &report,
-        &text,
-        Termination::ProtocolError,
-        "I would rather not",
-    );
-}
-
-#[test]
-fn a_bad_edge_answer_loses_the_match() {
-    let (report, text) = fault_run(
-        GameKind::Kamisado,
-        "bad-edge",
-        TimeControl::Depth(1),
-        "edge",
-    );
-    // The fake loses its matches: by the rules, or once it wins a round,
-    // by its edge answer.
-    assert_eq!(report.tally.wins, 2, "{text}");
-    for r in KamisadoRecord::parse_all(&text).unwrap() {
-        if r.termination != Termination::Normal {
-            assert_eq!(r.termination, Termination::ProtocolError);
-            assert!(r.to_string().contains("bestedge z"), "{r}");
+    assert!(!old.contains("match "), "{old}");
+    // Every go and edge follows an isready answered.
+    for l in [&echo, &old] {
+        let lines: Vec<&str> = l.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("go ") || line.starts_with("edge ") {
+                assert!(lines[i - 1] == "isready", "{:?}", &lines[i - 2..=i]);
+            }
         }
     }
+    assert!(echo.contains("edge 3 "), "{echo}");
+    let _ = std::fs::remove_dir_all(&log);
 }
 
 #[test]
-fn a_silent_engine_is_refused_before_the_run_and_loses_during_it() {
+fn an_sprt_over_pairs_stops_the_run_once_it_decides() {
     let mut config = Config::new(
         GameKind::Katarenga,
-        [engine("engine", "option.Hash=1"), fake("silent", 0)],
-        2,
-        TimeControl::Depth(1),
-    );
-    config.patience = Duration::from_millis(1_000);
-    let mut referee = Referee::new(config.clone()).unwrap();
-    let e = referee.check_engines().unwrap_err();
-    assert!(
-        e.contains("engine fake-silent: no answer: no answer in time while in the handshake"),
-        "{e}"
-    );
-    let (report, text, _) = run(config, "silent");
-    assert_faulted(&report, &text, Termination::NoAnswer, "in the handshake");
-}
-
-#[test]
-fn a_refused_option_or_a_missing_program_is_reported() {
-    let config = Config::new(
-        GameKind::Kamisado,
-        [engine("engine", "option.Hash=0"), fake("none", 0)],
-        2,
-        TimeControl::Depth(1),
-    );
-    let e = Referee::new(config).unwrap().check_engines().unwrap_err();
-    assert!(
-        e.contains("refused an option: option Hash: at least 1 MiB"),
-        "{e}"
-    );
-    let config = Config::new(
-        GameKind::Kamisado,
-        ["cmd=/nonexistent/engine".parse().unwrap(), fake("none", 0)],
-        2,
-        TimeControl::Depth(1),
-    );
-    let e = Referee::new(config).unwrap().check_engines().unwrap_err();
-    assert!(e.contains("cannot start /nonexistent/engine"), "{e}");
-}
-
-#[test]
-fn an_sprt_stops_the_run_once_it_decides() {
-    let mut config = Config::new(
-        GameKind::Katarenga,
-        [engine("engine", "option.Hash=1"), fake("none", 0)],
+        [engine("engine", "option.Hash=1"), fake("fake", "")],
         60,
         TimeControl::Depth(2),
     );
@@ -325,11 +160,15 @@ fn an_sprt_stops_the_run_once_it_decides() {
     let (report, _, lines) = run(config, "sprt");
     assert_eq!(report.verdict, Verdict::H1);
     assert!(report.tally.games() < 60, "{lines:?}");
+    // Decided after a whole pair.
+    assert_eq!(report.tally.games() % 2, 0, "{lines:?}");
     assert!(lines.last().unwrap().contains(" LLR "), "{lines:?}");
 }
 
+/// Chosen openings are played in turn, each twice, with the random plies
+/// asked for after them (the same for both games of a pair).
 #[test]
-fn openings_from_a_file_are_played_in_turn() {
+fn openings_from_a_file_with_random_plies_after_them() {
     let openings = [
         Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
         Opening::parse(
@@ -346,7 +185,8 @@ fn openings_from_a_file_are_played_in_turn() {
         TimeControl::Depth(1),
     );
     config.openings = openings.to_vec();
-    let (_, text, _) = run(config, "openings");
+    config.random_plies = 0;
+    let (_, text, _) = run(config.clone(), "openings");
     let records = KamisadoRecord::parse_all(&text).unwrap();
     let starts: Vec<String> = records
         .iter()
@@ -365,74 +205,168 @@ fn openings_from_a_file_are_played_in_turn() {
     assert_eq!(records[0].header.white, "a");
     assert_eq!(records[1].header.white, "b");
     assert_eq!(records[2].header.black, "a");
-    let e = Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d9").unwrap_err();
-    assert!(e.contains("move 1 (d1d9)"), "{e}");
-    let e =
-        Opening::parse(GameKind::Kamisado, Rules::Standard, "tiles 1f0 2f0 3f0 4f0").unwrap_err();
-    assert!(e.contains("tiles are for katarenga"), "{e}");
+    // Two random plies after each: the openings' positions two plies on,
+    // alike within a pair.
+    config.random_plies = 2;
+    let (_, text, _) = run(config, "openings-plies");
+    let records = KamisadoRecord::parse_all(&text).unwrap();
+    let starts: Vec<kamisado_core::Position> = records.iter().map(|r| r.rounds[0].start).collect();
+    assert_eq!(starts[0], starts[1]);
+    assert_eq!(starts[2], starts[3]);
+    for (start, opening) in [(starts[0], openings[0]), (starts[2], openings[1])] {
+        let Opening::Kamisado(from) = opening else {
+            unreachable!()
+        };
+        let two: Vec<kamisado_core::Position> = from
+            .legal_moves()
+            .iter()
+            .flat_map(|&a| {
+                let p = from.play(a);
+                p.legal_moves()
+                    .iter()
+                    .map(move |&b| p.play(b))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(two.contains(&start), "{start} is not two plies from {from}");
+    }
 }
 
+/// Each engine may have its own time control: its `go` says so.
 #[test]
-fn the_referee_program_reports_the_score_elo_and_faults() {
-    let out = Command::new(REFEREE)
-        .args([
-            "--game",
-            "katarenga",
-            "--engine",
-            &format!("name=engine cmd={ENGINE} option.Hash=1"),
-            "--engine",
-            &format!("name=fake cmd={FAKE} arg=--fault arg=crash arg=--after arg=2"),
-            "--games",
-            "2",
-            "--tc",
-            "depth=1",
-            "--quiet",
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+fn a_time_control_for_each_engine() {
+    let log = temp("tc-stderr");
+    let mut config = Config::new(
+        GameKind::Katarenga,
+        [
+            format!("name=fast cmd={FAKE} arg=--echo tc=movetime=40")
+                .parse()
+                .unwrap(),
+            format!("name=slow cmd={FAKE} arg=--echo tc=nodes=5000")
+                .parse()
+                .unwrap(),
+        ],
+        2,
+        TimeControl::Depth(3),
+    );
+    config.stderr = Some(log.clone());
+    config.adjudication.max_plies = 6;
+    let (report, _, _) = run(config, "tc");
+    assert_eq!(report.faults, [0, 0]);
+    let gos = |name: &str| -> Vec<String> {
+        std::fs::read_to_string(log.join(name))
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("go"))
+            .map(String::from)
+            .collect()
+    };
+    let fast = gos("fast.1.1.log");
+    let slow = gos("slow.2.1.log");
     assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+        !fast.is_empty() && fast.iter().all(|g| g == "go movetime 40"),
+        "{fast:?}"
     );
     assert!(
-        stdout.contains("games: 2 (2 wins, 0 draws, 0 losses for engine)"),
-        "{stdout}"
+        !slow.is_empty() && slow.iter().all(|g| g == "go nodes 5000"),
+        "{slow:?}"
     );
-    assert!(stdout.contains("score: 100.0%"), "{stdout}");
-    assert!(stdout.contains("elo: +inf"), "{stdout}");
-    assert!(
-        stdout.contains("faults: engine 0, fake 2 (restarts 0, 2)"),
-        "{stdout}"
-    );
+    let _ = std::fs::remove_dir_all(&log);
+}
+
+/// Two games at once give the records and results of one at a time (the
+/// engines are deterministic at fixed depths), SPRT stop included.
+#[test]
+fn concurrent_games_give_the_results_of_a_sequential_run() {
+    let mut results = Vec::new();
+    for concurrency in [1, 2, 3] {
+        let mut config = Config::new(
+            GameKind::Katarenga,
+            [
+                engine("deep", "option.Hash=1"),
+                engine("shallow", "option.Hash=1 option.Depth=1"),
+            ],
+            12,
+            TimeControl::Depth(2),
+        );
+        config.concurrency = concurrency;
+        config.seed = 5;
+        config.adjudication.max_plies = 40;
+        config.sprt = Some(Sprt {
+            elo0: 0.0,
+            elo1: 200.0,
+            alpha: 0.1,
+            beta: 0.1,
+        });
+        let (report, text, lines) = run(config, &format!("concurrency-{concurrency}"));
+        results.push((report.tally, report.pairs, report.verdict, text, lines));
+    }
+    assert_eq!(results[0], results[1]);
+    assert_eq!(results[0], results[2]);
+    assert!(!results[0].3.is_empty());
+}
+
+/// A rule option an engine does not declare (KKP 1) or refuses (KKP 0)
+/// stops the run before its first game, with a message.
+#[test]
+fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
     for (args, message) in [
-        (vec!["--game", "go"], "unknown game \"go\""),
-        (vec!["--game", "kamisado"], "two --engine are needed"),
         (
-            vec!["--game", "kamisado", "--tc", "fast"],
-            "--tc: time control \"fast\"",
+            "--fault no-rules",
+            "does not play katarenga by the rule option no-first-capture",
+        ),
+        ("--fault kkp0", "refused the rule option"),
+    ] {
+        let mut config = Config::new(
+            GameKind::Katarenga,
+            [engine("engine", "option.Hash=1"), fake("fake", args)],
+            2,
+            TimeControl::Depth(1),
+        );
+        config.rules = Rules::NoFirstCapture;
+        let e = Referee::new(config).unwrap().check_engines().unwrap_err();
+        assert!(matches!(e, RefereeError::Engine { ref name, .. } if name == "fake"));
+        assert!(e.to_string().contains(message), "{e}");
+    }
+    // Under the standard rules both play.
+    let config = Config::new(
+        GameKind::Katarenga,
+        [
+            engine("engine", "option.Hash=1"),
+            fake("fake", "--fault kkp0"),
+        ],
+        2,
+        TimeControl::Depth(1),
+    );
+    Referee::new(config).unwrap().check_engines().unwrap();
+    // An option the engine does not declare, a refused one, a missing
+    // program.
+    for (spec, message) in [
+        (
+            engine("e", "option.Bogus=1"),
+            "has no option Bogus (its handshake declared Hash, Nodes",
         ),
         (
-            vec!["--game", "kamisado", "--engine", "name=x"],
-            "no cmd=<program>",
+            engine("e", "option.Hash=0"),
+            "refused an option: \"option Hash: \\\"0\\\" is not a number from 1 to 4096\"",
         ),
         (
-            vec!["--game", "kamisado", "--games"],
-            "--games needs a value",
+            "cmd=/nonexistent/engine".parse().unwrap(),
+            "cannot start /nonexistent/engine",
         ),
     ] {
-        let out = Command::new(REFEREE).args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        let config = Config::new(
+            GameKind::Kamisado,
+            [spec, fake("f", "")],
+            2,
+            TimeControl::Depth(1),
+        );
+        let e = Referee::new(config).unwrap().check_engines().unwrap_err();
+        assert!(e.to_string().contains(message), "{e}");
     }
-    let help = Command::new(REFEREE).arg("--help").output().unwrap();
-    assert!(String::from_utf8_lossy(&help.stdout).contains("--sprt E0,E1,A,B"));
 }
 
-/// `rules no-first-capture`: the engines are told, the openings start by
-/// the option (from the start on the board: no random plies), and the
+/// `katarenga` by the first-move option: the engines are told, the
 /// records say so and replay under it.
 #[test]
 fn katarenga_by_the_first_move_option() {
@@ -455,6 +389,7 @@ fn katarenga_by_the_first_move_option() {
         )
         .unwrap(),
     ];
+    config.random_plies = 0;
     config.adjudication.max_plies = 6;
     let (report, text, _) = run(config, "first-move");
     assert_eq!(report.tally.games(), 2);
@@ -462,7 +397,6 @@ fn katarenga_by_the_first_move_option() {
     let records = KatarengaRecord::parse_all(&text).unwrap();
     for r in &records {
         assert_eq!(r.rules, Rules::NoFirstCapture, "{r}");
-        assert!(text.contains("[Rules \"no-first-capture\"]"));
         let start = r.start_position().unwrap();
         assert!(
             start.first_move_pending(katarenga_core::Player::White),
@@ -471,4 +405,52 @@ fn katarenga_by_the_first_move_option() {
         let first = start.play(r.moves[0].mv);
         assert_eq!(first.piece_count(katarenga_core::Player::Black), 8, "{r}");
     }
+}
+
+/// Engine specs: quoting as in a shell, read back as written, and
+/// distinct default names.
+#[test]
+fn engine_specs_quote_and_name() {
+    let spec: EngineSpec =
+        r#"name="a b" cmd='/x y/e' arg="say \"hi\"" arg=it\'s option.Book='my book' tc=movetime=50 dir=/tmp"#
+            .parse()
+            .unwrap();
+    assert_eq!(spec.name, "a b");
+    assert_eq!(spec.program, "/x y/e");
+    assert_eq!(spec.args, ["say \"hi\"", "it's"]);
+    assert_eq!(spec.options, [("Book".to_string(), "my book".to_string())]);
+    assert_eq!(
+        spec.time,
+        Some(TimeControl::MoveTime(Duration::from_millis(50)))
+    );
+    assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
+    for (text, message) in [
+        (
+            "name='a cmd=x",
+            "a ' quote opened at character 6 is not closed",
+        ),
+        ("cmd=x tc=fast", "tc: time control \"fast\""),
+        ("cmd=x colour=red", "unknown key \"colour\""),
+        ("name=x", "no cmd=<program>"),
+    ] {
+        let e = text.parse::<EngineSpec>().unwrap_err();
+        assert!(e.to_string().contains(message), "{text}: {e}");
+    }
+    let mut two: [EngineSpec; 2] = [
+        "cmd=/bin/kk-engine option.Nodes=1".parse().unwrap(),
+        "cmd=/usr/bin/kk-engine".parse().unwrap(),
+    ];
+    distinct_names(&mut two).unwrap();
+    assert_eq!([&two[0].name, &two[1].name], ["kk-engine-1", "kk-engine-2"]);
+    let mut one: [EngineSpec; 2] = [
+        "name=kk-engine cmd=/bin/kk-engine".parse().unwrap(),
+        "cmd=/usr/bin/kk-engine".parse().unwrap(),
+    ];
+    distinct_names(&mut one).unwrap();
+    assert_eq!([&one[0].name, &one[1].name], ["kk-engine", "kk-engine-2"]);
+    let mut same: [EngineSpec; 2] = [
+        "name=x cmd=a".parse().unwrap(),
+        "name=x cmd=b".parse().unwrap(),
+    ];
+    assert!(distinct_names(&mut same).is_err());
 }

@@ -1,7 +1,7 @@
 //! The referee's statistics against values computed by hand (with Python's
 //! math module, from the formulas in the docs), not by this crate.
 
-use game_protocol::stats::{Sprt, Tally, Verdict, elo_of, expected_score};
+use game_protocol::stats::{Pentanomial, Sprt, Tally, Verdict, elo_of, expected_score};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9
@@ -68,4 +68,77 @@ fn the_sprt_bounds_and_verdicts() {
     assert_eq!(sprt.verdict(&tally(90, 30, 60)), Verdict::H1); // LLR 3.04
     assert_eq!(sprt.verdict(&tally(60, 30, 60)), Verdict::Continue); // LLR -1.92
     assert_eq!(sprt.verdict(&tally(80, 40, 80)), Verdict::H0); // LLR -2.55
+}
+
+/// A perfect score's estimate and upper bound are infinite exactly, for
+/// any number of games (the Wilson bound rounds to just under 1).
+#[test]
+fn a_perfect_score_has_infinite_bounds() {
+    for n in 1..=200 {
+        let (elo, (low, high)) = tally(n, 0, 0).elo();
+        assert!(
+            elo == f64::INFINITY && high == f64::INFINITY,
+            "{n}: {elo} {high}"
+        );
+        assert!(low.is_finite(), "{n}: {low}");
+        let (elo, (low, high)) = tally(0, 0, n).elo();
+        assert!(
+            elo == f64::NEG_INFINITY && low == f64::NEG_INFINITY,
+            "{n}: {elo} {low}"
+        );
+        assert!(high.is_finite(), "{n}: {high}");
+    }
+    let (_, (_, high)) = tally(6, 0, 0).elo();
+    assert_eq!(high, f64::INFINITY);
+    let (_, (_, high)) = tally(5, 1, 0).elo();
+    assert!(high.is_finite());
+}
+
+fn pairs(counts: [u32; 5]) -> Pentanomial {
+    Pentanomial { counts }
+}
+
+/// The pentanomial figures against values computed by hand: the mean of
+/// the pairs' scores, its variance, the normal interval and the LLR.
+#[test]
+fn pairs_of_games() {
+    // 2 pairs of 0 points, 3 of 1/2, 10 of 1, 4 of 3/2, 1 of 2: 20 pairs.
+    let p = pairs([2, 3, 10, 4, 1]);
+    assert_eq!(p.pairs(), 20);
+    // Scores 0, .25, .5, .75, 1: mean (0 + .75 + 5 + 3 + 1) / 20 = 0.4875.
+    assert!(close(p.score(), 0.4875));
+    // Variance: sum c (x - m)^2 / n = 1.184375 / 20 = 0.059_218_75.
+    let v = (2.0 * 0.4875f64.powi(2)
+        + 3.0 * 0.2375f64.powi(2)
+        + 10.0 * 0.0125f64.powi(2)
+        + 4.0 * 0.2625f64.powi(2)
+        + 0.5125f64.powi(2))
+        / 20.0;
+    assert!(close(v, 0.059_218_75), "{v}");
+    let (elo, (low, high)) = p.elo();
+    let half = 1.96 * (v / 20.0).sqrt();
+    assert!(close(elo, elo_of(0.4875)));
+    assert!(close(low, elo_of(0.4875 - half)) && close(high, elo_of(0.4875 + half)));
+    let (s0, s1) = (expected_score(0.0), expected_score(50.0));
+    let llr = 20.0 * (s1 - s0) * (2.0 * 0.4875 - s0 - s1) / (2.0 * v);
+    assert!(close(p.llr(0.0, 50.0), llr), "{} {llr}", p.llr(0.0, 50.0));
+    // The same results as single games, counted one by one, would claim
+    // a narrower interval than the pairs allow when the pairs' games agree.
+    let split = pairs([0, 0, 20, 0, 0]);
+    let (_, (low, high)) = split.elo();
+    assert!(low < 0.0 && high > 0.0 && low.is_finite() && high.is_finite());
+    // Every pair won twice: infinite estimate and upper bound, the lower
+    // finite; nothing before any pair.
+    let (elo, (low, high)) = pairs([0, 0, 0, 0, 3]).elo();
+    assert!(elo == f64::INFINITY && high == f64::INFINITY && low.is_finite() && low > 0.0);
+    assert_eq!(pairs([0; 5]).llr(0.0, 50.0), 0.0);
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 50.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    assert_eq!(sprt.verdict_pairs(&pairs([0, 0, 2, 5, 30])), Verdict::H1);
+    assert_eq!(sprt.verdict_pairs(&pairs([30, 5, 2, 0, 0])), Verdict::H0);
+    assert_eq!(sprt.verdict_pairs(&p), Verdict::Continue);
 }

@@ -1,0 +1,130 @@
+//! Any [`Agent`] behind KKP: a bot author's player in the engine loop.
+
+use board_geometry::Player;
+use game_search::Agent;
+use kamisado_core::{Edge, Match};
+use katarenga_core::Rules;
+
+use super::{Engine, Thinking};
+use crate::message::GameKind;
+use crate::setup::{GameMove, GamePosition};
+
+type Kamisado = kamisado_core::Position;
+type Katarenga = katarenga_core::Position;
+
+/// An engine made of [`Agent`]s, one per game it plays: each `go` asks the
+/// agent of the game for its move, each `edge` its
+/// [`Agent::choose_start`]. An agent plays by its own limits (a
+/// [`game_search::SearchAgent`]'s `limits`): the budget of `go` is not
+/// given to it, so give it limits that answer in time. Katarenga agents
+/// play under the `no-first-capture` option too (the positions carry it).
+///
+/// ```
+/// use game_protocol::engine::{AgentEngine, Engine};
+/// use game_protocol::GameKind;
+/// use game_search::{GreedyAgent, RandomAgent};
+///
+/// let bot = AgentEngine::new("my bot")
+///     .with_author("me")
+///     .kamisado(GreedyAgent::new(1))
+///     .katarenga(RandomAgent::new(2));
+/// assert_eq!(bot.games().len(), 2);
+/// let kamisado_only = AgentEngine::new("k").kamisado(|p: &kamisado_core::Position| {
+///     p.legal_moves().first().copied()
+/// });
+/// assert_eq!(kamisado_only.games(), [(GameKind::Kamisado, vec![])]);
+/// ```
+pub struct AgentEngine {
+    name: String,
+    author: String,
+    kamisado: Option<Box<dyn Agent<Kamisado> + Send>>,
+    katarenga: Option<Box<dyn Agent<Katarenga> + Send>>,
+}
+
+impl std::fmt::Debug for AgentEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AgentEngine")
+            .field("name", &self.name)
+            .field("author", &self.author)
+            .field("kamisado", &self.kamisado.is_some())
+            .field("katarenga", &self.katarenga.is_some())
+            .finish()
+    }
+}
+
+impl AgentEngine {
+    /// An engine called `name` that plays no game yet.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> AgentEngine {
+        AgentEngine {
+            name: name.into(),
+            author: "unknown".into(),
+            kamisado: None,
+            katarenga: None,
+        }
+    }
+
+    /// Its author, for `id author`.
+    #[must_use]
+    pub fn with_author(mut self, author: impl Into<String>) -> AgentEngine {
+        self.author = author.into();
+        self
+    }
+
+    /// Plays Kamisado with `agent`.
+    #[must_use]
+    pub fn kamisado(mut self, agent: impl Agent<Kamisado> + Send + 'static) -> AgentEngine {
+        self.kamisado = Some(Box::new(agent));
+        self
+    }
+
+    /// Plays Katarenga with `agent`.
+    #[must_use]
+    pub fn katarenga(mut self, agent: impl Agent<Katarenga> + Send + 'static) -> AgentEngine {
+        self.katarenga = Some(Box::new(agent));
+        self
+    }
+}
+
+impl Engine for AgentEngine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn author(&self) -> String {
+        self.author.clone()
+    }
+
+    fn games(&self) -> Vec<(GameKind, Vec<String>)> {
+        let mut games = Vec::new();
+        if self.kamisado.is_some() {
+            games.push((GameKind::Kamisado, Vec::new()));
+        }
+        if self.katarenga.is_some() {
+            games.push((GameKind::Katarenga, vec![Rules::NoFirstCapture.to_string()]));
+        }
+        games
+    }
+
+    fn think(&mut self, position: &GamePosition, _: &mut Thinking<'_>) -> Option<GameMove> {
+        match position {
+            GamePosition::Kamisado(p) => self.kamisado.as_mut()?.choose(p).map(GameMove::Kamisado),
+            GamePosition::Katarenga(p) => {
+                self.katarenga.as_mut()?.choose(p).map(GameMove::Katarenga)
+            }
+        }
+    }
+
+    fn choose_edge(&mut self, game: &Match, chooser: Player, _: &mut Thinking<'_>) -> Edge {
+        let starts: Vec<Kamisado> = Edge::ALL
+            .into_iter()
+            .filter_map(|e| game.next_round_start(e))
+            .collect();
+        match self.kamisado.as_mut() {
+            Some(agent) if !starts.is_empty() => {
+                Edge::ALL[agent.choose_start(chooser, &starts) % Edge::ALL.len()]
+            }
+            _ => Edge::AFile,
+        }
+    }
+}

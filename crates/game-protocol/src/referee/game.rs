@@ -1,0 +1,302 @@
+//! One game of a run: a Kamisado match (or single round) or a Katarenga
+//! game between the engines of two seats, with its clocks, the project's
+//! adjudication, and its record.
+
+use board_geometry::Player;
+use game_records::{
+    Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
+    Termination,
+};
+use game_search::arena::Repetitions;
+use kamisado_core::{Match, MatchState, Target};
+use katarenga_core::Rules;
+
+use super::report::GameReport;
+use super::session::{Fault, Slot, fault, quote};
+use super::time::Clocks;
+use super::{Config, today};
+use crate::message::{Command, GameKind, Start};
+use crate::setup::Opening;
+
+type Kamisado = kamisado_core::Position;
+type Katarenga = katarenga_core::Position;
+
+/// The most characters of a fault's reason in a record's `Reason` tag.
+const REASON: usize = 300;
+
+/// How a game came out: its termination, its winner (a colour), the
+/// fault's reason, and the record.
+type Outcome = (Termination, Option<Player>, Option<String>, String);
+
+/// Plays game `number` from `opening`: engine `first` (0 or 1, as in the
+/// config) plays the side to move.
+pub(super) fn play(
+    config: &Config,
+    slots: &mut [Slot; 2],
+    number: u32,
+    opening: Opening,
+    first: usize,
+) -> GameReport {
+    let restarts = slots.each_ref().map(|s| s.restarts);
+    // The engine of each colour, Black's first.
+    let mover = opening.side_to_move();
+    let mut engine_of = [0usize; 2];
+    engine_of[mover.index()] = first;
+    engine_of[mover.opponent().index()] = 1 - first;
+    let names = slots.each_ref().map(|s| s.spec.name.clone());
+    let header = Header {
+        event: config.event.clone(),
+        site: "kk-referee".into(),
+        date: today(),
+        black: names[engine_of[0]].clone(),
+        white: names[engine_of[1]].clone(),
+        other: vec![("Game".into(), number.to_string())],
+    };
+    let mut game = Game {
+        config,
+        slots,
+        engine_of,
+        clocks: Clocks::new(
+            engine_of.map(|e| config.engines[e].time.unwrap_or(config.time)),
+            config.margin,
+            config.patience,
+        ),
+    };
+    let (termination, winner, reason, record) = match opening {
+        Opening::Kamisado(start) => game.kamisado(start, header),
+        Opening::Katarenga { board, position } => game.katarenga(board, position, header),
+    };
+    let mut faults = [0; 2];
+    if let Some(loser) = winner
+        .filter(|_| termination.is_forfeit())
+        .map(|w: Player| engine_of[w.opponent().index()])
+    {
+        faults[loser] += 1;
+        game.slots[loser].reset();
+    }
+    GameReport {
+        number,
+        first,
+        winner: winner.map(|w| engine_of[w.index()]),
+        termination,
+        reason,
+        record,
+        faults,
+        restarts: [0, 1].map(|i| game.slots[i].restarts - restarts[i]),
+    }
+}
+
+/// A game under way.
+struct Game<'a> {
+    config: &'a Config,
+    slots: &'a mut [Slot; 2],
+    /// The engine (0 or 1) of each colour, Black's first.
+    engine_of: [usize; 2],
+    clocks: Clocks,
+}
+
+impl Game<'_> {
+    fn slot(&mut self, side: Player) -> &mut Slot {
+        &mut self.slots[self.engine_of[side.index()]]
+    }
+
+    /// `newgame` to both engines (started if need be).
+    fn new_game(&mut self) -> Result<(), (Player, Fault)> {
+        let (game, rules, patience) = (self.config.game, self.rules(), self.config.patience);
+        for side in Player::ALL {
+            self.slot(side)
+                .new_game(game, rules, patience)
+                .map_err(|f| (side, f))?;
+        }
+        Ok(())
+    }
+
+    fn rules(&self) -> Rules {
+        match self.config.game {
+            GameKind::Kamisado => Rules::Standard,
+            GameKind::Katarenga => self.config.rules,
+        }
+    }
+
+    /// Asks `side` for its move in `command`'s position.
+    fn ask_move(&mut self, command: Command, side: Player) -> Result<String, (Player, Fault)> {
+        let patience = self.config.patience;
+        let (game, rules) = (self.config.game, self.rules());
+        let engine = self.engine_of[side.index()];
+        let slot = &mut self.slots[engine];
+        slot.ready(game, rules, patience).map_err(|f| (side, f))?;
+        slot.ask_move(command, &mut self.clocks, side, patience)
+            .map_err(|f| (side, f))
+    }
+
+    /// The record's reason for a fault of the engine of `side`.
+    fn reason(&self, side: Player, f: &Fault) -> String {
+        let name = &self.slots[self.engine_of[side.index()]].spec.name;
+        let text = format!("{name}: {}", f.reason);
+        // The engine's own text is quoted and cut short in the reason
+        // already; a referee's line is cut here at any rate.
+        match text.char_indices().nth(REASON) {
+            Some((end, _)) => format!("{}...", &text[..end]),
+            None => text,
+        }
+    }
+
+    fn kamisado(&mut self, start: Kamisado, header: Header) -> Outcome {
+        let target = Target::new(self.config.target).unwrap_or(Target::SINGLE_ROUND);
+        let mut record = KamisadoRecord::new(target);
+        record.header = header;
+        record.rounds[0] = KamisadoRound::new(start);
+        let patience = self.config.patience;
+        let outcome: Result<Player, (Player, Fault)> = (|| {
+            self.new_game()?;
+            let mut game = Match::resume(target, start, [0, 0], 1).map_err(|e| {
+                (
+                    start.side_to_move(),
+                    fault(Termination::ProtocolError, e.to_string()),
+                )
+            })?;
+            let mut announced = 0;
+            loop {
+                match game.state() {
+                    MatchState::Over { winner } => return Ok(winner),
+                    MatchState::InRound => {
+                        let round = u32::try_from(record.rounds.len()).unwrap_or(u32::MAX);
+                        if announced < round {
+                            for side in Player::ALL {
+                                self.slot(side)
+                                    .match_state(&game, round, patience)
+                                    .map_err(|f| (side, f))?;
+                            }
+                            announced = round;
+                        }
+                        // The record has a round for every round begun.
+                        let current = record.rounds.last().map_or(start, |r| r.start);
+                        let moves = record
+                            .rounds
+                            .last()
+                            .map(|r| r.moves.iter().map(|m| m.mv.to_string()).collect())
+                            .unwrap_or_default();
+                        let side = game.position().side_to_move();
+                        let command = Command::Position {
+                            start: Start::Notation(current.to_string()),
+                            moves,
+                        };
+                        let text = self.ask_move(command, side)?;
+                        let played = text
+                            .parse::<kamisado_core::Move>()
+                            .map_err(|e| e.to_string())
+                            .and_then(|mv| {
+                                game.play(mv).map(|s| (mv, s)).map_err(|e| e.to_string())
+                            });
+                        let (mv, summary) = played.map_err(|e| {
+                            (
+                                side,
+                                fault(
+                                    Termination::IllegalMove,
+                                    format!("played {}: {e}", quote(&text)),
+                                ),
+                            )
+                        })?;
+                        if let Some(round) = record.rounds.last_mut() {
+                            round.moves.push(Annotated::new(mv));
+                            round.summary = summary;
+                        }
+                    }
+                    MatchState::ChooseEdge { chooser } => {
+                        let engine = self.engine_of[chooser.index()];
+                        let (kind, rules) = (self.config.game, self.rules());
+                        let slot = &mut self.slots[engine];
+                        slot.ready(kind, rules, patience)
+                            .map_err(|f| (chooser, f))?;
+                        let edge = slot
+                            .ask_edge(&game, &mut self.clocks, chooser, patience)
+                            .map_err(|f| (chooser, f))?;
+                        // The state is `ChooseEdge`: the edge is taken.
+                        let _ = game.choose_edge(edge);
+                        if let Some(round) = record.rounds.last_mut() {
+                            round.edge = Some(edge);
+                        }
+                        record.rounds.push(KamisadoRound::new(*game.position()));
+                    }
+                }
+            }
+        })();
+        let (termination, winner, reason) = match outcome {
+            Ok(winner) => (Termination::Normal, winner, None),
+            Err((loser, f)) => (f.kind, loser.opponent(), Some(self.reason(loser, &f))),
+        };
+        record.termination = termination;
+        record.result = RecordResult::Win(winner);
+        if let Some(reason) = &reason {
+            record.header.other.push(("Reason".into(), reason.clone()));
+        }
+        debug_assert!(record.validate().is_ok(), "{:?}", record.validate());
+        (termination, Some(winner), reason, record.to_string())
+    }
+
+    fn katarenga(&mut self, board: BoardSpec, start: Katarenga, header: Header) -> Outcome {
+        let mut record = KatarengaRecord::new(board);
+        record.header = header;
+        record.rules = self.config.rules;
+        let rules = self.config.rules;
+        if board.board().map(|b| Katarenga::start_with(b, rules)).ok() != Some(start) {
+            record.start = Some(start);
+        }
+        let adjudication = self.config.adjudication;
+        let outcome: Result<(Termination, Option<Player>), (Player, Fault)> = (|| {
+            self.new_game()?;
+            let mut position = start;
+            let mut seen = Repetitions::new();
+            seen.record(&position);
+            loop {
+                if let Some(outcome) = position.outcome() {
+                    return Ok((Termination::Normal, Some(outcome.winner())));
+                }
+                if record.moves.len() >= adjudication.max_plies as usize {
+                    return Ok((Termination::PlyLimit, None));
+                }
+                let side = position.side_to_move();
+                let command = Command::Position {
+                    start: Start::Notation(start.to_string()),
+                    moves: record.moves.iter().map(|m| m.mv.to_string()).collect(),
+                };
+                let text = self.ask_move(command, side)?;
+                let played = text
+                    .parse::<katarenga_core::Move>()
+                    .map_err(|e| e.to_string())
+                    .and_then(|mv| {
+                        position
+                            .try_play(mv)
+                            .map(|p| (mv, p))
+                            .map_err(|e| e.to_string())
+                    });
+                let (mv, next) = played.map_err(|e| {
+                    (
+                        side,
+                        fault(
+                            Termination::IllegalMove,
+                            format!("played {}: {e}", quote(&text)),
+                        ),
+                    )
+                })?;
+                record.moves.push(Annotated::new(mv));
+                position = next;
+                let count = seen.record(&position);
+                if adjudication.repetitions.is_some_and(|limit| count >= limit) {
+                    return Ok((Termination::Repetition, None));
+                }
+            }
+        })();
+        let (termination, winner, reason) = match outcome {
+            Ok((t, w)) => (t, w, None),
+            Err((loser, f)) => (f.kind, Some(loser.opponent()), Some(self.reason(loser, &f))),
+        };
+        record.termination = termination;
+        record.result = winner.map_or(RecordResult::Draw, RecordResult::Win);
+        if let Some(reason) = &reason {
+            record.header.other.push(("Reason".into(), reason.clone()));
+        }
+        debug_assert!(record.validate().is_ok(), "{:?}", record.validate());
+        (termination, winner, reason, record.to_string())
+    }
+}

@@ -1,0 +1,489 @@
+//! The referee: plays two engine programs against each other over KKP,
+//! each opening twice with the colours swapped (a pair), with clocks (one
+//! time control for both engines or one each), the project's
+//! adjudication, records written in the order of the games as they end,
+//! and the score, Elo and SPRT, over single games and over pairs. Games
+//! may run several at once (`concurrency`), each between engine processes
+//! of its own, with the same records and results as one at a time.
+//!
+//! Whatever an engine does, the run goes on: a fault (a crash, silence, a
+//! late or illegal move, a line over 64 KiB, a line that is not UTF-8, a
+//! malformed reply) loses that game for the engine at fault, with its
+//! reason in the record; the engine's whole process group is killed (its
+//! forks and the program behind a shell wrapper too), and it is started
+//! anew for the next game. Memory stays bounded: an engine's lines wait
+//! in a queue of 64 lines of at most 64 KiB. Each `go`, `edge`, `newgame`
+//! and `match` is preceded by a fence (`isready`, and everything up to
+//! `readyok` is stale), so that every answer belongs to its request.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use board_geometry::SplitMix64;
+use game_search::arena::Adjudication;
+use katarenga_core::Rules;
+
+use crate::message::GameKind;
+use crate::setup::{Opening, SetupError};
+use crate::stats::{Pentanomial, Sprt, Tally, Verdict};
+
+mod game;
+mod process;
+mod report;
+mod session;
+mod spec;
+mod time;
+
+pub use process::{Interrupt, LINE_LIMIT};
+pub use report::{GameReport, Progress, Report, count, signed};
+pub use session::{Fault, Handshake};
+pub use spec::{EngineSpec, SpecError, distinct_names};
+pub use time::{TimeControl, TimeControlError};
+
+use session::Slot;
+
+/// What a referee run is.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The game.
+    pub game: GameKind,
+    /// The two engines; the report's score is the first one's. An
+    /// engine's own time control (`tc=`) replaces [`Config::time`] for it.
+    pub engines: [EngineSpec; 2],
+    /// Games to play, each opening twice (colours swapped).
+    pub games: u32,
+    /// Kamisado: the match target (1: single rounds).
+    pub target: u32,
+    /// Openings to play in turn; empty: random ones.
+    pub openings: Vec<Opening>,
+    /// Random plies played (seeded) after each opening, random or chosen.
+    pub random_plies: u32,
+    /// Random Katarenga openings on random boards of tiles (else the
+    /// standard board).
+    pub random_boards: bool,
+    /// The seed of the random openings and plies.
+    pub seed: u64,
+    /// How long engines may think.
+    pub time: TimeControl,
+    /// How far past its time an answer still counts (the pipes' delay).
+    pub margin: Duration,
+    /// How long to wait for an answer that has no clock (handshake,
+    /// `isready`, `go nodes`, `go depth`) before the engine loses by not
+    /// answering.
+    pub patience: Duration,
+    /// Katarenga's adjudication.
+    pub adjudication: Adjudication,
+    /// Stop early by an SPRT over the pairs.
+    pub sprt: Option<Sprt>,
+    /// Write each game's record to this file (appending), in the order of
+    /// the games.
+    pub records: Option<PathBuf>,
+    /// The records' `Event` tag.
+    pub event: String,
+    /// Katarenga's rules (sent with `newgame` and written in the records).
+    pub rules: Rules,
+    /// Games played at once, each between two engine processes of its own.
+    pub concurrency: usize,
+    /// Keep each engine's standard error in this folder (one file an
+    /// engine and seat, appended); else it is discarded.
+    pub stderr: Option<PathBuf>,
+}
+
+impl Config {
+    /// A run of `games` games of `game` between `engines` at `time`, with
+    /// the defaults: single Kamisado rounds, random openings of 2 plies
+    /// (seed 1) on random Katarenga boards, a margin of 100 ms, patience
+    /// of 10 s, the default adjudication, no SPRT, no records, one game at
+    /// a time.
+    #[must_use]
+    pub fn new(game: GameKind, engines: [EngineSpec; 2], games: u32, time: TimeControl) -> Config {
+        Config {
+            game,
+            engines,
+            games,
+            target: 1,
+            openings: Vec::new(),
+            random_plies: 2,
+            random_boards: true,
+            seed: 1,
+            time,
+            margin: Duration::from_millis(100),
+            patience: Duration::from_secs(10),
+            adjudication: Adjudication::default(),
+            sprt: None,
+            records: None,
+            event: "kk-referee".into(),
+            rules: Rules::Standard,
+            concurrency: 1,
+            stderr: None,
+        }
+    }
+}
+
+/// Why a run cannot start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum RefereeError {
+    /// An opening of the other game.
+    #[error(transparent)]
+    Opening(#[from] SetupError),
+    /// The records file cannot be opened or written.
+    #[error("records {path}: {source}")]
+    Records {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// The folder for the engines' standard error cannot be made.
+    #[error("stderr folder {path}: {source}")]
+    Stderr {
+        /// The folder.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// An engine that cannot play the run (checked before the first game).
+    #[error("engine {name}: {fault}")]
+    Engine {
+        /// Its name.
+        name: String,
+        /// What went wrong.
+        fault: Fault,
+    },
+}
+
+/// A referee run.
+pub struct Referee {
+    config: Config,
+    /// Two seats for each game played at once.
+    seats: Vec<[Slot; 2]>,
+    records: Option<File>,
+    interrupt: Interrupt,
+}
+
+impl std::fmt::Debug for Referee {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Referee")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A game handed to a worker: its number, opening, and the engine that
+/// plays the side to move.
+type Job = (u32, Opening, usize);
+
+impl Referee {
+    /// A referee for `config`: checks the openings' game, opens the
+    /// records file (appending) and makes the standard error folder.
+    ///
+    /// # Errors
+    /// [`RefereeError`]: what is wrong.
+    pub fn new(config: Config) -> Result<Referee, RefereeError> {
+        if let Some(o) = config.openings.iter().find(|o| o.game() != config.game) {
+            return Err(SetupError::WrongGame {
+                opening: o.to_string(),
+                found: o.game(),
+                expected: config.game,
+            }
+            .into());
+        }
+        let records = match &config.records {
+            Some(path) => Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|source| RefereeError::Records {
+                        path: path.clone(),
+                        source,
+                    })?,
+            ),
+            None => None,
+        };
+        if let Some(dir) = &config.stderr {
+            std::fs::create_dir_all(dir).map_err(|source| RefereeError::Stderr {
+                path: dir.clone(),
+                source,
+            })?;
+        }
+        let interrupt = Interrupt::new();
+        let workers = config.concurrency.clamp(1, config.games.max(1) as usize);
+        let seats = (0..workers)
+            .map(|w| {
+                [0, 1].map(|e| {
+                    let spec = config.engines[e].clone();
+                    let log = config.stderr.as_ref().map(|dir| {
+                        let name: String = spec
+                            .name
+                            .chars()
+                            .map(|c| {
+                                if c.is_alphanumeric() || "-_.".contains(c) {
+                                    c
+                                } else {
+                                    '_'
+                                }
+                            })
+                            .collect();
+                        dir.join(format!("{name}.{}.{}.log", e + 1, w + 1))
+                    });
+                    Slot::new(spec, log, interrupt.clone())
+                })
+            })
+            .collect();
+        Ok(Referee {
+            config,
+            seats,
+            records,
+            interrupt,
+        })
+    }
+
+    /// The handle that stops this run from another thread.
+    #[must_use]
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.clone()
+    }
+
+    /// Starts both engines once (handshake, rules and options), so that a
+    /// run an engine cannot play stops before its first game.
+    ///
+    /// # Errors
+    /// [`RefereeError::Engine`]: which engine failed, and how.
+    pub fn check_engines(&mut self) -> Result<(), RefereeError> {
+        let c = &self.config;
+        let (game, patience) = (c.game, c.patience);
+        let rules = if game == GameKind::Katarenga {
+            c.rules
+        } else {
+            Rules::Standard
+        };
+        if let Some(seats) = self.seats.first_mut() {
+            for slot in seats.iter_mut() {
+                if let Err(fault) = slot.ready(game, rules, patience) {
+                    slot.reset();
+                    return Err(RefereeError::Engine {
+                        name: slot.spec.name.clone(),
+                        fault,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the run, calling `progress` after each game (in the order of
+    /// the games).
+    ///
+    /// # Errors
+    /// [`RefereeError::Records`] if a record cannot be written.
+    pub fn run(&mut self, mut progress: impl FnMut(&Progress)) -> Result<Report, RefereeError> {
+        let config = &self.config;
+        let interrupt = &self.interrupt;
+        let names = config.engines.each_ref().map(|e| e.name.clone());
+        let mut standing = Standing {
+            tally: Tally::default(),
+            pairs: Pentanomial::default(),
+            verdict: Verdict::Continue,
+            faults: [0, 0],
+            restarts: [0, 0],
+            half: None,
+        };
+        let mut rng = SplitMix64::new(config.seed);
+        let mut opening = None;
+        let mut next_opening = |number: u32| -> Opening {
+            // Games 2k-1 and 2k share an opening, colours swapped.
+            if number % 2 == 1 || opening.is_none() {
+                let pair = (number - 1) / 2;
+                let chosen = if config.openings.is_empty() {
+                    Opening::random(
+                        config.game,
+                        config.rules,
+                        config.random_plies,
+                        config.random_boards,
+                        &mut rng,
+                    )
+                } else {
+                    config.openings[pair as usize % config.openings.len()]
+                        .with_random_plies(config.random_plies, &mut rng)
+                };
+                opening = Some(chosen);
+            }
+            opening
+                .unwrap_or_else(|| Opening::random(config.game, config.rules, 0, false, &mut rng))
+        };
+        let records = &mut self.records;
+        let mut write = |report: &GameReport| -> Result<(), RefereeError> {
+            if let (Some(file), Some(path)) = (records.as_mut(), &config.records) {
+                writeln!(file, "{}", report.record)
+                    .and_then(|()| file.flush())
+                    .map_err(|source| RefereeError::Records {
+                        path: path.clone(),
+                        source,
+                    })?;
+            }
+            Ok(())
+        };
+        let mut outcome = Ok(());
+        std::thread::scope(|scope| {
+            let (results, finished) = mpsc::channel::<(usize, GameReport, bool)>();
+            let mut workers = Vec::new();
+            for (w, seats) in self.seats.iter_mut().enumerate() {
+                let (jobs, queue) = mpsc::channel::<Job>();
+                let results = results.clone();
+                scope.spawn(move || {
+                    for (number, opening, first) in queue {
+                        let report = game::play(config, seats, number, opening, first);
+                        if results.send((w, report, interrupt.is_triggered())).is_err() {
+                            break;
+                        }
+                    }
+                    for slot in seats.iter_mut() {
+                        slot.shut_down();
+                    }
+                });
+                workers.push(Some(jobs));
+            }
+            drop(results);
+            let mut dispatched = 0u32;
+            let mut in_flight = 0usize;
+            let mut committed = 0u32;
+            let mut done: BTreeMap<u32, Option<GameReport>> = BTreeMap::new();
+            let mut stopping = false;
+            let mut dispatch = |w: usize,
+                                workers: &mut Vec<Option<mpsc::Sender<Job>>>,
+                                in_flight: &mut usize,
+                                stopping: bool| {
+                if !stopping && dispatched < config.games && !interrupt.is_triggered() {
+                    dispatched += 1;
+                    let opening = next_opening(dispatched);
+                    let first = usize::from(dispatched % 2 == 0);
+                    if let Some(Some(jobs)) = workers.get(w) {
+                        if jobs.send((dispatched, opening, first)).is_ok() {
+                            *in_flight += 1;
+                            return;
+                        }
+                    }
+                }
+                if let Some(slot) = workers.get_mut(w) {
+                    *slot = None;
+                }
+            };
+            for w in 0..workers.len() {
+                dispatch(w, &mut workers, &mut in_flight, stopping);
+            }
+            while in_flight > 0 {
+                let Ok((w, report, interrupted)) = finished.recv() else {
+                    break;
+                };
+                in_flight -= 1;
+                // A game that ended by a fault after an interrupt may be
+                // the interrupt's doing: not recorded.
+                let keep = !(interrupted && report.termination.is_forfeit());
+                done.insert(report.number, keep.then_some(report));
+                while let Some(entry) = done.remove(&(committed + 1)) {
+                    committed += 1;
+                    if stopping {
+                        continue;
+                    }
+                    let Some(report) = entry else {
+                        standing.half = None;
+                        continue;
+                    };
+                    if let Err(e) = write(&report) {
+                        outcome = Err(e);
+                        stopping = true;
+                        continue;
+                    }
+                    standing.add(&report, config.sprt);
+                    if standing.verdict != Verdict::Continue {
+                        stopping = true;
+                    }
+                    progress(&Progress {
+                        games: standing.tally.games(),
+                        total: config.games,
+                        tally: standing.tally,
+                        pairs: standing.pairs,
+                        last: report,
+                        llr: config
+                            .sprt
+                            .map(|s| (standing.pairs.llr(s.elo0, s.elo1), s.bounds())),
+                        names: names.clone(),
+                    });
+                }
+                if interrupt.is_triggered() {
+                    stopping = true;
+                }
+                dispatch(w, &mut workers, &mut in_flight, stopping);
+            }
+            // Closing the queues ends the workers, which stop their engines.
+            workers.clear();
+        });
+        outcome?;
+        Ok(Report {
+            tally: standing.tally,
+            pairs: standing.pairs,
+            verdict: standing.verdict,
+            restarts: standing.restarts,
+            faults: standing.faults,
+            names,
+            interrupted: self.interrupt.is_triggered(),
+        })
+    }
+}
+
+/// The results so far, in the order of the games.
+struct Standing {
+    tally: Tally,
+    pairs: Pentanomial,
+    verdict: Verdict,
+    faults: [u32; 2],
+    restarts: [u32; 2],
+    /// The first engine's half-points in the first game of a pair whose
+    /// second game is due.
+    half: Option<u32>,
+}
+
+impl Standing {
+    fn add(&mut self, report: &GameReport, sprt: Option<Sprt>) {
+        match report.winner {
+            Some(0) => self.tally.wins += 1,
+            Some(_) => self.tally.losses += 1,
+            None => self.tally.draws += 1,
+        }
+        for e in 0..2 {
+            self.faults[e] += report.faults[e];
+            self.restarts[e] += report.restarts[e];
+        }
+        if report.number % 2 == 1 {
+            self.half = Some(report.half_points());
+        } else if let Some(first) = self.half.take() {
+            self.pairs.add(first + report.half_points());
+            if let Some(sprt) = sprt {
+                self.verdict = sprt.verdict_pairs(&self.pairs);
+            }
+        }
+    }
+}
+
+/// Today's date as a record writes it (`YYYY.MM.DD`, UTC).
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400);
+    // Howard Hinnant's civil-from-days, for days since 1970-01-01.
+    let z = i64::try_from(days).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}

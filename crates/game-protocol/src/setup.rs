@@ -1,0 +1,403 @@
+//! Setting up a game: the positions of either game, and the one reading
+//! of a `position` command that the engine loop, the referee and the fake
+//! engine share (its start, its moves checked one by one, the rule
+//! option), with seeded random openings for the referee.
+
+use std::fmt;
+
+use board_geometry::{Player, SplitMix64};
+use game_records::BoardSpec;
+use game_search::SearchGame;
+use katarenga_core::{Rules, TilePlacement};
+
+use crate::message::{Command, GameKind, MessageError, Start};
+
+type Kamisado = kamisado_core::Position;
+type Katarenga = katarenga_core::Position;
+
+/// A position of either game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GamePosition {
+    /// A Kamisado position (a round).
+    Kamisado(Kamisado),
+    /// A Katarenga position.
+    Katarenga(Katarenga),
+}
+
+/// A move of either game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameMove {
+    /// A Kamisado move (a pass is the tower's square twice).
+    Kamisado(kamisado_core::Move),
+    /// A Katarenga move.
+    Katarenga(katarenga_core::Move),
+}
+
+impl fmt::Display for GameMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameMove::Kamisado(m) => m.fmt(f),
+            GameMove::Katarenga(m) => m.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for GamePosition {
+    /// The position in its game's notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GamePosition::Kamisado(p) => p.fmt(f),
+            GamePosition::Katarenga(p) => p.fmt(f),
+        }
+    }
+}
+
+impl GamePosition {
+    /// The start of `game` (Katarenga: on the standard board, by `rules`).
+    #[must_use]
+    pub fn start(game: GameKind, rules: Rules) -> GamePosition {
+        match game {
+            GameKind::Kamisado => GamePosition::Kamisado(Kamisado::start()),
+            GameKind::Katarenga => GamePosition::Katarenga(Katarenga::start_with(
+                katarenga_core::Board::standard(),
+                rules,
+            )),
+        }
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> GameKind {
+        match self {
+            GamePosition::Kamisado(_) => GameKind::Kamisado,
+            GamePosition::Katarenga(_) => GameKind::Katarenga,
+        }
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        match self {
+            GamePosition::Kamisado(p) => p.side_to_move(),
+            GamePosition::Katarenga(p) => p.side_to_move(),
+        }
+    }
+
+    /// The legal moves (none once the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<GameMove> {
+        match self {
+            GamePosition::Kamisado(p) => p
+                .legal_moves()
+                .iter()
+                .map(|&m| GameMove::Kamisado(m))
+                .collect(),
+            GamePosition::Katarenga(p) => p
+                .legal_moves()
+                .iter()
+                .map(|&m| GameMove::Katarenga(m))
+                .collect(),
+        }
+    }
+
+    /// Whether `mv` is a legal move here (a move of the other game never
+    /// is).
+    #[must_use]
+    pub fn is_legal(&self, mv: GameMove) -> bool {
+        match (self, mv) {
+            (GamePosition::Kamisado(p), GameMove::Kamisado(m)) => p.try_play(m).is_ok(),
+            (GamePosition::Katarenga(p), GameMove::Katarenga(m)) => p.try_play(m).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// Reads `text` as a move of this position's game and plays it.
+    ///
+    /// # Errors
+    /// Why the text is no move, or why the move is illegal here.
+    pub fn play_text(&self, text: &str) -> Result<(GameMove, GamePosition), String> {
+        match self {
+            GamePosition::Kamisado(p) => {
+                let mv: kamisado_core::Move = text.parse().map_err(|e| format!("{e}"))?;
+                let next = p.try_play(mv).map_err(|e| e.to_string())?;
+                Ok((GameMove::Kamisado(mv), GamePosition::Kamisado(next)))
+            }
+            GamePosition::Katarenga(p) => {
+                let mv: katarenga_core::Move = text.parse().map_err(|e| format!("{e}"))?;
+                let next = p.try_play(mv).map_err(|e| e.to_string())?;
+                Ok((GameMove::Katarenga(mv), GamePosition::Katarenga(next)))
+            }
+        }
+    }
+}
+
+/// Why a `position` command (or an opening given as its arguments) sets
+/// up nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The line is not a `position` command's arguments.
+    #[error("not a position: {0}")]
+    Syntax(#[from] MessageError),
+    /// `tiles` in Kamisado.
+    #[error("tiles are for katarenga")]
+    TilesInKamisado,
+    /// The tiles do not make a board (a tile used twice).
+    #[error("the tiles do not make a board: {0}")]
+    Tiles(String),
+    /// The notation does not read as a position of the game.
+    #[error("{notation:?}: {reason}")]
+    Notation {
+        /// The notation given.
+        notation: String,
+        /// Why it does not read.
+        reason: String,
+    },
+    /// A Katarenga notation with first moves pending (its fifth field)
+    /// under the standard rules, which have no such thing.
+    #[error(
+        "{notation:?}: first moves are pending (the fifth field), but the game is played by the standard rules (send newgame katarenga rules no-first-capture)"
+    )]
+    PendingUnderStandard {
+        /// The notation given.
+        notation: String,
+    },
+    /// A move that does not read or is illegal, with its number from 1.
+    #[error("move {number} ({text}): {reason}")]
+    Move {
+        /// The move's number in the list, from 1.
+        number: usize,
+        /// The move as given.
+        text: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// The opening is of the other game.
+    #[error("the opening {opening} is a {found} position, not a {expected} one")]
+    WrongGame {
+        /// The opening, as a position command's arguments.
+        opening: String,
+        /// The game it is of.
+        found: GameKind,
+        /// The game of the run.
+        expected: GameKind,
+    },
+}
+
+/// Where a game starts: a Kamisado position, or a Katarenga position with
+/// the board as the records give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// A Kamisado position (a match starts its first round there).
+    Kamisado(Kamisado),
+    /// A Katarenga position on a board.
+    Katarenga {
+        /// The board, as tiles where known.
+        board: BoardSpec,
+        /// The position.
+        position: Katarenga,
+    },
+}
+
+impl Opening {
+    /// Reads an opening as the arguments of a `position` command
+    /// (`startpos`, `tiles ...` or `notation ...`, then `moves ...`).
+    ///
+    /// ```
+    /// use game_protocol::{GameKind, setup::Opening};
+    /// use katarenga_core::Rules;
+    /// let o = Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d7")?;
+    /// assert_eq!(o.position().to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
+    /// let e = Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d9").unwrap_err();
+    /// assert!(e.to_string().starts_with("move 1 (d1d9)"));
+    /// # Ok::<(), game_protocol::setup::SetupError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError`]: what is wrong.
+    pub fn parse(game: GameKind, rules: Rules, line: &str) -> Result<Opening, SetupError> {
+        let command: Command = format!("position {line}").parse()?;
+        let Command::Position { start, moves } = command else {
+            unreachable!("a line that starts with position reads as a position or not at all")
+        };
+        Opening::set_up(game, rules, start, &moves)
+    }
+
+    /// The position a `position` command sets up in `game`: `start`, then
+    /// `moves`, each checked (the engine's and the referee's one reading).
+    /// Katarenga's `startpos` and `tiles` start by `rules`; a `notation`
+    /// start says itself whose first moves are pending (its fifth field:
+    /// absent, none is), which `rules` cannot change, and under the
+    /// standard rules it may not have any. Kamisado has no rule option.
+    ///
+    /// # Errors
+    /// [`SetupError`]: why the start cannot be read or which move is
+    /// illegal (with its number from 1).
+    pub fn set_up(
+        game: GameKind,
+        rules: Rules,
+        start: Start,
+        moves: &[String],
+    ) -> Result<Opening, SetupError> {
+        let notation = |n: &str, reason: &dyn fmt::Display| SetupError::Notation {
+            notation: n.to_string(),
+            reason: reason.to_string(),
+        };
+        match game {
+            GameKind::Kamisado => {
+                let start = match start {
+                    Start::StartPos => Kamisado::start(),
+                    Start::Notation(n) => n.parse().map_err(|e| notation(&n, &e))?,
+                    Start::Tiles(_) => return Err(SetupError::TilesInKamisado),
+                };
+                Ok(Opening::Kamisado(replay(start, moves)?))
+            }
+            GameKind::Katarenga => {
+                let (board, start) = match start {
+                    Start::StartPos => {
+                        let tiles = standard_tiles();
+                        (
+                            BoardSpec::Tiles(tiles),
+                            Katarenga::start_with(katarenga_core::Board::standard(), rules),
+                        )
+                    }
+                    Start::Tiles(tiles) => {
+                        let board = katarenga_core::Board::from_tiles(tiles)
+                            .map_err(|e| SetupError::Tiles(e.to_string()))?;
+                        (BoardSpec::Tiles(tiles), Katarenga::start_with(board, rules))
+                    }
+                    Start::Notation(n) => {
+                        let p: Katarenga = n.parse().map_err(|e| notation(&n, &e))?;
+                        let pending = Player::ALL.into_iter().any(|s| p.first_move_pending(s));
+                        if pending && rules == Rules::Standard {
+                            return Err(SetupError::PendingUnderStandard { notation: n });
+                        }
+                        (BoardSpec::Colours(*p.board()), p)
+                    }
+                };
+                let position = replay(start, moves)?;
+                Ok(Opening::Katarenga { board, position })
+            }
+        }
+    }
+
+    /// An opening of `plies` random moves (seeded) from the start, on a
+    /// random board of tiles for Katarenga when `random_board` (and by
+    /// `rules`); never a position where the side to move can end the game
+    /// at once.
+    #[must_use]
+    pub fn random(
+        game: GameKind,
+        rules: Rules,
+        plies: u32,
+        random_board: bool,
+        rng: &mut SplitMix64,
+    ) -> Opening {
+        let start = match game {
+            GameKind::Kamisado => Opening::Kamisado(Kamisado::start()),
+            GameKind::Katarenga => {
+                let index = if random_board {
+                    u32::try_from(rng.below(TilePlacement::ARRANGEMENTS as usize)).unwrap_or(0)
+                } else {
+                    0
+                };
+                let tiles = TilePlacement::arrangement(index).unwrap_or_else(standard_tiles);
+                let board = katarenga_core::Board::from_tiles(tiles).unwrap_or_default();
+                Opening::Katarenga {
+                    board: BoardSpec::Tiles(tiles),
+                    position: Katarenga::start_with(board, rules),
+                }
+            }
+        };
+        start.with_random_plies(plies, rng)
+    }
+
+    /// This opening after `plies` random moves (seeded), each leaving a
+    /// position where the side to move cannot end the game at once
+    /// (fewer where no such move is left).
+    #[must_use]
+    pub fn with_random_plies(self, plies: u32, rng: &mut SplitMix64) -> Opening {
+        match self {
+            Opening::Kamisado(p) => Opening::Kamisado(random_plies(p, plies, rng)),
+            Opening::Katarenga { board, position } => Opening::Katarenga {
+                board,
+                position: random_plies(position, plies, rng),
+            },
+        }
+    }
+
+    /// The game.
+    #[must_use]
+    pub fn game(&self) -> GameKind {
+        self.position().game()
+    }
+
+    /// The position.
+    #[must_use]
+    pub fn position(&self) -> GamePosition {
+        match self {
+            Opening::Kamisado(p) => GamePosition::Kamisado(*p),
+            Opening::Katarenga { position, .. } => GamePosition::Katarenga(*position),
+        }
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        self.position().side_to_move()
+    }
+}
+
+impl fmt::Display for Opening {
+    /// The opening as a `position` command's arguments
+    /// (`notation <position>`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "notation {}", self.position())
+    }
+}
+
+/// The standard board's tiles (arrangement 0).
+fn standard_tiles() -> [TilePlacement; 4] {
+    TilePlacement::arrangement(0).unwrap_or([TilePlacement::new(katarenga_core::Tile::One); 4])
+}
+
+/// `start` after `moves`, each checked: why the first bad one is refused,
+/// with its number from 1.
+fn replay<G: SearchGame>(start: G, moves: &[String]) -> Result<G, SetupError> {
+    let mut position = start;
+    for (i, text) in moves.iter().enumerate() {
+        let refused = |reason: String| SetupError::Move {
+            number: i + 1,
+            text: text.clone(),
+            reason,
+        };
+        let mv: G::Move = text.parse().map_err(|e| refused(format!("{e}")))?;
+        position = position.try_play(mv).map_err(|e| refused(e.to_string()))?;
+    }
+    Ok(position)
+}
+
+/// `plies` random moves from `start` after which the side to move cannot
+/// win at once (fewer where no move is left that does not).
+fn random_plies<G: SearchGame>(start: G, plies: u32, rng: &mut SplitMix64) -> G {
+    let mut p = start;
+    for _ in 0..plies {
+        let quiet = |next: &G| {
+            next.outcome().is_none()
+                && next
+                    .legal_moves()
+                    .iter()
+                    .all(|&m| next.play(m).outcome().is_none())
+        };
+        let moves: Vec<G::Move> = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| quiet(&p.play(m)))
+            .collect();
+        match rng.choose(&moves) {
+            Some(&m) => p = p.play(m),
+            None => break,
+        }
+    }
+    p
+}
