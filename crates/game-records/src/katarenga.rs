@@ -32,29 +32,24 @@ impl BoardSpec {
     /// The board.
     ///
     /// # Errors
-    /// A message if the tiles do not make a board (a tile used twice).
-    pub fn board(&self) -> Result<Board, String> {
+    /// [`RecordError`] (a bad `Board` tag, without a location) if the
+    /// tiles do not make a board (a tile used twice).
+    pub fn board(&self) -> Result<Board, RecordError> {
         match self {
-            BoardSpec::Tiles(tiles) => Board::from_tiles(*tiles).map_err(|e| e.to_string()),
+            BoardSpec::Tiles(tiles) => {
+                Board::from_tiles(*tiles).map_err(|e| self.error(e.to_string()))
+            }
             BoardSpec::Colours(board) => Ok(*board),
         }
     }
-}
 
-impl fmt::Display for BoardSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardSpec::Tiles(t) => write!(f, "{} {} {} {}", t[0], t[1], t[2], t[3]),
-            BoardSpec::Colours(board) => write!(f, "{board}"),
-        }
+    /// The error of a bad `Board` tag with this value.
+    fn error(&self, reason: String) -> RecordError {
+        bad_board(&self.to_string(), reason)
     }
-}
 
-impl FromStr for BoardSpec {
-    type Err = String;
-
-    /// Four tile placements separated by spaces, or the colours field.
-    fn from_str(s: &str) -> Result<BoardSpec, String> {
+    /// Reads a `Board` tag's value: why it does not read.
+    fn read(s: &str) -> Result<BoardSpec, String> {
         if s.contains('/') {
             return s
                 .parse::<Board>()
@@ -73,6 +68,43 @@ impl FromStr for BoardSpec {
             .map_err(|_| "expected four tiles such as 1f0 2b1 3f2 4f3".to_string())?;
         Board::from_tiles(tiles).map_err(|e| e.to_string())?;
         Ok(BoardSpec::Tiles(tiles))
+    }
+}
+
+/// The error of a bad `Board` tag (without a location).
+fn bad_board(value: &str, reason: String) -> RecordError {
+    RecordError {
+        location: None,
+        kind: ErrorKind::TagValue {
+            tag: "Board",
+            value: value.to_string(),
+            reason,
+        },
+    }
+}
+
+impl fmt::Display for BoardSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardSpec::Tiles(t) => write!(f, "{} {} {} {}", t[0], t[1], t[2], t[3]),
+            BoardSpec::Colours(board) => write!(f, "{board}"),
+        }
+    }
+}
+
+impl FromStr for BoardSpec {
+    type Err = RecordError;
+
+    /// Four tile placements separated by spaces, or the colours field.
+    ///
+    /// ```
+    /// use game_records::BoardSpec;
+    /// assert!(matches!("1f0 2b1 3f2 4f3".parse(), Ok(BoardSpec::Tiles(_))));
+    /// let e = "1f0 1b1 3f2 4f3".parse::<BoardSpec>().unwrap_err();
+    /// assert!(e.to_string().starts_with("bad Board tag \"1f0 1b1 3f2 4f3\": "), "{e}");
+    /// ```
+    fn from_str(s: &str) -> Result<BoardSpec, RecordError> {
+        BoardSpec::read(s).map_err(|reason| bad_board(s, reason))
     }
 }
 
@@ -171,10 +203,7 @@ impl KatarengaRecord {
     /// [`RecordError`] if the tiles make no board or the position is on
     /// another board.
     pub fn start_position(&self) -> Result<Position, RecordError> {
-        let board = self
-            .board
-            .board()
-            .map_err(|e| RecordError::inconsistent(None, format!("bad board: {e}")))?;
+        let board = self.board.board()?;
         match self.start {
             Some(p) if *p.board() != board => Err(RecordError::inconsistent(
                 None,
@@ -278,7 +307,7 @@ impl KatarengaRecord {
             .into_iter()
             .map(|sections| {
                 let mut tags = Tags::new(sections.tags, sections.start)?;
-                let (board_at, board) = tags.required("Board", BoardSpec::from_str)?;
+                let (board_at, board) = tags.required("Board", BoardSpec::read)?;
                 let (_, rules) = tags.required("Rules", |rules: &str| {
                     rules.parse::<Rules>().map_err(|_| {
                         format!(

@@ -5,6 +5,7 @@
 
 mod kamisado;
 mod katarenga;
+mod played;
 mod text;
 
 pub use kamisado::{KamisadoRecord, KamisadoRound};

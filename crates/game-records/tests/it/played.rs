@@ -1,0 +1,106 @@
+//! Records of what the players of `game-search` played: every ending made
+//! into a record that replays and reads back as written.
+
+use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
+use game_search::arena::{Adjudication, End, play_game};
+use game_search::kamisado::{MatchEnd, play_match};
+use game_search::{Agent, GreedyAgent, RandomAgent};
+use kamisado_core::{Match, Target};
+use katarenga_core::{Board, Position, Rules, TilePlacement};
+
+#[test]
+fn matches_of_every_length_and_forfeits() {
+    let (mut normal, mut forfeits) = (0, 0);
+    for seed in 0..40u64 {
+        let target = Target::new(1 + (seed % 7) as u32).unwrap();
+        let mut black = GreedyAgent::new(seed);
+        // From seed 30 on, White gives no move after its third.
+        let mut moves = 0u32;
+        let mut random = RandomAgent::new(seed + 1);
+        let mut white = |p: &kamisado_core::Position| {
+            moves += 1;
+            if seed >= 30 && moves > 3 {
+                None
+            } else {
+                random.choose(p)
+            }
+        };
+        let result = play_match(Match::new(target), [&mut black, &mut white], |_| {});
+        let record = KamisadoRecord::from_match(&result);
+        record
+            .validate()
+            .unwrap_or_else(|e| panic!("{seed}: {e}\n{record}"));
+        assert_eq!(
+            record.to_string().parse::<KamisadoRecord>().unwrap(),
+            record
+        );
+        assert_eq!(record.result, RecordResult::Win(result.winner));
+        assert_eq!(record.target, target);
+        match result.end {
+            MatchEnd::Target => {
+                normal += 1;
+                assert_eq!(record.termination, Termination::Normal);
+            }
+            MatchEnd::Forfeit { .. } => {
+                forfeits += 1;
+                assert_eq!(record.termination, Termination::IllegalMove);
+            }
+        }
+        let plies: usize = record.rounds.iter().map(|r| r.moves.len()).sum();
+        let played: usize = result.rounds.iter().map(|r| r.moves.len()).sum();
+        assert_eq!(plies, played);
+    }
+    assert!(normal >= 25 && forfeits >= 5, "{normal} {forfeits}");
+}
+
+#[test]
+fn games_by_either_rule_and_every_ending() {
+    let mut endings = std::collections::BTreeSet::new();
+    for seed in 0..60u64 {
+        let tiles =
+            TilePlacement::arrangement((seed * 409) as u32 % TilePlacement::ARRANGEMENTS).unwrap();
+        let board = Board::from_tiles(tiles).unwrap();
+        let rules = if seed % 2 == 0 {
+            Rules::Standard
+        } else {
+            Rules::NoFirstCapture
+        };
+        let mut start = Position::start_with(board, rules);
+        // Some games from a later position (recorded with its Position tag).
+        if seed % 3 == 0 {
+            start = start.play(start.legal_moves()[0]);
+        }
+        let adjudication = Adjudication {
+            repetitions: (seed % 4 != 3).then_some(2 + (seed % 2) as u32),
+            max_plies: [10, 40, 300, 1_000][(seed % 4) as usize],
+        };
+        let mut first = GreedyAgent::new(seed);
+        let mut second = |p: &Position| {
+            if seed % 10 == 9 {
+                None
+            } else {
+                p.legal_moves().first().copied()
+            }
+        };
+        let game = play_game(start, [&mut first, &mut second], adjudication, |_, _| {});
+        let record = KatarengaRecord::from_game(BoardSpec::Tiles(tiles), start, &game);
+        record
+            .validate()
+            .unwrap_or_else(|e| panic!("{seed}: {e}\n{record}"));
+        assert_eq!(
+            record.to_string().parse::<KatarengaRecord>().unwrap(),
+            record
+        );
+        assert_eq!(record.start_position().unwrap(), start);
+        assert_eq!(record.result.winner(), game.winner());
+        let expected = match game.end {
+            End::Outcome(_) => Termination::Normal,
+            End::Repetition => Termination::Repetition,
+            End::PlyLimit => Termination::PlyLimit,
+            End::Forfeit { .. } => Termination::IllegalMove,
+        };
+        assert_eq!(record.termination, expected);
+        endings.insert(expected.name());
+    }
+    assert_eq!(endings.len(), 4, "{endings:?}");
+}
