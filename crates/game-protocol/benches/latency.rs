@@ -144,6 +144,8 @@ fn main() {
     let katarenga = positions(katarenga_core::Position::start(), 50, &mut rng);
     let (mut all, mut first) = (Vec::new(), Vec::new());
     let mut by_game = [Vec::new(), Vec::new()];
+    // The latest answers: (overrun, T, game, position).
+    let mut worst: Vec<(f64, f64, &str, String)> = Vec::new();
     let mut engine = None;
     let started = Instant::now();
     for i in 0..gos {
@@ -170,6 +172,9 @@ fn main() {
         let took = sent.elapsed().as_secs_f64() * 1e3;
         let overrun = took - t;
         all.push(overrun);
+        worst.push((overrun, t, name, position.clone()));
+        worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+        worst.truncate(5);
         by_game[game].push(overrun);
         if i % per_process == 0 {
             first.push(overrun);
@@ -191,4 +196,7 @@ fn main() {
     report("kamisado", &mut by_game[0]);
     report("katarenga", &mut by_game[1]);
     report("first search of a process", &mut first);
+    for (overrun, t, game, position) in worst {
+        println!("  {overrun:+.2} ms at T = {t} ms: {game} {position}");
+    }
 }

@@ -110,25 +110,6 @@ impl GamePosition {
             _ => false,
         }
     }
-
-    /// Reads `text` as a move of this position's game and plays it.
-    ///
-    /// # Errors
-    /// Why the text is no move, or why the move is illegal here.
-    pub fn play_text(&self, text: &str) -> Result<(GameMove, GamePosition), String> {
-        match self {
-            GamePosition::Kamisado(p) => {
-                let mv: kamisado_core::Move = text.parse().map_err(|e| format!("{e}"))?;
-                let next = p.try_play(mv).map_err(|e| e.to_string())?;
-                Ok((GameMove::Kamisado(mv), GamePosition::Kamisado(next)))
-            }
-            GamePosition::Katarenga(p) => {
-                let mv: katarenga_core::Move = text.parse().map_err(|e| format!("{e}"))?;
-                let next = p.try_play(mv).map_err(|e| e.to_string())?;
-                Ok((GameMove::Katarenga(mv), GamePosition::Katarenga(next)))
-            }
-        }
-    }
 }
 
 /// Why a `position` command (or an opening given as its arguments) sets

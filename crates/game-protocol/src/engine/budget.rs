@@ -92,11 +92,12 @@ impl Budget {
     }
 
     /// What the engine keeps of a thinking time to answer: a twentieth,
-    /// at least a millisecond, at most 10 ms (the search sees the clock
-    /// every few microseconds; the rest is the answer's way out).
+    /// at least 2 ms, at most 10 ms (the searches see the clock every few
+    /// hundred nodes, a fraction of a millisecond; the rest is the
+    /// answer's way out and the scheduler's delays).
     #[must_use]
     pub fn reserve(time: Duration) -> Duration {
-        (time / 20).clamp(Duration::from_millis(1), Duration::from_millis(10))
+        (time / 20).clamp(Duration::from_millis(2), Duration::from_millis(10))
     }
 
     /// The time a search may take of `time`.

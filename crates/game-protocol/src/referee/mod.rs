@@ -295,11 +295,14 @@ impl Referee {
         };
         let mut rng = SplitMix64::new(config.seed);
         let mut opening = None;
-        let mut next_opening = |number: u32| -> Opening {
-            // Games 2k-1 and 2k share an opening, colours swapped.
-            if number % 2 == 1 || opening.is_none() {
-                let pair = (number - 1) / 2;
-                let chosen = if config.openings.is_empty() {
+        // Games 2k-1 and 2k share an opening, colours swapped; openings
+        // are drawn in the order of the games, whoever plays them.
+        let next_opening = move |number: u32| -> Opening {
+            if number % 2 == 1 {
+                opening = None;
+            }
+            *opening.get_or_insert_with(|| {
+                if config.openings.is_empty() {
                     Opening::random(
                         config.game,
                         config.rules,
@@ -308,13 +311,11 @@ impl Referee {
                         &mut rng,
                     )
                 } else {
+                    let pair = (number - 1) / 2;
                     config.openings[pair as usize % config.openings.len()]
                         .with_random_plies(config.random_plies, &mut rng)
-                };
-                opening = Some(chosen);
-            }
-            opening
-                .unwrap_or_else(|| Opening::random(config.game, config.rules, 0, false, &mut rng))
+                }
+            })
         };
         let records = &mut self.records;
         let mut write = |report: &GameReport| -> Result<(), RefereeError> {
@@ -331,7 +332,7 @@ impl Referee {
         let mut outcome = Ok(());
         std::thread::scope(|scope| {
             let (results, finished) = mpsc::channel::<(usize, GameReport, bool)>();
-            let mut workers = Vec::new();
+            let mut queues = Vec::new();
             for (w, seats) in self.seats.iter_mut().enumerate() {
                 let (jobs, queue) = mpsc::channel::<Job>();
                 let results = results.clone();
@@ -346,63 +347,49 @@ impl Referee {
                         slot.shut_down();
                     }
                 });
-                workers.push(Some(jobs));
+                queues.push(Some(jobs));
             }
             drop(results);
-            let mut dispatched = 0u32;
-            let mut in_flight = 0usize;
-            let mut committed = 0u32;
-            let mut done: BTreeMap<u32, Option<GameReport>> = BTreeMap::new();
-            let mut stopping = false;
-            let mut dispatch = |w: usize,
-                                workers: &mut Vec<Option<mpsc::Sender<Job>>>,
-                                in_flight: &mut usize,
-                                stopping: bool| {
-                if !stopping && dispatched < config.games && !interrupt.is_triggered() {
-                    dispatched += 1;
-                    let opening = next_opening(dispatched);
-                    let first = usize::from(dispatched % 2 == 0);
-                    if let Some(Some(jobs)) = workers.get(w) {
-                        if jobs.send((dispatched, opening, first)).is_ok() {
-                            *in_flight += 1;
-                            return;
-                        }
-                    }
-                }
-                if let Some(slot) = workers.get_mut(w) {
-                    *slot = None;
-                }
+            let mut schedule = Schedule {
+                queues,
+                games: config.games,
+                dispatched: 0,
+                in_flight: 0,
+                next_opening,
             };
-            for w in 0..workers.len() {
-                dispatch(w, &mut workers, &mut in_flight, stopping);
+            for w in 0..schedule.queues.len() {
+                schedule.next(w, !interrupt.is_triggered());
             }
-            while in_flight > 0 {
+            // Games finished, by number, until their turn to be counted
+            // (`None`: not to be counted).
+            let mut done: BTreeMap<u32, Option<GameReport>> = BTreeMap::new();
+            let mut counted = 0u32;
+            // The SPRT decided, or a record could not be written: the
+            // games after are not counted (as in a sequential run).
+            let mut decided = false;
+            while schedule.in_flight > 0 {
                 let Ok((w, report, interrupted)) = finished.recv() else {
                     break;
                 };
-                in_flight -= 1;
+                schedule.in_flight -= 1;
                 // A game that ended by a fault after an interrupt may be
                 // the interrupt's doing: not recorded.
                 let keep = !(interrupted && report.termination.is_forfeit());
                 done.insert(report.number, keep.then_some(report));
-                while let Some(entry) = done.remove(&(committed + 1)) {
-                    committed += 1;
-                    if stopping {
-                        continue;
-                    }
-                    let Some(report) = entry else {
+                while let Some(entry) = done.remove(&(counted + 1)) {
+                    counted += 1;
+                    let Some(report) = entry.filter(|_| !decided) else {
+                        // A game not counted breaks its pair.
                         standing.half = None;
                         continue;
                     };
                     if let Err(e) = write(&report) {
                         outcome = Err(e);
-                        stopping = true;
+                        decided = true;
                         continue;
                     }
                     standing.add(&report, config.sprt);
-                    if standing.verdict != Verdict::Continue {
-                        stopping = true;
-                    }
+                    decided = standing.verdict != Verdict::Continue;
                     progress(&Progress {
                         games: standing.tally.games(),
                         total: config.games,
@@ -415,13 +402,10 @@ impl Referee {
                         names: names.clone(),
                     });
                 }
-                if interrupt.is_triggered() {
-                    stopping = true;
-                }
-                dispatch(w, &mut workers, &mut in_flight, stopping);
+                schedule.next(w, !decided && !interrupt.is_triggered());
             }
             // Closing the queues ends the workers, which stop their engines.
-            workers.clear();
+            schedule.queues.clear();
         });
         outcome?;
         Ok(Report {
@@ -433,6 +417,41 @@ impl Referee {
             names,
             interrupted: self.interrupt.is_triggered(),
         })
+    }
+}
+
+/// The games handed to the workers.
+struct Schedule<F> {
+    /// Each worker's queue, `None` once closed.
+    queues: Vec<Option<mpsc::Sender<Job>>>,
+    /// Games due.
+    games: u32,
+    /// Games handed out.
+    dispatched: u32,
+    /// Games handed out and not finished.
+    in_flight: usize,
+    next_opening: F,
+}
+
+impl<F: FnMut(u32) -> Opening> Schedule<F> {
+    /// Hands worker `w` the next game if `more` are wanted and due, else
+    /// closes its queue.
+    fn next(&mut self, w: usize, more: bool) {
+        if more && self.dispatched < self.games {
+            let number = self.dispatched + 1;
+            let opening = (self.next_opening)(number);
+            let first = usize::from(number % 2 == 0);
+            if let Some(Some(queue)) = self.queues.get(w) {
+                if queue.send((number, opening, first)).is_ok() {
+                    self.dispatched = number;
+                    self.in_flight += 1;
+                    return;
+                }
+            }
+        }
+        if let Some(queue) = self.queues.get_mut(w) {
+            *queue = None;
+        }
     }
 }
 

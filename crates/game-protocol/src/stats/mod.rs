@@ -4,13 +4,16 @@
 //! ([`Sprt`]) that stops a run once it has shown that one engine is
 //! stronger by `elo1` rather than by `elo0` (or the reverse).
 //!
-//! Why pairs: the referee plays each opening twice, colours swapped. Where
-//! an opening decides most games (a Kamisado opening's proven value often
-//! does), the two games of a pair are not independent: counted one by one
-//! they look like twice the evidence they are, and the intervals come out
-//! too narrow. A pair's total (0, ½, 1, 1½ or 2 points) is independent of
-//! the other pairs', so its variance is the honest one, as chess testing
-//! frameworks (fishtest) count it.
+//! Why pairs: the referee plays each opening twice, colours swapped. The
+//! two games of a pair are not independent, and where an opening decides
+//! the game (a Kamisado opening's proven value often does: whoever has the
+//! winning side wins), counting them one by one takes the openings' noise
+//! for the engines': a 5-5 score from five such pairs looks as uncertain
+//! as ten coin tosses, while the pairs (each 1 point) show the engines
+//! alike. A pair's total (0, ½, 1, 1½ or 2 points) cancels the opening's
+//! bias and is independent of the other pairs', so its variance is the
+//! honest one, usually the smaller: chess testing frameworks (fishtest)
+//! count pairs so for this reason.
 
 mod pairs;
 mod sprt;

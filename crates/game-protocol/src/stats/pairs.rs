@@ -88,8 +88,8 @@ impl Pentanomial {
     /// The log-likelihood ratio of the SPRT of `elo1` against `elo0` over
     /// the pairs: `n (s1 - s0) (2 x - s0 - s1) / (2 v)`, with `n` pairs,
     /// `x` the mean score and `v` the variance of a pair's mean score
-    /// ([`Pentanomial::variance`]'s, regularised while every pair is
-    /// alike); 0 before any pair.
+    /// (while every pair is alike, that of the counts with half a pair of
+    /// each result added); 0 before any pair.
     #[must_use]
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let v = self.variance();

@@ -122,11 +122,16 @@ fn pairs_of_games() {
     let (s0, s1) = (expected_score(0.0), expected_score(50.0));
     let llr = 20.0 * (s1 - s0) * (2.0 * 0.4875 - s0 - s1) / (2.0 * v);
     assert!(close(p.llr(0.0, 50.0), llr), "{} {llr}", p.llr(0.0, 50.0));
-    // The same results as single games, counted one by one, would claim
-    // a narrower interval than the pairs allow when the pairs' games agree.
-    let split = pairs([0, 0, 20, 0, 0]);
-    let (_, (low, high)) = split.elo();
+    // Twenty pairs each won once by either engine (the opening decided):
+    // game by game a 20-0-20 score as uncertain as coin tosses; the pairs
+    // show the engines alike, with a narrower interval.
+    let (_, (low, high)) = pairs([0, 0, 20, 0, 0]).elo();
+    let (_, (game_low, game_high)) = tally(20, 0, 20).elo();
     assert!(low < 0.0 && high > 0.0 && low.is_finite() && high.is_finite());
+    assert!(
+        game_low < low && high < game_high,
+        "{low} {high} {game_low} {game_high}"
+    );
     // Every pair won twice: infinite estimate and upper bound, the lower
     // finite; nothing before any pair.
     let (elo, (low, high)) = pairs([0, 0, 0, 0, 3]).elo();
