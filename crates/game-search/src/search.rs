@@ -191,6 +191,24 @@ impl StopFlag {
     }
 }
 
+/// Whether a search (or a proof) that has visited `nodes` nodes must stop:
+/// at the node limit `most`, looked at every node, or, every `every` nodes
+/// (a power of two), when `stop` is raised or `time` has passed since
+/// `started`.
+#[inline]
+pub(crate) fn spent(
+    nodes: u64,
+    most: u64,
+    every: u64,
+    stop: &StopFlag,
+    started: Instant,
+    time: Option<Duration>,
+) -> bool {
+    nodes >= most
+        || (nodes & (every - 1) == 0
+            && (stop.is_stopped() || time.is_some_and(|t| started.elapsed() >= t)))
+}
+
 /// An evaluation for the search, from the side to move's point of view,
 /// roughly in hundredths of a won game and well inside `±WIN / 2`.
 /// Closures `Fn(&G) -> i32` are evaluations.
@@ -545,13 +563,14 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// every node, the clock and the flag every 1,024 nodes.
     #[inline]
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.limits.nodes
-            || (self.nodes & 1023 == 0
-                && (self.stop.is_stopped()
-                    || self
-                        .limits
-                        .time
-                        .is_some_and(|t| self.started.elapsed() >= t)))
+        spent(
+            self.nodes,
+            self.limits.nodes,
+            1024,
+            &self.stop,
+            self.started,
+            self.limits.time,
+        )
     }
 
     /// The value of a leaf (a node at depth 0, counted as one): no move

@@ -191,15 +191,7 @@ impl FromStr for Command {
                 Command::SetOption { name, value }
             }
             "newgame" => {
-                let game = w
-                    .word("kamisado or katarenga")?
-                    .parse()
-                    .map_err(|_| w.error_back("kamisado or katarenga"))?;
-                let rules = if w.take("rules") {
-                    w.list()
-                } else {
-                    Vec::new()
-                };
+                let (game, rules) = w.game_and_rules()?;
                 Command::NewGame { game, rules }
             }
             "match" => Command::Match {

@@ -182,15 +182,7 @@ impl FromStr for Reply {
             },
             "protocol" => Reply::Protocol(w.number("a protocol version")?),
             "game" => {
-                let game = w
-                    .word("kamisado or katarenga")?
-                    .parse()
-                    .map_err(|_| w.error_back("kamisado or katarenga"))?;
-                let rules = if w.take("rules") {
-                    w.list()
-                } else {
-                    Vec::new()
-                };
+                let (game, rules) = w.game_and_rules()?;
                 Reply::Game { game, rules }
             }
             "option" => {

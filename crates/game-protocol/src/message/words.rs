@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use super::MessageError;
+use super::{GameKind, MessageError};
 
 /// The words of a line (separated by any whitespace, so that a `\r` before
 /// the line's end, tabs and runs of spaces all separate words), read one by
@@ -82,6 +82,21 @@ impl<'a> Words<'a> {
         let rest = self.words[self.next..].join(" ");
         self.next = self.words.len();
         rest
+    }
+
+    /// A game and, after the word `rules`, its rule options (to the
+    /// line's end): `newgame`'s arguments and a `game` line's.
+    pub(super) fn game_and_rules(&mut self) -> Result<(GameKind, Vec<String>), MessageError> {
+        let game = self
+            .word("kamisado or katarenga")?
+            .parse()
+            .map_err(|_| self.error_back("kamisado or katarenga"))?;
+        let rules = if self.take("rules") {
+            self.list()
+        } else {
+            Vec::new()
+        };
+        Ok((game, rules))
     }
 
     /// The rest of the line as a list of words.

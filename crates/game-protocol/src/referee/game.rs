@@ -2,6 +2,9 @@
 //! game between the engines of two seats, with its clocks, the project's
 //! adjudication, and its record.
 
+use std::fmt;
+use std::str::FromStr;
+
 use board_geometry::Player;
 use game_records::{
     Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
@@ -84,6 +87,32 @@ pub(super) fn play(
         faults,
         restarts: [0, 1].map(|i| game.slots[i].restarts - restarts[i]),
     }
+}
+
+/// Reads `text`, the answer of `side`, as a move and plays it with
+/// `play`: what playing it gives, or an illegal move's fault.
+fn play_text<M, T, E>(
+    side: Player,
+    text: &str,
+    play: impl FnOnce(M) -> Result<T, E>,
+) -> Result<(M, T), (Player, Fault)>
+where
+    M: FromStr + Copy,
+    M::Err: fmt::Display,
+    E: fmt::Display,
+{
+    let illegal = |e: &dyn fmt::Display| {
+        (
+            side,
+            fault(
+                Termination::IllegalMove,
+                format!("played {}: {e}", quote(text)),
+            ),
+        )
+    };
+    let mv: M = text.parse().map_err(|e| illegal(&e))?;
+    let next = play(mv).map_err(|e| illegal(&e))?;
+    Ok((mv, next))
 }
 
 /// A game under way.
@@ -182,21 +211,7 @@ impl Game<'_> {
                             moves,
                         };
                         let text = self.ask_move(command, side)?;
-                        let played = text
-                            .parse::<kamisado_core::Move>()
-                            .map_err(|e| e.to_string())
-                            .and_then(|mv| {
-                                game.play(mv).map(|s| (mv, s)).map_err(|e| e.to_string())
-                            });
-                        let (mv, summary) = played.map_err(|e| {
-                            (
-                                side,
-                                fault(
-                                    Termination::IllegalMove,
-                                    format!("played {}: {e}", quote(&text)),
-                                ),
-                            )
-                        })?;
+                        let (mv, summary) = play_text(side, &text, |mv| game.play(mv))?;
                         if let Some(round) = record.rounds.last_mut() {
                             round.moves.push(Annotated::new(mv));
                             round.summary = summary;
@@ -261,24 +276,7 @@ impl Game<'_> {
                     moves: record.moves.iter().map(|m| m.mv.to_string()).collect(),
                 };
                 let text = self.ask_move(command, side)?;
-                let played = text
-                    .parse::<katarenga_core::Move>()
-                    .map_err(|e| e.to_string())
-                    .and_then(|mv| {
-                        position
-                            .try_play(mv)
-                            .map(|p| (mv, p))
-                            .map_err(|e| e.to_string())
-                    });
-                let (mv, next) = played.map_err(|e| {
-                    (
-                        side,
-                        fault(
-                            Termination::IllegalMove,
-                            format!("played {}: {e}", quote(&text)),
-                        ),
-                    )
-                })?;
+                let (mv, next) = play_text(side, &text, |mv| position.try_play(mv))?;
                 record.moves.push(Annotated::new(mv));
                 position = next;
                 let count = seen.record(&position);

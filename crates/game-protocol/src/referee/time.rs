@@ -181,20 +181,36 @@ impl Clocks {
     /// Charges `spent` to `side`'s clock (and gives the increment): a flag
     /// fall, or a move time overrun past the margin, is a fault.
     pub(super) fn charge(&mut self, side: Player, spent: Duration) -> Result<(), Fault> {
+        self.spend(side, spent, "", true)
+    }
+
+    /// Takes `spent` off `side`'s clock under a clock (with the increment
+    /// if `increment`), or checks it against the move time; `what` names
+    /// the deed in a flag fall's reason.
+    fn spend(
+        &mut self,
+        side: Player,
+        spent: Duration,
+        what: &str,
+        increment: bool,
+    ) -> Result<(), Fault> {
         match self.time[side.index()] {
-            TimeControl::Clock { increment, .. } => {
+            TimeControl::Clock { increment: inc, .. } => {
                 let left = &mut self.left[side.index()];
                 if spent > *left {
                     return Err(fault(
                         Termination::TimeForfeit,
                         format!(
-                            "flag fell: {} ms used with {} ms left",
+                            "flag fell{what}: {} ms used with {} ms left",
                             spent.as_millis(),
                             left.as_millis()
                         ),
                     ));
                 }
-                *left = *left - spent + increment;
+                *left -= spent;
+                if increment {
+                    *left += inc;
+                }
             }
             TimeControl::MoveTime(t) if spent > t + self.margin => {
                 return Err(fault(
@@ -231,26 +247,10 @@ impl Clocks {
         }
     }
 
-    /// Charges an edge choice: to the clock under a clock; a move time's
-    /// overrun past the margin is a fault, as for a move.
+    /// Charges an edge choice: to the clock under a clock (no
+    /// increment); a move time's overrun past the margin is a fault, as
+    /// for a move.
     pub(super) fn charge_edge(&mut self, side: Player, spent: Duration) -> Result<(), Fault> {
-        match self.time[side.index()] {
-            TimeControl::Clock { .. } => {
-                let left = &mut self.left[side.index()];
-                if spent > *left {
-                    return Err(fault(
-                        Termination::TimeForfeit,
-                        format!(
-                            "flag fell choosing the edge: {} ms used with {} ms left",
-                            spent.as_millis(),
-                            left.as_millis()
-                        ),
-                    ));
-                }
-                *left -= spent;
-                Ok(())
-            }
-            _ => self.charge(side, spent),
-        }
+        self.spend(side, spent, " choosing the edge", false)
     }
 }

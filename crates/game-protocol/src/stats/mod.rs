@@ -24,6 +24,17 @@ pub use sprt::{Sprt, Verdict};
 /// The normal quantile of a two-sided 95% interval.
 const Z95: f64 = 1.96;
 
+/// The generalised SPRT's log-likelihood ratio of `elo1` against `elo0`
+/// for `n` samples of mean score `x` and variance `v`:
+/// `n (s1 - s0) (2 x - s0 - s1) / (2 v)`, 0 without variance.
+fn llr(n: f64, x: f64, v: f64, elo0: f64, elo1: f64) -> f64 {
+    if v <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = (expected_score(elo0), expected_score(elo1));
+    n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * v)
+}
+
 /// The Elo difference of a score, within 0 and 1 (no negative zero).
 fn elo(score: f64) -> f64 {
     let e = elo_of(score.clamp(0.0, 1.0));
@@ -148,12 +159,12 @@ impl Tally {
     /// game of each result added.
     #[must_use]
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let v = self.test_variance();
-        if v <= 0.0 {
-            return 0.0;
-        }
-        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        let n = f64::from(self.games());
-        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * v)
+        llr(
+            f64::from(self.games()),
+            self.score(),
+            self.test_variance(),
+            elo0,
+            elo1,
+        )
     }
 }

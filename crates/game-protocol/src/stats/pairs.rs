@@ -1,6 +1,6 @@
 //! Colour-swapped pairs of games: the pentanomial counts.
 
-use super::{Z95, elo, expected_score};
+use super::{Z95, elo, llr};
 
 /// The first engine's points in colour-swapped pairs of games: how many
 /// pairs it scored 0, ½, 1, 1½ and 2 points in (`counts[k]`: pairs of `k`
@@ -92,13 +92,13 @@ impl Pentanomial {
     /// each result added); 0 before any pair.
     #[must_use]
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let v = self.variance();
-        if v <= 0.0 {
-            return 0.0;
-        }
-        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        let n = f64::from(self.pairs());
-        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * v)
+        llr(
+            f64::from(self.pairs()),
+            self.score(),
+            self.variance(),
+            elo0,
+            elo1,
+        )
     }
 }
 

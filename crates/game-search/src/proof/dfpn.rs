@@ -25,7 +25,7 @@ use board_geometry::Player;
 use super::{ProofLimits, Value};
 use crate::SearchGame;
 use crate::clock::Instant;
-use crate::search::StopFlag;
+use crate::search::{StopFlag, spent};
 use crate::table::TableError;
 
 /// Proof and disproof numbers at or above this are infinite.
@@ -365,14 +365,15 @@ impl<G: SearchGame> DfpnProver<G> {
     /// and the stop flag every 256 (a few microseconds apart).
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes >= self.limits.nodes
-            || (self.nodes & 255 == 0
-                && (self.stop.is_stopped()
-                    || self
-                        .limits
-                        .time
-                        .is_some_and(|t| self.started.elapsed() >= t)))
-        {
+        let limits = self.limits;
+        if spent(
+            self.nodes,
+            limits.nodes,
+            256,
+            &self.stop,
+            self.started,
+            limits.time,
+        ) {
             self.stopped = true;
             self.exhausted = true;
         } else if self.nodes >= self.round_end {

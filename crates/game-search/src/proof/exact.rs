@@ -27,7 +27,7 @@ use board_geometry::Player;
 use super::{Children, Proof, ProofLimits, Value};
 use crate::SearchGame;
 use crate::clock::Instant;
-use crate::search::StopFlag;
+use crate::search::{StopFlag, spent};
 use crate::table::TableError;
 
 /// One table entry: what is known of a position, 16 bytes.
@@ -326,16 +326,15 @@ impl<G: SearchGame> Prover<G> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes >= self.limits.nodes
-            || (self.nodes & 1023 == 0
-                && (self.stop.is_stopped()
-                    || self
-                        .limits
-                        .time
-                        .is_some_and(|t| self.started.elapsed() >= t)))
-        {
-            self.stopped = true;
-        }
+        let limits = self.limits;
+        self.stopped = spent(
+            self.nodes,
+            limits.nodes,
+            1024,
+            &self.stop,
+            self.started,
+            limits.time,
+        );
         self.stopped
     }
 
