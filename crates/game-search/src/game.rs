@@ -118,8 +118,9 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     /// [`SearchGame::MOVE_INDICES`] (and below 65,536): the history table's
     /// index and the move's code in the transposition table.
     fn move_index(mv: Self::Move) -> usize;
-    /// A static evaluation from the side to move's point of view, roughly
-    /// in hundredths of a won game, well inside `±WIN / 2`.
+    /// A static evaluation from the side to move's point of view, in the
+    /// game's own unit (0 even; Katarenga's: 100 a piece), well inside
+    /// `±WIN / 2`.
     fn evaluate(&self) -> i32;
 }
 

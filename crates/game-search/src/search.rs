@@ -210,7 +210,7 @@ pub(crate) fn spent(
 }
 
 /// An evaluation for the search, from the side to move's point of view,
-/// roughly in hundredths of a won game and well inside `±WIN / 2`.
+/// in a unit of its own (0 even), well inside `±WIN / 2`.
 /// Closures `Fn(&G) -> i32` are evaluations.
 pub trait Evaluation<G> {
     /// The static value of `position`.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use game_protocol::GameKind;
 use game_protocol::referee::{
-    Config, EngineSpec, Interrupt, LINE_LIMIT, Referee, TimeControl, distinct_names, signed,
+    Config, EngineSpec, Interrupt, LINE_LIMIT, Referee, TimeControl, count, distinct_names, signed,
 };
 use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
@@ -288,11 +288,11 @@ fn main() -> ExitCode {
     let (elo, (low, high)) = t.elo();
     println!("engines: {} vs {}", names[0], names[1]);
     println!(
-        "games: {} ({} wins, {} draws, {} losses for {})",
+        "games: {} ({}, {}, {} for {})",
         t.games(),
-        t.wins,
-        t.draws,
-        t.losses,
+        count(t.wins.into(), "win"),
+        count(t.draws.into(), "draw"),
+        count(t.losses.into(), "loss"),
         names[0]
     );
     println!("score: {:.1}%", 100.0 * t.score());

@@ -224,9 +224,10 @@ impl EngineProcess {
     }
 
     /// How the process ended, if it has (it is not reaped: its process
-    /// group stays safe to kill).
+    /// group stays safe to kill). Where `waitid` is missing (macOS), an
+    /// exit is seen only when the output closes.
     pub(super) fn exited(&self) -> Option<String> {
-        #[cfg(unix)]
+        #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
         {
             use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
             let pid = nix::unistd::Pid::from_raw(i32::try_from(self.group).ok()?);
@@ -239,7 +240,7 @@ impl EngineProcess {
                 _ => None,
             }
         }
-        #[cfg(not(unix))]
+        #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "freebsd")))]
         None
     }
 

@@ -136,12 +136,19 @@ pub struct Report {
     pub interrupted: bool,
 }
 
-/// `n` and a noun, singular for 1 (`1 game`, `2 games`).
+/// `n` and a noun, singular for 1 (`1 win`, `2 wins`, `0 losses`).
+///
+/// ```
+/// use game_protocol::referee::count;
+/// assert_eq!(count(1, "loss"), "1 loss");
+/// assert_eq!(count(2, "loss"), "2 losses");
+/// assert_eq!(count(0, "win"), "0 wins");
+/// ```
 #[must_use]
 pub fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+    match (n, noun.ends_with('s')) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        (_, false) => format!("{n} {noun}s"),
     }
 }

@@ -205,6 +205,12 @@ fn a_crash_loses_and_the_engine_is_restarted() {
         "{}",
         run.stdout
     );
+    assert!(
+        run.stdout
+            .contains("games: 2 (2 wins, 0 draws, 0 losses for engine)"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
