@@ -71,11 +71,36 @@ pub enum GridError {
         offset: usize,
     },
     /// Two digits next to each other (`44` instead of `8`).
-    #[error("two digits next to each other at offset {offset} (write 8, not 44)")]
+    #[error(
+        "two digits next to each other at offset {offset} ({}{}: {})",
+        digits[0],
+        digits[1],
+        OneDigit(*digits)
+    )]
     AdjacentDigits {
         /// The offset of the second digit.
         offset: usize,
+        /// The two digits, as numbers.
+        digits: [u8; 2],
     },
+}
+
+/// What to write instead of two digits next to each other: their sum,
+/// where it is a run of empty squares a rank can hold.
+struct OneDigit([u8; 2]);
+
+impl core::fmt::Display for OneDigit {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let sum = self.0[0] + self.0[1];
+        if sum <= 8 {
+            write!(f, "write {sum}")
+        } else {
+            write!(
+                f,
+                "one digit counts a run of empty squares, and {sum} is more than a rank holds"
+            )
+        }
+    }
 }
 
 /// Reads a board field of the FEN kind: ranks 8 down to 1 separated by
@@ -111,7 +136,7 @@ pub enum GridError {
 /// assert_eq!(squares, [Square::A1, Square::H1]);
 /// assert_eq!(
 ///     parse_grid::<_, GridError>(b"44/", 0, |_| Ok(((), 1)), |(), _, _| Ok(())),
-///     Err(GridError::AdjacentDigits { offset: 1 })
+///     Err(GridError::AdjacentDigits { offset: 1, digits: [4, 4] })
 /// );
 /// ```
 pub fn parse_grid<T, E: From<GridError>>(
@@ -123,7 +148,8 @@ pub fn parse_grid<T, E: From<GridError>>(
     let mut i = start;
     let mut rank = 7u8;
     let mut file = 0u8;
-    let mut previous_digit = false;
+    // The digit just read, if the last token was one.
+    let mut previous_digit = None;
     while i < bytes.len() && bytes[i] != b' ' {
         match bytes[i] {
             b'/' => {
@@ -144,12 +170,16 @@ pub fn parse_grid<T, E: From<GridError>>(
                 }
                 rank -= 1;
                 file = 0;
-                previous_digit = false;
+                previous_digit = None;
                 i += 1;
             }
             digit @ b'1'..=b'8' => {
-                if previous_digit {
-                    return Err(GridError::AdjacentDigits { offset: i }.into());
+                if let Some(first) = previous_digit {
+                    return Err(GridError::AdjacentDigits {
+                        offset: i,
+                        digits: [first, digit - b'0'],
+                    }
+                    .into());
                 }
                 file += digit - b'0';
                 if file > 8 {
@@ -160,7 +190,7 @@ pub fn parse_grid<T, E: From<GridError>>(
                     }
                     .into());
                 }
-                previous_digit = true;
+                previous_digit = Some(digit - b'0');
                 i += 1;
             }
             _ => {
@@ -176,7 +206,7 @@ pub fn parse_grid<T, E: From<GridError>>(
                 let square = Square::new(File::ALL[file as usize], Rank::ALL[rank as usize]);
                 place(token, square, i)?;
                 file += 1;
-                previous_digit = false;
+                previous_digit = None;
                 i += len.max(1);
             }
         }

@@ -63,7 +63,7 @@ fn a_board_field_places_each_token_on_its_square() {
 
 #[test]
 fn board_field_errors_say_what_and_where() {
-    let cases: [(&str, GridError); 11] = [
+    let cases: [(&str, GridError); 12] = [
         // A rank one square short, at the slash and at the end.
         (
             "7/8/8/8/8/8/8/8",
@@ -90,7 +90,20 @@ fn board_field_errors_say_what_and_where() {
             },
         ),
         // Too many squares: digits past 8, a token on a full rank.
-        ("8/44/8/8/8/8/8/8", GridError::AdjacentDigits { offset: 3 }),
+        (
+            "8/44/8/8/8/8/8/8",
+            GridError::AdjacentDigits {
+                offset: 3,
+                digits: [4, 4],
+            },
+        ),
+        (
+            "8/8/8/8/8/8/8/161",
+            GridError::AdjacentDigits {
+                offset: 15,
+                digits: [1, 6],
+            },
+        ),
         (
             "8/7p1/8/8/8/8/8/8",
             GridError::RankLength {
@@ -167,9 +180,30 @@ fn board_field_errors_say_what_and_where() {
         .to_string(),
         "the board field has 9 ranks, expected 8 (offset 15)"
     );
+    // The message names the digits found, and what to write instead.
     assert_eq!(
-        GridError::AdjacentDigits { offset: 3 }.to_string(),
-        "two digits next to each other at offset 3 (write 8, not 44)"
+        GridError::AdjacentDigits {
+            offset: 3,
+            digits: [4, 4]
+        }
+        .to_string(),
+        "two digits next to each other at offset 3 (44: write 8)"
+    );
+    assert_eq!(
+        GridError::AdjacentDigits {
+            offset: 1,
+            digits: [1, 1]
+        }
+        .to_string(),
+        "two digits next to each other at offset 1 (11: write 2)"
+    );
+    assert_eq!(
+        GridError::AdjacentDigits {
+            offset: 1,
+            digits: [5, 4]
+        }
+        .to_string(),
+        "two digits next to each other at offset 1 (54: one digit counts a run of empty squares, and 9 is more than a rank holds)"
     );
 }
 

@@ -129,7 +129,10 @@ fn rank_shape_errors() {
     );
     assert_eq!(
         err("obpkyrgn/44/8/8/8/8/8/NGRYKPBO b -"),
-        E::Placement(GridError::AdjacentDigits { offset: 10 })
+        E::Placement(GridError::AdjacentDigits {
+            offset: 10,
+            digits: [4, 4]
+        })
     );
     assert_eq!(
         err("obpkyrgn/8/8/8/8/8/NGRYKPBO b -"),

@@ -113,7 +113,10 @@ fn piece_errors() {
     );
     assert_eq!(
         err(&with("wwwwwwww/44/8/8/8/8/8/bbbbbbbb", "w -")),
-        E::Pieces(GridError::AdjacentDigits { offset: 82 })
+        E::Pieces(GridError::AdjacentDigits {
+            offset: 82,
+            digits: [4, 4]
+        })
     );
     assert_eq!(
         err(&with("wwwwwwww/8/8/8/8/8/bbbbbbbb", "w -")),
