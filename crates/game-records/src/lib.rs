@@ -5,6 +5,7 @@
 
 mod kamisado;
 mod katarenga;
+#[cfg(feature = "players")]
 mod played;
 mod text;
 

@@ -1,5 +1,5 @@
-//! Records of what `game-search`'s players played: a match of
-//! [`play_match`](game_search::kamisado::play_match), a game of
+//! Records of what `game-search`'s players played (feature `players`): a
+//! match of [`play_match`](game_search::kamisado::play_match), a game of
 //! [`play_game`](game_search::arena::play_game).
 
 use game_search::arena::{End, GameResult};
