@@ -5,12 +5,23 @@
 #   bindings/wasm/target/kamisado-katarenga-VERSION.tgz   npm pack's tarball
 #   web/pkg/                                    a copy for the web page
 #
-# Two WebAssembly modules from this crate: `full` (the rules, the search and
-# the Kamisado solver; built for speed) and `rules` (the rules only, without
-# the `search` feature; built for size). The toolchains are installed on
-# first use and cached (see ci/rust-1.85, ci/wasm-bindgen; wasm-opt comes
-# from the npm package binaryen, pinned in package.json here): the first
-# build takes about five minutes on two cores, later ones about two.
+# Two WebAssembly modules from this crate: `full` (the rules, the search,
+# the Kamisado solver and the records; built for speed) and `rules` (the
+# rules only, without the `search` and `records` features; built for size).
+#
+# The toolchain: where rustup has the wasm32 target (any ordinary machine,
+# after `rustup target add wasm32-unknown-unknown`), rustup's own with its
+# prebuilt standard library; where it has none and cannot download one
+# (machines like this project's), Debian's Rust 1.85, which builds the
+# standard library from its sources (`-Z build-std`, and for the rules
+# module panics that abort at once, which makes it smaller); ci/rust-1.85
+# unpacks it on first use. KK_WASM_TOOLCHAIN=rustup or debian chooses.
+# wasm-bindgen-cli (ci/wasm-bindgen) and wasm-opt (the npm package binaryen,
+# pinned in package.json) are installed on first use and cached. Measured
+# on the project's 2-core machine, 2026-12-01 (`time bindings/wasm/build.sh`):
+# 156 s from clean target folders with the toolchains cached, 41 s after a
+# change to the bindings; installing Debian's Rust and wasm-bindgen-cli the
+# first time comes on top (several minutes more).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -23,17 +34,42 @@ target=wasm32-unknown-unknown
 wasm=kamisado_katarenga_wasm.wasm
 name=kamisado_katarenga
 
-# `-Z build-std` on Debian's stable compiler needs RUSTC_BOOTSTRAP=1.
-step "the full module (Debian's Rust 1.85, -Z build-std)"
-RUSTC_BOOTSTRAP=1 "$repo/ci/rust-1.85" cargo build --locked --release --target "$target" \
-    -Z build-std=std,panic_abort --target-dir target/full
+toolchain="${KK_WASM_TOOLCHAIN:-}"
+if [ -z "$toolchain" ]; then
+    if command -v rustup >/dev/null 2>&1 \
+        && rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+        toolchain=rustup
+    else
+        toolchain=debian
+    fi
+fi
+case $toolchain in
+    rustup)
+        wasm_cargo() { cargo "$@"; }
+        std=()
+        immediate=()
+        ;;
+    debian)
+        # `-Z build-std` on Debian's stable compiler needs RUSTC_BOOTSTRAP=1.
+        wasm_cargo() { RUSTC_BOOTSTRAP=1 "$repo/ci/rust-1.85" cargo "$@"; }
+        std=(-Z build-std=std,panic_abort)
+        immediate=(-Z build-std-features=panic_immediate_abort)
+        ;;
+    *)
+        echo "error: KK_WASM_TOOLCHAIN is rustup or debian, not $toolchain" >&2
+        exit 2
+        ;;
+esac
+echo "toolchain: $toolchain"
+mkdir -p target
+echo "$toolchain" > target/toolchain
 
-step "the rules-only module (for size: opt-level z, panics abort at once)"
-# Without the panic machinery's formatting the module is smaller; no input
-# reaches a panic anyway (the tests try).
-CARGO_PROFILE_RELEASE_OPT_LEVEL=z RUSTC_BOOTSTRAP=1 "$repo/ci/rust-1.85" cargo build --locked --release \
-    --target "$target" --no-default-features \
-    -Z build-std=std,panic_abort -Z build-std-features=panic_immediate_abort \
+step "the full module"
+wasm_cargo build --locked --release --target "$target" "${std[@]}" --target-dir target/full
+
+step "the rules-only module (for size: opt-level z)"
+CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm_cargo build --locked --release \
+    --target "$target" --no-default-features "${std[@]}" "${immediate[@]}" \
     --target-dir target/rules
 
 step "wasm-opt (the binaryen npm package)"

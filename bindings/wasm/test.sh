@@ -23,4 +23,5 @@ npm install --offline --no-audit --no-fund --loglevel=error "$tarball"
 node -e 'import("kamisado-katarenga").then(k => console.log("installed and imported kamisado-katarenga", k.version()))'
 
 cp "$here"/tests/*.mjs test/
-KK_REPO="$repo" node --test --test-reporter=spec test/
+KK_REPO="$repo" KK_WASM_TOOLCHAIN="$(cat "$here/target/toolchain" 2>/dev/null || echo debian)" \
+    node --test --test-reporter=spec test/

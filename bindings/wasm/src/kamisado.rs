@@ -4,10 +4,11 @@ use board_geometry::Square;
 use kamisado_core::{
     Colour, Edge, Match, MatchState, Move, MoveKind, Outcome, Position, RoundSummary, Target,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{error_message, js_error, options, parse_square, player_name, to_js, whole};
+use crate::args::{self, Fields, JsResult};
+use crate::{js_error, message_of, parse_square, player_name, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const KAMISADO_TYPES: &str = r#"
@@ -73,22 +74,28 @@ export interface KamisadoProgress {
 }
 "#;
 
-fn parse_move(text: &str) -> Result<Move, JsError> {
-    text.parse().map_err(|e| js_error(&e))
+/// The move in the argument `move`.
+fn parse_move(value: &JsValue) -> JsResult<Move> {
+    Ok(args::string("move", value)?
+        .parse()
+        .map_err(|e| js_error(&e))?)
 }
 
-/// `KamisadoMatch.resume`'s options.
-#[derive(Default, Deserialize)]
-struct Progress {
-    target: Option<f64>,
-    scores: Option<ScoresIn>,
-    round: Option<f64>,
+/// The refill edge in the argument `edge`.
+fn parse_edge(value: &JsValue) -> JsResult<Edge> {
+    Ok(args::string("edge", value)?
+        .parse()
+        .map_err(|e| js_error(&e))?)
 }
 
-#[derive(Default, Deserialize)]
-struct ScoresIn {
-    black: f64,
-    white: f64,
+/// The largest score, round or target a match takes.
+const MAX: u64 = u32::MAX as u64;
+
+/// A match target from the argument `name` (3 if left out).
+fn target(name: &str, value: &JsValue, default: u64) -> JsResult<Target> {
+    let points = args::optional_count(name, "a match target in points", value, (1, MAX), default)?;
+    Target::new(u32::try_from(points).unwrap_or(u32::MAX))
+        .ok_or_else(|| args::range_error(&format!("`{name}` must be at least 1 point")))
 }
 
 #[derive(Serialize)]
@@ -195,9 +202,11 @@ impl KamisadoPosition {
     /// or the start without an argument. Throws an `Error` that says what is
     /// wrong and where.
     #[wasm_bindgen(constructor)]
-    pub fn new(notation: Option<String>) -> Result<KamisadoPosition, JsError> {
-        match notation {
-            Some(text) => KamisadoPosition::parse(&text),
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] notation: JsValue,
+    ) -> Result<KamisadoPosition, JsValue> {
+        match args::optional_string("notation", &notation)? {
+            Some(text) => KamisadoPosition::read(&text),
             None => Ok(KamisadoPosition::start()),
         }
     }
@@ -212,8 +221,11 @@ impl KamisadoPosition {
     /// What the legal `move` does: `"slide"`, `"push"` (the pusher then moves
     /// again) or `"pass"`; throws, saying why, if it is illegal.
     #[wasm_bindgen(js_name = moveKind, unchecked_return_type = "KamisadoMoveKind")]
-    pub fn move_kind(&self, r#move: &str) -> Result<String, JsError> {
-        let mv = parse_move(r#move)?;
+    pub fn move_kind(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+    ) -> Result<String, JsValue> {
+        let mv = parse_move(&r#move)?;
         let kind = self.inner.check_move(mv).map_err(|e| js_error(&e))?;
         Ok(match kind {
             MoveKind::Slide => "slide",
@@ -265,21 +277,28 @@ impl KamisadoPosition {
 
     /// The tower on `square`, or `undefined` on an empty square.
     #[wasm_bindgen(js_name = towerOn, unchecked_return_type = "KamisadoTower | undefined")]
-    pub fn tower_on(&self, square: &str) -> Result<JsValue, JsError> {
-        let square = parse_square(square)?;
+    pub fn tower_on(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let square = parse_square("square", &square)?;
         let tower = self.inner.tower_on(square).map(|tower| TowerJs {
             player: player_name(tower.player),
             colour: tower.colour.name(),
             square: square.to_string(),
             sumo: self.inner.rank_at(square).level(),
         });
-        to_js(&tower)
+        Ok(to_js(&tower)?)
     }
 
     /// The colour of `square` on the (fixed) Kamisado board.
     #[wasm_bindgen(js_name = squareColour, unchecked_return_type = "KamisadoColour")]
-    pub fn square_colour(square: &str) -> Result<String, JsError> {
-        Ok(Colour::of_square(parse_square(square)?).name().to_owned())
+    pub fn square_colour(
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<String, JsValue> {
+        Ok(Colour::of_square(parse_square("square", &square)?)
+            .name()
+            .to_owned())
     }
 
     /// The colours of the 64 squares, `a1`, `b1`, ... `h8`.
@@ -313,12 +332,11 @@ impl KamisadoMatch {
     /// A match to `target` points (3 by default; 1 is a single round, 7 a
     /// long match, 15 a marathon).
     #[wasm_bindgen(constructor)]
-    pub fn new(target: Option<f64>) -> Result<KamisadoMatch, JsError> {
-        let points = whole("a match target", target.unwrap_or(3.0), u64::from(u32::MAX))?;
-        let target = Target::new(points as u32)
-            .ok_or_else(|| error_message("a match target must be at least 1 point"))?;
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] target: JsValue,
+    ) -> Result<KamisadoMatch, JsValue> {
         Ok(KamisadoMatch {
-            inner: Match::new(target),
+            inner: Match::new(self::target("target", &target, 3)?),
         })
     }
 
@@ -330,26 +348,25 @@ impl KamisadoMatch {
     /// scored).
     pub fn resume(
         position: &KamisadoPosition,
-        #[wasm_bindgen(unchecked_optional_param_type = "KamisadoProgress")] progress: Option<
-            JsValue,
-        >,
-    ) -> Result<KamisadoMatch, JsError> {
-        let progress: Progress =
-            options("match progress", &["target", "scores", "round"], progress)?;
-        let points = whole(
-            "a match target",
-            progress.target.unwrap_or(1.0),
-            u64::from(u32::MAX),
+        #[wasm_bindgen(unchecked_optional_param_type = "KamisadoProgress")] progress: JsValue,
+    ) -> Result<KamisadoMatch, JsValue> {
+        let progress = Fields::new("progress", &progress, &["target", "scores", "round"])?;
+        let target = self::target(&progress.name("target"), &progress.get("target"), 1)?;
+        let scores = Fields::new(
+            "progress.scores",
+            &progress.get("scores"),
+            &["black", "white"],
         )?;
-        let target = Target::new(points as u32)
-            .ok_or_else(|| error_message("a match target must be at least 1 point"))?;
-        let max = u64::from(u32::MAX);
-        let scores = progress.scores.unwrap_or_default();
-        let scores = [
-            whole("a score", scores.black, max)? as u32,
-            whole("a score", scores.white, max)? as u32,
-        ];
-        let round = whole("a round number", progress.round.unwrap_or(1.0), max)? as u32;
+        let score = |player: &str| {
+            scores
+                .count(player, "a score in points", (0, MAX))
+                .map(|s| u32::try_from(s.unwrap_or(0)).unwrap_or(u32::MAX))
+        };
+        let scores = [score("black")?, score("white")?];
+        let round = progress
+            .count("round", "a round number", (1, MAX))?
+            .unwrap_or(1);
+        let round = u32::try_from(round).unwrap_or(u32::MAX);
         let inner =
             Match::resume(target, position.inner, scores, round).map_err(|e| js_error(&e))?;
         Ok(KamisadoMatch { inner })
@@ -359,10 +376,13 @@ impl KamisadoMatch {
     /// move ended it, else `undefined`. Throws, saying why, on an illegal
     /// move or between rounds.
     #[wasm_bindgen(unchecked_return_type = "KamisadoRoundSummary | undefined")]
-    pub fn play(&mut self, r#move: &str) -> Result<JsValue, JsError> {
-        let mv = parse_move(r#move)?;
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let mv = parse_move(&r#move)?;
         let summary = self.inner.play(mv).map_err(|e| js_error(&e))?;
-        to_js(&summary.map(RoundSummaryJs::from))
+        Ok(to_js(&summary.map(RoundSummaryJs::from))?)
     }
 
     /// The round's winner chooses the refill edge, `"a"` or `"h"`; the next
@@ -370,10 +390,10 @@ impl KamisadoMatch {
     #[wasm_bindgen(js_name = chooseEdge)]
     pub fn choose_edge(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: &str,
-    ) -> Result<(), JsError> {
-        let edge: Edge = edge.parse().map_err(|e| js_error(&e))?;
-        self.inner.choose_edge(edge).map_err(|e| js_error(&e))
+        #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: JsValue,
+    ) -> Result<(), JsValue> {
+        let edge = parse_edge(&edge)?;
+        Ok(self.inner.choose_edge(edge).map_err(|e| js_error(&e))?)
     }
 
     /// The start of the next round if the winner chose `edge`, while the
@@ -381,9 +401,9 @@ impl KamisadoMatch {
     #[wasm_bindgen(js_name = nextRoundStart)]
     pub fn next_round_start(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: &str,
-    ) -> Result<Option<KamisadoPosition>, JsError> {
-        let edge: Edge = edge.parse().map_err(|e| js_error(&e))?;
+        #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: JsValue,
+    ) -> Result<Option<KamisadoPosition>, JsValue> {
+        let edge = parse_edge(&edge)?;
         Ok(self
             .inner
             .next_round_start(edge)
@@ -478,19 +498,21 @@ impl KamisadoMatch {
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "string | object")] value: JsValue,
-    ) -> Result<KamisadoMatch, JsError> {
+    ) -> Result<KamisadoMatch, JsValue> {
+        let not_saved =
+            |reason: String| crate::error_message(&format!("not a saved match: {reason}"));
         let value = match value.as_string() {
-            Some(text) => js_sys::JSON::parse(&text).map_err(|e| {
-                let reason = e
-                    .dyn_ref::<js_sys::Error>()
-                    .and_then(|e| e.message().as_string())
-                    .unwrap_or_else(|| "not JSON".to_owned());
-                error_message(&format!("not a saved match: {reason}"))
-            })?,
-            None => value,
+            Some(text) => js_sys::JSON::parse(&text).map_err(|e| not_saved(message_of(&e)))?,
+            None if value.is_object() && !js_sys::Array::is_array(&value) => value,
+            None => {
+                return Err(args::type_error(&format!(
+                    "`value` must be a saved match (its JSON text or object), not {}",
+                    args::describe(&value)
+                )));
+            }
         };
         let inner = serde_wasm_bindgen::from_value(value)
-            .map_err(|e| error_message(&format!("not a saved match: {e}")))?;
+            .map_err(|e| not_saved(message_of(&JsValue::from(e))))?;
         Ok(KamisadoMatch { inner })
     }
 

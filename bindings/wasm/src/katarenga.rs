@@ -1,11 +1,12 @@
 //! Katarenga for JavaScript: `KatarengaBoard` and `KatarengaPosition`.
 
 use board_geometry::Square;
-use katarenga_core::{Board, Camp, Move, Outcome, Position, TilePlacement};
+use katarenga_core::{Board, Camp, Move, Outcome, Position, Rules, TilePlacement};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{error_message, js_error, parse_player, parse_square, player_name, whole};
+use crate::args::{self, Fields, JsResult};
+use crate::{error_message, js_error, parse_player, parse_square, player_name};
 
 #[wasm_bindgen(typescript_custom_section)]
 const KATARENGA_TYPES: &str = r#"
@@ -14,6 +15,17 @@ export type KatarengaColour = "red" | "yellow" | "blue" | "green";
 
 /** A camp, outside a corner of the board: a9 and h9 are Black's targets, a0 and h0 White's. */
 export type KatarengaCamp = "a9" | "h9" | "a0" | "h0";
+
+/**
+ * The rules a game starts by: `standard`, or `no-first-capture` (the rules
+ * page's option: no capture on either player's first move).
+ */
+export type KatarengaRules = "standard" | "no-first-capture";
+
+/** How a Katarenga game starts: its rules. */
+export interface KatarengaStart {
+  rules?: KatarengaRules;
+}
 
 /** How a game ended. */
 export interface KatarengaOutcome {
@@ -25,8 +37,22 @@ export interface KatarengaOutcome {
 }
 "#;
 
-fn parse_move(text: &str) -> Result<Move, JsError> {
-    text.parse().map_err(|e| js_error(&e))
+/// The move in the argument `move`.
+fn parse_move(value: &JsValue) -> JsResult<Move> {
+    Ok(args::string("move", value)?
+        .parse()
+        .map_err(|e| js_error(&e))?)
+}
+
+/// The rules of a start's options (`{ rules }`; standard without).
+fn rules(options: &JsValue) -> JsResult<Rules> {
+    let fields = Fields::new("options", options, &["rules"])?;
+    match fields.string("rules")? {
+        None => Ok(Rules::Standard),
+        Some(text) => Ok(text
+            .parse()
+            .map_err(|e| error_message(&format!("`{}` is {text:?}: {e}", fields.name("rules"))))?),
+    }
 }
 
 fn parse_placements(tiles: &[String]) -> Result<[TilePlacement; 4], JsError> {
@@ -84,8 +110,10 @@ impl KatarengaBoard {
     /// The board of a colours field (ranks 8 to 1 separated by `/`, each 8
     /// letters `R` `Y` `B` `G`), or the standard board without an argument.
     #[wasm_bindgen(constructor)]
-    pub fn new(colours: Option<String>) -> Result<KatarengaBoard, JsError> {
-        let inner = match colours {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] colours: JsValue,
+    ) -> Result<KatarengaBoard, JsValue> {
+        let inner = match args::optional_string("colours", &colours)? {
             Some(text) => text.parse().map_err(|e| js_error(&e))?,
             None => Board::standard(),
         };
@@ -104,7 +132,10 @@ impl KatarengaBoard {
     /// 0-3), top-left, top-right, bottom-left, bottom-right, each tile
     /// once.
     #[wasm_bindgen(js_name = fromTiles)]
-    pub fn from_tiles(tiles: Vec<String>) -> Result<KatarengaBoard, JsError> {
+    pub fn from_tiles(
+        #[wasm_bindgen(unchecked_param_type = "string[]")] tiles: JsValue,
+    ) -> Result<KatarengaBoard, JsValue> {
+        let tiles = args::strings("tiles", &tiles)?;
         let inner = Board::from_tiles(parse_placements(&tiles)?).map_err(|e| js_error(&e))?;
         Ok(KatarengaBoard { inner })
     }
@@ -119,15 +150,19 @@ impl KatarengaBoard {
 
     /// The board of arrangement number `index`, from 0 to 98,303 (0 is the
     /// standard board; a random index gives a random official board).
-    pub fn arrangement(index: f64) -> Result<KatarengaBoard, JsError> {
-        let inner = Board::from_tiles(arrangement(index)?).map_err(|e| js_error(&e))?;
+    pub fn arrangement(
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<KatarengaBoard, JsValue> {
+        let inner = Board::from_tiles(arrangement(&index)?).map_err(|e| js_error(&e))?;
         Ok(KatarengaBoard { inner })
     }
 
     /// The tile placements of arrangement number `index` (`["1f0", ...]`).
     #[wasm_bindgen(js_name = arrangementTiles)]
-    pub fn arrangement_tiles(index: f64) -> Result<Vec<String>, JsError> {
-        Ok(arrangement(index)?
+    pub fn arrangement_tiles(
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        Ok(arrangement(&index)?
             .iter()
             .map(ToString::to_string)
             .collect())
@@ -135,10 +170,13 @@ impl KatarengaBoard {
 
     /// The colour of `square`.
     #[wasm_bindgen(js_name = colourOf, unchecked_return_type = "KatarengaColour")]
-    pub fn colour_of(&self, square: &str) -> Result<String, JsError> {
+    pub fn colour_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<String, JsValue> {
         Ok(self
             .inner
-            .colour_of(parse_square(square)?)
+            .colour_of(parse_square("square", &square)?)
             .name()
             .to_owned())
     }
@@ -164,11 +202,14 @@ impl KatarengaBoard {
     }
 }
 
-fn arrangement(index: f64) -> Result<[TilePlacement; 4], JsError> {
+/// The tiles of the arrangement numbered by the argument `index`.
+fn arrangement(index: &JsValue) -> JsResult<[TilePlacement; 4]> {
     let last = u64::from(TilePlacement::ARRANGEMENTS - 1);
-    let index = whole("an arrangement number", index, last)?;
-    TilePlacement::arrangement(index as u32)
-        .ok_or_else(|| error_message("an arrangement number must be below 98304"))
+    let index = args::count("index", "an arrangement number", index, 0, last)?;
+    Ok(
+        TilePlacement::arrangement(u32::try_from(index).unwrap_or(u32::MAX))
+            .ok_or_else(|| error_message("an arrangement number must be below 98304"))?,
+    )
 }
 
 /// A Katarenga position, immutable: the board, the pieces, the camps taken
@@ -207,27 +248,51 @@ impl KatarengaPosition {
     /// The position written in `notation` (`"<colours> <pieces> <side>
     /// <camps>"`), or the start on the standard board without an argument.
     #[wasm_bindgen(constructor)]
-    pub fn new(notation: Option<String>) -> Result<KatarengaPosition, JsError> {
-        match notation {
-            Some(text) => KatarengaPosition::parse(&text),
-            None => Ok(KatarengaPosition::start()),
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] notation: JsValue,
+    ) -> Result<KatarengaPosition, JsValue> {
+        match args::optional_string("notation", &notation)? {
+            Some(text) => KatarengaPosition::read(&text),
+            None => Ok(KatarengaPosition {
+                inner: Position::start(),
+            }),
         }
     }
 
-    /// The start on the standard board.
-    pub fn start() -> KatarengaPosition {
-        KatarengaPosition {
-            inner: Position::start(),
-        }
+    /// The start on the standard board, by the rules of `options`
+    /// (`{ rules: "no-first-capture" }`; standard without).
+    pub fn start(
+        #[wasm_bindgen(unchecked_optional_param_type = "KatarengaStart")] options: JsValue,
+    ) -> Result<KatarengaPosition, JsValue> {
+        Ok(KatarengaPosition {
+            inner: Position::start_with(Board::standard(), rules(&options)?),
+        })
     }
 
-    /// The start on `board`: eight black pieces on rank 1, eight white on
-    /// rank 8, White to move.
+    /// The start on `board` by the rules of `options` (`{ rules:
+    /// "no-first-capture" }`: both first moves pending; standard without):
+    /// eight black pieces on rank 1, eight white on rank 8, White to move.
     #[wasm_bindgen(js_name = startOn)]
-    pub fn start_on(board: &KatarengaBoard) -> KatarengaPosition {
-        KatarengaPosition {
-            inner: Position::start_on(board.inner),
-        }
+    pub fn start_on(
+        board: &KatarengaBoard,
+        #[wasm_bindgen(unchecked_optional_param_type = "KatarengaStart")] options: JsValue,
+    ) -> Result<KatarengaPosition, JsValue> {
+        Ok(KatarengaPosition {
+            inner: Position::start_with(board.inner, rules(&options)?),
+        })
+    }
+
+    /// Whether `player`'s first move is still to come under the
+    /// `no-first-capture` rules (it may not capture); always false under
+    /// the standard rules.
+    #[wasm_bindgen(js_name = firstMovePending)]
+    pub fn first_move_pending(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+    ) -> Result<bool, JsValue> {
+        Ok(self
+            .inner
+            .first_move_pending(parse_player("player", &player)?))
     }
 
     /// The board.
@@ -241,8 +306,11 @@ impl KatarengaPosition {
     /// Whether the legal `move` captures a piece; throws, saying why, if it
     /// is illegal.
     #[wasm_bindgen(js_name = isCapture)]
-    pub fn is_capture(&self, r#move: &str) -> Result<bool, JsError> {
-        let mv = parse_move(r#move)?;
+    pub fn is_capture(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+    ) -> Result<bool, JsValue> {
+        let mv = parse_move(&r#move)?;
         self.inner.check_move(mv).map_err(|e| js_error(&e))?;
         Ok(match mv.to {
             katarenga_core::Destination::Square(to) => self.inner.piece_on(to).is_some(),
@@ -253,9 +321,9 @@ impl KatarengaPosition {
     /// The squares of `player`'s pieces on the board, `a1` first.
     pub fn pieces(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "Player")] player: &str,
-    ) -> Result<Vec<String>, JsError> {
-        let player = parse_player(player)?;
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let player = parse_player("player", &player)?;
         Ok(self
             .inner
             .pieces(player)
@@ -266,8 +334,11 @@ impl KatarengaPosition {
 
     /// The owner of the piece on `square`, or `undefined`.
     #[wasm_bindgen(js_name = pieceOn, unchecked_return_type = "Player | undefined")]
-    pub fn piece_on(&self, square: &str) -> Result<Option<String>, JsError> {
-        let square = parse_square(square)?;
+    pub fn piece_on(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        let square = parse_square("square", &square)?;
         Ok(self
             .inner
             .piece_on(square)
@@ -278,9 +349,9 @@ impl KatarengaPosition {
     #[wasm_bindgen(js_name = pieceCount)]
     pub fn piece_count(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "Player")] player: &str,
-    ) -> Result<u32, JsError> {
-        Ok(self.inner.piece_count(parse_player(player)?))
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+    ) -> Result<u32, JsValue> {
+        Ok(self.inner.piece_count(parse_player("player", &player)?))
     }
 
     /// The occupied camps, in the order a9, h9, a0, h0.
@@ -292,9 +363,9 @@ impl KatarengaPosition {
     /// The two camps `player` aims at (`["a9", "h9"]` for Black).
     #[wasm_bindgen(js_name = targetCamps, unchecked_return_type = "KatarengaCamp[]")]
     pub fn target_camps(
-        #[wasm_bindgen(unchecked_param_type = "Player")] player: &str,
-    ) -> Result<Vec<String>, JsError> {
-        Ok(Camp::of(parse_player(player)?)
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        Ok(Camp::of(parse_player("player", &player)?)
             .iter()
             .map(|c| c.to_string())
             .collect())

@@ -5,25 +5,34 @@
 //! (`kamisado-core`, `katarenga-core`, `game-search`); this crate only turns
 //! their types into JavaScript's (camelCase classes, strings in the games'
 //! notations, plain objects and arrays) and their errors into JavaScript
-//! `Error`s carrying the Rust message. Nothing a caller passes panics: a
-//! panic would abort the module and every later call would fail.
+//! `Error`s carrying the Rust message. Every argument is checked first
+//! ([`args`]): the wrong type is a `TypeError`, a number out of range a
+//! `RangeError`, each naming the argument. Nothing a caller passes panics:
+//! a panic would abort the module and every later call would fail.
 //!
 //! Built twice by `build.sh`: with the `search` feature (the default: the
 //! search and the Kamisado solver) and without it (the rules only, for a
 //! page's main thread or a server that only referees).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod args;
 #[macro_use]
 mod position;
 mod kamisado;
 mod katarenga;
+#[cfg(feature = "records")]
+mod records;
 #[cfg(feature = "search")]
 mod search;
 
 pub use kamisado::{KamisadoMatch, KamisadoPosition};
 pub use katarenga::{KatarengaBoard, KatarengaPosition};
+#[cfg(feature = "records")]
+pub use records::{
+    read_kamisado_records, read_katarenga_records, write_kamisado_record, write_katarenga_record,
+};
 #[cfg(feature = "search")]
 pub use search::{KamisadoSearcher, KamisadoSolver, KatarengaSearcher};
 
@@ -69,53 +78,12 @@ pub(crate) fn error_message(message: &str) -> JsError {
     JsError::new(message)
 }
 
-/// `value` as a plain JavaScript value: objects for structs, arrays for
-/// sequences, `undefined` for `None`.
+/// `value` as a plain JavaScript value: objects for structs and maps,
+/// arrays for sequences, `undefined` for `None`.
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
-        .serialize(&serde_wasm_bindgen::Serializer::new())
+        .serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
         .map_err(|e| JsError::new(&e.to_string()))
-}
-
-/// `value` as `T`, or `T::default()` for `undefined` and `null`. An object
-/// may hold only `fields` (serde-wasm-bindgen reads the fields it knows and
-/// would ignore a misspelt one, so they are checked here first).
-pub(crate) fn options<T: Default + for<'de> Deserialize<'de>>(
-    what: &str,
-    fields: &[&str],
-    value: Option<JsValue>,
-) -> Result<T, JsError> {
-    let Some(value) = value.filter(|v| !v.is_null() && !v.is_undefined()) else {
-        return Ok(T::default());
-    };
-    if value.is_object() && !js_sys::Array::is_array(&value) {
-        let object: &js_sys::Object = value.unchecked_ref();
-        for key in js_sys::Object::keys(object).iter() {
-            let key = key.as_string().unwrap_or_default();
-            if !fields.contains(&key.as_str()) {
-                let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
-                return Err(error_message(&format!(
-                    "{what}: unknown field `{key}`, expected {}",
-                    expected.join(", ")
-                )));
-            }
-        }
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|e| error_message(&format!("{what}: {e}")))
-}
-
-/// `value` (a JavaScript number) as a whole number from 0 to `max`, or an
-/// error naming `what`. JavaScript numbers are doubles, so a parameter that
-/// must be a count is taken as one and checked here: a negative, fractional
-/// or non-numeric value is refused instead of being wrapped round.
-pub(crate) fn whole(what: &str, value: f64, max: u64) -> Result<u64, JsError> {
-    if value.is_finite() && value.fract() == 0.0 && value >= 0.0 && value <= max as f64 {
-        Ok(value as u64)
-    } else {
-        Err(error_message(&format!(
-            "{what} must be a whole number from 0 to {max}, not {value}"
-        )))
-    }
 }
 
 /// `"black"` or `"white"`.
@@ -126,14 +94,27 @@ pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
     }
 }
 
-/// A player from `"black"` or `"white"`.
-pub(crate) fn parse_player(text: &str) -> Result<board_geometry::Player, JsError> {
-    text.parse().map_err(|e| js_error(&e))
+/// A player from `"black"` or `"white"` (`name` is the argument's).
+pub(crate) fn parse_player(name: &str, value: &JsValue) -> args::JsResult<board_geometry::Player> {
+    Ok(args::string(name, value)?
+        .parse()
+        .map_err(|e| js_error(&e))?)
 }
 
-/// A square from its name (`"d1"`).
-pub(crate) fn parse_square(text: &str) -> Result<board_geometry::Square, JsError> {
-    text.parse().map_err(|e| js_error(&e))
+/// A square from its name (`"d1"`; `name` is the argument's).
+pub(crate) fn parse_square(name: &str, value: &JsValue) -> args::JsResult<board_geometry::Square> {
+    Ok(args::string(name, value)?
+        .parse()
+        .map_err(|e| js_error(&e))?)
+}
+
+/// The message of a JavaScript error (its `message`, without the `Error: `
+/// that `toString` puts before it), or the value in words.
+pub(crate) fn message_of(error: &JsValue) -> String {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .and_then(|e| e.message().as_string())
+        .unwrap_or_else(|| args::describe(error))
 }
 
 /// A perft divide as `[{ move, nodes }]`.

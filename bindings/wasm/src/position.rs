@@ -10,13 +10,22 @@
 /// plain-object outcome, convertible from the core's.
 macro_rules! position_methods {
     ($class:ident, $core:ty, $move:ty, $perft:path, $divide:path, $outcome:literal) => {
+        impl $class {
+            /// The position written in `notation`, or the engine's error.
+            fn read(notation: &str) -> Result<$class, JsValue> {
+                let inner: $core = notation.parse().map_err(|e| crate::js_error(&e))?;
+                Ok($class { inner })
+            }
+        }
+
         #[wasm_bindgen]
         impl $class {
             /// The position written in `notation`; throws an `Error` that says
             /// what is wrong and where.
-            pub fn parse(notation: &str) -> Result<$class, JsError> {
-                let inner: $core = notation.parse().map_err(|e| crate::js_error(&e))?;
-                Ok($class { inner })
+            pub fn parse(
+                #[wasm_bindgen(unchecked_param_type = "string")] notation: JsValue,
+            ) -> Result<$class, JsValue> {
+                $class::read(&crate::args::string("notation", &notation)?)
             }
 
             /// The position in the notation.
@@ -43,8 +52,11 @@ macro_rules! position_methods {
             /// Where the piece on `square` can go (squares, and Katarenga's
             /// camps; a Kamisado tower that must pass has its own square):
             /// none if it cannot move or is not the side to move's.
-            pub fn destinations(&self, square: &str) -> Result<Vec<String>, JsError> {
-                let from = crate::parse_square(square)?;
+            pub fn destinations(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+            ) -> Result<Vec<String>, JsValue> {
+                let from = crate::parse_square("square", &square)?;
                 Ok(self
                     .inner
                     .legal_moves()
@@ -56,18 +68,26 @@ macro_rules! position_methods {
 
             /// The position after `move`; throws an `Error` that says why an
             /// illegal move is illegal.
-            pub fn play(&self, r#move: &str) -> Result<$class, JsError> {
-                let mv: $move = r#move.parse().map_err(|e| crate::js_error(&e))?;
+            pub fn play(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+            ) -> Result<$class, JsValue> {
+                let mv: $move = crate::args::string("move", &r#move)?
+                    .parse()
+                    .map_err(|e| crate::js_error(&e))?;
                 let inner = self.inner.try_play(mv).map_err(|e| crate::js_error(&e))?;
                 Ok($class { inner })
             }
 
             /// Whether `move` is legal here (false for malformed text too).
             #[wasm_bindgen(js_name = isLegal)]
-            pub fn is_legal(&self, r#move: &str) -> bool {
-                r#move
+            pub fn is_legal(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+            ) -> Result<bool, JsValue> {
+                Ok(crate::args::string("move", &r#move)?
                     .parse::<$move>()
-                    .is_ok_and(|mv| self.inner.is_legal(mv))
+                    .is_ok_and(|mv| self.inner.is_legal(mv)))
             }
 
             /// The player to move: `"black"` or `"white"`.
@@ -92,16 +112,34 @@ macro_rules! position_methods {
             /// The number of move sequences of `depth` plies (perft; the count
             /// is exact below 2^53, far beyond any depth that ends in a
             /// lifetime).
-            pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
-                let depth = crate::whole("a perft depth", depth, crate::MAX_PERFT_DEPTH)? as u32;
-                Ok($perft(&self.inner, depth) as f64)
+            pub fn perft(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+            ) -> Result<f64, JsValue> {
+                let depth = crate::args::count(
+                    "depth",
+                    "a perft depth",
+                    &depth,
+                    0,
+                    crate::MAX_PERFT_DEPTH,
+                )?;
+                Ok($perft(&self.inner, depth as u32) as f64)
             }
 
             /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
             #[wasm_bindgen(js_name = perftDivide, unchecked_return_type = "PerftEntry[]")]
-            pub fn perft_divide(&self, depth: f64) -> Result<JsValue, JsError> {
-                let depth = crate::whole("a perft depth", depth, crate::MAX_PERFT_DEPTH)? as u32;
-                crate::divide_to_js($divide(&self.inner, depth))
+            pub fn perft_divide(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+            ) -> Result<JsValue, JsValue> {
+                let depth = crate::args::count(
+                    "depth",
+                    "a perft depth",
+                    &depth,
+                    0,
+                    crate::MAX_PERFT_DEPTH,
+                )?;
+                Ok(crate::divide_to_js($divide(&self.inner, depth as u32))?)
             }
 
             /// The 64-bit Zobrist hash.

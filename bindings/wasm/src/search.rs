@@ -6,12 +6,13 @@ use board_geometry::Player;
 use game_search::kamisado::prove::ProofLimits;
 use game_search::kamisado::solve::Solver;
 use game_search::{Limits, SearchResult, Searcher};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use crate::args::{self, Fields, JsResult};
 use crate::kamisado::KamisadoPosition;
 use crate::katarenga::KatarengaPosition;
-use crate::{error_message, js_error, options, player_name, to_js, whole};
+use crate::{js_error, player_name, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const SEARCH_TYPES: &str = r#"
@@ -77,50 +78,45 @@ export interface KamisadoSolution {
 /// most, and a page rarely gets more than one.
 const MAX_TABLE_MIB: u64 = 1024;
 
-fn table_mib(value: Option<f64>, default: f64) -> Result<usize, JsError> {
-    Ok(whole(
+/// The table size in the argument `tableMib` (`default` if left out).
+fn table_mib(value: &JsValue, default: u64) -> JsResult<usize> {
+    let mib = args::optional_count(
+        "tableMib",
         "a table size in MiB",
-        value.unwrap_or(default),
-        MAX_TABLE_MIB,
-    )? as usize)
+        value,
+        (0, MAX_TABLE_MIB),
+        default,
+    )?;
+    Ok(usize::try_from(mib).unwrap_or(usize::MAX))
 }
 
-fn milliseconds(value: f64) -> Result<Duration, JsError> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(Duration::from_secs_f64(value / 1000.0))
-    } else {
-        Err(error_message(&format!(
-            "milliseconds must be a finite number of at least 0, not {value}"
-        )))
+/// The most nodes a budget may name (counts stay exact below 2^53).
+const MAX_NODES: u64 = 1 << 53;
+
+/// A search's limits from its `budget` argument: any of `milliseconds`,
+/// `nodes` and `depth`; one second without any.
+fn search_limits(budget: &JsValue) -> JsResult<Limits> {
+    let budget = Fields::new("budget", budget, &["milliseconds", "nodes", "depth"])?;
+    let mut limits = Limits::depth(game_search::MAX_DEPTH);
+    let depth = budget.count(
+        "depth",
+        "a search depth",
+        (0, u64::from(game_search::MAX_DEPTH)),
+    )?;
+    let nodes = budget.count("nodes", "a node budget", (0, MAX_NODES))?;
+    let ms = budget.milliseconds("milliseconds")?;
+    if let Some(depth) = depth {
+        limits.depth = u32::try_from(depth).unwrap_or(game_search::MAX_DEPTH);
     }
-}
-
-#[derive(Default, Deserialize)]
-struct SearchBudget {
-    milliseconds: Option<f64>,
-    nodes: Option<f64>,
-    depth: Option<f64>,
-}
-
-impl SearchBudget {
-    fn limits(&self) -> Result<Limits, JsError> {
-        let mut limits = Limits::depth(game_search::MAX_DEPTH);
-        if let Some(depth) = self.depth {
-            limits.depth =
-                whole("a search depth", depth, u64::from(game_search::MAX_DEPTH))? as u32;
-        }
-        if let Some(nodes) = self.nodes {
-            limits.nodes = whole("a node budget", nodes, 1 << 53)?;
-        }
-        match self.milliseconds {
-            Some(ms) => limits.time = Some(milliseconds(ms)?),
-            None if self.depth.is_none() && self.nodes.is_none() => {
-                limits.time = Some(Duration::from_secs(1));
-            }
-            None => {}
-        }
-        Ok(limits)
+    if let Some(nodes) = nodes {
+        limits.nodes = nodes;
     }
+    match ms {
+        Some(ms) => limits.time = Some(Duration::from_secs_f64(ms / 1000.0)),
+        None if depth.is_none() && nodes.is_none() => limits.time = Some(Duration::from_secs(1)),
+        None => {}
+    }
+    Ok(limits)
 }
 
 #[derive(Serialize)]
@@ -175,9 +171,10 @@ macro_rules! searcher_class {
             /// default, at most 1024), kept from one search to the next.
             #[wasm_bindgen(constructor)]
             pub fn new(
-                #[wasm_bindgen(js_name = tableMib)] table_mib_: Option<f64>,
-            ) -> Result<$name, JsError> {
-                let inner = Searcher::new(table_mib(table_mib_, 16.0)?)
+                #[wasm_bindgen(js_name = tableMib, unchecked_optional_param_type = "number")]
+                table_mib_: JsValue,
+            ) -> Result<$name, JsValue> {
+                let inner = Searcher::new(table_mib(&table_mib_, 16)?)
                     .map_err(|e| js_error(&e))?;
                 Ok($name { inner })
             }
@@ -188,17 +185,12 @@ macro_rules! searcher_class {
             pub fn search(
                 &mut self,
                 position: &$position,
-                #[wasm_bindgen(unchecked_optional_param_type = "SearchBudget")] budget: Option<JsValue>,
-            ) -> Result<JsValue, JsError> {
-                let limits = options::<SearchBudget>(
-                    "a search budget",
-                    &["milliseconds", "nodes", "depth"],
-                    budget,
-                )?
-                .limits()?;
+                #[wasm_bindgen(unchecked_optional_param_type = "SearchBudget")] budget: JsValue,
+            ) -> Result<JsValue, JsValue> {
+                let limits = search_limits(&budget)?;
                 let p = *position.inner();
                 let result = self.inner.search(&p, limits);
-                result_to_js(p.side_to_move(), &result)
+                Ok(result_to_js(p.side_to_move(), &result)?)
             }
 
             /// Forgets what earlier searches stored.
@@ -231,25 +223,20 @@ searcher_class! {
     KatarengaSearcher, KatarengaPosition, katarenga_core::Position
 }
 
-#[derive(Default, Deserialize)]
-struct ProofBudget {
-    milliseconds: Option<f64>,
-    nodes: Option<f64>,
-    plies: Option<f64>,
-}
-
-impl ProofBudget {
-    fn limits(&self) -> Result<ProofLimits, JsError> {
-        let mut limits = ProofLimits::default();
-        if let Some(plies) = self.plies {
-            limits.plies = whole("a round length in plies", plies, 1000)? as u32;
-        }
-        if let Some(nodes) = self.nodes {
-            limits.nodes = whole("a node budget", nodes, 1 << 53)?;
-        }
-        limits.time = Some(milliseconds(self.milliseconds.unwrap_or(10_000.0))?);
-        Ok(limits)
+/// A proof's limits from its `budget` argument: any of `milliseconds`
+/// (ten seconds without), `nodes` and `plies`.
+fn proof_limits(budget: &JsValue) -> JsResult<ProofLimits> {
+    let budget = Fields::new("budget", budget, &["milliseconds", "nodes", "plies"])?;
+    let mut limits = ProofLimits::default();
+    if let Some(plies) = budget.count("plies", "a round length in plies", (0, 1000))? {
+        limits.plies = u32::try_from(plies).unwrap_or(1000);
     }
+    if let Some(nodes) = budget.count("nodes", "a node budget", (0, MAX_NODES))? {
+        limits.nodes = nodes;
+    }
+    let ms = budget.milliseconds("milliseconds")?.unwrap_or(10_000.0);
+    limits.time = Some(Duration::from_secs_f64(ms / 1000.0));
+    Ok(limits)
 }
 
 #[derive(Serialize)]
@@ -283,9 +270,10 @@ impl KamisadoSolver {
     /// A solver with `tableMib` MiB of tables (64 by default, at most 1024).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(js_name = tableMib)] table_mib_: Option<f64>,
-    ) -> Result<KamisadoSolver, JsError> {
-        let inner = Solver::new(table_mib(table_mib_, 64.0)?).map_err(|e| js_error(&e))?;
+        #[wasm_bindgen(js_name = tableMib, unchecked_optional_param_type = "number")]
+        table_mib_: JsValue,
+    ) -> Result<KamisadoSolver, JsValue> {
+        let inner = Solver::new(table_mib(&table_mib_, 64)?).map_err(|e| js_error(&e))?;
         Ok(KamisadoSolver { inner })
     }
 
@@ -295,18 +283,13 @@ impl KamisadoSolver {
     pub fn solve(
         &mut self,
         position: &KamisadoPosition,
-        #[wasm_bindgen(unchecked_optional_param_type = "ProofBudget")] budget: Option<JsValue>,
-    ) -> Result<JsValue, JsError> {
-        let limits = options::<ProofBudget>(
-            "a proof budget",
-            &["milliseconds", "nodes", "plies"],
-            budget,
-        )?
-        .limits()?;
+        #[wasm_bindgen(unchecked_optional_param_type = "ProofBudget")] budget: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let limits = proof_limits(&budget)?;
         let p = *position.inner();
         let solution = self.inner.solve(&p, limits);
         let pv = self.inner.principal_variation(&p, &solution);
-        to_js(&SolutionJs {
+        Ok(to_js(&SolutionJs {
             winner: solution.winner.map(player_name),
             plies: solution.plies,
             best: solution.best.map(|m| m.to_string()),
@@ -314,6 +297,6 @@ impl KamisadoSolver {
             nodes: solution.nodes,
             milliseconds: solution.elapsed.as_secs_f64() * 1000.0,
             proof_milliseconds: solution.proof_time.as_secs_f64() * 1000.0,
-        })
+        })?)
     }
 }

@@ -61,13 +61,13 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
   test(`${name}: numbers that are not counts are refused, not wrapped`, () => {
     const start = KamisadoPosition.start();
     for (const bad of [-1, 1.5, NaN, Infinity, 65, 2 ** 32]) {
-      throwsError(() => start.perft(bad), /a perft depth must be a whole number from 0 to 64/);
+      throwsError(() => start.perft(bad), /`depth` \(a perft depth\) must be a whole number from 0 to 64/);
       throwsError(() => KatarengaPosition.start().perftDivide(bad), /perft depth/);
     }
     throwsError(() => start.perft("three"), /perft depth/);
     throwsError(() => start.perft(), /perft depth/);
     for (const bad of [0, -3, 2.5, NaN]) {
-      throwsError(() => new KamisadoMatch(bad), /match target/);
+      throwsError(() => new KamisadoMatch(bad), /`target` \(a match target in points\) must be a whole number from 1 to/);
     }
     for (const bad of [-1, 98304, 0.5, NaN]) {
       throwsError(() => KatarengaBoard.arrangement(bad), /arrangement number/);
@@ -99,8 +99,8 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
   test(`${name}: bad saved matches are refused with a reason`, () => {
     throwsError(() => KamisadoMatch.fromJSON("{"), /not a saved match/);
     throwsError(() => KamisadoMatch.fromJSON("[]"), /not a saved match/);
-    throwsError(() => KamisadoMatch.fromJSON(42), /not a saved match/);
-    throwsError(() => KamisadoMatch.fromJSON(null), /not a saved match/);
+    throwsError(() => KamisadoMatch.fromJSON(42), /`value` must be a saved match/);
+    throwsError(() => KamisadoMatch.fromJSON(null), /`value` must be a saved match/);
     const saved = new KamisadoMatch(3).toJSON();
     throwsError(() => KamisadoMatch.fromJSON({ ...saved, target: 0 }), /at least 1 point/);
     throwsError(() => KamisadoMatch.fromJSON({ ...saved, position: "xx" }), /placement|offset/);
@@ -119,22 +119,22 @@ test("bad search and solver budgets and tables are refused", () => {
   const { KamisadoSearcher, KatarengaSearcher, KamisadoSolver, KamisadoPosition, KatarengaPosition } = full;
   throwsError(() => new KamisadoSearcher(-1), /table size/);
   throwsError(() => new KamisadoSearcher(1.5), /table size/);
-  throwsError(() => new KatarengaSearcher(1e9), /table size in MiB must be a whole number from 0 to 1024/);
+  throwsError(() => new KatarengaSearcher(1e9), /`tableMib` \(a table size in MiB\) must be a whole number from 0 to 1024/);
   throwsError(() => new KamisadoSolver(4096), /table size/);
   const searcher = new KamisadoSearcher(1);
   const start = KamisadoPosition.start();
-  throwsError(() => searcher.search(start, { millis: 5 }), /search budget: unknown field `millis`, expected `milliseconds`, `nodes`, `depth`/);
+  throwsError(() => searcher.search(start, { millis: 5 }), /`budget` has an unknown field `millis`; its fields are `milliseconds`, `nodes`, `depth`/);
   throwsError(() => searcher.search(start, { milliseconds: -5 }), /milliseconds/);
-  throwsError(() => searcher.search(start, { milliseconds: "soon" }), /search budget/);
+  throwsError(() => searcher.search(start, { milliseconds: "soon" }), /`budget.milliseconds` must be a number/);
   throwsError(() => searcher.search(start, { depth: -2 }), /search depth/);
   throwsError(() => searcher.search(start, { nodes: 0.5 }), /node budget/);
-  throwsError(() => searcher.search(start, 7), /search budget/);
+  throwsError(() => searcher.search(start, 7), /`budget` must be an object, not the number 7/);
   throwsError(() => searcher.search("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", { depth: 1 }), /./);
   throwsError(() => new KatarengaSearcher(1).search(KamisadoPosition.start(), { depth: 1 }), /./);
   const solver = new KamisadoSolver(1);
   throwsError(() => solver.solve(start, { milliseconds: NaN }), /milliseconds/);
   throwsError(() => solver.solve(start, { plies: -1 }), /round length/);
-  throwsError(() => solver.solve(start, { depth: 3 }), /proof budget: unknown field `depth`, expected `milliseconds`, `nodes`, `plies`/);
+  throwsError(() => solver.solve(start, { depth: 3 }), /`budget` has an unknown field `depth`; its fields are `milliseconds`, `nodes`, `plies`/);
   // Still alive, and the searchers still search.
   assert.ok(searcher.search(start, { depth: 2 }).best);
   assert.ok(new KatarengaSearcher(1).search(KatarengaPosition.start(), { depth: 1 }).best);

@@ -126,7 +126,7 @@ test("a match taken up at a position: a single round by default, or with its pro
   assert.equal(KamisadoMatch.resume(end, { target: 3, scores: { black: 0, white: 1 } }).state, "chooseEdge");
   assert.throws(() => KamisadoMatch.resume(end), /white won the round for 1 points but has only 0/);
   assert.throws(() => KamisadoMatch.resume(p, { target: 3, scores: { black: 3, white: 0 } }), /target/);
-  assert.throws(() => KamisadoMatch.resume(p, { goal: 3 }), /match progress: unknown field `goal`, expected `target`, `scores`, `round`/);
-  assert.throws(() => KamisadoMatch.resume(p, { round: 0 }), /round 0 is out of range/);
-  assert.throws(() => KamisadoMatch.resume(p, { scores: { black: -1, white: 0 } }), /a score must be a whole number/);
+  assert.throws(() => KamisadoMatch.resume(p, { goal: 3 }), /`progress` has an unknown field `goal`; its fields are `target`, `scores`, `round`/);
+  assert.throws(() => KamisadoMatch.resume(p, { round: 0 }), /`progress.round` \(a round number\) must be a whole number from 1/);
+  assert.throws(() => KamisadoMatch.resume(p, { scores: { black: -1, white: 0 } }), /`progress.scores.black` \(a score in points\) must be a whole number from 0/);
 });

@@ -1,0 +1,379 @@
+//! Game records for JavaScript: Kamisado matches and Katarenga games read
+//! from and written to the project's record formats (`game-records`: tag
+//! pairs in the manner of PGN, numbered moves), each replayed and checked.
+//! A game is a plain object: its tags, and what was played as a flat list
+//! (Kamisado: moves and the refill edges chosen between rounds).
+
+use board_geometry::Player;
+use game_records::{
+    Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
+    Termination,
+};
+use kamisado_core::{Edge, Match, MatchState, Target};
+use katarenga_core::Rules;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::args::{self, Fields, JsResult};
+use crate::{error_message, js_error, player_name, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const RECORD_TYPES: &str = r#"
+/** The tags of a record: the occasion and the players (`?` where unknown). */
+export interface RecordTags {
+  event?: string;
+  site?: string;
+  /** `YYYY.MM.DD`, `??` for unknown parts. */
+  date?: string;
+  black?: string;
+  white?: string;
+  /** Any other tags, by name (letters, digits and `_`). */
+  tags?: Record<string, string>;
+}
+
+/** How a game ended, as a record's `Termination` tag says. */
+export type RecordTermination =
+  | "normal" | "repetition" | "ply limit" | "time forfeit" | "illegal move" | "crash"
+  | "no answer" | "protocol error" | "resignation" | "unfinished";
+
+/** A Kamisado match (a single round is a match to 1 point) as a record holds it. */
+export interface KamisadoGame extends RecordTags {
+  /** The points the match is played to. */
+  target: number;
+  /** The first round's start (the usual start if left out). */
+  start?: string;
+  /**
+   * What was played, in order: moves (`"d1d7"`; a pass is the tower's square
+   * twice) and, between rounds, the refill edge its winner chose (`"a"` or `"h"`).
+   */
+  actions: string[];
+  /**
+   * How it ended. Written: from the replay (`normal` once the match is over,
+   * `unfinished` before) unless a forfeit is given, with its `winner`.
+   */
+  termination?: RecordTermination;
+  /** The winner (read; written with a forfeit). */
+  winner?: Player;
+}
+
+/** A Katarenga game as a record holds it. */
+export interface KatarengaGame extends RecordTags {
+  /** The board: its four tiles (`"1f0 2b1 3f2 4f3"`) or its colours field. */
+  board: string;
+  rules?: KatarengaRules;
+  /** The start, where the game did not start at the start on the board. */
+  start?: string;
+  moves: string[];
+  /**
+   * How it ended. Written: from the replay (`normal` once the game is over,
+   * `unfinished` before) unless given: an adjudicated draw (`repetition`,
+   * `ply limit`) or a forfeit with its `winner`.
+   */
+  termination?: RecordTermination;
+  /** The winner (read; written with a forfeit). */
+  winner?: Player;
+}
+"#;
+
+/// The tags common to both games' objects.
+const TAGS: [&str; 6] = ["event", "site", "date", "black", "white", "tags"];
+
+/// The header of a game object's tags.
+fn header(fields: &Fields) -> JsResult<Header> {
+    let mut header = Header::default();
+    for (field, slot) in [
+        ("event", &mut header.event),
+        ("site", &mut header.site),
+        ("date", &mut header.date),
+        ("black", &mut header.black),
+        ("white", &mut header.white),
+    ] {
+        if let Some(value) = fields.string(field)? {
+            *slot = value;
+        }
+    }
+    let tags = fields.get("tags");
+    if !tags.is_undefined() {
+        if !tags.is_object() || js_sys::Array::is_array(&tags) {
+            return Err(args::type_error(&format!(
+                "`{}` must be an object of strings, not {}",
+                fields.name("tags"),
+                args::describe(&tags)
+            )));
+        }
+        let object: &js_sys::Object = tags.unchecked_ref();
+        for entry in js_sys::Object::entries(object).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            let name = pair.get(0).as_string().unwrap_or_default();
+            let value = args::string(&format!("{}.{name}", fields.name("tags")), &pair.get(1))?;
+            header.other.push((name, value));
+        }
+    }
+    Ok(header)
+}
+
+/// The tags of a game object, from a record's header.
+#[derive(Serialize)]
+struct TagsJs {
+    event: String,
+    site: String,
+    date: String,
+    black: String,
+    white: String,
+    tags: std::collections::BTreeMap<String, String>,
+}
+
+impl From<&Header> for TagsJs {
+    fn from(h: &Header) -> TagsJs {
+        TagsJs {
+            event: h.event.clone(),
+            site: h.site.clone(),
+            date: h.date.clone(),
+            black: h.black.clone(),
+            white: h.white.clone(),
+            tags: h.other.iter().cloned().collect(),
+        }
+    }
+}
+
+/// The termination and result to write: the given termination (a forfeit
+/// needs its winner, an adjudicated draw has none), or the replay's.
+fn ending(fields: &Fields, over: Option<Option<Player>>) -> JsResult<(Termination, RecordResult)> {
+    let winner = match fields.string("winner")? {
+        Some(text) => Some(text.parse::<Player>().map_err(|e| js_error(&e))?),
+        None => None,
+    };
+    let given = match fields.string("termination")? {
+        Some(text) => Some(
+            text.parse::<Termination>()
+                .map_err(|e| error_message(&format!("`{}`: {e}", fields.name("termination"))))?,
+        ),
+        None => None,
+    };
+    let result = |winner: Option<Player>, termination: Termination| {
+        if termination == Termination::Unfinished {
+            RecordResult::Unfinished
+        } else {
+            winner.map_or(RecordResult::Draw, RecordResult::Win)
+        }
+    };
+    Ok(match (given, over) {
+        (None | Some(Termination::Normal), Some(w)) => {
+            (Termination::Normal, result(w, Termination::Normal))
+        }
+        (None | Some(Termination::Unfinished), None) => {
+            (Termination::Unfinished, RecordResult::Unfinished)
+        }
+        (Some(t), _) if t.is_forfeit() => {
+            let w = winner
+                .ok_or_else(|| error_message(&format!("a game ended by {t} needs its `winner`")))?;
+            (t, RecordResult::Win(w))
+        }
+        (Some(t), _) if t.is_adjudicated_draw() => (t, RecordResult::Draw),
+        (Some(t), _) => {
+            return Err(error_message(&format!(
+                "the game's termination is {t}, but its moves {}",
+                if over.is_some() {
+                    "end it"
+                } else {
+                    "do not end it"
+                }
+            ))
+            .into());
+        }
+    })
+}
+
+/// Writes the Kamisado match `game` (a `KamisadoGame`) as a record: the
+/// actions are replayed (an illegal one is refused with its number), each
+/// round's scoring, the result and the termination are the replay's.
+///
+/// ```js
+/// const text = writeKamisadoRecord({ black: "Ann", white: "Bob", target: 1, actions: ["d1d7", "g8b3"] });
+/// readKamisadoRecords(text)[0].actions; // ["d1d7", "g8b3"]
+/// ```
+#[wasm_bindgen(js_name = writeKamisadoRecord)]
+pub fn write_kamisado_record(
+    #[wasm_bindgen(unchecked_param_type = "KamisadoGame")] game: JsValue,
+) -> Result<String, JsValue> {
+    if game.is_undefined() {
+        return Err(args::type_error("`game` must be an object, not undefined"));
+    }
+    let mut fields = TAGS.to_vec();
+    fields.extend(["target", "start", "actions", "termination", "winner"]);
+    let fields = Fields::new("game", &game, &fields)?;
+    let points = fields
+        .count(
+            "target",
+            "a match target in points",
+            (1, u64::from(u32::MAX)),
+        )?
+        .ok_or_else(|| args::type_error("`game.target` must be a number, not undefined"))?;
+    let target = Target::new(u32::try_from(points).unwrap_or(u32::MAX))
+        .ok_or_else(|| args::range_error("`game.target` must be at least 1 point"))?;
+    let start = match fields.string("start")? {
+        Some(text) => text.parse().map_err(|e| js_error(&e))?,
+        None => kamisado_core::Position::start(),
+    };
+    let actions = args::strings(&fields.name("actions"), &fields.get("actions"))?;
+    let mut record = KamisadoRecord::new(target);
+    record.header = header(&fields)?;
+    record.rounds[0] = KamisadoRound::new(start);
+    let mut play = Match::resume(target, start, [0, 0], 1).map_err(|e| js_error(&e))?;
+    for (i, action) in actions.iter().enumerate() {
+        let refused =
+            |e: &dyn std::fmt::Display| error_message(&format!("action {} ({action}): {e}", i + 1));
+        if let Ok(edge) = action.parse::<Edge>() {
+            play.choose_edge(edge).map_err(|e| refused(&e))?;
+            if let Some(round) = record.rounds.last_mut() {
+                round.edge = Some(edge);
+            }
+            record.rounds.push(KamisadoRound::new(*play.position()));
+        } else {
+            let mv: kamisado_core::Move = action.parse().map_err(|e| refused(&e))?;
+            let summary = play.play(mv).map_err(|e| refused(&e))?;
+            if let Some(round) = record.rounds.last_mut() {
+                round.moves.push(Annotated::new(mv));
+                round.summary = summary;
+            }
+        }
+    }
+    let over = match play.state() {
+        MatchState::Over { winner } => Some(Some(winner)),
+        _ => None,
+    };
+    (record.termination, record.result) = ending(&fields, over)?;
+    record.validate().map_err(|e| js_error(&e))?;
+    Ok(record.to_string())
+}
+
+/// A Kamisado match read from a record, as a `KamisadoGame`.
+#[derive(Serialize)]
+struct KamisadoGameJs {
+    #[serde(flatten)]
+    tags: TagsJs,
+    target: u32,
+    start: String,
+    actions: Vec<String>,
+    termination: &'static str,
+    winner: Option<&'static str>,
+}
+
+/// Reads every Kamisado match record in `text` (records follow one
+/// another, each opening with its tags), replaying every move: throws, with
+/// the line and column, on the first bad one.
+#[wasm_bindgen(js_name = readKamisadoRecords, unchecked_return_type = "KamisadoGame[]")]
+pub fn read_kamisado_records(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = args::string("text", &text)?;
+    let records = KamisadoRecord::parse_all(&text).map_err(|e| js_error(&e))?;
+    let games: Vec<KamisadoGameJs> = records
+        .iter()
+        .map(|r| {
+            let mut actions = Vec::new();
+            for round in &r.rounds {
+                actions.extend(round.moves.iter().map(|m| m.mv.to_string()));
+                actions.extend(round.edge.map(|e| e.to_string()));
+            }
+            KamisadoGameJs {
+                tags: TagsJs::from(&r.header),
+                target: r.target.points(),
+                start: r
+                    .rounds
+                    .first()
+                    .map(|round| round.start.to_string())
+                    .unwrap_or_default(),
+                actions,
+                termination: r.termination.name(),
+                winner: r.result.winner().map(player_name),
+            }
+        })
+        .collect();
+    Ok(to_js(&games)?)
+}
+
+/// Writes the Katarenga game `game` (a `KatarengaGame`) as a record: the
+/// moves are replayed (an illegal one is refused with its number), the
+/// result and the termination are the replay's unless a draw or a forfeit
+/// is given.
+#[wasm_bindgen(js_name = writeKatarengaRecord)]
+pub fn write_katarenga_record(
+    #[wasm_bindgen(unchecked_param_type = "KatarengaGame")] game: JsValue,
+) -> Result<String, JsValue> {
+    if game.is_undefined() {
+        return Err(args::type_error("`game` must be an object, not undefined"));
+    }
+    let mut fields = TAGS.to_vec();
+    fields.extend(["board", "rules", "start", "moves", "termination", "winner"]);
+    let fields = Fields::new("game", &game, &fields)?;
+    let board = fields
+        .string("board")?
+        .ok_or_else(|| args::type_error("`game.board` must be a string, not undefined"))?;
+    let board: BoardSpec = board.parse().map_err(|e| js_error(&e))?;
+    let rules = match fields.string("rules")? {
+        Some(text) => text.parse().map_err(|e| js_error(&e))?,
+        None => Rules::Standard,
+    };
+    let mut record = KatarengaRecord::new(board);
+    record.header = header(&fields)?;
+    record.rules = rules;
+    if let Some(text) = fields.string("start")? {
+        let start: katarenga_core::Position = text.parse().map_err(|e| js_error(&e))?;
+        let on_board = board.board().map_err(|e| js_error(&e))?;
+        if katarenga_core::Position::start_with(on_board, rules) != start {
+            record.start = Some(start);
+        }
+    }
+    let mut position = record.start_position().map_err(|e| js_error(&e))?;
+    for (i, text) in args::strings(&fields.name("moves"), &fields.get("moves"))?
+        .iter()
+        .enumerate()
+    {
+        let refused =
+            |e: &dyn std::fmt::Display| error_message(&format!("move {} ({text}): {e}", i + 1));
+        let mv: katarenga_core::Move = text.parse().map_err(|e| refused(&e))?;
+        position = position.try_play(mv).map_err(|e| refused(&e))?;
+        record.moves.push(Annotated::new(mv));
+    }
+    let over = position.outcome().map(|o| Some(o.winner()));
+    (record.termination, record.result) = ending(&fields, over)?;
+    record.validate().map_err(|e| js_error(&e))?;
+    Ok(record.to_string())
+}
+
+/// A Katarenga game read from a record, as a `KatarengaGame`.
+#[derive(Serialize)]
+struct KatarengaGameJs {
+    #[serde(flatten)]
+    tags: TagsJs,
+    board: String,
+    rules: String,
+    start: Option<String>,
+    moves: Vec<String>,
+    termination: &'static str,
+    winner: Option<&'static str>,
+}
+
+/// Reads every Katarenga game record in `text`, replaying every move:
+/// throws, with the line and column, on the first bad one.
+#[wasm_bindgen(js_name = readKatarengaRecords, unchecked_return_type = "KatarengaGame[]")]
+pub fn read_katarenga_records(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = args::string("text", &text)?;
+    let records = KatarengaRecord::parse_all(&text).map_err(|e| js_error(&e))?;
+    let games: Vec<KatarengaGameJs> = records
+        .iter()
+        .map(|r| KatarengaGameJs {
+            tags: TagsJs::from(&r.header),
+            board: r.board.to_string(),
+            rules: r.rules.to_string(),
+            start: r.start.map(|p| p.to_string()),
+            moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
+            termination: r.termination.name(),
+            winner: r.result.winner().map(player_name),
+        })
+        .collect();
+    Ok(to_js(&games)?)
+}

@@ -1,0 +1,112 @@
+// Game records in the package (the full module): written from what was
+// played, read back, replayed and checked; errors name the action, or the
+// line and column.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { full, rules, random } from "./helpers.mjs";
+
+const {
+  KamisadoMatch,
+  KatarengaBoard,
+  KatarengaPosition,
+  readKamisadoRecords,
+  readKatarengaRecords,
+  writeKamisadoRecord,
+  writeKatarengaRecord,
+} = full;
+
+test("the records are in the full module, not the rules one", () => {
+  for (const name of ["readKamisadoRecords", "writeKamisadoRecord", "readKatarengaRecords", "writeKatarengaRecord"]) {
+    assert.equal(typeof full[name], "function", name);
+    assert.equal(rules[name], undefined, name);
+  }
+});
+
+test("Kamisado matches written from random play read back as played", () => {
+  const rng = random(7);
+  for (let game = 0; game < 30; game++) {
+    const target = [1, 3, 7][game % 3];
+    const match = new KamisadoMatch(target);
+    const actions = [];
+    while (match.state !== "over" && actions.length < 400) {
+      if (match.state === "chooseEdge") {
+        const edge = rng.pick(["a", "h"]);
+        match.chooseEdge(edge);
+        actions.push(edge);
+      } else {
+        const move = rng.pick(match.position.legalMoves());
+        match.play(move);
+        actions.push(move);
+      }
+    }
+    // Unfinished games too: cut some short.
+    const cut = game % 5 === 4 ? actions.slice(0, actions.length - 1) : actions;
+    const text = writeKamisadoRecord({ event: "test", black: "Ann", white: "Bob", date: "2026.12.01", target, actions: cut, tags: { Round: String(game) } });
+    const [read] = readKamisadoRecords(text);
+    assert.deepEqual(read.actions, cut);
+    assert.equal(read.target, target);
+    assert.equal(read.black, "Ann");
+    assert.equal(read.tags.Round, String(game));
+    if (cut === actions) {
+      assert.equal(read.termination, "normal");
+      assert.equal(read.winner, match.winner);
+    } else {
+      assert.equal(read.termination, "unfinished");
+      assert.equal(read.winner, undefined);
+    }
+    // Written again from what was read: the same text.
+    assert.equal(writeKamisadoRecord(read), text);
+  }
+});
+
+test("Katarenga games by either rule, from the start or a later position", () => {
+  const rng = random(11);
+  const endings = new Set();
+  for (let game = 0; game < 30; game++) {
+    const index = rng.below(KatarengaBoard.arrangementCount());
+    const tiles = KatarengaBoard.arrangementTiles(index).join(" ");
+    const rules = game % 2 ? "no-first-capture" : "standard";
+    let position = KatarengaPosition.startOn(KatarengaBoard.arrangement(index), { rules });
+    const start = game % 3 === 0 ? position.play(position.legalMoves()[0]) : position;
+    position = start;
+    const moves = [];
+    // One game in four plays captures and camp entries first, to its end;
+    // the others stop after 60 plies.
+    while (!position.isOver && moves.length < (game % 4 === 0 ? 600 : 60)) {
+      const legal = position.legalMoves();
+      const sharp = legal.filter((m) => position.isCapture(m) || /[09]$/.test(m));
+      const move = rng.pick(game % 4 === 0 && sharp.length > 0 && rng.next() < 0.8 ? sharp : legal);
+      moves.push(move);
+      position = position.play(move);
+    }
+    const game_ = { white: "W", black: "B", board: tiles, rules, start: start.toString(), moves };
+    if (!position.isOver && game % 4 === 1) Object.assign(game_, { termination: "ply limit" });
+    if (!position.isOver && game % 4 === 3) Object.assign(game_, { termination: "time forfeit", winner: "black" });
+    const text = writeKatarengaRecord(game_);
+    const [read] = readKatarengaRecords(text);
+    assert.deepEqual(read.moves, moves);
+    assert.equal(read.board, tiles);
+    assert.equal(read.rules, rules);
+    assert.equal(read.start, game % 3 === 0 ? start.toString() : undefined);
+    endings.add(read.termination);
+    if (position.isOver) assert.equal(read.winner, position.outcome.winner);
+    assert.equal(writeKatarengaRecord(read), text);
+  }
+  assert.ok(endings.has("normal") && endings.has("ply limit") && endings.has("time forfeit"), [...endings].join());
+});
+
+test("bad games and records say what and where", () => {
+  assert.throws(() => writeKamisadoRecord({ target: 1, actions: ["d1d7", "d1d7"] }), /action 2 \(d1d7\)/);
+  assert.throws(() => writeKamisadoRecord({ target: 1, actions: ["a"] }), /action 1 \(a\)/);
+  assert.throws(() => writeKamisadoRecord({ target: 1, actions: "d1d7" }), TypeError);
+  assert.throws(() => writeKamisadoRecord({ actions: [] }), /`game.target` must be a number, not undefined/);
+  assert.throws(() => writeKamisadoRecord({ target: 1, actions: [], score: 1 }), /unknown field `score`/);
+  assert.throws(() => writeKamisadoRecord({ target: 1, actions: [], termination: "resignation" }), /needs its `winner`/);
+  assert.throws(() => writeKamisadoRecord(), TypeError);
+  assert.throws(() => writeKatarengaRecord({ board: "1f0 1f0 3f0 4f0", moves: [] }), /bad Board tag/);
+  assert.throws(() => writeKatarengaRecord({ board: "1f0 2f0 3f0 4f0", moves: ["a1a1"] }), /move 1 \(a1a1\)/);
+  assert.throws(() => readKamisadoRecords(42), TypeError);
+  const good = writeKamisadoRecord({ target: 1, actions: ["d1d7"] });
+  assert.throws(() => readKamisadoRecords(good.replace("d1d7", "d1d9")), /line \d+, column \d+/);
+  assert.deepEqual(readKatarengaRecords(""), []);
+});
