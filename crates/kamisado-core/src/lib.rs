@@ -57,6 +57,7 @@ pub use matchplay::{
 pub use movegen::{MAX_MOVES, MoveList, TowerMoves, TowerMovesIter, slide_targets};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
+pub use obligation::{Obligation, ObligationChain};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_divide, perft_played};
 pub use picture::{Ansi, Svg};

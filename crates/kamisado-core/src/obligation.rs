@@ -2,9 +2,26 @@
 //! ([the pass](crate::rules#the-pass)) and the deadlock it can run into
 //! ([end of a round](crate::rules#end-of-a-round)).
 
-use board_geometry::Player;
+use arrayvec::ArrayVec;
+use board_geometry::{Player, Square};
 
 use crate::{Colour, Position};
+
+/// A link of the chain of obligations: `player` must move its `tower` on
+/// `square`, and it is blocked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Obligation {
+    /// The player who must move.
+    pub player: Player,
+    /// The colour of the tower it must move.
+    pub tower: Colour,
+    /// Where that tower stands.
+    pub square: Square,
+}
+
+/// The blocked towers of a chain of obligations, in order
+/// ([`Position::obligation_chain`]): at most one a (player, colour) pair.
+pub type ObligationChain = ArrayVec<Obligation, 16>;
 
 /// Where the chain of obligations from a blocked forced tower leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +55,54 @@ impl Position {
                 return Chain::Pass;
             }
         }
+    }
+
+    /// The chain of obligations from the side to move's forced tower, while
+    /// it is blocked, for showing a player why a pass or a deadlock came:
+    /// the side to move's blocked forced tower, then the opponent's tower
+    /// of the colour under it if that one is blocked too, and so on. The
+    /// chain stops before a tower that can move (the side to move then
+    /// passes) or where the next link would be a tower already in it (a
+    /// deadlock: [`Outcome::Deadlock`](crate::Outcome::Deadlock)). Empty
+    /// when the forced tower can move, on a free choice, or once a tower
+    /// has arrived.
+    ///
+    /// ```
+    /// use kamisado_core::{Colour, Outcome, Player, Position};
+    /// // Black's yellow tower on d7 is blocked by White's yellow tower on d8;
+    /// // White's tower of d7's colour, orange, on a8, can move: Black passes.
+    /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y".parse()?;
+    /// let chain = p.obligation_chain();
+    /// assert_eq!(chain.len(), 1);
+    /// assert_eq!((chain[0].player, chain[0].tower), (Player::Black, Colour::Yellow));
+    /// assert_eq!(chain[0].square.to_string(), "d7");
+    /// # Ok::<(), kamisado_core::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn obligation_chain(&self) -> ObligationChain {
+        let mut chain = ObligationChain::new();
+        if self.arrived().is_some() {
+            return chain;
+        }
+        let Some(mut colour) = self.forced_colour() else {
+            return chain;
+        };
+        let mut player = self.side_to_move();
+        while !self.can_move(player, colour)
+            && !chain
+                .iter()
+                .any(|link| link.player == player && link.tower == colour)
+        {
+            let square = self.tower_square(player, colour);
+            chain.push(Obligation {
+                player,
+                tower: colour,
+                square,
+            });
+            player = player.opponent();
+            colour = Colour::of_square(square);
+        }
+        chain
     }
 
     /// The number of legal moves when the forced tower is known to be a
