@@ -39,6 +39,13 @@ export interface KamisadoTower {
   sumo: 0 | 1 | 2 | 3;
 }
 
+/** A blocked tower in a chain of obligations. */
+export interface KamisadoObligation {
+  player: Player;
+  colour: KamisadoColour;
+  square: string;
+}
+
 /** The points of each player in a match. */
 export interface KamisadoScores {
   black: number;
@@ -257,6 +264,32 @@ impl KamisadoPosition {
     #[wasm_bindgen(getter, js_name = afterPush)]
     pub fn after_push(&self) -> bool {
         self.inner.is_after_push()
+    }
+
+    /// The chain of obligations while the forced tower is blocked: the side
+    /// to move's blocked forced tower, then the opponent's tower of the
+    /// colour under it if that one is blocked too, and so on, up to a tower
+    /// that can move (the side to move then passes) or back to a tower
+    /// already in it (a deadlock). Empty when the forced tower can move.
+    #[wasm_bindgen(js_name = obligationChain, unchecked_return_type = "KamisadoObligation[]")]
+    pub fn obligation_chain(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct LinkJs {
+            player: &'static str,
+            colour: &'static str,
+            square: String,
+        }
+        let chain: Vec<LinkJs> = self
+            .inner
+            .obligation_chain()
+            .iter()
+            .map(|link| LinkJs {
+                player: player_name(link.player),
+                colour: link.tower.name(),
+                square: link.square.to_string(),
+            })
+            .collect();
+        to_js(&chain)
     }
 
     /// The sixteen towers, Black's first, each in colour order.

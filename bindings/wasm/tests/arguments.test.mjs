@@ -164,3 +164,17 @@ test("full: the search and the solver check their arguments", () => {
   const best = new KatarengaSearcher(1).search(start, { depth: 1 }).best;
   assert.ok(start.isLegal(best) && best !== "h8a1", best);
 });
+
+test("the chain of obligations behind a pass and a deadlock", () => {
+  const { KamisadoPosition } = rules;
+  // The rules page's worked example: Black's yellow tower on d7 is blocked.
+  const pass = KamisadoPosition.parse("obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y");
+  assert.deepEqual(pass.obligationChain(), [{ player: "black", colour: "yellow", square: "d7" }]);
+  assert.deepEqual(KamisadoPosition.start().obligationChain(), []);
+  // A deadlock: the chain comes back to its first tower.
+  const deadlock = KamisadoPosition.parse("5rgn/3yKP2/2O5/o1R5/p2k4/Nb1Y4/G7/6B1 b y").play("d3h7");
+  assert.equal(deadlock.outcome.ending, "deadlock");
+  const chain = deadlock.obligationChain();
+  assert.ok(chain.length >= 2, JSON.stringify(chain));
+  assert.equal(chain[0].player, deadlock.sideToMove);
+});
