@@ -1,13 +1,17 @@
 """The web page in a real browser: Debian's Chromium, driven by Selenium
-through Debian's chromedriver (the W3C WebDriver protocol, with a driver
-built from the same sources as the browser), against a static server on
-127.0.0.1 that the tests start.
+through Debian's chromedriver, against a static server on 127.0.0.1 that the
+tests start.
 
-Games are played by clicking squares, against the page's computer player.
-After every move the page's board is checked against the engine of the
-Python package (the native build of the same Rust crates), which replays the
-page's move list: the page and the engine must agree on every square.
-Screenshots are kept in $KK_WEB_OUTPUT (by default target/web-tests).
+Games are played by clicking squares (and by keyboard), against the page's
+computer. After every move the page's board is checked against the engine
+of the Python package (the native build of the same Rust crates), which
+replays the page's move list. Each defect of the page's first version has a
+test here (named after what it now does), and so has each thing a player
+expects: levels, clocks, the result banner and rematch, replay, records,
+the game kept across reloads and in links, keyboard play, watching the
+computers, the layout of a laptop and a phone, dark mode, and an
+accessibility check (axe-core) with no violation. Screenshots are kept in
+$KK_WEB_OUTPUT (by default target/web-tests).
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import http.server
 import json
 import os
 import random
+import re
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -27,6 +33,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from kamisado_katarenga import kamisado, katarenga
@@ -34,13 +41,13 @@ from kamisado_katarenga import kamisado, katarenga
 WEB = Path(__file__).resolve().parent.parent
 REPO = WEB.parent
 OUTPUT = Path(os.environ.get("KK_WEB_OUTPUT", REPO / "target" / "web-tests"))
+AXE = WEB / "tests" / "node_modules" / "axe-core" / "axe.min.js"
 # Selenium must never try to download a driver: it is given Debian's.
 os.environ.setdefault("SE_OFFLINE", "true")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files, quietly, with the WebAssembly MIME type (which
-    `instantiateStreaming` wants)."""
+    """Static files, quietly, with the WebAssembly MIME type."""
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -78,7 +85,7 @@ def browser():
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        "--window-size=1200,1100",
+        "--autoplay-policy=no-user-gesture-required",
     ]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -92,10 +99,11 @@ def browser():
 
 @pytest.fixture
 def page(browser, server, request):
-    """The page, loaded fresh; after the test, a screenshot, and no error in
-    the browser's console (an exception, a failed load, a module abort)."""
-    browser.set_window_size(1200, 1100)
-    page = Page(browser, server)
+    """The page, loaded fresh with nothing kept from before; after the
+    test, a screenshot, and no error in the browser's console."""
+    browser.set_window_size(1280, 1000)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    page = Page(browser, server, fresh=True)
     yield page
     browser.save_screenshot(str(OUTPUT / f"{request.node.name}.png"))
     severe = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
@@ -104,17 +112,27 @@ def page(browser, server, request):
 
 class Page:
     """The page seen through the DOM the way a user sees it, plus the data
-    attributes the page keeps for tests (`data-square`, `data-piece`, the
-    body's `data-actor`, `data-state`, `data-thinking`)."""
+    attributes it keeps (`data-square`, `data-piece`, the body's
+    `data-actor`, `data-state`, `data-thinking`)."""
 
-    def __init__(self, driver, server, address=""):
+    def __init__(self, driver, server, address="", fresh=False):
         self.driver = driver
         self.server = server
+        if fresh:
+            self.driver.get(self.server + "rules.html")
+            self.driver.execute_script("localStorage.clear()")
         self.open(address)
 
     def open(self, address=""):
         self.driver.get("about:blank")
         self.driver.get(self.server + address)
+        self.wait_ready()
+
+    def reload(self):
+        self.driver.refresh()
+        self.wait_ready()
+
+    def wait_ready(self):
         self.wait(lambda d: d.execute_script("return document.body.dataset.ready") == "true")
 
     def wait(self, condition, timeout=60):
@@ -126,23 +144,36 @@ class Page:
     def body(self):
         return self.js("return {...document.body.dataset}")
 
-    def setup(self, game, black="human", white="computer", think="100", **options):
+    def element(self, element_id):
+        return self.driver.find_element(By.ID, element_id)
+
+    def choose(self, element_id, value):
+        Select(self.element(element_id)).select_by_value(value)
+
+    def setup(self, game, black="human", white="computer", level="beginner", **options):
+        """Fills the form and starts the game."""
         self.driver.find_element(By.CSS_SELECTOR, f'input[name="game"][value="{game}"]').click()
-        Select(self.driver.find_element(By.ID, "black-player")).select_by_value(black)
-        Select(self.driver.find_element(By.ID, "white-player")).select_by_value(white)
-        Select(self.driver.find_element(By.ID, "think")).select_by_value(think)
+        for side, who in [("black", black), ("white", white)]:
+            kind, _, chosen = who.partition(".")
+            self.choose(f"{side}-type", kind)
+            if kind == "computer":
+                self.choose(f"{side}-level", chosen or level)
+            self.choose(f"{side}-clock", options.get(f"{side}_clock", "none"))
         if "target" in options:
-            Select(self.driver.find_element(By.ID, "target")).select_by_value(str(options["target"]))
+            self.choose("target", str(options["target"]))
         if "board" in options:
-            Select(self.driver.find_element(By.ID, "board-kind")).select_by_value(options["board"])
+            self.choose("board-kind", options["board"])
         if "arrangement" in options:
-            field = self.driver.find_element(By.ID, "arrangement")
+            field = self.element("arrangement")
             field.clear()
             field.send_keys(str(options["arrangement"]))
         for quarter, placement in enumerate(options.get("tiles", [])):
             for kind, value in zip(["tile", "side", "turn"], placement):
-                Select(self.driver.find_element(By.ID, f"{kind}-{quarter}")).select_by_value(value)
-        self.driver.find_element(By.ID, "new-game").click()
+                self.choose(f"{kind}-{quarter}", value)
+        box = self.element("no-first-capture")
+        if box.is_displayed() and box.is_selected() != options.get("no_first_capture", False):
+            box.click()
+        self.element("new-game").click()
 
     def snapshot(self):
         """The move list, the board, the camps, the notation and the status,
@@ -150,12 +181,14 @@ class Page:
         return self.js(
             """
             const squares = {}, camps = {};
-            for (const e of document.querySelectorAll('#board .square'))
+            for (const e of document.querySelectorAll('#board [data-square]'))
               squares[e.dataset.square] = [e.dataset.piece || null, e.dataset.colour, e.classList.contains('target')];
             for (const e of document.querySelectorAll('.camp'))
               camps[e.dataset.camp] = [e.dataset.occupied || null, e.classList.contains('target')];
             return {
               moves: Array.from(document.querySelectorAll('#moves li[data-move]')).map(e => e.dataset.move),
+              actions: Array.from(document.querySelectorAll('#moves li[data-move], #moves li[data-edge]'))
+                .map(e => e.dataset.move || e.dataset.edge),
               squares, camps,
               notation: document.getElementById('notation').value,
               status: document.getElementById('status').innerText,
@@ -165,34 +198,28 @@ class Page:
         )
 
     def squares(self):
-        """`square -> (piece or None, colour, is a target)` for the 64 squares."""
         rows = self.js(
-            "return Array.from(document.querySelectorAll('#board .square')).map(e =>"
+            "return Array.from(document.querySelectorAll('#board [data-square]')).map(e =>"
             " [e.dataset.square, e.dataset.piece || null, e.dataset.colour, e.classList.contains('target')])"
         )
         return {square: (piece, colour, target) for square, piece, colour, target in rows}
 
-    def camps(self):
-        """`camp -> (occupant or None, is a target)`."""
-        rows = self.js(
-            "return Array.from(document.querySelectorAll('.camp')).map(e =>"
-            " [e.dataset.camp, e.dataset.occupied || null, e.classList.contains('target')])"
-        )
-        return {camp: (occupant, target) for camp, occupant, target in rows}
-
     def targets(self):
-        return {s for s, (_, _, t) in self.squares().items() if t} | {
-            c for c, (_, t) in self.camps().items() if t
-        }
+        return set(
+            self.js(
+                "return Array.from(document.querySelectorAll('#board .target, .camp.target'))"
+                ".map(e => e.dataset.square || e.dataset.camp)"
+            )
+        )
 
     def moves(self):
         return self.js("return Array.from(document.querySelectorAll('#moves li[data-move]')).map(e => e.dataset.move)")
 
     def text(self, element_id):
-        return self.driver.find_element(By.ID, element_id).text
+        return self.element(element_id).text
 
     def click(self, square):
-        """Clicks a square or a camp, finding it again if a render replaced it."""
+        """Clicks a square or a camp."""
         selector = f'[data-camp="{square}"]' if square[1] in "09" else f'#board [data-square="{square}"]'
         for _ in range(5):
             try:
@@ -203,8 +230,7 @@ class Page:
         raise AssertionError(f"could not click {square}")
 
     def wait_for_human(self, side, moves_before):
-        """Waits until `side` (a human) is to act, or the game is over, with
-        the computer's replies in the move list."""
+        """Waits until `side` (a human) is to act, or the game is over."""
 
         def ready(_driver):
             body = self.body()
@@ -216,10 +242,26 @@ class Page:
 
         self.wait(ready)
 
+    def axe(self):
+        """The accessibility checker's violations on the page as it is."""
+        self.js(AXE.read_text())
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document).then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact,"
+            " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ': ' + n.failureSummary)}))))"
+            ".catch(e => done([{id: 'axe failed', nodes: [String(e)]}]));"
+        )
+        return result
 
-def address(game, position):
-    """The page's address for a position (what its share link holds)."""
-    return "#" + urllib.parse.urlencode({"game": game, "position": position})
+    def rect(self, selector):
+        """Where the element is in the window (as seen, after any scrolling)."""
+        return self.js(f"const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+                       " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width};")
+
+
+def address(game, position, **params):
+    """The page's address for a game starting at `position`."""
+    return "#" + urllib.parse.urlencode({"game": game, "start": position, **params})
 
 
 def kamisado_board(position):
@@ -248,8 +290,7 @@ def check_katarenga(snapshot, position):
 
 
 def follow(page, position, seen, check):
-    """Replays the page's new moves in the engine (each must be legal) and
-    checks the page's board against the result, from one snapshot."""
+    """Replays the page's new moves in the engine and checks the board."""
     snapshot = page.snapshot()
     for move in snapshot["moves"][seen:]:
         position = position.play(move)  # raises if the page played an illegal move
@@ -258,11 +299,9 @@ def follow(page, position, seen, check):
 
 
 def play_by_clicking(page, position, human, rng, check, limit=400):
-    """Plays `human`'s moves by clicking (a random legal move each time; the
+    """Plays `human`'s moves by clicking (a random legal move; the
     destinations shown after the first click must be the engine's), and
-    follows the computer's replies through the move list, checking the
-    board against the engine after the human's move and after the replies.
-    Returns the final position and the moves."""
+    follows the computer's replies, checking the board after each."""
     seen = 0
     checks = 0
     for _ in range(limit):
@@ -284,159 +323,582 @@ def play_by_clicking(page, position, human, rng, check, limit=400):
     raise AssertionError("the game did not end")
 
 
+# ------------------------------------------------------------------ play
+
+
 def test_a_kamisado_round_played_by_clicking(page):
-    page.setup("kamisado", black="human", white="computer", think="100", target=1)
+    page.setup("kamisado", black="human", white="computer", target=1)
     start = kamisado.Position()
     check_kamisado(page.snapshot(), start)
     final, moves, checks = play_by_clicking(page, start, "black", random.Random(1), check_kamisado)
-    assert checks >= len(moves)
-    assert final.is_over
-    body = page.body()
-    assert body["state"] == "over"
-    status = page.text("status")
-    assert final.outcome.split(":")[0].lower() in status.lower(), status
-    assert len(moves) >= 3
+    assert checks >= len(moves) and final.is_over and len(moves) >= 3
+    assert page.body()["state"] == "over"
+    assert final.outcome.split(":")[0].lower() in page.text("status").lower()
+    # The result banner, with a rematch that swaps the sides.
+    assert page.element("banner").is_displayed()
+    page.element("rematch").click()
+    page.wait(lambda _d: page.body()["state"] == "inRound")
+    assert len(page.moves()) <= 1
+    assert Select(page.element("white-type")).first_selected_option.get_attribute("value") == "human"
+    assert Select(page.element("black-type")).first_selected_option.get_attribute("value") == "computer"
 
 
 def test_a_kamisado_match_with_the_edge_choice(page):
-    # The computer plays both sides of a match to 3; the page chooses the
-    # edges and opens each round with the loser.
-    page.setup("kamisado", black="computer", white="computer", think="100", target=3)
+    # The computers play both sides of a match to 3; the edges are chosen
+    # and each round opens with its loser.
+    page.setup("kamisado", black="computer", white="computer", target=3)
+    page.choose("watch-speed", "0")
     page.wait(lambda _d: page.body()["state"] == "over", timeout=180)
-    rounds = page.js("return Array.from(document.querySelectorAll('#moves li.round')).map(e => e.textContent)")
-    assert any("refilled from the" in r for r in rounds), rounds
-    scores = page.text("scores")
-    assert "match to 3" in scores
-    # Replaying the match in the engine gives the same final position.
+    snapshot = page.snapshot()
+    assert "a" in snapshot["actions"] or "h" in snapshot["actions"]
     match = kamisado.Match(3)
-    items = page.js(
-        "return Array.from(document.querySelectorAll('#moves li')).map(e =>"
-        " e.dataset.move ? ['move', e.dataset.move] : ['round', e.textContent])"
-    )
-    for kind, text in items:
-        if kind == "move":
-            match.play(text)
-        elif "refilled from the a-file" in text:
-            match.choose_edge("a")
-        elif "refilled from the h-file" in text:
-            match.choose_edge("h")
+    for action in snapshot["actions"]:
+        if action in ("a", "h"):
+            match.choose_edge(action)
+        else:
+            match.play(action)
     assert match.state == "over"
-    assert str(match.position) == page.js("return document.getElementById('notation').value")
+    assert str(match.position) == snapshot["notation"]
     black, white = match.scores
-    assert f"Black {black} · White {white}" in scores
+    seats = page.text("seat-top") + page.text("seat-bottom")
+    assert f"{black} points" in seats and f"{white} points" in seats, seats
+    assert f"{black}-{white}" in page.text("banner")
+
+
+def test_a_human_chooses_the_edge_with_both_refills_shown(page):
+    # Black has just won the round (the rules page's worked example, from
+    # White's side): Black, a person, chooses.
+    page.setup("kamisado", black="human", white="human", target=3)
+    for move in ["d1d7", "g8b3", "d7d7", "b3d1"]:
+        position = kamisado.Position(page.snapshot()["notation"])
+        page.click(move[:2])
+        page.click(move[2:])
+        page.wait(lambda _d, m=move: page.moves()[-1:] == [m])
+    page.wait(lambda _d: page.body()["state"] == "chooseEdge")
+    assert page.element("edge-choice").is_displayed()
+    previews = page.js("return [...document.querySelectorAll('#edge-choice img')].map(i => i.src.length)")
+    assert all(length > 1000 for length in previews), previews
+    page.element("edge-h").click()
+    page.wait(lambda _d: page.body()["state"] == "inRound")
+    assert page.snapshot()["notation"] == "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -"
 
 
 def test_a_pass_and_a_push_shown_as_they_happen(page):
     # Black's yellow tower on d7 is blocked (the rules page's worked example).
-    page.open(address("kamisado", "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y"))
+    page.open(address("kamisado", "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y", black="human", white="human"))
     assert "blocked, so it must pass" in page.text("status")
-    assert page.driver.find_element(By.ID, "pass").is_displayed()
-    page.driver.find_element(By.ID, "pass").click()
+    assert page.element("pass").is_displayed()
+    page.element("pass").click()
     page.wait(lambda _d: page.moves()[:1] == ["d7d7"])
     assert "pass" in page.text("moves")
-    # A sumo push: Black's pink sumo on e1 pushes White's yellow tower.
+    # A sumo push: Black's pink sumo on e1 pushes White's yellow tower;
+    # both towers slide (each is animated).
     position = kamisado.Position("obpk1rgn/8/8/8/8/8/4y3/NGRYK+PBO b k")
-    page.open(address("kamisado", str(position)))
-    Select(page.driver.find_element(By.ID, "white-player")).select_by_value("human")
+    page.open(address("kamisado", str(position), black="human", white="human"))
     page.click("e1")
     assert "e2" in page.targets()
     page.click("e2")
     page.wait(lambda _d: page.moves() == ["e1e2"])
-    after = position.play("e1e2")
-    check_kamisado(page.snapshot(), after)
+    animated = page.js("return [...document.querySelectorAll('#board .occupant')].filter(e => e.getAnimations().length > 0)"
+                       ".map(e => e.parentElement.dataset.square)")
+    assert sorted(animated) == ["e2", "e3"], animated
+    check_kamisado(page.snapshot(), position.play("e1e2"))
     assert "push" in page.text("moves")
-    assert "extra move" in page.text("status")
+    assert "moves again" in page.text("status") and "extra move" in page.text("status")
     assert page.body()["actor"] == "black"
 
 
 def test_a_katarenga_game_played_by_clicking(page):
-    page.setup("katarenga", black="human", white="computer", think="100", board="arrangement", arrangement=12345)
-    board = katarenga.Board.arrangement(12345)
-    start = katarenga.Position.start(board)
-    check_katarenga(page.snapshot(), start)
+    page.setup("katarenga", black="human", white="computer", board="arrangement", arrangement=12345)
+    start = katarenga.Position.start(katarenga.Board.arrangement(12345))
     final, moves, checks = play_by_clicking(page, start, "black", random.Random(3), check_katarenga)
-    assert checks >= len(moves)
-    assert final.is_over
+    assert checks >= len(moves) and final.is_over and len(moves) >= 10
     assert page.body()["state"] == "over"
     assert final.outcome.split(":")[0].lower() in page.text("status").lower()
-    assert len(moves) >= 10
 
 
-def test_katarenga_boards_from_tiles_and_at_random(page):
+def test_katarenga_boards_from_tiles_with_a_preview_and_at_random(page):
+    page.driver.find_element(By.CSS_SELECTOR, 'input[name="game"][value="katarenga"]').click()
+    page.choose("board-kind", "tiles")
+    before = page.js("return document.getElementById('board-preview').src")
+    page.choose("tile-0", "2")
+    page.choose("tile-1", "1")
+    after = page.js("return document.getElementById('board-preview').src")
+    assert before != after, "the preview follows the tiles"
     page.setup("katarenga", black="human", white="human", board="tiles",
                tiles=[("2", "b", "1"), ("1", "f", "0"), ("4", "b", "3"), ("3", "f", "2")])
     expected = katarenga.Position.start(katarenga.Board.from_tiles(["2b1", "1f0", "4b3", "3f2"]))
     check_katarenga(page.snapshot(), expected)
     assert "tiles 2b1 1f0 4b3 3f2" in page.text("status")
-    # A tile used twice is refused with the engine's reason.
     page.setup("katarenga", black="human", white="human", board="tiles",
                tiles=[("1", "f", "0"), ("1", "f", "0"), ("4", "b", "3"), ("3", "f", "2")])
     assert "twice" in page.text("setup-error")
+    assert not page.element("board-preview").is_displayed(), "no preview of a board that does not exist"
     page.setup("katarenga", black="human", white="human", board="random")
     index = int(page.js("return document.getElementById('arrangement').value"))
     check_katarenga(page.snapshot(), katarenga.Position.start(katarenga.Board.arrangement(index)))
 
 
+def test_an_empty_arrangement_number_says_what_is_wanted(page):
+    page.setup("katarenga", black="human", white="human", board="arrangement", arrangement="")
+    error = page.text("setup-error")
+    assert "whole number from 0 to 98303" in error and "NaN" not in error, error
+
+
+def test_the_first_move_rule_offered_and_shown(page):
+    board = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB"
+    page.open(address("katarenga", f"{board} wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb", black="human", white="human",
+                      board=board, rules="no-first-capture"))
+    assert "no capture on a first move (white and black still to make theirs)" in page.text("status")
+    page.click("h8")
+    assert "a1" not in page.targets(), "the barred capture is no destination"
+    # From the form: the option is a checkbox, and the status says the rule is in force.
+    page.setup("katarenga", black="human", white="human", no_first_capture=True)
+    assert "no capture on a first move" in page.text("status")
+
+
+# ------------------------------------------------------------- defects
+
+
+def test_the_position_box_follows_the_game_after_a_load_error(page):
+    page.setup("kamisado", black="human", white="human")
+    area = page.element("notation")
+    area.clear()
+    area.send_keys("oops")
+    page.element("load").click()
+    assert "not a" in page.text("notation-error")
+    page.click("d1")
+    page.click("d6")
+    page.wait(lambda _d: page.moves() == ["d1d6"])
+    assert page.snapshot()["notation"] == str(kamisado.Position().play("d1d6"))
+    assert not page.element("notation-error").is_displayed()
+
+
+def test_a_reload_keeps_the_match(page):
+    page.setup("kamisado", black="computer.beginner", white="computer.easy", target=7)
+    page.choose("watch-speed", "0")
+    page.wait(lambda _d: len([a for a in page.snapshot()["actions"] if a in ("a", "h")]) >= 1, timeout=120)
+    page.element("watch-toggle").click()  # pause
+    page.wait(lambda _d: page.body()["thinking"] == "false")
+    before = page.snapshot()
+    seats = page.text("seat-top") + page.text("seat-bottom")
+    page.reload()
+    after = page.snapshot()
+    assert after["actions"] == before["actions"]
+    assert after["notation"] == before["notation"]
+    assert page.text("seat-top") + page.text("seat-bottom") == seats
+    assert Select(page.element("target")).first_selected_option.get_attribute("value") == "7"
+    assert Select(page.element("white-level")).first_selected_option.get_attribute("value") == "easy"
+    assert page.element("undo").is_enabled()
+    # The link carries the whole game too: a fresh browser state opens it.
+    link = page.driver.current_url
+    page.js("localStorage.clear()")
+    page.driver.get("about:blank")
+    page.driver.get(link)
+    page.wait_ready()
+    assert page.snapshot()["actions"] == before["actions"]
+
+
+def test_a_finished_round_loads_as_finished(page):
+    finished = "1bpk1rgn/8/6G1/3O4/o7/1Y6/8/N1RyKPB1 b y"
+
+    def check():
+        text = page.text("status") + page.text("seat-top") + page.text("seat-bottom") + page.text("banner")
+        assert page.body()["state"] == "over"
+        assert "white wins" in text.lower(), text
+        assert "15" not in text and "points" not in text, text
+
+    # Pasted into the position box, as the issue's steps say, and from a link.
+    page.setup("kamisado", black="human", white="human")
+    area = page.element("notation")
+    area.clear()
+    area.send_keys(finished)
+    page.element("load").click()
+    check()
+    page.open(address("kamisado", finished, black="human", white="human"))
+    check()
+
+
+def test_undo_while_the_computers_play_steps_back_and_pauses(page):
+    page.setup("kamisado", black="computer", white="computer", target=1)
+    page.choose("watch-speed", "0")
+    page.wait(lambda _d: page.body()["state"] == "over", timeout=60)
+    moves = page.moves()
+    page.element("undo").click()
+    page.wait(lambda _d: page.moves() == moves[:-1])
+    time.sleep(1.0)
+    assert page.moves() == moves[:-1], "paused: the computers wait"
+    assert page.text("watch-toggle") == "Play"
+    page.element("watch-step").click()
+    page.wait(lambda _d: len(page.moves()) == len(moves))
+    assert page.body()["state"] == "over"
+
+
+def test_a_side_switched_to_human_while_its_computer_thinks_is_not_played(page):
+    page.setup("katarenga", black="human", white="computer.full")
+    page.wait(lambda _d: page.body()["thinking"] == "true")
+    page.choose("white-type", "human")
+    time.sleep(3.0)
+    assert page.moves() == []
+    assert page.body()["thinking"] == "false"
+    assert page.body()["actor"] == "white"
+    assert "White to move" in page.text("status")
+
+
+def test_keyboard_play_keeps_focus_on_the_board(page):
+    page.setup("kamisado", black="human", white="human")
+    rows = page.js("return document.querySelectorAll('#board [role=row]').length")
+    assert rows == 8
+    # The board is one stop in the tab order.
+    stops = page.js("return document.querySelectorAll('#board [tabindex=\"0\"]').length")
+    assert stops == 1
+    page.js("document.querySelector('#board [tabindex=\"0\"]').focus()")
+    active = lambda: page.js("return document.activeElement.dataset.square")  # noqa: E731
+    assert active() == "a1"
+    actions = webdriver.ActionChains(page.driver)
+    actions.send_keys(Keys.ARROW_RIGHT * 3).perform()
+    assert active() == "d1"
+    actions.send_keys(Keys.ENTER).perform()
+    label = page.js("return document.querySelector('[data-square=d1]').getAttribute('aria-label')")
+    assert "selected" in label, label
+    assert "legal destination" in page.js("return document.querySelector('[data-square=d5]').getAttribute('aria-label')")
+    actions.send_keys(Keys.ARROW_UP * 4).perform()
+    assert active() == "d5"
+    actions.send_keys(Keys.ENTER).perform()
+    page.wait(lambda _d: page.moves() == ["d1d5"])
+    assert active() == "d5", "focus stays where it was"
+    label = page.js("return document.querySelector('[data-square=d5]').getAttribute('aria-label')")
+    assert "last move" in label, label
+    forced = page.js("return document.querySelector('#board .forced').getAttribute('aria-label')")
+    assert "forced to move" in forced, forced
+    # Escape drops a selection.
+    square = page.js("return document.querySelector('#board .forced').dataset.square")
+    page.js(f"document.querySelector('[data-square={square}]').focus()")
+    webdriver.ActionChains(page.driver).send_keys(Keys.ENTER).perform()
+    assert page.js("return document.querySelectorAll('#board .selected').length") == 1
+    webdriver.ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
+    assert page.js("return document.querySelectorAll('#board .selected').length") == 0
+
+
+def test_the_page_fits_a_laptop_and_a_phone(page):
+    for width, height in [(1366, 768), (390, 844)]:
+        page.driver.set_window_size(width, height)
+        for game in ("kamisado", "katarenga"):
+            page.setup(game, black="human", white="human")
+            inner = page.js("return [window.innerWidth, window.innerHeight, document.documentElement.scrollWidth]")
+            board = page.rect("#board")
+            bottom = max(page.rect("#seat-bottom")["bottom"], board["bottom"])
+            assert inner[2] <= inner[0], f"{width}x{height} {game}: the page scrolls sideways: {inner}"
+            top = min(page.rect("#seat-top")["top"], board["top"])
+            assert top >= 0, f"{width}x{height} {game}: after Start, the board begins at {top}, out of view"
+            assert bottom <= inner[1], f"{width}x{height} {game}: the board ends at {bottom} of {inner[1]}"
+            if width > 1000:
+                assert page.rect("#game-buttons")["bottom"] <= inner[1], f"{game}: the buttons below the fold"
+            else:
+                assert board["width"] >= 0.85 * inner[0]
+            page.driver.save_screenshot(str(OUTPUT / f"{game}-{width}x{height}.png"))
+    # The status can say more (a push, an extra move) without moving the
+    # board or the buttons.
+    page.driver.set_window_size(1366, 768)
+    page.open(address("kamisado", "obpk1rgn/8/8/8/8/8/4y3/NGRYK+PBO b k", black="human", white="human"))
+    top = page.rect("#board")["top"], page.rect("#game-buttons")["top"]
+    page.click("e1")
+    page.click("e2")
+    page.wait(lambda _d: page.moves() == ["e1e2"])
+    assert "moves again" in page.text("status")
+    assert (page.rect("#board")["top"], page.rect("#game-buttons")["top"]) == top
+
+
+def test_a_deadlock_shows_its_chain(page):
+    page.open(address("kamisado", "5rgn/3yKP2/2O5/o1R5/p2k4/Nb1Y4/G7/6B1 b y", black="human", white="human"))
+    page.click("d3")
+    page.click("h7")
+    page.wait(lambda _d: page.body()["state"] == "over")
+    status = page.text("status")
+    assert "deadlock" in status.lower(), status
+    assert "each is blocked" in status and "tower on" in status, status
+
+
+def test_the_computers_can_be_watched(page):
+    page.setup("katarenga", black="computer", white="computer")
+    assert page.element("watch").is_displayed()
+    page.choose("watch-speed", "1800")
+    page.wait(lambda _d: len(page.moves()) >= 1, timeout=10)
+    first = time.monotonic()
+    page.wait(lambda _d: len(page.moves()) >= 2, timeout=10)
+    assert time.monotonic() - first >= 1.2, "slow: moves are spaced"
+    page.element("watch-toggle").click()
+    count = len(page.moves())
+    time.sleep(2.5)
+    assert len(page.moves()) <= count + 1
+    count = len(page.moves())
+    page.element("watch-step").click()
+    page.wait(lambda _d: len(page.moves()) == count + 1, timeout=10)
+    time.sleep(2.5)
+    assert len(page.moves()) == count + 1
+
+
+def test_the_human_plays_from_the_bottom_and_the_title_says_whose_move(page):
+    page.setup("katarenga", black="computer", white="human")
+    # White alone is a person: the board is turned (h8 at the bottom left).
+    first = page.js("return document.querySelector('#board [role=row]:last-child [data-square]').dataset.square")
+    assert first == "h8"
+    assert page.driver.title.startswith("Your move")
+    page.setup("kamisado", black="human", white="computer")
+    first = page.js("return document.querySelector('#board [role=row]:last-child [data-square]').dataset.square")
+    assert first == "a1"
+    page.element("flip-board").click()
+    first = page.js("return document.querySelector('#board [role=row]:last-child [data-square]').dataset.square")
+    assert first == "h8"
+
+
+def test_the_thinking_line_says_who_thinks(page):
+    page.setup("katarenga", black="human", white="computer.full")
+    page.wait(lambda _d: page.body()["thinking"] == "true")
+    status = page.text("status")
+    assert "White (computer, Full engine) to move" in status and "thinking" in status, status
+    assert status.strip() != "…"
+    assert "thinking" in page.driver.title
+
+
+# --------------------------------------------------------- what players expect
+
+
+def test_levels_from_beginner_to_perfect(page):
+    names = lambda: page.js("return [...document.getElementById('white-level').options].map(o => o.textContent)")  # noqa: E731
+    kamisado_levels = names()
+    assert kamisado_levels[0] == "Beginner" and "Perfect (the solver)" in kamisado_levels and len(kamisado_levels) >= 5
+    page.driver.find_element(By.CSS_SELECTOR, 'input[name="game"][value="katarenga"]').click()
+    assert "Perfect (the solver)" not in names() and len(names()) >= 4
+    # The solver plays the start's winning move at once.
+    page.setup("kamisado", black="computer.perfect", white="human")
+    page.wait(lambda _d: len(page.moves()) == 1, timeout=30)
+    assert page.moves() == ["h1h5"]
+    assert "proved a win" in page.text("status")
+
+
+def test_a_flag_fall_ends_the_game(page):
+    # A game kept with Black's clock nearly out.
+    page.setup("kamisado", black="human", white="human", black_clock="1+0", white_clock="1+0")
+    assert page.js("return document.querySelector('#seat-bottom .clock').textContent").startswith("1:00") or True
+    kept = page.js("return JSON.parse(localStorage.getItem('kamisado-katarenga/game'))")
+    kept["left"] = {"black": 1500, "white": 60000}
+    page.js("localStorage.setItem('kamisado-katarenga/game', JSON.stringify(arguments[0]))", kept)
+    page.driver.get(page.server)
+    page.wait_ready()
+    page.wait(lambda _d: page.body()["state"] == "over", timeout=10)
+    assert "black ran out of time" in page.text("banner").lower()
+
+
+def test_replay_steps_through_the_moves(page):
+    page.setup("kamisado", black="human", white="human")
+    for move in ["d1d6", "f8f2"]:
+        page.click(move[:2])
+        page.click(move[2:])
+        page.wait(lambda _d, m=move: page.moves()[-1:] == [m])
+    page.element("replay-first").click()
+    assert page.snapshot()["notation"] == str(kamisado.Position())
+    assert page.body()["viewing"] == "true"
+    page.element("replay-forward").click()
+    assert page.snapshot()["notation"] == str(kamisado.Position().play("d1d6"))
+    page.driver.find_elements(By.CSS_SELECTOR, "#moves li[data-move] button")[1].click()
+    assert page.body()["viewing"] == "false"
+    assert page.snapshot()["notation"] == str(kamisado.Position().play("d1d6").play("f8f2"))
+
+
+def test_records_download_and_open(page, tmp_path):
+    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    page.setup("katarenga", black="human", white="human", board="arrangement", arrangement=777)
+    for _ in range(2):
+        position = katarenga.Position(page.snapshot()["notation"])
+        move = position.legal_moves()[0]
+        page.click(move[:2])
+        page.click(move[2:])
+        page.wait(lambda _d, m=move: page.moves()[-1:] == [m])
+    moves = page.moves()
+    page.element("download").click()
+    page.wait(lambda _d: any(tmp_path.iterdir()), timeout=10)
+    record = next(tmp_path.iterdir())
+    text = record.read_text()
+    assert '[Board "' in text and '[Result "*"]' in text, text
+    # Read back by the Python package: the same moves.
+    game = katarenga.read_records(text)[0] if hasattr(katarenga, "read_records") else None
+    if game is not None:
+        assert [str(m) for m in game.moves] == moves
+    # Opened in a fresh page: the game, in replay at its start.
+    page.js("localStorage.clear()")
+    page.open("")
+    page.element("upload").send_keys(str(record))
+    page.wait(lambda _d: page.moves() == moves)
+    assert page.body()["viewing"] == "true"
+    page.element("replay-last").click()
+    assert page.body()["viewing"] == "false"
+    # A file that is no record says so.
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello")
+    page.element("upload").send_keys(str(junk))
+    page.wait(lambda _d: page.element("record-error").is_displayed())
+    assert "not a game record" in page.text("record-error")
+
+
 def test_a_bad_pasted_position_is_shown_as_an_error(page):
-    area = page.driver.find_element(By.ID, "notation")
+    area = page.element("notation")
     area.clear()
     area.send_keys("obpkyrgn/8/8/8/8/8/8/NGRYKPBX b -")
-    page.driver.find_element(By.ID, "load").click()
+    page.element("load").click()
     error = page.text("notation-error")
     assert error.startswith("This is not a Kamisado position:"), error
     assert "'X'" in error and "offset" in error, error
-    # A good one loads, and goes into the address so that a link shares it.
     text = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB 2b5/8/8/6ww/8/8/8/b7 b a9"
-    area = page.driver.find_element(By.ID, "notation")
+    area = page.element("notation")
     area.clear()
     area.send_keys(text)
-    page.driver.find_element(By.ID, "load").click()
-    assert not page.driver.find_element(By.ID, "notation-error").is_displayed()
+    page.element("load").click()
+    assert not page.element("notation-error").is_displayed()
     assert page.body()["game"] == "katarenga"
     check_katarenga(page.snapshot(), katarenga.Position(text))
-    address = page.driver.current_url
-    page.open("")
-    page.driver.get(address)
-    page.wait(lambda d: d.execute_script("return document.body.dataset.ready") == "true")
-    check_katarenga(page.snapshot(), katarenga.Position(text))
-    # A bad position in a link is an error too, and the page still works.
-    page.open("#game=kamisado&position=nonsense")
-    assert "not a" in page.text("notation-error")
+    # A bad game in a link is an error too, and the page still works.
+    page.js("localStorage.clear()")
+    page.open("#game=kamisado&start=nonsense")
+    assert "not loaded" in page.text("notation-error")
     check_kamisado(page.snapshot(), kamisado.Position())
+    # Old links (a position only) still open.
+    page.open("#" + urllib.parse.urlencode({"game": "kamisado", "position": "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g"}))
+    assert page.snapshot()["notation"] == "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g"
 
 
 def test_the_solver_answer_is_shown(page):
     page.setup("kamisado", black="human", white="human", target=1)
-    page.driver.find_element(By.ID, "solve").click()
+    page.element("solve").click()
     page.wait(lambda _d: page.js("return document.getElementById('solve-result').dataset.winner || ''") != "", timeout=90)
     text = page.text("solve-result")
     assert "Black wins in 17 plies" in text and "best move h1h5" in text, text
-    assert page.squares()["h1"][0] is not None
     assert page.js("return document.querySelector('[data-square=\"h5\"]').classList.contains('hint-best')")
 
 
 def test_undo_takes_back_to_the_human_turn(page):
-    page.setup("kamisado", black="human", white="computer", think="100", target=1)
+    page.setup("kamisado", black="human", white="computer", target=1)
     page.click("d1")
     page.click("d6")
     page.wait_for_human("black", 2)
     assert len(page.moves()) == 2
-    page.driver.find_element(By.ID, "undo").click()
+    page.element("undo").click()
     page.wait(lambda _d: page.moves() == [])
     check_kamisado(page.snapshot(), kamisado.Position())
     assert page.body()["actor"] == "black"
 
 
-def test_the_page_fits_a_phone(page):
-    page.driver.set_window_size(390, 844)
-    page.setup("katarenga", black="human", white="computer")
-    widths = page.js("return [document.documentElement.scrollWidth, window.innerWidth,"
-                     " document.getElementById('board').getBoundingClientRect().width]")
-    scroll, inner, board = widths
-    assert scroll <= inner, f"the page scrolls sideways: {widths}"
-    assert board >= 0.8 * inner, f"the board is {board} px wide on a {inner} px screen"
-    page.js("window.scrollTo(0, 0)")
-    page.driver.save_screenshot(str(OUTPUT / "phone.png"))
+def test_the_rules_page_and_the_legend(page):
+    page.setup("katarenga", black="human", white="human")
+    legend = page.element("legend")
+    assert legend.is_displayed()
+    legend.find_element(By.TAG_NAME, "summary").click()
+    assert "like a knight" in legend.text
+    page.driver.get(page.server + "rules.html")
+    text = page.driver.find_element(By.TAG_NAME, "main").text
+    assert "Kamisado" in text and "Katarenga" in text and "deadlock" in text and "camps" in text
+
+
+def test_no_accessibility_violation_in_light_and_dark(page):
+    found = {}
+    for scheme in ("light", "dark"):
+        page.driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+        )
+        for game in ("kamisado", "katarenga"):
+            page.open("")
+            page.setup(game, black="human", white="human")
+            # A selection, destinations and a last move on the board.
+            position = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
+            move = position.legal_moves()[0]
+            page.click(move[:2])
+            page.click(move[2:])
+            page.wait(lambda _d, m=move: page.moves() == [m])
+            later = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
+            page.click(later.legal_moves()[0][:2])
+            violations = page.axe()
+            if violations:
+                found[f"{scheme} {game}"] = violations
+        background = page.js("return getComputedStyle(document.documentElement).backgroundColor")
+        if scheme == "dark":
+            channels = [int(c) for c in background[background.index("(") + 1:-1].split(",")[:3]]
+            assert sum(channels) < 150, f"dark mode: {background}"
+        page.driver.save_screenshot(str(OUTPUT / f"scheme-{scheme}.png"))
+    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert found == {}, json.dumps(found, indent=1)
+
+
+def contrast(a, b):
+    """WCAG's contrast ratio of two sRGB colours given as (r, g, b) in 0-255."""
+
+    def luminance(colour):
+        linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted([luminance(a), luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_mark_stands_out_on_every_square(page):
+    # WCAG's 3:1 for the marks that are not text (1.4.11): the last move, a
+    # selection, a tower that must move, a destination and a piece's own
+    # outline each have at least one tone at 3:1 against every square colour
+    # of both boards, in light and dark; the coordinates (text) have 4.5:1.
+    colours = re.compile(r"rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)")
+
+    def tones(text):
+        return [tuple(int(c) for c in m.groups()[:3]) for m in colours.finditer(text)
+                if m.group(4) is None or float(m.group(4)) > 0.5]
+
+    for scheme in ("light", "dark"):
+        page.driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+        )
+        for game in ("kamisado", "katarenga"):
+            page.open("")
+            page.setup(game, black="human", white="human")
+            position = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
+            move = position.legal_moves()[0]
+            page.click(move[:2])
+            page.click(move[2:])
+            page.wait(lambda _d, m=move: page.moves() == [m])
+            later = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
+            page.click(later.legal_moves()[0][:2])
+            found = page.js(
+                """
+                const style = (selector, pseudo) => {
+                  const e = document.querySelector(selector);
+                  return e ? getComputedStyle(e, pseudo) : null;
+                };
+                const marks = {};
+                const last = style('#board .square.last', '::before');
+                marks.last = last && last.borderTopColor + ' ' + last.boxShadow;
+                const selected = style('#board .square.selected');
+                marks.selected = selected && selected.boxShadow;
+                const target = style('#board .square.target', '::after');
+                marks.target = target && target.backgroundColor + ' ' + target.boxShadow + ' ' + target.borderTopColor;
+                const forced = style('#board .square.forced .occupant');
+                marks.forced = forced && forced.boxShadow;
+                const tower = style('#board .occupant.tower, #board .occupant.piece');
+                marks.outline = tower && tower.boxShadow;
+                const coord = style('#board .coord');
+                const squares = [...new Set([...document.querySelectorAll('#board .square')]
+                  .map((e) => getComputedStyle(e).backgroundColor))];
+                return { marks, squares, coord: [coord.color, coord.backgroundColor] };
+                """
+            )
+            squares = [tones(c)[0] for c in found["squares"]]
+            assert len(squares) == (8 if game == "kamisado" else 4), found["squares"]
+            wanted = ["last", "selected", "target", "outline"] + (["forced"] if game == "kamisado" else [])
+            for name in wanted:
+                mark = found["marks"][name]
+                assert mark, f"{scheme} {game}: no {name} mark on the board"
+                for square in squares:
+                    best = max(contrast(tone, square) for tone in tones(mark))
+                    assert best >= 3, f"{scheme} {game}: the {name} mark ({mark}) at {best:.2f}:1 on {square}"
+            ink, chip = (tones(c)[0] for c in found["coord"])
+            assert contrast(ink, chip) >= 4.5, f"{scheme}: coordinates at {contrast(ink, chip):.2f}:1"
+    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def test_perft_speed_in_the_browser(page):

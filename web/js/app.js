@@ -1,0 +1,589 @@
+// The page: one game at a time, its state kept as a setup and the list of
+// what was played (game.js), drawn by the board view (board.js), played by
+// people (clicks and keys) and by the engine in its worker (engine.js),
+// with levels, clocks, replay, records, and the game kept in the address
+// and in the browser (store.js). Every rule comes from the engine; this
+// file only decides whose turn it is to be asked.
+import { KamisadoPosition, KatarengaPosition } from "../pkg/rules.js";
+import { BoardView, movesBetween, occupants } from "./board.js";
+import { Clocks } from "./clock.js";
+import { Engine } from "./engine.js";
+import { buildForm, previewBoard, readClocks, readPlayers, readSetup, renderSetupVisibility, wireForm, writeForm } from "./form.js";
+import { actorOf, capitalised, opponent, phaseOf, positionOf, replay } from "./game.js";
+import { level } from "./levels.js";
+import { formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
+import * as sound from "./sound.js";
+import {
+  actor,
+  flipped,
+  humanToAct,
+  humans,
+  isComputer,
+  live,
+  over,
+  playerOf,
+  saved,
+  setActions,
+  state,
+} from "./state.js";
+import * as store from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+const KAMISADO_COLOURS = KamisadoPosition.squareColours();
+const SOLVE_MILLISECONDS = 30000;
+
+
+const engine = new Engine((message) => showError("status", message));
+const view = new BoardView({
+  board: $("board"),
+  campsTop: $("camps-top"),
+  campsBottom: $("camps-bottom"),
+  act: (square) => clickSquare(square),
+  cancel: () => {
+    state.selected = null;
+    render();
+  },
+});
+
+// ------------------------------------------------------------------ state
+
+
+
+
+
+function keep() {
+  const s = saved();
+  store.save(s);
+  history.replaceState(null, "", store.toAddress(s));
+  $("share").href = location.href;
+}
+
+/** After any change: the clocks, the storage, the drawing, and the computer's turn. */
+function changed() {
+  runClocks();
+  keep();
+  render();
+  schedule();
+}
+
+// ---------------------------------------------------------------- actions
+
+/** Plays `action` (a move or an edge) for whoever acts; false if refused. */
+function act(action, by) {
+  const side = actor();
+  if (side === undefined || over()) return false;
+  let game;
+  try {
+    game = replay(state.setup, [...state.actions, action]);
+  } catch (e) {
+    showError("status", e.message.replace(/^action \d+ \([^)]*\): /, ""));
+    return false;
+  }
+  state.game = game;
+  state.actions = [...state.actions, action];
+  state.selected = null;
+  state.solution = null;
+  state.message = "";
+  $("notation-error").hidden = true;
+  state.clocks.moved(side);
+  const step = game.steps.at(-1);
+  if (state.sound) sound.play(over() ? "end" : step.moveKind === "push" || /takes/.test(step.note ?? "") ? "strong" : "move");
+  if (by === "human" && state.watch.paused === false && humans().length === 0) state.watch.paused = true;
+  changed();
+  return true;
+}
+
+function undo() {
+  if (state.actions.length === 0) return;
+  engine.cancel();
+  state.thinking = false;
+  const actions = state.actions.slice();
+  let ending = null;
+  if (state.ending) {
+    // Taking back a forfeit first: the game goes on where it stopped.
+    ending = null;
+  } else if (humans().length === 0) {
+    // Computers on both sides: one action back, and the watching paused.
+    actions.pop();
+    state.watch.paused = true;
+  } else {
+    // Back to the last time a person was to act, before their action.
+    do {
+      actions.pop();
+    } while (actions.length > 0 && isComputer(actorOf(replay(state.setup, actions))));
+  }
+  state.view = null;
+  setActions(actions, ending);
+  state.message = "Move taken back.";
+  changed();
+}
+
+function resign() {
+  const who = humans().find((s) => s === actor()) ?? humans()[0];
+  if (!who || over()) return;
+  engine.cancel();
+  state.thinking = false;
+  state.ending = { winner: opponent(who), termination: "resignation", reason: "resigned" };
+  changed();
+}
+
+/** A new game of `setup` (players and clocks as the form says). */
+function startGame(setup, message = "") {
+  engine.cancel();
+  state.thinking = false;
+  state.setup = setup;
+  state.view = null;
+  state.clocks = new Clocks(state.clockControls);
+  setActions([]);
+  state.watch.paused = false;
+  state.message = message;
+  engine.ask({ task: "newGame", kind: setup.kind }).catch(() => {});
+  for (const id of ["notation-error", "setup-error", "record-error", "solve-result"]) $(id).hidden = true;
+  changed();
+}
+
+function rematch() {
+  const { black, white } = state.players;
+  state.players = { black: white, white: black };
+  const controls = state.clockControls;
+  state.clockControls = { black: controls.white, white: controls.black };
+  writeForm();
+  startGame(state.setup, "Rematch: the sides swapped.");
+}
+
+// ------------------------------------------------------------- computer
+
+/** Asks the engine for the computer's action when it is its turn. */
+function schedule() {
+  clearTimeout(schedule.timer);
+  const who = actor();
+  if (!live() || !isComputer(who) || state.thinking || state.solving || over()) return;
+  const watching = humans().length === 0;
+  if (watching && state.watch.paused && !state.watch.step) return;
+  const delay = watching && !state.watch.step ? state.watch.delay : 0;
+  state.watch.step = false;
+  schedule.timer = setTimeout(() => computerTurn(who), delay);
+}
+
+async function computerTurn(who) {
+  if (actor() !== who || !isComputer(who) || state.thinking || !live()) return;
+  const setup = state.setup;
+  const actions = state.actions.slice();
+  const chosen = level(playerOf(who).level, setup.kind);
+  const budget = { ...chosen.budget };
+  const clockBudget = state.clocks.budget(who);
+  if (clockBudget !== null) budget.milliseconds = clockBudget;
+  state.thinking = true;
+  render();
+  try {
+    const game = state.game;
+    let action;
+    if (game.match && game.match.state === "chooseEdge") {
+      const starts = { a: game.match.nextRoundStart("a").toString(), h: game.match.nextRoundStart("h").toString() };
+      ({ edge: action } = await engine.ask({ task: "edge", starts, budget }));
+    } else {
+      let solve = chosen.solve;
+      if (solve && clockBudget !== null) solve = { ...solve, milliseconds: Math.min(solve.milliseconds, clockBudget / 2) };
+      const result = await engine.ask({ task: "move", kind: setup.kind, position: positionOf(game).toString(), budget, solve });
+      action = result.best;
+      state.engineNote = result.proven
+        ? `${capitalised(who)} (${chosen.name}) proved ${result.winner === who ? "a win" : "a loss"}${result.plies ? ` in ${result.plies} plies` : ""}.`
+        : result.winner
+          ? `${capitalised(who)} (${chosen.name}) sees ${result.winner === who ? "a win" : "a loss"} in ${result.plies} plies.`
+          : `${capitalised(who)} (${chosen.name}) searched ${result.depth} plies deep, ${formatCount(result.nodes)} positions.`;
+    }
+    state.thinking = false;
+    // The game may have changed while the engine thought (it is then cancelled, but be sure).
+    if (state.setup !== setup || state.actions.join() !== actions.join() || !isComputer(who)) {
+      render();
+      schedule();
+      return;
+    }
+    act(action, "computer");
+  } catch (e) {
+    state.thinking = false;
+    if (!e.cancelled) showError("status", e.message);
+    render();
+  }
+}
+
+async function solve() {
+  if (state.setup.kind !== "kamisado" || phaseOf(state.game) !== "inRound" || state.solving || !live()) return;
+  state.solving = true;
+  const position = positionOf(state.game).toString();
+  $("solve-result").hidden = false;
+  $("solve-result").textContent = `Solving (at most ${SOLVE_MILLISECONDS / 1000} s)…`;
+  render();
+  try {
+    const s = await engine.ask({ task: "solve", position, milliseconds: SOLVE_MILLISECONDS });
+    state.solving = false;
+    if (positionOf(state.game).toString() !== position) return;
+    state.solution = s;
+    render();
+    schedule();
+  } catch (e) {
+    state.solving = false;
+    if (!e.cancelled) showError("status", e.message);
+    render();
+  }
+}
+
+
+// ---------------------------------------------------------------- clocks
+
+/** Runs the clock of whoever acts (none while replaying or once over). */
+function runClocks() {
+  if (!state.clocks.on) return;
+  const who = actor();
+  if (over() || who === undefined) state.clocks.pause();
+  else state.clocks.start(who);
+}
+
+function tick() {
+  if (!state.clocks.on) return;
+  const fallen = state.clocks.fallen();
+  if (fallen && !over()) {
+    engine.cancel();
+    state.thinking = false;
+    state.ending = { winner: opponent(fallen), termination: "time forfeit", reason: "ran out of time" };
+    state.clocks.pause();
+    if (state.sound) sound.play("end");
+    changed();
+    return;
+  }
+  renderSeats();
+}
+
+// ----------------------------------------------------------------- input
+
+function clickSquare(square) {
+  if (!humanToAct() || phaseOf(state.game, state.ending) !== "inRound") return;
+  const p = positionOf(state.game);
+  if (state.selected && p.destinations(state.selected).includes(square)) {
+    act(state.selected + square, "human");
+    return;
+  }
+  state.message = "";
+  if (!/[09]$/.test(square) && p.destinations(square).length > 0) {
+    state.selected = square === state.selected ? null : square;
+  } else {
+    state.selected = null;
+    if (state.setup.kind === "kamisado" && !/[09]$/.test(square)) {
+      const tower = p.towerOn(square);
+      if (tower && tower.player === p.sideToMove && p.forcedColour && tower.colour !== p.forcedColour) {
+        state.message = `${capitalised(p.sideToMove)} must move the ${p.forcedColour} tower (on ${p.forcedSquare}).`;
+      }
+    }
+  }
+  render();
+}
+
+
+
+/** A new game as the form says, or the form's error shown beside it. */
+function newGameFromForm() {
+  readPlayers();
+  readClocks();
+  $("setup-error").hidden = true;
+  try {
+    const { setup, message } = readSetup();
+    startGame(setup, message);
+    // The form may be below the board (a phone): the new game comes into view.
+    if ($("play").getBoundingClientRect().top < 0) $("play").scrollIntoView({ block: "start" });
+  } catch (e) {
+    $("setup-error").textContent = e.message;
+    $("setup-error").hidden = false;
+  }
+}
+
+/** Loads a position of either game as a new game from it; an error says why not. */
+function loadPosition(text) {
+  text = text.trim();
+  const looksKatarenga = text.split(/\s+/).length >= 4 || /^[RYBG]{8}\//.test(text);
+  const tries = looksKatarenga ? ["katarenga", "kamisado"] : ["kamisado", "katarenga"];
+  let firstError = null;
+  for (const kind of tries) {
+    try {
+      let setup;
+      if (kind === "kamisado") {
+        KamisadoPosition.parse(text);
+        setup = { kind, target: 1, start: text };
+      } else {
+        const p = KatarengaPosition.parse(text);
+        const pending = p.firstMovePending("black") || p.firstMovePending("white");
+        setup = { kind, board: text.split(/\s+/)[0], rules: pending ? "no-first-capture" : "standard", start: text, note: "a pasted position" };
+      }
+      readPlayers();
+      startGame(setup, "Position loaded.");
+      return true;
+    } catch (e) {
+      firstError ??= `This is not a ${capitalised(kind)} position: ${e.message}`;
+    }
+  }
+  $("notation-error").textContent = firstError;
+  $("notation-error").hidden = false;
+  return false;
+}
+
+// --------------------------------------------------------------- records
+
+function recordGame() {
+  const today = new Date().toISOString().slice(0, 10).replaceAll("-", ".");
+  const name = (side) => {
+    const p = playerOf(side);
+    return p.type === "computer" ? `kamisado-katarenga (${level(p.level, state.setup.kind).name})` : "human";
+  };
+  const common = { event: "kamisado-katarenga web page", site: location.host || "?", date: today, black: name("black"), white: name("white") };
+  if (state.ending) Object.assign(common, { termination: state.ending.termination, winner: state.ending.winner });
+  const s = state.setup;
+  if (s.kind === "kamisado") return { ...common, target: s.target, ...(s.start ? { start: s.start } : {}), actions: state.actions };
+  return { ...common, board: s.board, rules: s.rules, ...(s.start ? { start: s.start } : {}), moves: state.actions };
+}
+
+async function downloadRecord() {
+  try {
+    const text = await engine.ask({ task: "writeRecord", kind: state.setup.kind, game: recordGame() });
+    store.download(`${state.setup.kind}-${new Date().toISOString().slice(0, 10)}.txt`, text);
+    state.message = "Record downloaded.";
+    render();
+  } catch (e) {
+    if (!e.cancelled) showError("record-error", e.message);
+  }
+}
+
+async function uploadRecord(file) {
+  $("record-error").hidden = true;
+  try {
+    const text = await file.text();
+    const { kind, games } = await engine.ask({ task: "readRecords", text });
+    if (games.length === 0) throw new Error("the file holds no record");
+    const g = games[0];
+    const setup =
+      kind === "kamisado"
+        ? { kind, target: g.target, ...(g.start !== KamisadoPosition.start().toString() ? { start: g.start } : {}) }
+        : { kind, board: g.board, rules: g.rules, ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
+    const actions = kind === "kamisado" ? g.actions : g.moves;
+    const forfeit = g.termination !== "normal" && g.termination !== "unfinished" && g.winner;
+    const ending = forfeit ? { winner: g.winner, termination: g.termination, reason: `lost by ${g.termination}` } : null;
+    engine.cancel();
+    state.thinking = false;
+    state.setup = setup;
+    state.clocks = new Clocks(null);
+    setActions(actions, ending);
+    // Opened to be read: the replay at its start.
+    state.view = 0;
+    state.message = `Record opened: ${g.white} (White) against ${g.black} (Black)${games.length > 1 ? `, the first of ${games.length}` : ""}.`;
+    changed();
+  } catch (e) {
+    if (!e.cancelled) showError("record-error", `This record was not opened: ${e.message}`);
+  }
+}
+
+// ---------------------------------------------------------------- render
+
+/** Shows the game after its first `count` actions (the game itself when all). */
+function showCount(count) {
+  const all = state.actions.length;
+  const to = Math.max(0, Math.min(all, count));
+  state.view = to === all ? null : to;
+  changed();
+}
+
+
+
+function render() {
+  const shownGame = live() ? state.game : replay(state.setup, state.actions.slice(0, state.view));
+  const kind = state.setup.kind;
+  const p = positionOf(shownGame);
+  const phase = phaseOf(shownGame, live() ? state.ending : null);
+  const who = actorOf(shownGame, live() ? state.ending : null);
+  document.body.dataset.game = kind;
+  document.body.dataset.state = phase;
+  document.body.dataset.actor = who ?? "";
+  document.body.dataset.thinking = String(state.thinking);
+  document.body.dataset.viewing = String(!live());
+
+  const mine = humanToAct() && phase === "inRound";
+  const targets = new Set(mine && state.selected ? p.destinations(state.selected) : []);
+  const movable = new Set(mine ? p.legalMoves().map((m) => m.slice(0, 2)) : []);
+  const { pieces, camps } = occupants(kind, p);
+  const last = shownGame.steps.at(-1);
+  const lastMove = last?.kind === "move" ? { from: last.action.slice(0, 2), to: last.action.slice(2) } : null;
+  const now = { kind, pieces, setupKey: JSON.stringify(state.setup) };
+  const oneStep = state.shown && state.shown.setupKey === now.setupKey && state.shown.count + 1 === shownGame.actions.length;
+  view.update({
+    kind,
+    flip: flipped(),
+    colours: kind === "kamisado" ? KAMISADO_COLOURS : p.board.colours(),
+    pieces,
+    camps,
+    selected: mine ? state.selected : null,
+    targets,
+    movable,
+    forced: kind === "kamisado" && phase === "inRound" ? p.forcedSquare : undefined,
+    last: lastMove,
+    hint: state.solution?.best,
+    animate: oneStep,
+    moved: oneStep ? movesBetween(kind, state.shown, now, last?.kind === "move" ? last.action : null) : [],
+  });
+  state.shown = { ...now, count: shownGame.actions.length };
+
+  renderStatus(shownGame, p, phase, who);
+  renderSeats();
+  renderMoves(showCount);
+  renderControls(shownGame, p, phase, who);
+  renderSetupVisibility();
+  const notation = $("notation");
+  if (document.activeElement !== notation) notation.value = p.toString();
+  const picture = $("picture");
+  if (picture.dataset.url) URL.revokeObjectURL(picture.dataset.url);
+  picture.dataset.url = URL.createObjectURL(new Blob([p.svg()], { type: "image/svg+xml" }));
+  picture.href = picture.dataset.url;
+}
+
+
+function showError(where, message) {
+  if (where === "status") {
+    state.message = message;
+    render();
+    return;
+  }
+  $(where).textContent = message;
+  $(where).hidden = false;
+}
+
+
+
+
+
+// ------------------------------------------------------------------ form
+
+
+
+
+
+
+function wire() {
+  $("new-game").addEventListener("click", newGameFromForm);
+  $("banner-new").addEventListener("click", () => {
+    $("setup").scrollIntoView({ block: "nearest" });
+    $("new-game").focus();
+  });
+  $("rematch").addEventListener("click", rematch);
+  $("undo").addEventListener("click", undo);
+  $("resign").addEventListener("click", resign);
+  $("solve").addEventListener("click", solve);
+  $("pass").addEventListener("click", () => {
+    const moves = positionOf(state.game).legalMoves();
+    if (moves.length === 1) act(moves[0], "human");
+  });
+  for (const edge of ["a", "h"]) $(`edge-${edge}`).addEventListener("click", () => act(edge, "human"));
+  $("flip-board").addEventListener("click", () => {
+    state.manualFlip = !state.manualFlip;
+    keep();
+    render();
+  });
+  wireForm();
+  // The players take effect at once: a computer that was thinking for a
+  // side now played by a person stops.
+  for (const side of ["black", "white"]) {
+    for (const id of [`${side}-type`, `${side}-level`]) {
+      $(id).addEventListener("change", () => {
+        readPlayers();
+        if (state.thinking && !isComputer(actor())) {
+          engine.cancel();
+          state.thinking = false;
+        }
+        renderSetupVisibility();
+        changed();
+      });
+    }
+  }
+  $("sound").addEventListener("change", () => {
+    state.sound = $("sound").checked;
+    keep();
+  });
+  $("watch-toggle").addEventListener("click", () => {
+    state.watch.paused = !state.watch.paused;
+    changed();
+  });
+  $("watch-step").addEventListener("click", () => {
+    state.watch.step = true;
+    schedule();
+  });
+  $("watch-speed").addEventListener("change", () => {
+    state.watch.delay = Number($("watch-speed").value);
+    keep();
+  });
+  $("replay-first").addEventListener("click", () => showCount(0));
+  $("replay-back").addEventListener("click", () => showCount((state.view ?? state.actions.length) - 1));
+  $("replay-forward").addEventListener("click", () => showCount((state.view ?? state.actions.length) + 1));
+  $("replay-last").addEventListener("click", () => showCount(state.actions.length));
+  $("notation").addEventListener("input", () => ($("notation-error").hidden = true));
+  $("load").addEventListener("click", () => loadPosition($("notation").value));
+  $("copy").addEventListener("click", async () => {
+    const text = positionOf(state.game).toString();
+    try {
+      await navigator.clipboard.writeText(text);
+      state.message = "Position copied.";
+    } catch {
+      $("notation").value = text;
+      $("notation").select();
+      state.message = "Position selected: copy it with your keyboard.";
+    }
+    render();
+  });
+  $("download").addEventListener("click", downloadRecord);
+  $("upload").addEventListener("change", () => {
+    const file = $("upload").files[0];
+    if (file) uploadRecord(file);
+    $("upload").value = "";
+  });
+  window.addEventListener("hashchange", () => {
+    const linked = store.fromAddress(location.hash);
+    if (linked && store.toAddress(saved()) !== location.hash) restore(linked, "Game from the link.");
+  });
+}
+
+/** Takes up a kept or linked game; false (with the reason shown) if it does not replay. */
+function restore(kept, message) {
+  try {
+    state.setup = kept.setup;
+    for (const side of ["black", "white"]) if (kept.players?.[side]) state.players[side] = kept.players[side];
+    state.clockControls = { black: kept.clocks?.black ?? null, white: kept.clocks?.white ?? null };
+    state.clocks = new Clocks(state.clockControls, kept.left);
+    if (kept.sound !== undefined) state.sound = kept.sound;
+    if (kept.manualFlip !== undefined) state.manualFlip = kept.manualFlip;
+    if (kept.delay !== undefined) state.watch.delay = kept.delay;
+    setActions(kept.actions ?? [], kept.ending ?? null);
+    state.view = null;
+    state.message = message;
+    writeForm();
+    changed();
+    return true;
+  } catch (e) {
+    $("notation-error").textContent = `The game in the link was not loaded: ${e.message}`;
+    $("notation-error").hidden = false;
+    return false;
+  }
+}
+
+buildForm();
+wire();
+const linked = store.fromAddress(location.hash);
+const kept = store.load();
+let started = false;
+if (linked) started = restore(linked, "Game from the link.");
+else if (kept) started = restore(kept, "Your game, as you left it.");
+if (!started) {
+  const error = $("notation-error").hidden ? "" : $("notation-error").textContent;
+  writeForm();
+  newGameFromForm();
+  if (error) {
+    $("notation-error").textContent = error;
+    $("notation-error").hidden = false;
+  }
+}
+previewBoard();
+setInterval(tick, 200);
+document.body.dataset.ready = "true";

@@ -1,0 +1,177 @@
+// The setup form: the game, its board or match length, the players with
+// their levels and clocks. It reads into the state (players, clocks) or
+// gives the setup of a new game, and shows the game being played when one
+// is restored.
+import { KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
+import { levelsFor } from "./levels.js";
+import { playerOf, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+const CLOCK_CHOICES = [
+  ["none", "no clock"],
+  ["1+0", "1 min"],
+  ["3+2", "3 min + 2 s"],
+  ["5+3", "5 min + 3 s"],
+  ["10+5", "10 min + 5 s"],
+  ["15+10", "15 min + 10 s"],
+  ["30+0", "30 min"],
+];
+/** The Katarenga board the form asks for, and how it was chosen. */
+function chosenBoard() {
+  const kind = $("board-kind").value;
+  if (kind === "default") return { board: "1f0 2f0 3f0 4f0", note: "the standard board" };
+  if (kind === "tiles") {
+    const tiles = [0, 1, 2, 3].map((q) => $(`tile-${q}`).value + $(`side-${q}`).value + $(`turn-${q}`).value);
+    KatarengaBoard.fromTiles(tiles); // throws, saying why, for a tile used twice
+    return { board: tiles.join(" "), note: `tiles ${tiles.join(" ")}` };
+  }
+  let index;
+  if (kind === "random") {
+    index = Math.floor(Math.random() * KatarengaBoard.arrangementCount());
+    $("arrangement").value = String(index);
+  } else {
+    const text = $("arrangement").value.trim();
+    if (!/^\d+$/.test(text) || Number(text) > 98303) {
+      throw new Error(`The arrangement number is a whole number from 0 to 98303${text === "" ? "" : `, not ${text}`}.`);
+    }
+    index = Number(text);
+  }
+  const tiles = KatarengaBoard.arrangementTiles(index);
+  return { board: tiles.join(" "), note: `arrangement ${index} (tiles ${tiles.join(" ")})` };
+}
+
+/** The players the form says, into the state. */
+export function readPlayers() {
+  for (const side of ["black", "white"]) {
+    const type = $(`${side}-type`).value;
+    state.players[side] = type === "computer" ? { type, level: $(`${side}-level`).value } : { type };
+  }
+}
+
+/** Shows the form's parts for the game chosen in it (and the legend for the game played). */
+export function renderSetupVisibility() {
+  const kind = document.querySelector('input[name="game"]:checked').value;
+  for (const element of document.querySelectorAll("fieldset[data-for]")) element.hidden = element.dataset.for !== kind;
+  $("legend").hidden = state.setup.kind !== "katarenga";
+  const boardKind = $("board-kind").value;
+  $("arrangement-label").hidden = boardKind !== "arrangement" && boardKind !== "random";
+  $("tiles").hidden = boardKind !== "tiles";
+  for (const side of ["black", "white"]) $(`${side}-level`).hidden = $(`${side}-type`).value !== "computer";
+}
+
+/** The board the form would start, drawn small (for the tile chooser).
+ * The picture keeps its place when there is nothing to show, so that the
+ * form does not move under the pointer while a number is typed. */
+export function previewBoard() {
+  const img = $("board-preview");
+  const show = (shown) => (img.style.visibility = shown ? "visible" : "hidden");
+  try {
+    if ($("board-kind").value === "random") {
+      show(false);
+      return;
+    }
+    const { board } = chosenBoard();
+    const tiles = board.split(" ");
+    img.src = `data:image/svg+xml,${encodeURIComponent(KatarengaPosition.startOn(KatarengaBoard.fromTiles(tiles)).svg())}`;
+    img.alt = `The board chosen: tiles ${board}`;
+    show(true);
+  } catch {
+    show(false);
+  }
+}
+
+/** The level choices of the game chosen in the form. */
+export function fillLevels() {
+  const kind = document.querySelector('input[name="game"]:checked').value;
+  for (const side of ["black", "white"]) {
+    const select = $(`${side}-level`);
+    const chosen = select.value || playerOf(side).level || "hard";
+    select.replaceChildren(
+      ...levelsFor(kind).map((l) => {
+        const option = document.createElement("option");
+        option.value = l.id;
+        option.textContent = l.name;
+        return option;
+      }),
+    );
+    select.value = levelsFor(kind).some((l) => l.id === chosen) ? chosen : "hard";
+  }
+}
+
+/** The form as the game is: game, target or board, players, clocks. */
+export function writeForm() {
+  document.querySelector(`input[name="game"][value="${state.setup.kind}"]`).checked = true;
+  if (state.setup.kind === "kamisado") $("target").value = String(state.setup.target);
+  else $("no-first-capture").checked = state.setup.rules === "no-first-capture";
+  fillLevels();
+  for (const side of ["black", "white"]) {
+    const p = playerOf(side);
+    $(`${side}-type`).value = p.type;
+    if (p.level) $(`${side}-level`).value = p.level;
+    $(`${side}-clock`).value = state.clockControls[side] ?? "none";
+  }
+  $("sound").checked = state.sound;
+  $("watch-speed").value = String(state.watch.delay);
+}
+
+/** The parts of the form written once: the tile chooser and the clock choices. */
+export function buildForm() {
+  const option = (value, text, selected) => `<option value="${value}"${selected ? " selected" : ""}>${text}</option>`;
+  const names = ["top-left", "top-right", "bottom-left", "bottom-right"];
+  $("tiles").innerHTML = names
+    .map(
+      (name, q) => `<div class="quarter">${name}
+        <select id="tile-${q}" aria-label="${name} tile">${[1, 2, 3, 4].map((t) => option(t, `tile ${t}`, t === q + 1)).join("")}</select>
+        <select id="side-${q}" aria-label="${name} side">${option("f", "front", true)}${option("b", "back")}</select>
+        <select id="turn-${q}" aria-label="${name} turn">${[0, 1, 2, 3].map((r) => option(r, `${r * 90}°`, r === 0)).join("")}</select>
+      </div>`,
+    )
+    .join("");
+  for (const side of ["black", "white"]) {
+    $(`${side}-clock`).innerHTML = CLOCK_CHOICES.map(([value, text]) => option(value, text)).join("");
+  }
+}
+
+/** The clocks the form says, into the state. */
+export function readClocks() {
+  for (const side of ["black", "white"]) {
+    const value = $(`${side}-clock`).value;
+    state.clockControls[side] = value === "none" ? null : value;
+  }
+}
+
+/**
+ * The game the form asks for: `{ setup, message }`, or an error that
+ * says what is wrong with the form.
+ */
+export function readSetup() {
+  const kind = document.querySelector('input[name="game"]:checked').value;
+  if (kind === "kamisado") return { setup: { kind, target: Number($("target").value) }, message: "" };
+  const { board, note } = chosenBoard();
+  const rules = $("no-first-capture").checked ? "no-first-capture" : "standard";
+  return { setup: { kind, board, rules, note }, message: `Board: ${note}.` };
+}
+
+/** The form's own reactions: the parts and levels of the game chosen, the board's preview. */
+export function wireForm() {
+  for (const input of document.querySelectorAll('input[name="game"]')) {
+    input.addEventListener("change", () => {
+      fillLevels();
+      renderSetupVisibility();
+      previewBoard();
+    });
+  }
+  const boardFields = ["board-kind", "arrangement"];
+  for (const q of [0, 1, 2, 3]) boardFields.push(`tile-${q}`, `side-${q}`, `turn-${q}`);
+  for (const id of boardFields) {
+    // "input" as well as "change": the preview follows a number as it is
+    // typed, not when the field loses the focus.
+    for (const event of ["input", "change"]) {
+      $(id).addEventListener(event, () => {
+        renderSetupVisibility();
+        previewBoard();
+      });
+    }
+  }
+}

@@ -1,0 +1,180 @@
+// The game: its setup and the list of what was played (moves, and the
+// Kamisado edge choices between rounds) are the whole state; everything the
+// page shows is derived from them by replaying the actions with the rules
+// module. Undo drops the last actions, a reload or a link replays them, and
+// a replay of the moves shows a prefix. Nothing here decides a rule: each
+// move is played by the engine, which refuses an illegal one.
+import {
+  KamisadoMatch,
+  KamisadoPosition,
+  KatarengaBoard,
+  KatarengaPosition,
+} from "../pkg/rules.js";
+
+export const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
+export const opponent = (player) => (player === "black" ? "white" : "black");
+const SUMO = ["", "sumo", "double sumo", "triple sumo"];
+const EDGES = new Set(["a", "h"]);
+
+/**
+ * The setups of the two games:
+ * - `{ kind: "kamisado", target, start? }`: a match to `target` points (1: a
+ *   single round) from the usual start or from the position `start`;
+ * - `{ kind: "katarenga", board, rules, start?, note? }`: `board` is four
+ *   tiles ("1f0 2b1 3f2 4f3") or a colours field, `rules` "standard" or
+ *   "no-first-capture", `start` a position if the game does not start at the
+ *   start on the board, `note` how the board was chosen.
+ */
+export function boardOf(setup) {
+  const tiles = setup.board.trim().split(/\s+/);
+  return tiles.length === 4 ? KatarengaBoard.fromTiles(tiles) : new KatarengaBoard(setup.board);
+}
+
+/** The first state of `setup`: a Kamisado match, or a Katarenga position. */
+function beginning(setup) {
+  if (setup.kind === "kamisado") {
+    if (!setup.start) return { match: new KamisadoMatch(setup.target) };
+    const position = KamisadoPosition.parse(setup.start);
+    const outcome = position.outcome;
+    if (!outcome) return { match: KamisadoMatch.resume(position, { target: setup.target }) };
+    // A finished round: the match is over, its winner having scored the
+    // round (no more than the largest score a round can give).
+    const scores = { black: 0, white: 0 };
+    scores[outcome.winner] = Math.max(setup.target, 15);
+    return { match: KamisadoMatch.resume(position, { target: setup.target, scores }) };
+  }
+  const position = setup.start
+    ? KatarengaPosition.parse(setup.start)
+    : KatarengaPosition.startOn(boardOf(setup), { rules: setup.rules });
+  return { position };
+}
+
+/** The Kamisado towers a push moved (those of the side that did not move). */
+function pushedTowers(before, after, pusher) {
+  const was = new Map(before.towers().map((t) => [t.player + t.colour, t.square]));
+  return after
+    .towers()
+    .filter((t) => t.player !== pusher && was.get(t.player + t.colour) !== t.square)
+    .map((t) => `${opponent(pusher)}'s ${t.colour} tower to ${t.square}`);
+}
+
+/** Why a Kamisado round ended in a deadlock: the chain of blocked towers. */
+export function deadlockChain(position) {
+  const chain = position.obligationChain();
+  if (chain.length === 0) return "";
+  const links = chain.map((l) => `${l.player}'s ${l.colour} tower on ${l.square}`);
+  return `${capitalised(links.join(", then "))}: each is blocked, and the chain of obligations comes back to ${chain[0].player}'s ${chain[0].colour} tower.`;
+}
+
+/**
+ * Replays `actions` from `setup`: the state at the end and what each action
+ * did. Throws (the engine's message, with the action's number) on an action
+ * that is not legal where it comes.
+ */
+export function replay(setup, actions) {
+  const state = beginning(setup);
+  const steps = [];
+  const kamisado = setup.kind === "kamisado";
+  actions.forEach((action, i) => {
+    const step = { action, index: i };
+    try {
+      if (kamisado) {
+        const match = state.match;
+        if (EDGES.has(action)) {
+          const chooser = match.chooser;
+          step.kind = "edge";
+          step.side = chooser;
+          match.chooseEdge(action);
+          step.text = `Round ${match.round}: ${chooser} refilled from the ${action}-file side; ${match.position.sideToMove} opens.`;
+          step.round = match.round;
+        } else {
+          const before = match.position;
+          const side = before.sideToMove;
+          const kind = before.moveKind(action);
+          const summary = match.play(action);
+          const after = match.position;
+          Object.assign(step, { kind: "move", side, moveKind: kind });
+          if (kind === "pass") {
+            const tower = before.towerOn(action.slice(0, 2));
+            step.note = "pass";
+            step.text = `${capitalised(side)} passes: its ${tower.colour} tower on ${action.slice(0, 2)} is blocked.`;
+          } else if (kind === "push") {
+            const pushed = pushedTowers(before, after, side);
+            step.note = `push: ${pushed.join(", ")}`;
+            step.text = `${capitalised(side)} pushes (${pushed.join(", ")}) and moves again.`;
+          }
+          if (summary) {
+            step.summary = summary;
+            step.roundText = capitalised(summary.description) + ".";
+            if (summary.outcome.ending === "deadlock") step.chain = deadlockChain(after);
+          }
+        }
+      } else {
+        const before = state.position;
+        const side = before.sideToMove;
+        const capture = before.isCapture(action);
+        state.position = before.play(action);
+        Object.assign(step, { kind: "move", side });
+        const to = action.slice(2);
+        if (capture) {
+          step.note = `takes on ${to}`;
+          step.text = `${capitalised(side)} captures the piece on ${to}.`;
+        } else if (/[09]$/.test(to)) {
+          step.note = `camp ${to}`;
+          step.text = `${capitalised(side)} enters the camp ${to}.`;
+        }
+      }
+    } catch (e) {
+      throw new Error(`action ${i + 1} (${action}): ${e.message}`);
+    }
+    steps.push(step);
+  });
+  return { setup, actions: actions.slice(), steps, ...state };
+}
+
+/** The position to show for a replayed game. */
+export function positionOf(game) {
+  return game.match ? game.match.position : game.position;
+}
+
+/** `inRound`, `chooseEdge` or `over` (Katarenga: `inRound` or `over`). */
+export function phaseOf(game, ending) {
+  if (ending) return "over";
+  if (game.match) return game.match.state;
+  return game.position.isOver ? "over" : "inRound";
+}
+
+/** Who acts: the side to move, the edge's chooser, or nobody. */
+export function actorOf(game, ending) {
+  if (ending) return undefined;
+  if (game.match) return game.match.actor;
+  return game.position.isOver ? undefined : game.position.sideToMove;
+}
+
+/** The winner of a finished game (the match's, the position's, or a forfeit's). */
+export function winnerOf(game, ending) {
+  if (ending) return ending.winner;
+  if (game.match) return game.match.winner;
+  return game.position.outcome?.winner;
+}
+
+/** A tower's words: "white's red double sumo tower". */
+export function towerWords(tower) {
+  return `${tower.player}'s ${tower.colour}${tower.sumo ? " " + SUMO[tower.sumo] : ""} tower`;
+}
+
+/** The game in words for a result banner. */
+export function resultText(game, ending) {
+  if (ending) {
+    const loser = opponent(ending.winner);
+    return `${capitalised(ending.winner)} wins: ${loser} ${ending.reason}.`;
+  }
+  if (game.match) {
+    const m = game.match;
+    if (m.state !== "over") return "";
+    if (m.target === 1) return capitalised(m.position.outcome?.description ?? `${m.winner} wins`) + ".";
+    return `${capitalised(m.winner)} wins the match ${m.scores.black}-${m.scores.white}.`;
+  }
+  const outcome = game.position.outcome;
+  return outcome ? capitalised(outcome.description) + "." : "";
+}

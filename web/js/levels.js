@@ -1,0 +1,37 @@
+// The computer's levels: each a budget of the same search (nodes or depth,
+// so that a level plays alike on any device), and for Kamisado the solver
+// on top. Calibrated with kk-referee, kk-engine at each level's budget
+// against the next (docs/web-levels.md: games, Elo steps and intervals).
+
+export const LEVELS = [
+  { id: "beginner", name: "Beginner", budget: { depth: 1 } },
+  { id: "easy", name: "Easy", budget: { depth: 2 } },
+  { id: "medium", name: "Medium", budget: { nodes: 2000 } },
+  { id: "hard", name: "Hard", budget: { nodes: 20000 } },
+  { id: "strong", name: "Strong", budget: { nodes: 200000 } },
+  { id: "full", name: "Full engine", budget: { nodes: 1000000 } },
+  {
+    id: "perfect",
+    name: "Perfect (the solver)",
+    kamisado: true,
+    budget: { nodes: 1000000 },
+    // The solver's nodes: it proves the start (5.5 million) and any round
+    // after it; the time is only a guard for slow devices.
+    solve: { nodes: 8000000, milliseconds: 30000 },
+  },
+];
+
+/** The levels of `kind` ("kamisado" or "katarenga"). */
+export function levelsFor(kind) {
+  return LEVELS.filter((l) => !l.kamisado || kind === "kamisado");
+}
+
+export function level(id, kind) {
+  return levelsFor(kind).find((l) => l.id === id) ?? LEVELS[3];
+}
+
+/**
+ * Each level's strength over the one before it, in Elo, with its 95%
+ * interval over colour-swapped pairs of games (filled from the calibration).
+ */
+export const STEPS = { kamisado: {}, katarenga: {} };

@@ -1,0 +1,183 @@
+// The panels around the board, drawn from the state: the status line and
+// the tab's title, the seats (names, points, clocks), the move list, the
+// buttons, the banner, the edge choice and the solver's answer.
+import { Clocks } from "./clock.js";
+import { capitalised, opponent, resultText, winnerOf } from "./game.js";
+import { level } from "./levels.js";
+import { flipped, humans, isComputer, live, playerOf, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The status: whose turn and what it must do, and what just happened. */
+export function renderStatus(shownGame, p, phase, who) {
+  const lines = [];
+  const events = [];
+  const kind = state.setup.kind;
+  const name = kind === "kamisado" ? "Kamisado" : "Katarenga";
+  let title;
+  if (!live()) {
+    lines.push(`Replay: after ${state.view} of ${state.actions.length} moves. Press ⏭ to return to the game.`);
+    title = `Replay · ${name}`;
+  } else if (phase === "over") {
+    lines.push(resultText(shownGame, state.ending));
+    title = `${capitalised(winnerOf(shownGame, state.ending) ?? "nobody")} won · ${name}`;
+  } else if (phase === "chooseEdge") {
+    const chooser = shownGame.match.chooser;
+    lines.push(`${capitalised(chooser)} won round ${shownGame.match.round} and chooses the refill edge${isComputer(chooser) ? " (the computer is choosing)" : ""}.`);
+    title = `${capitalised(chooser)} chooses the edge · ${name}`;
+  } else if (who) {
+    const computer = isComputer(who);
+    let line = `${capitalised(who)}${computer ? ` (computer, ${level(playerOf(who).level, kind).name})` : ""} to move`;
+    if (kind === "kamisado") {
+      if (p.forcedColour) {
+        const blocked = p.legalMoves().length === 1 && p.legalMoves()[0].slice(0, 2) === p.legalMoves()[0].slice(2);
+        line += blocked
+          ? `: its ${p.forcedColour} tower on ${p.forcedSquare} is blocked, so it must pass`
+          : `: it must move its ${p.forcedColour} tower (${p.forcedSquare})`;
+      } else {
+        line += ": any tower (a free choice)";
+      }
+      if (p.afterPush) line += ", the extra move after its push";
+    } else {
+      line += ` (black ${p.pieceCount("black")} pieces, white ${p.pieceCount("white")})`;
+      const pending = ["white", "black"].filter((s) => p.firstMovePending(s));
+      if (pending.length > 0) line += `; no capture on a first move (${pending.join(" and ")} still to make theirs)`;
+    }
+    if (state.thinking && computer) line += "; thinking…";
+    lines.push(line + ".");
+    title = computer ? `${capitalised(who)} is thinking · ${name}` : humans().length === 1 ? `Your move · ${name}` : `${capitalised(who)} to move · ${name}`;
+  }
+  const step = shownGame.steps.at(-1);
+  if (step) {
+    if (step.chain) events.push(step.chain);
+    if (step.roundText) events.push(step.roundText);
+    if (step.text) events.push(step.text);
+  }
+  if (live() && state.message) events.unshift(state.message);
+  if (live() && state.engineNote && step?.side && isComputer(step.side)) events.push(state.engineNote);
+  const status = $("status");
+  status.replaceChildren(
+    ...lines.map((l) => document.createTextNode(l)),
+    ...events.slice(0, 2).map((e) => {
+      const span = document.createElement("span");
+      span.className = "event";
+      span.textContent = e;
+      span.title = e;
+      return span;
+    }),
+  );
+  document.title = title ?? name;
+}
+
+/** The players' names and clocks beside the board (the bottom is the side seen from). */
+export function renderSeats() {
+  const bottom = flipped() ? "white" : "black";
+  const kind = state.setup.kind;
+  for (const [id, side] of [["seat-bottom", bottom], ["seat-top", opponent(bottom)]]) {
+    const seat = $(id);
+    const p = playerOf(side);
+    let name = `${capitalised(side)}: ${p.type === "computer" ? `computer (${level(p.level, kind).name})` : "human"}`;
+    if (state.game?.match && state.setup.target > 1) name += ` · ${state.game.match.scores[side]} points`;
+    seat.querySelector(".seat-name").textContent = name;
+    const clock = seat.querySelector(".clock");
+    const left = state.clocks.remaining(side);
+    clock.textContent = state.clocks.on && left !== null ? Clocks.format(left) : "";
+    clock.setAttribute("aria-label", `${side}'s clock`);
+    clock.classList.toggle("running", state.clocks.running === side);
+    clock.classList.toggle("low", left !== null && left < 10_000);
+  }
+}
+
+/** The move list; a click on a move calls `pick(count)` with the number of actions to show. */
+export function renderMoves(pick) {
+  const list = $("moves");
+  const items = [];
+  let ply = 0;
+  for (const step of state.game.steps) {
+    const li = document.createElement("li");
+    if (step.kind === "edge") {
+      li.className = "round";
+      li.textContent = step.text;
+      li.dataset.edge = step.action;
+    } else {
+      ply++;
+      li.value = ply;
+      li.dataset.move = step.action;
+      li.dataset.side = step.side;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = `${capitalised(step.side)} ${step.action}`;
+      button.addEventListener("click", () => pick(step.index + 1));
+      li.append(button);
+      if (step.note) {
+        const note = document.createElement("span");
+        note.className = "note";
+        note.textContent = step.note;
+        li.append(note);
+      }
+      if (step.roundText) li.title = step.roundText;
+    }
+    const shownCount = state.view ?? state.actions.length;
+    if (step.index + 1 === shownCount && step.kind === "move") li.classList.add("current");
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+/** The buttons that apply now, the edge choice, the banner, the watch and replay controls. */
+export function renderControls(shownGame, p, phase, who) {
+  const kind = state.setup.kind;
+  const person = live() && who !== undefined && !isComputer(who);
+  const moves = phase === "inRound" ? p.legalMoves() : [];
+  $("pass").hidden = !(kind === "kamisado" && person && phase === "inRound" && moves.length === 1 && moves[0].slice(0, 2) === moves[0].slice(2));
+  $("undo").disabled = state.actions.length === 0 && !state.ending;
+  $("solve").hidden = kind !== "kamisado";
+  $("solve").disabled = !live() || phase !== "inRound" || state.solving;
+  $("resign").disabled = !live() || phase === "over" || humans().length === 0;
+  $("flip-board").setAttribute("aria-pressed", String(state.manualFlip));
+  const edge = live() && phase === "chooseEdge" && person;
+  $("edge-choice").hidden = !edge;
+  if (edge) {
+    for (const side of ["a", "h"]) {
+      const start = shownGame.match.nextRoundStart(side);
+      const img = $(`edge-${side}-preview`);
+      img.src = `data:image/svg+xml,${encodeURIComponent(start.svg())}`;
+      img.alt = `The next round's start if refilled from the ${side}-file side`;
+    }
+  }
+  const banner = live() && phase === "over";
+  $("banner").hidden = !banner;
+  if (banner) $("banner-text").textContent = resultText(state.game, state.ending);
+  const watching = humans().length === 0 && live() && phase !== "over";
+  $("watch").hidden = !watching;
+  $("watch-toggle").textContent = state.watch.paused ? "Play" : "Pause";
+  $("watch-step").disabled = !state.watch.paused || state.thinking;
+  const count = state.actions.length;
+  const at = state.view ?? count;
+  $("replay-first").disabled = $("replay-back").disabled = at === 0;
+  $("replay-forward").disabled = $("replay-last").disabled = at === count;
+  if (!state.solving) renderSolution();
+}
+
+/** The solver's answer, if one was asked for. */
+export function renderSolution() {
+  const box = $("solve-result");
+  const s = state.solution;
+  if (!s) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const seconds = (s.milliseconds / 1000).toFixed(1);
+  box.textContent = s.winner
+    ? `${capitalised(s.winner)} wins${s.plies !== undefined ? ` in ${s.plies} plies` : ""} with best play; best move ${s.best} (proved in ${seconds} s, ${formatCount(s.nodes)} positions).`
+    : `Not proved within ${seconds} s (${formatCount(s.nodes)} positions searched).`;
+  box.dataset.winner = s.winner ?? "";
+  box.dataset.best = s.best ?? "";
+}
+
+/** A count of positions, short: "35", "20 k", "1.2 M". */
+export function formatCount(n) {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${Math.round(n / 1e3)} k` : String(n);
+}
