@@ -54,8 +54,12 @@ impl Default for Settings {
 /// One budget covers both: the solver gets a quarter of the time and of
 /// the nodes (250 ms without a deadline; nothing under a depth limit
 /// alone, since its proofs reach any depth), and the search what is left.
-/// A proven position is played at once, with `score win <plies>` (or
-/// `score proven win` while the length is not known yet).
+/// A proven win is played at once, with `score win <plies>` (or
+/// `score proven win` while the length is not known yet). A proven loss
+/// is said (`score loss <plies>` or `score proven loss`) and then searched
+/// like any position: against an opponent that may err, the search's
+/// resistance does better than the proof's move, which need not be the
+/// longest defence (a loss whose length is not known yet has no best move).
 #[derive(Debug, Default)]
 pub struct SearchEngine {
     settings: Settings,
@@ -297,8 +301,9 @@ fn search<G: SearchGame>(
         .best
 }
 
-/// The solver on a share of the budget: the best move if it proves who
-/// wins (with an `info` line), else the nodes it spent.
+/// The solver on a share of the budget: the best move if it proves a win
+/// for the side to move (with an `info` line), else the nodes it spent (a
+/// proven loss has its `info` line too).
 fn solve(
     solver: &mut Solver<Kamisado>,
     position: &Kamisado,
@@ -320,13 +325,16 @@ fn solve(
     }
     solver.set_stop_flag(thinking.stop_flag().clone());
     let solution = solver.solve(position, limits);
-    let (Some(winner), Some(best)) = (solution.winner, solution.best) else {
-        thinking.info(Info {
-            nodes: Some(solution.nodes),
-            time: Some(millis(started.elapsed())),
-            string: Some("the solver proved nothing".into()),
-            ..Info::default()
-        });
+    let info = |score: Option<Score>, pv: Vec<String>, string: &str| Info {
+        score,
+        nodes: Some(solution.nodes),
+        time: Some(millis(started.elapsed())),
+        pv,
+        string: Some(string.into()),
+        ..Info::default()
+    };
+    let Some(winner) = solution.winner else {
+        thinking.info(info(None, Vec::new(), "the solver proved nothing"));
         return Err(solution.nodes);
     };
     let wins = winner == position.side_to_move();
@@ -336,14 +344,14 @@ fn solve(
         (None, true) => Score::ProvenWin,
         (None, false) => Score::ProvenLoss,
     };
-    thinking.info(Info {
-        score: Some(score),
-        nodes: Some(solution.nodes),
-        time: Some(millis(started.elapsed())),
-        pv: principal_variation(solver, position, &solution, budget),
-        string: Some("proved by the solver".into()),
-        ..Info::default()
-    });
+    let Some(best) = solution.best.filter(|_| wins) else {
+        // A proven loss (a won position always has its move).
+        let said = "the solver proved a loss: the search chooses the defence";
+        thinking.info(info(Some(score), Vec::new(), said));
+        return Err(solution.nodes);
+    };
+    let pv = principal_variation(solver, position, &solution, budget);
+    thinking.info(info(Some(score), pv, "proved by the solver"));
     Ok(best)
 }
 

@@ -243,6 +243,55 @@ fn an_endless_search_waits_for_stop_and_isready_is_answered_at_once() {
     }
 }
 
+/// A proven win is played at once; a proven loss is said and then searched:
+/// the search chooses the defence (the proof's move need not be the
+/// longest, and a loss whose length is not known has none).
+#[test]
+fn a_proven_loss_is_said_and_then_searched() {
+    use game_search::kamisado::prove::{ProofLimits, Prover};
+    // Black wins in 9 plies from the eighth position of the start's
+    // principal variation; after Black's winning move White loses in 8.
+    let mut p = kamisado_core::Position::start();
+    for mv in [
+        "h1h5", "e8e3", "c1c5", "b8g3", "e1c3", "h8h7", "f1f6", "h7c2",
+    ] {
+        p = p.play(mv.parse().unwrap());
+    }
+    let proof = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    let won = p.play(proof.best.unwrap());
+    for (position, wins) in [(p, true), (won, false)] {
+        let mut e = Driver::start();
+        e.send(&format!("newgame kamisado\nposition notation {position}"));
+        e.ready();
+        e.send("go movetime 2000");
+        let (replies, best) = e.best();
+        let infos = infos(&replies);
+        let proved = infos
+            .iter()
+            .position(|i| i.string.as_deref().is_some_and(|s| s.contains("solver")))
+            .unwrap_or_else(|| panic!("{position}: no word from the solver: {replies:?}"));
+        let searched = infos[proved + 1..].iter().any(|i| i.depth.is_some());
+        let best: kamisado_core::Move = best.unwrap().parse().unwrap();
+        assert!(position.is_legal(best), "{position}: {best}");
+        if wins {
+            assert_eq!(infos[proved].score, Some(Score::Win(9)), "{replies:?}");
+            assert!(!searched, "a proven win is played at once: {replies:?}");
+            assert_eq!(Some(best), proof.best);
+        } else {
+            assert_eq!(infos[proved].score, Some(Score::Loss(8)), "{replies:?}");
+            assert!(
+                infos[proved]
+                    .string
+                    .as_deref()
+                    .unwrap()
+                    .contains("proved a loss"),
+                "{replies:?}"
+            );
+            assert!(searched, "a proven loss is searched: {replies:?}");
+        }
+    }
+}
+
 /// `stop` ends the solver as well as the search (here the solver has a
 /// hard position and 2 s of its 8).
 #[test]
