@@ -256,11 +256,23 @@ function tick() {
 
 // ----------------------------------------------------------------- input
 
+/**
+ * The square whose destinations are shown: the piece chosen, or else in
+ * Kamisado the tower that must move (there is no other to choose), unless
+ * it is blocked.
+ */
+function choice(p) {
+  if (state.selected) return state.selected;
+  const forced = state.setup.kind === "kamisado" ? p.forcedSquare : undefined;
+  return forced && p.destinations(forced).some((d) => d !== forced) ? forced : null;
+}
+
 function clickSquare(square) {
   if (!humanToAct() || phaseOf(state.game, state.ending) !== "inRound") return;
   const p = positionOf(state.game);
-  if (state.selected && p.destinations(state.selected).includes(square)) {
-    act(state.selected + square, "human");
+  const from = choice(p);
+  if (from && p.destinations(from).includes(square)) {
+    act(from + square, "human");
     return;
   }
   state.message = "";
@@ -404,7 +416,8 @@ function render() {
   document.body.dataset.viewing = String(!live());
 
   const mine = humanToAct() && phase === "inRound";
-  const targets = new Set(mine && state.selected ? p.destinations(state.selected) : []);
+  const from = mine ? choice(p) : null;
+  const targets = new Set(from ? p.destinations(from) : []);
   const movable = new Set(mine ? p.legalMoves().map((m) => m.slice(0, 2)) : []);
   const { pieces, camps } = occupants(kind, p);
   const last = shownGame.steps.at(-1);

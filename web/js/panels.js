@@ -122,7 +122,15 @@ export function renderMoves(pick) {
     items.push(li);
   }
   list.replaceChildren(...items);
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  // The current move in view within the list, never by scrolling the page
+  // (on a phone the list is below the board).
+  const current = list.querySelector(".current");
+  if (current) {
+    const box = list.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.top < box.top) list.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) list.scrollTop += item.bottom - box.bottom;
+  }
 }
 
 /** The buttons that apply now, the edge choice, the banner, the watch and replay controls. */

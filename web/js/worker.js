@@ -36,16 +36,19 @@ function parse(kind, text) {
 const tasks = {
   /**
    * A move for `position` within `budget`; with `solve`, the Kamisado
-   * solver first (its proven move if it proves the round).
+   * solver first: its move when it proves a win for the side to move. A
+   * proven loss is searched like any position (the search's defence does
+   * better against a player who may err than the proof's move), and said.
    */
   move({ kind, position, budget, solve }) {
     const p = parse(kind, position);
     if (solve && kind === "kamisado") {
       solver ??= new KamisadoSolver(64);
       const s = solver.solve(p, solve);
-      if (s.winner && s.best) {
+      if (s.winner === p.sideToMove && s.best) {
         return { best: s.best, winner: s.winner, plies: s.plies, proven: true, nodes: s.nodes };
       }
+      if (s.winner) return { ...searcher(kind).search(p, budget), winner: s.winner, plies: s.plies, proven: true };
     }
     return searcher(kind).search(p, budget);
   },

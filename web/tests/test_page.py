@@ -408,6 +408,21 @@ def test_a_pass_and_a_push_shown_as_they_happen(page):
     assert page.body()["actor"] == "black"
 
 
+def test_the_forced_towers_moves_show_without_a_click(page):
+    page.setup("kamisado", black="human", white="human")
+    assert page.targets() == set(), "a free choice: nothing shown before a tower is chosen"
+    page.click("d1")
+    page.click("d6")
+    page.wait(lambda _d: page.moves() == ["d1d6"])
+    position = kamisado.Position().play("d1d6")
+    # White must move its red tower: its destinations are shown at once, and
+    # one click on a destination plays.
+    assert page.targets() == {m[2:] for m in position.legal_moves()}
+    move = position.legal_moves()[0]
+    page.click(move[2:])
+    page.wait(lambda _d: page.moves() == ["d1d6", move])
+
+
 def test_a_katarenga_game_played_by_clicking(page):
     page.setup("katarenga", black="human", white="computer", board="arrangement", arrangement=12345)
     start = katarenga.Position.start(katarenga.Board.arrangement(12345))
@@ -596,6 +611,17 @@ def test_the_page_fits_a_laptop_and_a_phone(page):
                 assert page.rect("#game-buttons")["bottom"] <= inner[1], f"{game}: the buttons below the fold"
             else:
                 assert board["width"] >= 0.85 * inner[0]
+                # Moves played on the phone: the page stays where it is (the
+                # move list below does not pull it down).
+                scrolled = page.js("return window.scrollY")
+                for _ in range(3):
+                    module = kamisado if game == "kamisado" else katarenga
+                    move = module.Position(page.snapshot()["notation"]).legal_moves()[0]
+                    count = len(page.moves())
+                    page.click(move[:2])
+                    page.click(move[2:])
+                    page.wait(lambda _d, n=count: len(page.moves()) == n + 1)
+                assert page.js("return window.scrollY") == scrolled, f"{game}: the page moved while playing"
             page.driver.save_screenshot(str(OUTPUT / f"{game}-{width}x{height}.png"))
     # The status can say more (a push, an extra move) without moving the
     # board or the buttons.
@@ -675,12 +701,20 @@ def test_levels_from_beginner_to_perfect(page):
     page.wait(lambda _d: len(page.moves()) == 1, timeout=30)
     assert page.moves() == ["h1h5"]
     assert "proved a win" in page.text("status")
+    # A lost position (White loses in 8 plies): the solver says so, and the
+    # search chooses the defence, a legal move.
+    lost = "o1pk1rg1/8/5P2/2R4O/8/2K1y1b1/2n1Y3/NG4B1 w g"
+    page.open(address("kamisado", lost, black="human", white="computer.perfect"))
+    page.wait(lambda _d: len(page.moves()) == 1, timeout=30)
+    assert page.moves()[0] in kamisado.Position(lost).legal_moves()
+    assert "proved a loss in 8 plies" in page.text("status"), page.text("status")
 
 
 def test_a_flag_fall_ends_the_game(page):
     # A game kept with Black's clock nearly out.
     page.setup("kamisado", black="human", white="human", black_clock="1+0", white_clock="1+0")
-    assert page.js("return document.querySelector('#seat-bottom .clock').textContent").startswith("1:00") or True
+    shown = page.js("return document.querySelector('#seat-bottom .clock').textContent")
+    assert re.fullmatch(r"1:00|0:5\d", shown), f"Black's clock: {shown!r}"
     kept = page.js("return JSON.parse(localStorage.getItem('kamisado-katarenga/game'))")
     kept["left"] = {"black": 1500, "white": 60000}
     page.js("localStorage.setItem('kamisado-katarenga/game', JSON.stringify(arguments[0]))", kept)
@@ -794,37 +828,47 @@ def test_the_rules_page_and_the_legend(page):
     assert legend.is_displayed()
     legend.find_element(By.TAG_NAME, "summary").click()
     assert "like a knight" in legend.text
-    page.driver.get(page.server + "rules.html")
+    # The levels' link leads to their measured steps, one row for each level the form offers.
+    offered = page.js("return [...document.getElementById('white-level').options].map(o => o.textContent)")
+    page.driver.find_element(By.CSS_SELECTOR, 'a[href="rules.html#levels"]').click()
+    page.wait(lambda d: d.current_url.endswith("rules.html#levels"))
+    rows = page.js("return [...document.querySelectorAll('table.levels tbody th')].map(e => e.textContent)")
+    assert [name.split(" (")[0] for name in offered] == rows[:len(offered)] and len(rows) == len(offered) + 1, rows
     text = page.driver.find_element(By.TAG_NAME, "main").text
     assert "Kamisado" in text and "Katarenga" in text and "deadlock" in text and "camps" in text
 
 
-def test_no_accessibility_violation_in_light_and_dark(page):
-    found = {}
+def each_marked_board(page):
+    """In light and in dark, each game with a last move, a selected piece
+    and its destinations on the board: yields (scheme, game)."""
     for scheme in ("light", "dark"):
         page.driver.execute_cdp_cmd(
             "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
         )
         for game in ("kamisado", "katarenga"):
+            module = kamisado if game == "kamisado" else katarenga
             page.open("")
             page.setup(game, black="human", white="human")
-            # A selection, destinations and a last move on the board.
-            position = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
-            move = position.legal_moves()[0]
+            move = module.Position(page.snapshot()["notation"]).legal_moves()[0]
             page.click(move[:2])
             page.click(move[2:])
             page.wait(lambda _d, m=move: page.moves() == [m])
-            later = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
-            page.click(later.legal_moves()[0][:2])
-            violations = page.axe()
-            if violations:
-                found[f"{scheme} {game}"] = violations
+            page.click(module.Position(page.snapshot()["notation"]).legal_moves()[0][:2])
+            yield scheme, game
+    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_no_accessibility_violation_in_light_and_dark(page):
+    found = {}
+    for scheme, game in each_marked_board(page):
+        violations = page.axe()
+        if violations:
+            found[f"{scheme} {game}"] = violations
         background = page.js("return getComputedStyle(document.documentElement).backgroundColor")
         if scheme == "dark":
             channels = [int(c) for c in background[background.index("(") + 1:-1].split(",")[:3]]
             assert sum(channels) < 150, f"dark mode: {background}"
-        page.driver.save_screenshot(str(OUTPUT / f"scheme-{scheme}.png"))
-    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        page.driver.save_screenshot(str(OUTPUT / f"scheme-{scheme}-{game}.png"))
     assert found == {}, json.dumps(found, indent=1)
 
 
@@ -850,55 +894,41 @@ def test_every_mark_stands_out_on_every_square(page):
         return [tuple(int(c) for c in m.groups()[:3]) for m in colours.finditer(text)
                 if m.group(4) is None or float(m.group(4)) > 0.5]
 
-    for scheme in ("light", "dark"):
-        page.driver.execute_cdp_cmd(
-            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+    for scheme, game in each_marked_board(page):
+        found = page.js(
+            """
+            const style = (selector, pseudo) => {
+              const e = document.querySelector(selector);
+              return e ? getComputedStyle(e, pseudo) : null;
+            };
+            const marks = {};
+            const last = style('#board .square.last', '::before');
+            marks.last = last && last.borderTopColor + ' ' + last.boxShadow;
+            const selected = style('#board .square.selected');
+            marks.selected = selected && selected.boxShadow;
+            const target = style('#board .square.target', '::after');
+            marks.target = target && target.backgroundColor + ' ' + target.boxShadow + ' ' + target.borderTopColor;
+            const forced = style('#board .square.forced .occupant');
+            marks.forced = forced && forced.boxShadow;
+            const tower = style('#board .occupant.tower, #board .occupant.piece');
+            marks.outline = tower && tower.boxShadow;
+            const coord = style('#board .coord');
+            const squares = [...new Set([...document.querySelectorAll('#board .square')]
+              .map((e) => getComputedStyle(e).backgroundColor))];
+            return { marks, squares, coord: [coord.color, coord.backgroundColor] };
+            """
         )
-        for game in ("kamisado", "katarenga"):
-            page.open("")
-            page.setup(game, black="human", white="human")
-            position = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
-            move = position.legal_moves()[0]
-            page.click(move[:2])
-            page.click(move[2:])
-            page.wait(lambda _d, m=move: page.moves() == [m])
-            later = (kamisado if game == "kamisado" else katarenga).Position(page.snapshot()["notation"])
-            page.click(later.legal_moves()[0][:2])
-            found = page.js(
-                """
-                const style = (selector, pseudo) => {
-                  const e = document.querySelector(selector);
-                  return e ? getComputedStyle(e, pseudo) : null;
-                };
-                const marks = {};
-                const last = style('#board .square.last', '::before');
-                marks.last = last && last.borderTopColor + ' ' + last.boxShadow;
-                const selected = style('#board .square.selected');
-                marks.selected = selected && selected.boxShadow;
-                const target = style('#board .square.target', '::after');
-                marks.target = target && target.backgroundColor + ' ' + target.boxShadow + ' ' + target.borderTopColor;
-                const forced = style('#board .square.forced .occupant');
-                marks.forced = forced && forced.boxShadow;
-                const tower = style('#board .occupant.tower, #board .occupant.piece');
-                marks.outline = tower && tower.boxShadow;
-                const coord = style('#board .coord');
-                const squares = [...new Set([...document.querySelectorAll('#board .square')]
-                  .map((e) => getComputedStyle(e).backgroundColor))];
-                return { marks, squares, coord: [coord.color, coord.backgroundColor] };
-                """
-            )
-            squares = [tones(c)[0] for c in found["squares"]]
-            assert len(squares) == (8 if game == "kamisado" else 4), found["squares"]
-            wanted = ["last", "selected", "target", "outline"] + (["forced"] if game == "kamisado" else [])
-            for name in wanted:
-                mark = found["marks"][name]
-                assert mark, f"{scheme} {game}: no {name} mark on the board"
-                for square in squares:
-                    best = max(contrast(tone, square) for tone in tones(mark))
-                    assert best >= 3, f"{scheme} {game}: the {name} mark ({mark}) at {best:.2f}:1 on {square}"
-            ink, chip = (tones(c)[0] for c in found["coord"])
-            assert contrast(ink, chip) >= 4.5, f"{scheme}: coordinates at {contrast(ink, chip):.2f}:1"
-    page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        squares = [tones(c)[0] for c in found["squares"]]
+        assert len(squares) == (8 if game == "kamisado" else 4), found["squares"]
+        wanted = ["last", "selected", "target", "outline"] + (["forced"] if game == "kamisado" else [])
+        for name in wanted:
+            mark = found["marks"][name]
+            assert mark, f"{scheme} {game}: no {name} mark on the board"
+            for square in squares:
+                best = max(contrast(tone, square) for tone in tones(mark))
+                assert best >= 3, f"{scheme} {game}: the {name} mark ({mark}) at {best:.2f}:1 on {square}"
+        ink, chip = (tones(c)[0] for c in found["coord"])
+        assert contrast(ink, chip) >= 4.5, f"{scheme}: coordinates at {contrast(ink, chip):.2f}:1"
 
 
 def test_perft_speed_in_the_browser(page):
