@@ -1,7 +1,8 @@
 // The computer's levels: each a budget of the same search (nodes or depth,
 // so that a level plays alike on any device), and for Kamisado the solver
 // on top. Calibrated with kk-referee, kk-engine at each level's budget
-// against the next (docs/web-levels.md: games, Elo steps and intervals).
+// against the next (web/calibrate-levels.sh; docs/web-levels.md has the
+// games, the Elo steps and their intervals, and rules.html says them).
 
 export const LEVELS = [
   { id: "beginner", name: "Beginner", budget: { depth: 1 } },
@@ -26,12 +27,7 @@ export function levelsFor(kind) {
   return LEVELS.filter((l) => !l.kamisado || kind === "kamisado");
 }
 
+/** The level `id` of `kind`, or Hard for an unknown one (an old link). */
 export function level(id, kind) {
   return levelsFor(kind).find((l) => l.id === id) ?? LEVELS[3];
 }
-
-/**
- * Each level's strength over the one before it, in Elo, with its 95%
- * interval over colour-swapped pairs of games (filled from the calibration).
- */
-export const STEPS = { kamisado: {}, katarenga: {} };

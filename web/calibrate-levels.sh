@@ -1,0 +1,66 @@
+#!/bin/sh
+# Calibrates the web page's levels (web/js/levels.js): kk-engine at each
+# level's budget against the level above it, in colour-swapped pairs of
+# games from seeded random openings, under kk-referee. The results (and
+# each run's records) go to $OUT (default target/levels); docs/web-levels.md
+# gives the figures of the last run.
+#
+#   web/calibrate-levels.sh [GAMES]        # GAMES per step (default 200)
+#
+# The budgets are the page's: depth 1 and 2, then 2,000, 20,000, 200,000
+# and 1,000,000 nodes, with the solver off; "perfect" is the solver first,
+# on a quarter of 4 s a move (1 s, some 3 million nodes here: kk-engine
+# gives its solver a share of the time, and without a deadline only
+# 250 ms), then the search on what it leaves (3 s, far more than the
+# page's million nodes: in a lost position it searches the defence).
+set -eu
+cd "$(dirname "$0")/.."
+games=${1:-200}
+out=${OUT:-target/levels}
+mkdir -p "$out"
+cargo build --release -q -p game-protocol --bin kk-engine --bin kk-referee
+engine=target/release/kk-engine
+referee=target/release/kk-referee
+
+spec() {
+    case $1 in
+        beginner) echo "name=beginner cmd=$engine option.Solver=false tc=depth=1" ;;
+        easy) echo "name=easy cmd=$engine option.Solver=false tc=depth=2" ;;
+        medium) echo "name=medium cmd=$engine option.Solver=false tc=nodes=2000" ;;
+        hard) echo "name=hard cmd=$engine option.Solver=false tc=nodes=20000" ;;
+        strong) echo "name=strong cmd=$engine option.Solver=false tc=nodes=200000" ;;
+        full) echo "name=full cmd=$engine option.Solver=false tc=nodes=1000000" ;;
+        perfect) echo "name=perfect cmd=$engine option.Solver=true option.Hash=64 tc=movetime=4000" ;;
+    esac
+}
+
+step() { # game lower upper [referee options...]
+    game=$1 lower=$2 upper=$3
+    shift 3
+    echo "== $game: $upper against $lower, $games games $*" | tee -a "$out/summary.txt"
+    # The score is the first engine's: the stronger level's.
+    $referee --game "$game" --engine "$(spec "$upper")" --engine "$(spec "$lower")" \
+        --games "$games" --concurrency 2 --seed 2026 --quiet "$@" \
+        --records "$out/$game-$upper-$lower$(echo "$*" | tr -d ' -').records" 2>&1 | tee -a "$out/summary.txt"
+}
+
+if [ "${STEP:-}" ]; then # STEP="kamisado full perfect": that step alone
+    # shellcheck disable=SC2086
+    step $STEP
+    exit
+fi
+: >"$out/summary.txt"
+for game in kamisado katarenga; do
+    step "$game" beginner easy
+    step "$game" easy medium
+    step "$game" medium hard
+    step "$game" hard strong
+    step "$game" strong full
+done
+step kamisado full perfect
+# Single rounds from two random plies hardly tell the top levels apart
+# (both sides win every won opening): matches to 3 points, with sumos and
+# pushes, are longer and harder.
+step kamisado hard strong --target 3
+step kamisado strong full --target 3
+step kamisado full perfect --target 3
