@@ -19,9 +19,10 @@
 # wasm-bindgen-cli (ci/wasm-bindgen) and wasm-opt (the npm package binaryen,
 # pinned in package.json) are installed on first use and cached. Measured
 # on the project's 2-core machine, 2026-12-01 (`time bindings/wasm/build.sh`):
-# 156 s from clean target folders with the toolchains cached, 41 s after a
-# change to the bindings; installing Debian's Rust and wasm-bindgen-cli the
-# first time comes on top (several minutes more).
+# 323 s from a fresh clone with nothing installed (KK_CACHE empty: Debian's
+# Rust downloaded and unpacked, wasm-bindgen-cli compiled, binaryen from
+# npm; the crates already in Cargo's cache), 156 s from clean target
+# folders with the tools installed, 41 s after a change to the bindings.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
