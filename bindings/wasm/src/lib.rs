@@ -139,3 +139,10 @@ pub(crate) fn divide_to_js<M: std::fmt::Display>(
 
 /// The largest perft depth accepted (far deeper than any count that ends).
 pub(crate) const MAX_PERFT_DEPTH: u64 = 64;
+
+/// A perft depth argument: a whole number from 0 to [`MAX_PERFT_DEPTH`].
+pub(crate) fn perft_depth(depth: &JsValue) -> Result<u32, JsValue> {
+    let depth = args::count("depth", "a perft depth", depth, 0, MAX_PERFT_DEPTH)?;
+    // At most MAX_PERFT_DEPTH: it fits.
+    Ok(depth as u32)
+}

@@ -116,14 +116,7 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
             ) -> Result<f64, JsValue> {
-                let depth = crate::args::count(
-                    "depth",
-                    "a perft depth",
-                    &depth,
-                    0,
-                    crate::MAX_PERFT_DEPTH,
-                )?;
-                Ok($perft(&self.inner, depth as u32) as f64)
+                Ok($perft(&self.inner, crate::perft_depth(&depth)?) as f64)
             }
 
             /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
@@ -132,14 +125,10 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
             ) -> Result<JsValue, JsValue> {
-                let depth = crate::args::count(
-                    "depth",
-                    "a perft depth",
-                    &depth,
-                    0,
-                    crate::MAX_PERFT_DEPTH,
-                )?;
-                Ok(crate::divide_to_js($divide(&self.inner, depth as u32))?)
+                Ok(crate::divide_to_js($divide(
+                    &self.inner,
+                    crate::perft_depth(&depth)?,
+                ))?)
             }
 
             /// The 64-bit Zobrist hash.
