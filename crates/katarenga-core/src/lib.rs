@@ -8,6 +8,8 @@
 //!   [`Position::try_play`]), and ask for the [`Position::outcome`].
 //! - [`Board`]: the coloured board, from the four tiles
 //!   ([`Board::from_tiles`], [`Board::all_tile_boards`]) or any colouring.
+//! - [`Setup`]: the set-up in the rules' order (the laid board, Black's
+//!   [`Orientation`], White first), and the recommended [`Rematch`].
 //! - [`GameRecord`]: a game's moves with repetition detection.
 //! - [`perft`]: count move paths, the definition of correctness.
 //! - [`rules`]: the rules, the notation, and the choices made where the
@@ -38,6 +40,7 @@ mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setup;
 mod tile;
 mod zobrist;
 
@@ -62,4 +65,5 @@ pub use picture::{Ansi, Svg};
 pub use play::IllegalMove;
 pub use position::{InvalidPosition, Position, Rules, UnknownRules};
 pub use record::{GameRecord, RecordError};
+pub use setup::{Orientation, Rematch, RematchError, Setup};
 pub use tile::{Rotation, Side, Tile, TilePlacement};

@@ -7,6 +7,7 @@ mod notation;
 mod rules;
 #[cfg(feature = "serde")]
 mod serialization;
+mod setup;
 mod suites;
 mod surface;
 mod values;
