@@ -185,14 +185,16 @@ impl<G: SearchGame, E: Evaluation<G>> Agent<G> for SearchAgent<G, E> {
     }
 
     /// Searches every start with the agent's limits (a time limit is
-    /// shared out between them) and takes the one that scores best for
-    /// `chooser`; the first of equals.
+    /// shared out between them), each with a cleared table so that the
+    /// order of the starts does not matter, and takes the one that scores
+    /// best for `chooser`; the first of equals.
     fn choose_start(&mut self, chooser: Player, starts: &[G]) -> usize {
         let mut limits = self.limits;
         let share = u32::try_from(starts.len().max(1)).unwrap_or(u32::MAX);
         limits.time = limits.time.map(|t| t / share);
         let mut best = (0, i32::MIN);
         for (i, start) in starts.iter().enumerate() {
+            self.searcher.clear();
             let score = self.searcher.search(start, limits).score;
             let ours = if start.side_to_move() == chooser {
                 score

@@ -1,8 +1,11 @@
 //! Katarenga in the search: the first-move option, the proofs against a
 //! plain exhaustive search, and the evaluation's terms.
 
-use game_search::{Agent, Limits, SearchAgent, SearchGame};
-use katarenga_core::{Board, Position, Rules};
+use board_geometry::{Player, SplitMix64};
+use game_search::arena::{Adjudication, End};
+use game_search::katarenga::{choose_orientation, play_rematch};
+use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, SearchGame, Searcher};
+use katarenga_core::{Board, Orientation, Position, Rematch, Rules, Setup, TilePlacement};
 
 /// A board where White's h8a1 takes a piece on the first move.
 const CAPTURE_BOARD: &str =
@@ -25,6 +28,131 @@ fn the_players_keep_the_first_move_option() {
         assert_ne!(mv, capture, "depth {depth}");
         assert!(option.legal_moves().contains(&mv));
     }
+}
+
+/// A seeded sample of tile boards, as laid.
+fn some_boards(count: usize, seed: u64) -> Vec<Board> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| {
+            let index = rng.below(TilePlacement::ARRANGEMENTS as usize) as u32;
+            let tiles = TilePlacement::arrangement(index).unwrap();
+            Board::from_tiles(tiles).unwrap()
+        })
+        .collect()
+}
+
+/// The search player's orientation is the one its own search (the same
+/// limits, a fresh table) scores worst for White; over a sample of boards
+/// it is not always the same edge.
+#[test]
+fn the_search_player_chooses_the_orientation_its_search_prefers() {
+    let limits = Limits::depth(3);
+    let mut agent = SearchAgent::<Position>::new(limits, 1).unwrap();
+    let mut fresh = Searcher::<Position>::new(1).unwrap();
+    let mut chosen = [0; 4];
+    for (k, board) in some_boards(24, 31).into_iter().enumerate() {
+        let rules = Rules::ALL[k % 2];
+        let setup = Setup::new(board, rules);
+        let scores: Vec<i32> = setup
+            .starts()
+            .iter()
+            .map(|start| {
+                fresh.clear();
+                fresh.search(start, limits).score
+            })
+            .collect();
+        // White's score, least first; the first of equals.
+        let best = (0..4).min_by_key(|&i| (scores[i], i)).unwrap();
+        let choice = choose_orientation(&mut agent, &setup);
+        assert_eq!(
+            choice,
+            Orientation::ALL[best],
+            "{board} {rules}: {scores:?}"
+        );
+        chosen[choice.index()] += 1;
+    }
+    assert!(
+        chosen.iter().filter(|&&n| n > 0).count() >= 3,
+        "the choices are spread: {chosen:?}"
+    );
+}
+
+/// The random and greedy players choose as their nature says: the random
+/// one each edge about as often; the greedy one never an edge from which
+/// White wins with its first move (here: none does, so it chooses at
+/// random too, seeded).
+#[test]
+fn the_random_and_greedy_players_choose_an_orientation_by_their_seed() {
+    let setup = Setup::new(Board::standard(), Rules::Standard);
+    let mut counts = [0; 4];
+    let mut agent = RandomAgent::new(5);
+    for _ in 0..400 {
+        counts[choose_orientation(&mut agent, &setup).index()] += 1;
+    }
+    assert!(
+        counts.iter().all(|&n| (60..=140).contains(&n)),
+        "{counts:?}"
+    );
+    let picks = |seed| {
+        let mut g = GreedyAgent::new(seed);
+        (0..8)
+            .map(|_| choose_orientation(&mut g, &setup))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(picks(9), picks(9), "seeded");
+    assert!(
+        picks(9).iter().any(|&o| o != picks(9)[0]),
+        "not a fixed edge"
+    );
+}
+
+/// The match: the first player chooses the orientation and plays Black in
+/// game 1 and White in the rematch, from the same start; the points are
+/// the games' results, added.
+#[test]
+fn a_rematch_is_played_from_the_same_start_with_the_sides_exchanged() {
+    let board = some_boards(1, 8)[0];
+    let setup = Setup::new(board, Rules::NoFirstCapture);
+    // The first player is strong, the second random: the first wins both.
+    let mut first = SearchAgent::<Position>::new(Limits::depth(2), 1).unwrap();
+    let mut second = RandomAgent::new(3);
+    let m = play_rematch(
+        setup,
+        None,
+        [&mut first, &mut second],
+        Adjudication::default(),
+    );
+    let mut again = SearchAgent::<Position>::new(Limits::depth(2), 1).unwrap();
+    assert!(m.chosen);
+    assert_eq!(m.orientation, choose_orientation(&mut again, &setup));
+    let start = setup.start(m.orientation);
+    assert_eq!(m.rematch.start(), start);
+    for game in &m.games {
+        assert!(matches!(game.end, End::Outcome(_)), "{:?}", game.end);
+        // Replaying the moves from the start gives the final position.
+        let end = game
+            .moves
+            .iter()
+            .fold(start, |p, &mv| p.try_play(mv).unwrap());
+        assert_eq!(end, game.position);
+    }
+    assert_eq!(m.games[0].winner(), Some(Player::Black));
+    assert_eq!(m.games[1].winner(), Some(Player::White));
+    assert_eq!(m.rematch.points(), [2, 0]);
+    assert_eq!(m.rematch.winner(), Some(Rematch::FIRST));
+
+    // A given orientation is played as given.
+    let mut first = RandomAgent::new(1);
+    let mut second = RandomAgent::new(2);
+    let m = play_rematch(
+        setup,
+        Some(Orientation::Left),
+        [&mut first, &mut second],
+        Adjudication::default(),
+    );
+    assert!(!m.chosen);
+    assert_eq!(m.rematch.start(), setup.start(Orientation::Left));
 }
 
 /// What a plain exhaustive search says of a position within some plies.
