@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use katarenga_core::{Board, Move, Player, Position, Rules, TilePlacement};
+use katarenga_core::{Board, Move, Orientation, Player, Position, Rules, TilePlacement};
 
 use crate::text::{
     self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Tags,
@@ -108,6 +108,44 @@ impl FromStr for BoardSpec {
     }
 }
 
+/// Which way round the laid board was played (the `Orientation` and
+/// `OrientationBy` tags): the edge of the board as the `Board` tag lays it
+/// at which Black sat, and who decided it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SetUp {
+    /// Black's edge of the laid board.
+    pub orientation: Orientation,
+    /// Who decided it.
+    pub by: Chooser,
+}
+
+/// Who decided the orientation of a [`SetUp`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Chooser {
+    /// The first player, Black, chose it, as the rules say (`black`).
+    Black,
+    /// It was given: by a referee, an opening file or the players'
+    /// agreement (`given`).
+    Given,
+}
+
+impl Chooser {
+    /// The tag's value: `black` or `given`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Chooser::Black => "black",
+            Chooser::Given => "given",
+        }
+    }
+}
+
 /// A Katarenga game as a record holds it.
 ///
 /// ```
@@ -152,6 +190,13 @@ pub struct KatarengaRecord {
     /// option).
     #[cfg_attr(feature = "serde", serde(default))]
     pub rules: Rules,
+    /// `Orientation` and `OrientationBy`: the board was played turned to
+    /// Black's edge (the start is on `board` turned); `None`: as laid.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub set_up: Option<SetUp>,
     /// `Result`: the winner, `draw` (adjudicated) or `*`.
     pub result: RecordResult,
     /// `Termination`: how the game ended.
@@ -167,7 +212,9 @@ pub struct KatarengaRecord {
 }
 
 /// The tags a Katarenga record writes itself.
-const RESERVED: [&str; 10] = [
+const RESERVED: [&str; 12] = [
+    "Orientation",
+    "OrientationBy",
     "Event",
     "Site",
     "Date",
@@ -190,6 +237,7 @@ impl KatarengaRecord {
             board,
             start: None,
             rules: Rules::Standard,
+            set_up: None,
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
             comment: None,
@@ -197,13 +245,27 @@ impl KatarengaRecord {
         }
     }
 
-    /// The start: the `Position` tag's, or the start on the board.
+    /// The board played on: the `Board` tag's, turned to Black's edge
+    /// when the record has a [`SetUp`].
+    ///
+    /// # Errors
+    /// [`RecordError`] if the tiles make no board.
+    pub fn played_board(&self) -> Result<Board, RecordError> {
+        let board = self.board.board()?;
+        Ok(match self.set_up {
+            Some(s) => board.turned(s.orientation),
+            None => board,
+        })
+    }
+
+    /// The start: the `Position` tag's, or the start on the board played
+    /// on ([`KatarengaRecord::played_board`]).
     ///
     /// # Errors
     /// [`RecordError`] if the tiles make no board or the position is on
     /// another board.
     pub fn start_position(&self) -> Result<Position, RecordError> {
-        let board = self.board.board()?;
+        let board = self.played_board()?;
         match self.start {
             Some(p) if *p.board() != board => Err(RecordError::inconsistent(
                 None,
@@ -319,6 +381,7 @@ impl KatarengaRecord {
                 })?;
                 let (result_at, result) = tags.required("Result", RecordResult::from_str)?;
                 let (_, termination) = tags.required("Termination", Termination::from_str)?;
+                let set_up = read_set_up(&mut tags)?;
                 let start = match tags.take("Position") {
                     None => None,
                     Some((at, value)) => Some(value.parse::<Position>().map_err(|e| {
@@ -345,6 +408,7 @@ impl KatarengaRecord {
                     board,
                     start,
                     rules,
+                    set_up,
                     result,
                     termination,
                     comment,
@@ -361,6 +425,43 @@ impl KatarengaRecord {
     }
 }
 
+/// The `Orientation` and `OrientationBy` tags, if any.
+fn read_set_up(tags: &mut Tags) -> Result<Option<SetUp>, RecordError> {
+    let orientation = tags.take("Orientation");
+    let by = tags.take("OrientationBy");
+    let bad = |tag: &'static str, (at, value): (Location, String), reason: String| {
+        RecordError::at(at, ErrorKind::TagValue { tag, value, reason })
+    };
+    let Some((at, value)) = orientation else {
+        return match by {
+            Some(found) => Err(bad(
+                "OrientationBy",
+                found,
+                "there is no Orientation tag".into(),
+            )),
+            None => Ok(None),
+        };
+    };
+    let orientation = value
+        .parse::<Orientation>()
+        .map_err(|e| bad("Orientation", (at, value.clone()), e.to_string()))?;
+    let by = match by {
+        None => Chooser::Given,
+        Some((at, value)) => match value.as_str() {
+            "black" => Chooser::Black,
+            "given" => Chooser::Given,
+            _ => {
+                return Err(bad(
+                    "OrientationBy",
+                    (at, value),
+                    "expected black or given".into(),
+                ));
+            }
+        },
+    };
+    Ok(Some(SetUp { orientation, by }))
+}
+
 impl fmt::Display for KatarengaRecord {
     /// The canonical text: the tags, a blank line, then the moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -369,6 +470,10 @@ impl fmt::Display for KatarengaRecord {
         text::write_tag(&mut out, "Result", &self.result.to_string());
         text::write_tag(&mut out, "Board", &self.board.to_string());
         text::write_tag(&mut out, "Rules", self.rules.name());
+        if let Some(set_up) = self.set_up {
+            text::write_tag(&mut out, "Orientation", set_up.orientation.name());
+            text::write_tag(&mut out, "OrientationBy", set_up.by.name());
+        }
         text::write_tag(&mut out, "Termination", self.termination.name());
         if let Some(start) = &self.start {
             text::write_tag(&mut out, "Position", &start.to_string());
@@ -405,6 +510,8 @@ struct Unchecked {
     start: Option<Position>,
     #[serde(default)]
     rules: Rules,
+    #[serde(default)]
+    set_up: Option<SetUp>,
     result: RecordResult,
     termination: Termination,
     #[serde(default)]
@@ -422,6 +529,7 @@ impl TryFrom<Unchecked> for KatarengaRecord {
             board: u.board,
             start: u.start,
             rules: u.rules,
+            set_up: u.set_up,
             result: u.result,
             termination: u.termination,
             comment: u.comment,

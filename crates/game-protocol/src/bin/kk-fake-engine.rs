@@ -23,11 +23,15 @@
 //! late, once it has played `--after N` moves, at least one), and the harmless `banner` (a first line that is no reply),
 //! `unknown-info` (`info` fields KKP does not define), `ponder`
 //! (`bestmove X ponder Y`), `crlf` (lines ended by `\r\n`). At an `edge`:
-//! `bad-edge` (`bestedge z`) and `double-edge` (two `bestedge`s).
+//! `bad-edge` (`bestedge z`) and `double-edge` (two `bestedge`s). At an
+//! `orient` (answered `bestorient right` otherwise): `bad-orient`
+//! (`bestorient north`), `double-orient` (two `bestorient`s),
+//! `hang-orient` (never answers), `late-orient` (answers 1.5 s late).
 //!
 //! Older or plainer engines: `kkp0` speaks KKP 0 (no `protocol` line, no
-//! rule options declared, `match` and rule options refused), `no-rules`
-//! declares no rule option. `--echo` copies every command it reads to its
+//! rule options declared, `match`, `orient` and rule options refused),
+//! `kkp1` speaks KKP 1 (`orient` refused), `no-rules` declares no rule
+//! option. `--echo` copies every command it reads to its
 //! standard error.
 //!
 //! `--state FILE --first FAULT`: the process counts its starts in FILE,
@@ -41,13 +45,14 @@ use std::time::Duration;
 
 use game_protocol::setup::{GamePosition, Opening};
 use game_protocol::{Command, GameKind, Reply};
-use katarenga_core::Rules;
+use katarenga_core::{Orientation, Rules};
 
 const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state FILE --first FAULT] [--tag T] [--echo]
 (the faults are listed in the program's documentation: none, crash, hang, late, illegal, pass, bestmove-none,
 garbage, refuse, double, long-info, long-garbage, endless-line, flood, not-utf8, control,
 close-stdout, fork, memory, ignore-term, silent, handshake-exit, no-kkpok, flood-start,
-late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, kkp0, no-rules)";
+late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, bad-orient, double-orient,
+hang-orient, late-orient, kkp0, kkp1, no-rules)";
 
 /// A move from an empty square: never legal.
 fn illegal_move(position: &GamePosition) -> String {
@@ -178,7 +183,9 @@ fn main() -> ExitCode {
                 }
                 out.line(&Reply::Author("the kamisado-katarenga developers".into()));
                 let plain = fault == "kkp0" || fault == "no-rules";
-                if fault != "kkp0" {
+                if fault == "kkp1" {
+                    out.line(&Reply::Protocol(1));
+                } else if fault != "kkp0" {
                     out.line(&Reply::Protocol(game_protocol::PROTOCOL_VERSION));
                 }
                 out.line(&Reply::Game {
@@ -256,6 +263,22 @@ fn main() -> ExitCode {
                     out.line(&Reply::BestEdge(kamisado_core::Edge::HFile));
                 }
                 _ => out.line(&Reply::BestEdge(kamisado_core::Edge::AFile)),
+            },
+            Command::Orient { .. } => match fault.as_str() {
+                "kkp0" | "kkp1" => out.line(&Reply::Error("unknown command orient".into())),
+                "bad-orient" => out.line(&"bestorient north"),
+                "double-orient" => {
+                    out.line(&Reply::BestOrient(Orientation::Right));
+                    out.line(&Reply::BestOrient(Orientation::Left));
+                }
+                "hang-orient" => {}
+                "late-orient" => {
+                    std::thread::sleep(Duration::from_millis(1_500));
+                    out.line(&Reply::BestOrient(Orientation::Right));
+                }
+                // A fixed choice that is not the default, so that a test
+                // sees it was asked.
+                _ => out.line(&Reply::BestOrient(Orientation::Right)),
             },
             Command::SetOption { name, .. } => {
                 out.line(&Reply::Error(format!("no option {name}")));

@@ -2,8 +2,10 @@
 
 use board_geometry::Player;
 use game_search::Agent;
+use game_search::katarenga::choose_orientation;
 use kamisado_core::{Edge, Match};
 use katarenga_core::Rules;
+use katarenga_core::{Orientation, Setup};
 
 use super::{Engine, Thinking};
 use crate::message::GameKind;
@@ -125,6 +127,13 @@ impl Engine for AgentEngine {
                 Edge::ALL[agent.choose_start(chooser, &starts) % Edge::ALL.len()]
             }
             _ => Edge::AFile,
+        }
+    }
+
+    fn choose_orientation(&mut self, setup: &Setup, _: &mut Thinking<'_>) -> Orientation {
+        match self.katarenga.as_mut() {
+            Some(agent) => choose_orientation(agent.as_mut(), setup),
+            None => Orientation::Bottom,
         }
     }
 }

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use board_geometry::Player;
 use game_search::StopFlag;
 use kamisado_core::{Edge, Match, MatchState, Target};
-use katarenga_core::Rules;
+use katarenga_core::{Orientation, Rules, Setup};
 
 use crate::message::{Command, GameKind, Go, Info, OptionKind, PROTOCOL_VERSION, Reply};
 use crate::setup::{GameMove, GamePosition, Opening};
@@ -132,6 +132,14 @@ pub trait Engine: Send + 'static {
     fn choose_edge(&mut self, game: &Match, chooser: Player, thinking: &mut Thinking<'_>) -> Edge {
         let _ = (game, chooser, thinking);
         Edge::AFile
+    }
+
+    /// The first player's (Black's) choice of the edge of the laid
+    /// Katarenga board it sits at, for `setup` (the laid board and the
+    /// rules; default: [`Orientation::Bottom`], the board as laid).
+    fn choose_orientation(&mut self, setup: &Setup, thinking: &mut Thinking<'_>) -> Orientation {
+        let _ = (setup, thinking);
+        Orientation::Bottom
     }
 }
 
@@ -421,6 +429,7 @@ impl<E: Engine> Worker<E> {
                 scores,
                 movetime,
             } => self.edge(target, scores, movetime, received, stop)?,
+            Command::Orient { movetime } => self.orient(movetime, received, stop)?,
             // Taken by the reading loop.
             Command::Stop | Command::Quit => {}
         }
@@ -517,6 +526,32 @@ impl<E: Engine> Worker<E> {
         self.search(move |engine, out| {
             let mut thinking = Thinking { budget, stop, out };
             Reply::BestEdge(engine.choose_edge(&game, chooser, &mut thinking))
+        });
+        Ok(())
+    }
+}
+
+impl<E: Engine> Worker<E> {
+    fn orient(
+        &mut self,
+        movetime: Option<u64>,
+        received: Instant,
+        stop: StopFlag,
+    ) -> Result<(), Refusal> {
+        let GamePosition::Katarenga(position) = self.position else {
+            return Err("orient is for katarenga".into());
+        };
+        let setup = Setup::new(*position.board(), self.rules);
+        if position != setup.start(Orientation::Bottom) {
+            return Err(
+                "no orientation to choose: the position is not a start (set the laid board with position tiles, startpos or the start's notation)"
+                    .into(),
+            );
+        }
+        let budget = Budget::time(Duration::from_millis(movetime.unwrap_or(1_000)), received);
+        self.search(move |engine, out| {
+            let mut thinking = Thinking { budget, stop, out };
+            Reply::BestOrient(engine.choose_orientation(&setup, &mut thinking))
         });
         Ok(())
     }

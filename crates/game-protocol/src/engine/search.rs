@@ -4,10 +4,12 @@
 use std::time::{Duration, Instant};
 
 use board_geometry::Player;
+use game_search::katarenga::choose_orientation;
 use game_search::proof::{ProofLimits, Solution, Solver};
 use game_search::{Agent, Iteration, Limits, MAX_DEPTH, PROVEN, SearchAgent, SearchGame, WIN};
 use kamisado_core::{Edge, Match};
 use katarenga_core::Rules;
+use katarenga_core::{Orientation, Setup};
 
 use super::{Budget, Engine, Refusal, Thinking};
 use crate::message::{GameKind, Info, OptionKind, Score};
@@ -254,6 +256,21 @@ impl Engine for SearchEngine {
         agent.searcher.set_stop_flag(thinking.stop_flag().clone());
         agent.limits = limits(&budget, 0);
         Edge::ALL[agent.choose_start(chooser, &starts) % Edge::ALL.len()]
+    }
+
+    /// Searches the four starts within the budget (shared out between
+    /// them) and takes the one worst for White.
+    fn choose_orientation(&mut self, setup: &Setup, thinking: &mut Thinking<'_>) -> Orientation {
+        let budget = self.capped(thinking.budget());
+        if self.allocate(GameKind::Katarenga).is_err() {
+            return Orientation::Bottom;
+        }
+        let Some(agent) = self.katarenga.as_mut() else {
+            return Orientation::Bottom;
+        };
+        agent.searcher.set_stop_flag(thinking.stop_flag().clone());
+        agent.limits = limits(&budget, 0);
+        choose_orientation(agent, setup)
     }
 }
 

@@ -164,6 +164,13 @@ pub enum Command {
         /// How long to think.
         movetime: Option<u64>,
     },
+    /// `orient [movetime <ms>]` (version 2): the position is a Katarenga
+    /// start on the board as laid; the first player (Black) chooses the
+    /// edge it sits at, answered with `bestorient`.
+    Orient {
+        /// How long to think.
+        movetime: Option<u64>,
+    },
     /// `stop`: end the search now and answer `bestmove`.
     Stop,
     /// `quit`: exit.
@@ -269,9 +276,16 @@ impl FromStr for Command {
                     movetime,
                 }
             }
+            "orient" => Command::Orient {
+                movetime: if w.take("movetime") {
+                    Some(w.number("milliseconds")?)
+                } else {
+                    None
+                },
+            },
             _ => {
                 return Err(w.error_back(
-                    "a command: kkp, isready, setoption, newgame, match, position, go, edge, stop or quit",
+                    "a command: kkp, isready, setoption, newgame, match, position, go, edge, orient, stop or quit",
                 ));
             }
         };
@@ -343,6 +357,13 @@ impl fmt::Display for Command {
                 movetime,
             } => {
                 write!(f, "edge {target} {} {}", scores[0], scores[1])?;
+                if let Some(ms) = movetime {
+                    write!(f, " movetime {ms}")?;
+                }
+                Ok(())
+            }
+            Command::Orient { movetime } => {
+                f.write_str("orient")?;
                 if let Some(ms) = movetime {
                     write!(f, " movetime {ms}")?;
                 }

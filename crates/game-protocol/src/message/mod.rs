@@ -11,8 +11,8 @@ mod words;
 pub use command::{Command, GameKind, Go, Start, UnknownGame};
 pub use reply::{Info, OptionKind, Reply, Score};
 
-/// The version of KKP this crate speaks (`protocol 1` in the handshake).
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The version of KKP this crate speaks (`protocol 2` in the handshake).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Why a line is not a message: the word at fault (counting from 1), what
 /// was expected and what was found.

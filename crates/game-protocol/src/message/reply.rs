@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use kamisado_core::Edge;
+use katarenga_core::Orientation;
 
 use super::MessageError;
 use super::command::GameKind;
@@ -116,6 +117,9 @@ pub enum Reply {
     },
     /// `bestedge a` or `bestedge h`.
     BestEdge(Edge),
+    /// `bestorient bottom|right|top|left` (version 2): the edge of the laid
+    /// Katarenga board the first player (Black) sits at.
+    BestOrient(Orientation),
     /// `error <text>`: the command just sent was refused (the engine goes
     /// on as if it had not been sent).
     Error(String),
@@ -161,8 +165,18 @@ impl Reply {
 }
 
 /// The first words of the replies.
-const KEYWORDS: [&str; 10] = [
-    "id", "protocol", "game", "option", "kkpok", "readyok", "info", "bestmove", "bestedge", "error",
+const KEYWORDS: [&str; 11] = [
+    "id",
+    "protocol",
+    "game",
+    "option",
+    "kkpok",
+    "readyok",
+    "info",
+    "bestmove",
+    "bestedge",
+    "bestorient",
+    "error",
 ];
 
 /// The fields of an `info` line this version reads; any other word starts
@@ -232,11 +246,16 @@ impl FromStr for Reply {
                 "h" => Reply::BestEdge(Edge::HFile),
                 _ => return Err(w.error_back("a or h")),
             },
+            "bestorient" => Reply::BestOrient(
+                w.word("bottom, right, top or left")?
+                    .parse()
+                    .map_err(|_| w.error_back("bottom, right, top or left"))?,
+            ),
             "error" => Reply::Error(w.rest()),
             "info" => Reply::Info(info(&mut w)?),
             _ => {
                 return Err(w.error_back(
-                    "a reply: id, protocol, game, option, kkpok, readyok, info, bestmove, bestedge or error",
+                    "a reply: id, protocol, game, option, kkpok, readyok, info, bestmove, bestedge, bestorient or error",
                 ));
             }
         };
@@ -324,6 +343,7 @@ impl fmt::Display for Reply {
                 Ok(())
             }
             Reply::BestEdge(edge) => write!(f, "bestedge {edge}"),
+            Reply::BestOrient(orientation) => write!(f, "bestorient {orientation}"),
             Reply::Error(text) => write!(f, "error {text}"),
             Reply::Info(info) => {
                 f.write_str("info")?;

@@ -126,7 +126,7 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
     let replies = e.until(|r| *r == Reply::KkpOk);
     assert!(matches!(&replies[0], Reply::Name(n) if n.starts_with("kk-engine")));
     assert!(matches!(replies[1], Reply::Author(_)));
-    assert!(replies.contains(&Reply::Protocol(1)));
+    assert!(replies.contains(&Reply::Protocol(2)));
     assert!(replies.contains(&Reply::Game {
         game: GameKind::Kamisado,
         rules: vec![]
@@ -373,6 +373,41 @@ fn the_edge_choice_is_answered_for_a_finished_round_only() {
     assert!(errors[1].contains("not a finished round"), "{errors:?}");
     assert!(errors[2].contains("not a finished round"), "{errors:?}");
     assert!(errors[3].contains("at least 1"), "{errors:?}");
+}
+
+#[test]
+fn the_orientation_is_chosen_for_a_katarenga_start_in_time_and_at_stop() {
+    let mut e = Driver::start();
+    e.send(
+        "newgame kamisado\norient\nnewgame katarenga\nposition startpos moves a8a7\norient\n\
+         position tiles 3b3 2f0 4b3 1f3\nisready",
+    );
+    let replies = e.until(|r| *r == Reply::ReadyOk);
+    let refused = errors(&replies);
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert!(
+        refused[0].contains("orient is for katarenga"),
+        "{refused:?}"
+    );
+    assert!(refused[1].contains("not a start"), "{refused:?}");
+    // Answered within its time (with the pipes' few milliseconds).
+    let asked = Instant::now();
+    e.send("orient movetime 300");
+    let replies = e.until(|r| matches!(r, Reply::BestOrient(_)));
+    let took = asked.elapsed();
+    assert!(took < Duration::from_millis(300 + 60), "{took:?}");
+    assert!(errors(&replies).is_empty(), "{replies:?}");
+    // Under the option too, and `stop` ends a long choice at once.
+    e.send("newgame katarenga rules no-first-capture\nposition tiles 1f0 2f0 3f0 4f0\norient movetime 60000");
+    std::thread::sleep(Duration::from_millis(200));
+    let stopped = Instant::now();
+    e.send("stop");
+    e.until(|r| matches!(r, Reply::BestOrient(_)));
+    assert!(
+        stopped.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        stopped.elapsed()
+    );
 }
 
 #[test]

@@ -28,6 +28,8 @@ fn commands_read_and_write() {
         "go infinite",
         "edge 3 0 1",
         "edge 7 3 1 movetime 250",
+        "orient",
+        "orient movetime 400",
         "match 7 3 1 4",
     ];
     for line in lines {
@@ -91,6 +93,10 @@ fn replies_read_and_write() {
         "bestmove d1d7 ponder g8b3",
         "bestedge a",
         "bestedge h",
+        "bestorient bottom",
+        "bestorient right",
+        "bestorient top",
+        "bestorient left",
         "error no option \"Bogus\"",
     ];
     for line in lines {
@@ -159,6 +165,10 @@ fn malformed_lines_are_refused_at_the_word_at_fault() {
     assert_eq!(command_error("edge 3 0 1 movetime").word, 6);
     assert_eq!(command_error("kkp please").word, 2);
     assert_eq!(reply_error("bestedge b").word, 2);
+    assert_eq!(reply_error("bestorient north").word, 2);
+    assert_eq!(reply_error("bestorient").word, 2);
+    assert_eq!(command_error("orient movetime").word, 3);
+    assert_eq!(command_error("orient 5").word, 2);
     assert_eq!(reply_error("bestmove").word, 2);
     assert_eq!(reply_error("bestmove d1d7 g8b3").word, 3);
     assert_eq!(reply_error("info depth deep").word, 3);
@@ -249,6 +259,7 @@ fn a_controller_reads_leniently_what_it_does_not_know() {
     assert_eq!(Reply::read("readyok\r"), Ok(Some(Reply::ReadyOk)));
     assert!(Reply::read("bestmove").is_err());
     assert!(Reply::read("bestedge z").is_err());
+    assert!(Reply::read("bestorient z").is_err());
     assert!(Reply::read("bestmove d1d7 extra").is_err());
     // A proven result without its length never reads as a win in 0.
     let Ok(Some(Reply::Info(info))) = Reply::read("info score proven win nodes 7") else {

@@ -182,3 +182,78 @@ fn a_board_of_tiles_is_the_board_they_make() {
         katarenga_core::Position::start_on(board)
     );
 }
+
+/// The set-up tags: the game is played on the laid board turned to
+/// Black's edge; who chose it is said; both survive a round trip.
+#[test]
+fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
+    use game_records::{Chooser, SetUp};
+    use katarenga_core::{Board, Orientation, Position, Rules};
+    let text = r#"[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[White "Ann"]
+[Black "Bob"]
+[Result "*"]
+[Board "1f0 2f0 3f0 4f0"]
+[Rules "standard"]
+[Orientation "top"]
+[OrientationBy "black"]
+[Termination "unfinished"]
+
+1. a8a7
+"#;
+    let record: KatarengaRecord = text.parse().unwrap();
+    assert_eq!(
+        record.set_up,
+        Some(SetUp {
+            orientation: Orientation::Top,
+            by: Chooser::Black
+        })
+    );
+    let turned = Board::standard().rotate_180();
+    assert_eq!(record.played_board().unwrap(), turned);
+    assert_eq!(
+        record.start_position().unwrap(),
+        Position::start_with(turned, Rules::Standard)
+    );
+    assert_eq!(record.to_string(), text);
+    // Without `OrientationBy` the orientation was given; a bad value, or
+    // `OrientationBy` alone, is refused with the tag's name.
+    let given: KatarengaRecord = text
+        .replace("[OrientationBy \"black\"]\n", "")
+        .parse()
+        .unwrap();
+    assert_eq!(given.set_up.map(|s| s.by), Some(Chooser::Given));
+    let e = text
+        .replace("\"top\"", "\"north\"")
+        .parse::<KatarengaRecord>()
+        .unwrap_err();
+    assert!(e.to_string().contains("Orientation"), "{e}");
+    assert!(e.to_string().contains("bottom, right, top or left"), "{e}");
+    let e = text
+        .replace("\"black\"", "\"white\"")
+        .parse::<KatarengaRecord>()
+        .unwrap_err();
+    assert!(e.to_string().contains("expected black or given"), "{e}");
+    let e = text
+        .replace("[Orientation \"top\"]\n", "")
+        .parse::<KatarengaRecord>()
+        .unwrap_err();
+    assert!(e.to_string().contains("there is no Orientation tag"), "{e}");
+    // A move legal on the laid board but not on the turned one is
+    // refused: the moves are checked on the board played.
+    let turned_start = Position::start_with(turned, Rules::Standard);
+    let mv = Position::start()
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| !turned_start.is_legal(m))
+        .expect("the two starts differ in their moves");
+    let with_move = text.replace("1. a8a7", &format!("1. {mv}"));
+    let e = with_move.parse::<KatarengaRecord>().unwrap_err();
+    assert!(e.to_string().contains(&mv.to_string()), "{e}");
+    let laid = with_move.replace("[Orientation \"top\"]\n[OrientationBy \"black\"]\n", "");
+    let record: KatarengaRecord = laid.parse().unwrap();
+    assert_eq!(record.start_position().unwrap(), Position::start());
+}
