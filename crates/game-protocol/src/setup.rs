@@ -321,6 +321,23 @@ impl Opening {
         }
     }
 
+    /// Whether this is a Katarenga start on its board (both rows full,
+    /// nothing played: the set-up may still choose its orientation).
+    #[must_use]
+    pub fn is_start(&self) -> bool {
+        match self {
+            Opening::Kamisado(_) => false,
+            Opening::Katarenga { position, .. } => {
+                let rules = if position.first_move_pending(Player::White) {
+                    Rules::NoFirstCapture
+                } else {
+                    Rules::Standard
+                };
+                *position == Katarenga::start_with(*position.board(), rules)
+            }
+        }
+    }
+
     /// The player to move.
     #[must_use]
     pub fn side_to_move(&self) -> Player {

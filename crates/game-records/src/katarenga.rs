@@ -130,17 +130,21 @@ pub struct SetUp {
 pub enum Chooser {
     /// The first player, Black, chose it, as the rules say (`black`).
     Black,
+    /// The player who has White chose it: a rematch, played on the first
+    /// game's choice with the sides exchanged (`white`).
+    White,
     /// It was given: by a referee, an opening file or the players'
     /// agreement (`given`).
     Given,
 }
 
 impl Chooser {
-    /// The tag's value: `black` or `given`.
+    /// The tag's value: `black`, `white` or `given`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Chooser::Black => "black",
+            Chooser::White => "white",
             Chooser::Given => "given",
         }
     }
@@ -449,12 +453,13 @@ fn read_set_up(tags: &mut Tags) -> Result<Option<SetUp>, RecordError> {
         None => Chooser::Given,
         Some((at, value)) => match value.as_str() {
             "black" => Chooser::Black,
+            "white" => Chooser::White,
             "given" => Chooser::Given,
             _ => {
                 return Err(bad(
                     "OrientationBy",
                     (at, value),
-                    "expected black or given".into(),
+                    "expected black, white or given".into(),
                 ));
             }
         },

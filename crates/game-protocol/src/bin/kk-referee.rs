@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use game_protocol::GameKind;
 use game_protocol::referee::{
-    Config, EngineSpec, Interrupt, LINE_LIMIT, Referee, TimeControl, count, distinct_names, signed,
+    Config, EngineSpec, Interrupt, LINE_LIMIT, OrientationRule, Referee, TimeControl, count,
+    distinct_names, signed,
 };
 use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
@@ -35,6 +36,14 @@ usage: kk-referee --game kamisado|katarenga --engine SPEC --engine SPEC [options
   --plies K         K random plies (seeded) after each opening (default 2 after random
                     starts, 0 after --openings)
   --boards B        Katarenga random openings: random (tiles, default) or standard
+  --orientation O   Katarenga: laid (default: Black at the bottom of the opening's board) or
+                    choose (as the rules set a game up: the first game of each pair asks its
+                    Black engine which edge of the laid board it sits at, with KKP 2's
+                    orient, timed as an edge choice; the pair's second game is played from
+                    the same start with the sides exchanged; no random plies)
+  --rematch         Katarenga: each pair of games is a match, a game and its rematch (the
+                    same start, the sides exchanged, points added): the records say which
+                    match and game, the report counts the matches
   --seed S          the seed of random openings and plies (default 1)
   --margin MS       how late past its time an answer still counts (default 100)
   --patience MS     how long to wait without a clock: handshake, isready, go nodes/depth
@@ -71,6 +80,10 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
     while let Some(arg) = iter.next() {
         if arg == "--quiet" {
             quiet = true;
+            continue;
+        }
+        if arg == "--rematch" {
+            rest.push((arg.clone(), String::new()));
             continue;
         }
         let value = iter
@@ -163,10 +176,23 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
             "--records" => config.records = Some(value.into()),
             "--stderr" => config.stderr = Some(value.into()),
             "--event" => config.event = value,
+            "--rematch" => config.rematch = true,
+            "--orientation" => {
+                config.orientation = match value.as_str() {
+                    "laid" => OrientationRule::AsLaid,
+                    "choose" => OrientationRule::Choose,
+                    _ => return Err(format!("--orientation: {value:?} is not laid or choose")),
+                };
+            }
             _ => return Err(format!("unknown option {arg}")),
         }
     }
-    config.random_plies = plies.unwrap_or(if config.openings.is_empty() { 2 } else { 0 });
+    let choose = config.orientation == OrientationRule::Choose;
+    config.random_plies = plies.unwrap_or(if config.openings.is_empty() && !choose {
+        2
+    } else {
+        0
+    });
     Ok((config, quiet))
 }
 
@@ -246,6 +272,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let rematch = config.rematch;
     let mut referee = match Referee::new(config) {
         Ok(r) => r,
         Err(e) => {
@@ -318,6 +345,17 @@ fn main() -> ExitCode {
             signed(elo),
             signed(low),
             signed(high)
+        );
+    }
+    if rematch && p.pairs() > 0 {
+        let c = p.counts;
+        println!(
+            "matches: {} (a game and its rematch, points added): {}, {}, {} for {}",
+            p.pairs(),
+            count((c[3] + c[4]).into(), "win"),
+            count(c[2].into(), "tie"),
+            count((c[0] + c[1]).into(), "loss"),
+            names[0]
         );
     }
     match report.verdict {

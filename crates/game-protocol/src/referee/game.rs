@@ -7,17 +7,17 @@ use std::str::FromStr;
 
 use board_geometry::Player;
 use game_records::{
-    Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
-    Termination,
+    Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
+    RecordResult, SetUp, Termination,
 };
 use game_search::arena::Repetitions;
 use kamisado_core::{Match, MatchState, Target};
-use katarenga_core::Rules;
+use katarenga_core::{Orientation, Rules, Setup};
 
 use super::report::GameReport;
 use super::session::{Fault, Slot, fault, quote};
 use super::time::Clocks;
-use super::{Config, today};
+use super::{Choices, Config, OrientationRule, today};
 use crate::message::{Command, GameKind, Start};
 use crate::setup::Opening;
 
@@ -39,6 +39,7 @@ pub(super) fn play(
     number: u32,
     opening: Opening,
     first: usize,
+    choices: &Choices,
 ) -> GameReport {
     let restarts = slots.each_ref().map(|s| s.restarts);
     // The engine of each colour, Black's first.
@@ -53,11 +54,21 @@ pub(super) fn play(
         date: today(),
         black: names[engine_of[0]].clone(),
         white: names[engine_of[1]].clone(),
-        other: vec![("Game".into(), number.to_string())],
+        other: if config.rematch {
+            vec![
+                ("Game".into(), number.to_string()),
+                ("Match".into(), number.div_ceil(2).to_string()),
+                ("MatchGame".into(), (2 - number % 2).to_string()),
+            ]
+        } else {
+            vec![("Game".into(), number.to_string())]
+        },
     };
     let mut game = Game {
         config,
         slots,
+        number,
+        choices,
         engine_of,
         clocks: Clocks::new(
             engine_of.map(|e| config.engines[e].time.unwrap_or(config.time)),
@@ -119,6 +130,10 @@ where
 struct Game<'a> {
     config: &'a Config,
     slots: &'a mut [Slot; 2],
+    /// The game's number in the run, from 1.
+    number: u32,
+    /// The orientations chosen in the pairs' first games.
+    choices: &'a Choices,
     /// The engine (0 or 1) of each colour, Black's first.
     engine_of: [usize; 2],
     clocks: Clocks,
@@ -249,17 +264,50 @@ impl Game<'_> {
         (termination, Some(winner), reason, record.to_string())
     }
 
+    /// The start of a game whose orientation is chosen: the first game of
+    /// a pair asks its Black engine and keeps the answer for the rematch
+    /// (the bottom edge if Black could not choose); the second takes it.
+    fn chosen_start(
+        &mut self,
+        board: &BoardSpec,
+        laid: katarenga_core::Board,
+        record: &mut KatarengaRecord,
+    ) -> Result<Katarenga, (Player, Fault)> {
+        let pair = self.number.div_ceil(2);
+        let (orientation, by) = if self.number % 2 == 1 {
+            let patience = self.config.patience;
+            let engine = self.engine_of[Player::Black.index()];
+            let asked = self.slots[engine]
+                .ask_orientation(board, &mut self.clocks, Player::Black, patience)
+                .map_err(|f| (Player::Black, f));
+            self.choices.put(pair, asked.as_ref().ok().copied());
+            (asked?, Chooser::Black)
+        } else {
+            match self.choices.wait(pair) {
+                Some(o) => (o, Chooser::White),
+                None => (Orientation::Bottom, Chooser::Given),
+            }
+        };
+        record.set_up = Some(SetUp { orientation, by });
+        Ok(Setup::new(laid, self.config.rules).start(orientation))
+    }
+
     fn katarenga(&mut self, board: BoardSpec, start: Katarenga, header: Header) -> Outcome {
         let mut record = KatarengaRecord::new(board);
         record.header = header;
         record.rules = self.config.rules;
-        let rules = self.config.rules;
-        if board.board().map(|b| Katarenga::start_with(b, rules)).ok() != Some(start) {
-            record.start = Some(start);
-        }
+        let choose = self.config.orientation == OrientationRule::Choose;
         let adjudication = self.config.adjudication;
         let outcome: Result<(Termination, Option<Player>), (Player, Fault)> = (|| {
             self.new_game()?;
+            let start = if choose {
+                self.chosen_start(&board, *start.board(), &mut record)?
+            } else {
+                start
+            };
+            if record.start_position().ok() != Some(start) {
+                record.start = Some(start);
+            }
             let mut position = start;
             let mut seen = Repetitions::new();
             seen.record(&position);

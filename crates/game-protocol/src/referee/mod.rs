@@ -16,16 +16,16 @@
 //! and `match` is preceded by a fence (`isready`, and everything up to
 //! `readyok` is stale), so that every answer belongs to its request.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use board_geometry::SplitMix64;
 use game_search::arena::Adjudication;
-use katarenga_core::Rules;
+use katarenga_core::{Orientation, Rules};
 
 use crate::message::GameKind;
 use crate::setup::{Opening, SetupError};
@@ -91,6 +91,26 @@ pub struct Config {
     /// Keep each engine's standard error in this folder (one file an
     /// engine and seat, appended); else it is discarded.
     pub stderr: Option<PathBuf>,
+    /// Katarenga: how the laid board is oriented ([`Orientation`]).
+    pub orientation: OrientationRule,
+    /// Katarenga: each pair of games is a match of a game and its rematch
+    /// (the same start, the sides exchanged, points added): the records
+    /// say so and the report counts the matches.
+    pub rematch: bool,
+}
+
+/// How a Katarenga game's board is oriented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OrientationRule {
+    /// As laid: the opening's board, Black at its bottom edge.
+    #[default]
+    AsLaid,
+    /// As the rules set a game up: the first game of each pair asks its
+    /// Black engine (`orient`, KKP 2) which edge of the laid board it sits
+    /// at; the second game of the pair (the rematch) is played from the
+    /// same start with the sides exchanged. The openings are starts: no
+    /// random plies.
+    Choose,
 }
 
 impl Config {
@@ -120,6 +140,8 @@ impl Config {
             rules: Rules::Standard,
             concurrency: 1,
             stderr: None,
+            orientation: OrientationRule::AsLaid,
+            rematch: false,
         }
     }
 }
@@ -146,6 +168,9 @@ pub enum RefereeError {
         /// What went wrong.
         source: io::Error,
     },
+    /// Options that do not go together.
+    #[error("{0}")]
+    Options(String),
     /// An engine that cannot play the run (checked before the first game).
     #[error("engine {name}: {fault}")]
     Engine {
@@ -159,6 +184,7 @@ pub enum RefereeError {
 /// A referee run.
 pub struct Referee {
     config: Config,
+    choices: Choices,
     /// Two seats for each game played at once.
     seats: Vec<[Slot; 2]>,
     records: Option<File>,
@@ -184,6 +210,29 @@ impl Referee {
     /// # Errors
     /// [`RefereeError`]: what is wrong.
     pub fn new(config: Config) -> Result<Referee, RefereeError> {
+        let katarenga = config.game == GameKind::Katarenga;
+        if config.orientation == OrientationRule::Choose {
+            if !katarenga {
+                return Err(RefereeError::Options(
+                    "the orientation is chosen in katarenga only".into(),
+                ));
+            }
+            if config.random_plies > 0 {
+                return Err(RefereeError::Options(
+                    "the orientation is chosen at the start: no random plies (plies 0)".into(),
+                ));
+            }
+            if let Some(o) = config.openings.iter().find(|o| !o.is_start()) {
+                return Err(RefereeError::Options(format!(
+                    "the orientation is chosen at the start: the opening {o} is not one"
+                )));
+            }
+        }
+        if config.rematch && (!katarenga || config.games % 2 == 1) {
+            return Err(RefereeError::Options(
+                "a rematch is played in katarenga, with an even number of games (each match is a game and its rematch)".into(),
+            ));
+        }
         if let Some(o) = config.openings.iter().find(|o| o.game() != config.game) {
             return Err(SetupError::WrongGame {
                 opening: o.to_string(),
@@ -237,6 +286,7 @@ impl Referee {
             .collect();
         Ok(Referee {
             config,
+            choices: Choices::new(interrupt.clone()),
             seats,
             records,
             interrupt,
@@ -262,9 +312,20 @@ impl Referee {
         } else {
             Rules::Standard
         };
+        let choose = c.orientation == OrientationRule::Choose;
         if let Some(seats) = self.seats.first_mut() {
             for slot in seats.iter_mut() {
-                if let Err(fault) = slot.ready(game, rules, patience) {
+                let mut checked = slot.ready(game, rules, patience);
+                if checked.is_ok() && choose && slot.handshake.version < 2 {
+                    checked = Err(session::fault(
+                        game_records::Termination::ProtocolError,
+                        format!(
+                            "speaks KKP {}: it cannot choose the orientation (orient is KKP 2)",
+                            slot.handshake.version
+                        ),
+                    ));
+                }
+                if let Err(fault) = checked {
                     slot.reset();
                     return Err(RefereeError::Engine {
                         name: slot.spec.name.clone(),
@@ -284,6 +345,7 @@ impl Referee {
     pub fn run(&mut self, mut progress: impl FnMut(&Progress)) -> Result<Report, RefereeError> {
         let config = &self.config;
         let interrupt = &self.interrupt;
+        let choices = &self.choices;
         let names = config.engines.each_ref().map(|e| e.name.clone());
         let mut standing = Standing {
             tally: Tally::default(),
@@ -338,7 +400,7 @@ impl Referee {
                 let results = results.clone();
                 scope.spawn(move || {
                     for (number, opening, first) in queue {
-                        let report = game::play(config, seats, number, opening, first);
+                        let report = game::play(config, seats, number, opening, first, choices);
                         if results.send((w, report, interrupt.is_triggered())).is_err() {
                             break;
                         }
@@ -417,6 +479,55 @@ impl Referee {
             names,
             interrupted: self.interrupt.is_triggered(),
         })
+    }
+}
+
+/// The orientation chosen in the first game of each pair, for its
+/// rematch (the pair's second game, which may run at the same time on
+/// another worker).
+#[derive(Debug)]
+struct Choices {
+    /// By pair (from 1): the orientation, `None` if Black could not choose.
+    chosen: Mutex<HashMap<u32, Option<Orientation>>>,
+    ready: Condvar,
+    interrupt: Interrupt,
+}
+
+impl Choices {
+    fn new(interrupt: Interrupt) -> Choices {
+        Choices {
+            chosen: Mutex::new(HashMap::new()),
+            ready: Condvar::new(),
+            interrupt,
+        }
+    }
+
+    /// Keeps pair `pair`'s choice.
+    fn put(&self, pair: u32, orientation: Option<Orientation>) {
+        if let Ok(mut chosen) = self.chosen.lock() {
+            chosen.insert(pair, orientation);
+        }
+        self.ready.notify_all();
+    }
+
+    /// Pair `pair`'s choice, once made (`None`: none was made, or the run
+    /// was interrupted first).
+    fn wait(&self, pair: u32) -> Option<Orientation> {
+        let Ok(mut chosen) = self.chosen.lock() else {
+            return None;
+        };
+        loop {
+            if let Some(&o) = chosen.get(&pair) {
+                return o;
+            }
+            if self.interrupt.is_triggered() {
+                return None;
+            }
+            chosen = match self.ready.wait_timeout(chosen, Duration::from_millis(50)) {
+                Ok((guard, _)) => guard,
+                Err(_) => return None,
+            };
+        }
     }
 }
 

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use board_geometry::Player;
-use game_records::Termination;
+use game_records::{BoardSpec, Termination};
 use kamisado_core::{Edge, Match};
-use katarenga_core::Rules;
+use katarenga_core::{Orientation, Rules};
 
 use super::process::{EngineProcess, Event, Interrupt, LINE_LIMIT, Next};
 use super::spec::EngineSpec;
@@ -72,7 +72,7 @@ pub struct Handshake {
 pub(super) struct Slot {
     pub(super) spec: EngineSpec,
     process: Option<EngineProcess>,
-    handshake: Handshake,
+    pub(super) handshake: Handshake,
     /// Times the engine was stopped after a fault.
     pub(super) restarts: u32,
     /// Where its standard error goes.
@@ -456,6 +456,66 @@ impl Slot {
         )?;
         clocks.charge_edge(side, started.elapsed())?;
         Ok(edge)
+    }
+}
+
+impl Slot {
+    /// Asks `side` (Black, the first player) which edge of the laid
+    /// Katarenga board `laid` it sits at: `position tiles` (or the
+    /// colours' start), the fence, then `orient` with the time of a
+    /// choice; the clock charged. An engine of KKP 1 or 0 cannot be asked.
+    pub(super) fn ask_orientation(
+        &mut self,
+        laid: &BoardSpec,
+        clocks: &mut Clocks,
+        side: Player,
+        patience: Duration,
+    ) -> Result<Orientation, Fault> {
+        if self.handshake.version < 2 {
+            return Err(fault(
+                Termination::ProtocolError,
+                format!(
+                    "speaks KKP {}: it cannot choose the orientation (orient is KKP 2)",
+                    self.handshake.version
+                ),
+            ));
+        }
+        let start = match laid {
+            BoardSpec::Tiles(tiles) => Start::Tiles(*tiles),
+            BoardSpec::Colours(board) => {
+                Start::Notation(katarenga_core::Position::start_on(*board).to_string())
+            }
+        };
+        self.send(&Command::Position {
+            start,
+            moves: Vec::new(),
+        })?;
+        self.fence(patience, "setting up the laid board", "the position")?;
+        let started = Instant::now();
+        let (think, deadline, late) = clocks.edge(side, started);
+        self.send(&Command::Orient {
+            movetime: Some(millis(think)),
+        })?;
+        let orientation = self.wait(
+            deadline,
+            late,
+            "choosing the orientation",
+            false,
+            |reply| match reply {
+                Reply::BestOrient(o) => Ok(Some(o)),
+                Reply::Error(e) => Err(fault(
+                    Termination::ProtocolError,
+                    format!("refused the orientation choice: {}", quote(&e)),
+                )),
+                Reply::BestMove { .. } | Reply::BestEdge(_) => Err(fault(
+                    Termination::ProtocolError,
+                    "answered orient with another answer",
+                )),
+                _ => Ok(None),
+            },
+        )?;
+        clocks.charge_choice(side, started.elapsed(), " choosing the orientation")?;
+        Ok(orientation)
     }
 }
 

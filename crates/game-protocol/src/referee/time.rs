@@ -251,6 +251,17 @@ impl Clocks {
     /// increment); a move time's overrun past the margin is a fault, as
     /// for a move.
     pub(super) fn charge_edge(&mut self, side: Player, spent: Duration) -> Result<(), Fault> {
-        self.spend(side, spent, " choosing the edge", false)
+        self.charge_choice(side, spent, " choosing the edge")
+    }
+
+    /// Charges a choice (an edge, an orientation) as
+    /// [`Clocks::charge_edge`] does, `what` naming it in a fault.
+    pub(super) fn charge_choice(
+        &mut self,
+        side: Player,
+        spent: Duration,
+        what: &str,
+    ) -> Result<(), Fault> {
+        self.spend(side, spent, what, false)
     }
 }

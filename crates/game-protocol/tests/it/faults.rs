@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use game_records::{KamisadoRecord, KatarengaRecord, Termination};
+use game_records::{Chooser, KamisadoRecord, KatarengaRecord, Termination};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
 const FAKE: &str = env!("CARGO_BIN_EXE_kk-fake-engine");
@@ -630,4 +630,139 @@ fn a_killed_referee_stops_its_engines_and_keeps_its_records() {
     let games = KatarengaRecord::parse_all(&text).unwrap();
     assert!((2..40).contains(&games.len()), "{text}");
     assert!(games.iter().all(|r| !r.termination.is_forfeit()), "{text}");
+}
+
+/// The set-up as the rules order it: the first game of each pair asks its
+/// Black engine for the orientation (the fake answers `right`), the
+/// rematch is played from the same start with the sides exchanged, the
+/// records say who chose, and the report counts the matches.
+#[test]
+fn the_first_player_chooses_the_orientation_and_the_rematch_follows_it() {
+    use katarenga_core::{Orientation, Position};
+    let tag = tag("orient");
+    let extra = ["--orientation", "choose", "--rematch", "--games", "4"];
+    let run = referee(
+        "katarenga",
+        &args([ours(), fake("", &tag)], "depth=1", &extra),
+        &tag,
+    );
+    let context = format!("{}\n{}\n{}", run.stdout, run.stderr, run.records);
+    assert_eq!(run.code, Some(0), "{context}");
+    assert!(
+        run.stdout.contains(
+            "matches: 2 (a game and its rematch, points added): 2 wins, 0 ties, 0 losses for engine"
+        ),
+        "{context}"
+    );
+    let records = KatarengaRecord::parse_all(&run.records).unwrap();
+    assert_eq!(records.len(), 4, "{context}");
+    for (k, r) in records.iter().enumerate() {
+        let set_up = r.set_up.expect("a set-up");
+        assert_eq!(set_up.orientation, Orientation::Right, "{context}");
+        let by = if k % 2 == 0 {
+            Chooser::Black
+        } else {
+            Chooser::White
+        };
+        assert_eq!(set_up.by, by, "{context}");
+        // The fake is Black in the first game of each pair, White in the
+        // rematch.
+        let black = &r.header.black;
+        assert_eq!(black == "fake", k % 2 == 0, "{context}");
+        let laid = r.board.board().unwrap();
+        assert_eq!(
+            r.start_position().unwrap(),
+            Position::start_on(laid.turned(Orientation::Right))
+        );
+        let tag_of = |name: &str| {
+            r.header
+                .other
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(tag_of("Match"), Some((k / 2 + 1).to_string()));
+        assert_eq!(tag_of("MatchGame"), Some((k % 2 + 1).to_string()));
+    }
+    assert_eq!(records[0].board, records[1].board);
+    assert_eq!(records[2].board, records[3].board);
+}
+
+/// A faulty choice loses the first game of the pair (Black's), and the
+/// rematch is played from the board as laid, the orientation `given`.
+#[test]
+fn a_faulty_orientation_choice_loses_and_the_rematch_is_played_as_laid() {
+    for (fault, tc, expected, reason) in [
+        (
+            "bad-orient",
+            "depth=1",
+            Termination::ProtocolError,
+            "bestorient north",
+        ),
+        (
+            "hang-orient",
+            "depth=1",
+            Termination::NoAnswer,
+            "while choosing the orientation",
+        ),
+        (
+            "late-orient",
+            "movetime=100",
+            Termination::TimeForfeit,
+            "while choosing the orientation",
+        ),
+    ] {
+        let tag = tag(fault);
+        let run = referee(
+            "katarenga",
+            &args(
+                [ours(), fake(&format!("--fault {fault}"), &tag)],
+                tc,
+                &["--orientation", "choose"],
+            ),
+            &tag,
+        );
+        check(&run, fault, [expected, Termination::Normal], reason);
+        let records = KatarengaRecord::parse_all(&run.records).unwrap();
+        assert_eq!(
+            records[0].set_up, None,
+            "{fault}: no orientation was chosen"
+        );
+        assert_eq!(
+            records[1].set_up.map(|s| (s.orientation, s.by)),
+            Some((katarenga_core::Orientation::Bottom, Chooser::Given)),
+            "{fault}"
+        );
+    }
+    // Two answers: the second is stale and passed over at the next fence.
+    let double = tag("double-orient");
+    let run = referee(
+        "katarenga",
+        &args(
+            [ours(), fake("--fault double-orient", &double)],
+            "depth=1",
+            &["--orientation", "choose"],
+        ),
+        &double,
+    );
+    check(&run, "double-orient", [Termination::Normal; 2], "");
+    // An engine of KKP 1 cannot be asked: the run is refused at once.
+    let old = tag("kkp1");
+    let run = referee(
+        "katarenga",
+        &args(
+            [ours(), fake("--fault kkp1", &old)],
+            "depth=1",
+            &["--orientation", "choose"],
+        ),
+        &old,
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("speaks KKP 1: it cannot choose the orientation"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.records.is_empty());
 }

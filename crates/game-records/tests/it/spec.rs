@@ -232,10 +232,13 @@ fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
     assert!(e.to_string().contains("Orientation"), "{e}");
     assert!(e.to_string().contains("bottom, right, top or left"), "{e}");
     let e = text
-        .replace("\"black\"", "\"white\"")
+        .replace("\"black\"", "\"red\"")
         .parse::<KatarengaRecord>()
         .unwrap_err();
-    assert!(e.to_string().contains("expected black or given"), "{e}");
+    assert!(
+        e.to_string().contains("expected black, white or given"),
+        "{e}"
+    );
     let e = text
         .replace("[Orientation \"top\"]\n", "")
         .parse::<KatarengaRecord>()
