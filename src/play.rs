@@ -26,6 +26,12 @@ Without a terminal, moves are read line by line from standard input.
                            e.g. 1f0,2f0,3f0,4f0 (the default board)
   --no-first-capture       Katarenga: no capture on either player's first move (the
                            published rule; an option of the rules page)
+  --orientation O          Katarenga: the edge of the laid board at which Black sits:
+                           bottom (default), right, top or left; or choose: Black chooses,
+                           as the rules set a game up (a person is asked, the computer
+                           searches the four)
+  --rematch                Katarenga: then the rematch the rules recommend, from the same
+                           start with the sides exchanged, points added
   --depth D                the computer searches D plies ahead (default 4; 0: the greedy
                            one-ply player)
   --think MS               the computer searches for MS milliseconds per move instead
@@ -66,6 +72,9 @@ enum GameChoice {
     Katarenga {
         board: katarenga_core::Board,
         rules: katarenga_core::Rules,
+        /// Black's edge, `None`: Black chooses.
+        orientation: Option<katarenga_core::Orientation>,
+        rematch: bool,
     },
 }
 
@@ -107,6 +116,8 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
     let mut seed = 1;
     let mut demo = false;
     let mut rules = katarenga_core::Rules::Standard;
+    let mut orientation = None;
+    let mut rematch = false;
     let mut strength = Strength::Search(Limits::depth(4));
     let mut adjudication = Adjudication::default();
     let mut iter = args.iter();
@@ -143,6 +154,16 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             }
             "--demo" => demo = true,
             "--no-first-capture" => rules = katarenga_core::Rules::NoFirstCapture,
+            "--rematch" => rematch = true,
+            "--orientation" => {
+                let v = value("--orientation", &mut iter)?;
+                orientation = Some(match v {
+                    "choose" => None,
+                    edge => Some(edge.parse().map_err(|e| {
+                        CliError::Usage(format!("--orientation {v:?}: {e} or choose"))
+                    })?),
+                });
+            }
             "--depth" => {
                 strength = match number("--depth", &mut iter, 0..=64)? {
                     0 => Strength::Greedy,
@@ -161,8 +182,15 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
     }
     let game = match game.unwrap_or(GameName::Kamisado) {
         GameName::Kamisado => {
-            if board.is_some() || rules != katarenga_core::Rules::Standard {
-                return Err("--board, --tiles and --no-first-capture are for Katarenga".into());
+            if board.is_some()
+                || rules != katarenga_core::Rules::Standard
+                || orientation.is_some()
+                || rematch
+            {
+                return Err(
+                    "--board, --tiles, --no-first-capture, --orientation and --rematch are for Katarenga"
+                        .into(),
+                );
             }
             GameChoice::Kamisado {
                 target: target.unwrap_or(Target::SINGLE_ROUND),
@@ -175,6 +203,8 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             GameChoice::Katarenga {
                 board: board.unwrap_or_else(katarenga_core::Board::standard),
                 rules,
+                orientation: orientation.unwrap_or(Some(katarenga_core::Orientation::Bottom)),
+                rematch,
             }
         }
     };
@@ -548,17 +578,106 @@ impl Session<'_> {
         }
     }
 
-    fn katarenga(
+    /// A Katarenga game set up as the rules say (the laid board, Black's
+    /// orientation, White first), and its rematch if asked for.
+    fn katarenga_match(
         &mut self,
-        board: katarenga_core::Board,
-        rules: katarenga_core::Rules,
+        setup: katarenga_core::Setup,
+        orientation: Option<katarenga_core::Orientation>,
+        rematch: bool,
         players: [Who; 2],
         seed: u64,
     ) -> Result<Ending, CliError> {
+        use katarenga_core::{Orientation, Rematch};
+        let orientation = match (orientation, players[Player::Black.index()]) {
+            (Some(o), _) => o,
+            (None, Who::Computer) => {
+                let mut computers =
+                    Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
+                let black = computers.0[Player::Black.index()].as_mut();
+                game_search::katarenga::choose_orientation(black, &setup)
+            }
+            (None, Who::Human) => match self.read_orientation(&setup)? {
+                Ok(o) => o,
+                Err(ending) => return Ok(ending),
+            },
+        };
+        if orientation != Orientation::Bottom || rematch {
+            writeln!(
+                self.out,
+                "Black sits at the {orientation} edge of the laid board"
+            )?;
+        }
+        let start = setup.start(orientation);
+        let (ending, winner) = self.katarenga(start, players, seed)?;
+        if !rematch || ending != Ending::Finished {
+            return Ok(ending);
+        }
+        let mut score = Rematch::new(start);
+        let _ = score.record_game(winner);
+        writeln!(
+            self.out,
+            "\nThe rematch: the same start, the sides exchanged (the first game's Black now plays White)"
+        )?;
+        let (ending, winner) = self.katarenga(start, [players[1], players[0]], seed)?;
+        if ending == Ending::Finished {
+            let _ = score.record_game(winner);
+            let [first, second] = score.half_points();
+            let half = |h: u32| format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" });
+            writeln!(
+                self.out,
+                "match: the first player (Black, then White) {} - the second player {}",
+                half(first),
+                half(second)
+            )?;
+        }
+        Ok(ending)
+    }
+
+    /// Asks Black for its edge of the laid board; `Err` with how the
+    /// session ends instead.
+    fn read_orientation(
+        &mut self,
+        setup: &katarenga_core::Setup,
+    ) -> Result<Result<katarenga_core::Orientation, Ending>, CliError> {
+        const HINT: &str = "type bottom, right, top or left";
+        writeln!(
+            self.out,
+            "The board as laid (Black's pieces at the bottom):"
+        )?;
+        let laid = setup.start(katarenga_core::Orientation::Bottom);
+        self.draw(laid.ansi(None), laid.pretty(), None::<katarenga_core::Move>)?;
+        loop {
+            let prompt =
+                "Black, at which edge of the laid board do you sit? (bottom/right/top/left)";
+            let line = match self.next_line(prompt)? {
+                None => return Ok(Err(Ending::InputEnded)),
+                Some(Err(reason)) => {
+                    self.refuse(&reason, HINT)?;
+                    continue;
+                }
+                Some(Ok(line)) => line,
+            };
+            match line.trim() {
+                "quit" => return Ok(Err(Ending::Quit)),
+                text => match text.parse() {
+                    Ok(o) => return Ok(Ok(o)),
+                    Err(_) => self.refuse(&format!("{text:?} is not an edge"), HINT)?,
+                },
+            }
+        }
+    }
+
+    /// A Katarenga game from `start`: how it ended and its winner.
+    fn katarenga(
+        &mut self,
+        start: katarenga_core::Position,
+        players: [Who; 2],
+        seed: u64,
+    ) -> Result<(Ending, Option<Player>), CliError> {
         let mut computers =
             Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
         let adjudication = self.options.adjudication;
-        let start = katarenga_core::Position::start_with(board, rules);
         self.legend(KATARENGA_LEGEND)?;
         let mut history: Vec<(katarenga_core::Position, Option<katarenga_core::Move>)> =
             vec![(start, None)];
@@ -569,7 +688,7 @@ impl Session<'_> {
             self.draw(p.ansi(last), p.pretty(), last)?;
             if let Some(outcome) = p.outcome() {
                 writeln!(self.out, "{outcome}")?;
-                return Ok(Ending::Finished);
+                return Ok((Ending::Finished, Some(outcome.winner())));
             }
             let mv = match self.take_turn(&p, players, &mut computers)? {
                 Typed::Move(mv) => mv,
@@ -584,8 +703,8 @@ impl Session<'_> {
                     }
                     continue;
                 }
-                Typed::Quit => return Ok(Ending::Quit),
-                Typed::End => return Ok(Ending::InputEnded),
+                Typed::Quit => return Ok((Ending::Quit, None)),
+                Typed::End => return Ok((Ending::InputEnded, None)),
             };
             let next = p.play(mv);
             history.push((next, Some(mv)));
@@ -594,7 +713,7 @@ impl Session<'_> {
                 && adjudicated(self.out, adjudication, occurrences, history.len() - 1)?
             {
                 self.draw(next.ansi(Some(mv)), next.pretty(), Some(mv))?;
-                return Ok(Ending::Finished);
+                return Ok((Ending::Finished, None));
             }
         }
     }
@@ -641,18 +760,24 @@ pub fn run(
             session.out,
             "\nKatarenga on the standard board, computer against computer:"
         )?;
-        session.katarenga(
-            katarenga_core::Board::standard(),
-            katarenga_core::Rules::Standard,
-            computers,
-            seed,
-        )?
+        session
+            .katarenga(katarenga_core::Position::start(), computers, seed)?
+            .0
     } else {
         match options.game {
             GameChoice::Kamisado { target } => session.kamisado(target, options.players, seed)?,
-            GameChoice::Katarenga { board, rules } => {
-                session.katarenga(board, rules, options.players, seed)?
-            }
+            GameChoice::Katarenga {
+                board,
+                rules,
+                orientation,
+                rematch,
+            } => session.katarenga_match(
+                katarenga_core::Setup::new(board, rules),
+                orientation,
+                rematch,
+                options.players,
+                seed,
+            )?,
         }
     };
     match ending {

@@ -447,3 +447,86 @@ fn readme_pictures_are_the_svg_of_the_listed_positions() {
         include_str!("../../docs/images/katarenga.svg")
     );
 }
+
+/// Katarenga's set-up in `play`: a person at Black chooses the edge (a
+/// bad answer refused), and the game starts on the laid board turned to
+/// it; the computer chooses as its search prefers; with `--rematch` the
+/// sides are exchanged and the points added.
+#[test]
+fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
+    use katarenga_core::{Board, Orientation, Position};
+    let (result, out, errors) = scripted(
+        &["katarenga", "--orientation", "choose", "--depth", "1"],
+        "north\ntop\nquit\n",
+    );
+    assert_eq!(errors, "line 1: \"north\" is not an edge\n", "{out}");
+    assert!(result.is_err(), "a refused line fails a script");
+    assert!(
+        out.contains("Black sits at the top edge of the laid board"),
+        "{out}"
+    );
+    // The drawing after the choice is the start on the turned board.
+    let turned = Position::start_on(Board::standard().turned(Orientation::Top));
+    assert!(out.contains(&turned.pretty().to_string()), "{out}");
+
+    // Computer against computer: the computer's choice and a rematch with
+    // the points of both games.
+    let out = play(
+        &[
+            "katarenga",
+            "--orientation",
+            "choose",
+            "--black",
+            "computer",
+            "--depth",
+            "1",
+            "--rematch",
+        ],
+        "",
+    )
+    .unwrap();
+    let setup = katarenga_core::Setup::new(Board::standard(), katarenga_core::Rules::Standard);
+    let mut agent =
+        game_search::SearchAgent::<Position>::new(game_search::Limits::depth(1), 4).unwrap();
+    let expected = game_search::katarenga::choose_orientation(&mut agent, &setup);
+    assert!(
+        out.contains(&format!("Black sits at the {expected} edge")),
+        "{out}"
+    );
+    assert!(out.contains("The rematch: the same start"), "{out}");
+    let points = out
+        .lines()
+        .find_map(|l| l.strip_prefix("match: the first player (Black, then White) "))
+        .expect("the match's points");
+    let numbers: Vec<f64> = points
+        .split(" - the second player ")
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(numbers.iter().sum::<f64>(), 2.0, "{points}");
+
+    // A fixed edge, and the options refused where they do not belong.
+    let out = play(
+        &[
+            "katarenga",
+            "--orientation",
+            "left",
+            "--black",
+            "computer",
+            "--depth",
+            "1",
+        ],
+        "",
+    )
+    .unwrap();
+    assert!(out.contains("Black sits at the left edge"), "{out}");
+    for bad in [
+        &["kamisado", "--rematch"][..],
+        &["katarenga", "--orientation", "north"],
+    ] {
+        let (result, _, _) = scripted(bad, "");
+        assert!(
+            matches!(result, Err(CliError::Usage(_))),
+            "{bad:?}: {result:?}"
+        );
+    }
+}
