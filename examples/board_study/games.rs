@@ -200,8 +200,12 @@ fn opening(
     (p, moves)
 }
 
-/// The scores file's rows: board index, tiles, and `[rules][orientation]`.
-pub fn read_scores(dir: &str) -> Result<Vec<(usize, [TilePlacement; 4], [[i32; 4]; 2])>, CliError> {
+/// A row of the scores file: the board's index in the list, its tiles as
+/// laid, and White's scores `[rules][orientation]`.
+pub type ScoreRow = (usize, [TilePlacement; 4], [[i32; 4]; 2]);
+
+/// The scores file's rows.
+pub fn read_scores(dir: &str) -> Result<Vec<ScoreRow>, CliError> {
     let path = std::path::Path::new(dir).join(SCORES);
     let text = std::fs::read_to_string(&path).map_err(|e| {
         CliError::Failed(format!(
@@ -243,7 +247,7 @@ pub fn read_scores(dir: &str) -> Result<Vec<(usize, [TilePlacement; 4], [[i32; 4
 /// the map (standard rules); and a seeded sample of boards, each in its
 /// four orientations, split into a fitting part and a held-out part.
 pub fn jobs(
-    rows: &[(usize, [TilePlacement; 4], [[i32; 4]; 2])],
+    rows: &[ScoreRow],
     extremes: usize,
     extreme_games: u32,
     sample: usize,

@@ -28,7 +28,9 @@ The map of Katarenga's set-ups (docs/katarenga-boards.md), step by step:
   budget   measures the scoring search's trade-off: on a seeded sample of
            set-ups, each budget's time and agreement with a deep search
              --boards N (default 60) --seed X (default 1) --threads T (default 2)
-             --reference NODES (default 4000000) --out DIR (default .);
+             --reference NODES (default 4000000) --out DIR (default .)
+             --candidates depth=D,nodes=N,... (default depth 3 to 6, 20000,
+               200000 and 1000000 nodes);
            writes DIR/docs/data/katarenga-budget.md
   score    scores every board in its four orientations under both rules, by
            a fixed-depth search; checkpointed in DIR/docs/data/katarenga-scores.csv

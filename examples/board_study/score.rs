@@ -98,6 +98,11 @@ pub fn span(seconds: f64) -> String {
 pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
     let (mut boards, mut seed, mut threads, mut reference) = (60usize, 1u64, 2usize, 4_000_000u64);
     let mut dir = ".".to_string();
+    let mut candidates: Vec<(String, Limits)> = [3, 4, 5, 6]
+        .map(|d| (format!("depth {d}"), Limits::depth(d)))
+        .into_iter()
+        .chain([20_000u64, 200_000, 1_000_000].map(|n| (format!("{n} nodes"), Limits::nodes(n))))
+        .collect();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -106,6 +111,29 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
             "--threads" => threads = number("--threads", &mut iter, 1..=256)?,
             "--reference" => reference = number("--reference", &mut iter, 1..=u64::MAX)?,
             "--out" => dir = value("--out", &mut iter)?.into(),
+            "--candidates" => {
+                let list = value("--candidates", &mut iter)?;
+                candidates = list
+                    .split(',')
+                    .map(|c| {
+                        let bad = || {
+                            CliError::Usage(format!(
+                                "--candidates: {c:?} is not depth=D or nodes=N"
+                            ))
+                        };
+                        let (kind, n) = c.split_once('=').ok_or_else(bad)?;
+                        let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+                        match kind {
+                            "depth" => Ok((
+                                format!("depth {n}"),
+                                Limits::depth(u32::try_from(n.min(64)).unwrap_or(64)),
+                            )),
+                            "nodes" => Ok((format!("{n} nodes"), Limits::nodes(n))),
+                            _ => Err(bad()),
+                        }
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
             other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
         }
     }
@@ -117,11 +145,6 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
             let orientation = Orientation::ALL[rng.below(4)];
             Setup::new(board, Rules::Standard).start(orientation)
         })
-        .collect();
-    let candidates: Vec<(String, Limits)> = [3, 4, 5, 6]
-        .map(|d| (format!("depth {d}"), Limits::depth(d)))
-        .into_iter()
-        .chain([20_000u64, 200_000, 1_000_000].map(|n| (format!("{n} nodes"), Limits::nodes(n))))
         .collect();
     eprintln!("budget: {boards} set-ups, reference {reference} nodes");
     let timer = Instant::now();
