@@ -115,6 +115,86 @@ pub fn fill_observation(p: &Position, me: Player, out: &mut [f32]) {
     }
 }
 
+fn parse_orientation(text: &str) -> PyResult<katarenga_core::Orientation> {
+    text.parse().map_err(|e| value_error(&e))
+}
+
+/// A Katarenga match as the rules recommend: a game and its rematch from
+/// the same start with the sides exchanged, points added. The players are
+/// named by their part in the first game: `"first"` (Black in game 1, who
+/// chose the orientation; White in the rematch) and `"second"`.
+#[pyclass(module = "kamisado_katarenga._native", name = "KatarengaRematch")]
+#[derive(Clone, Copy)]
+pub struct PyRematch {
+    inner: katarenga_core::Rematch,
+}
+
+#[pymethods]
+impl PyRematch {
+    /// A match from `start` (the first game's start).
+    #[new]
+    fn new(start: PyRef<'_, PyPosition>) -> Self {
+        PyRematch {
+            inner: katarenga_core::Rematch::new(start.inner),
+        }
+    }
+
+    /// The start of both games.
+    #[getter]
+    fn start(&self) -> PyPosition {
+        PyPosition {
+            inner: self.inner.start(),
+        }
+    }
+
+    /// The game being played: 1 or 2.
+    #[getter]
+    fn game(&self) -> u8 {
+        self.inner.game()
+    }
+
+    /// Who has Black in the current game: `"first"` or `"second"`.
+    #[getter]
+    fn black_player(&self) -> &'static str {
+        ["first", "second"][self.inner.black_player()]
+    }
+
+    /// Records the current game's winner by colour (`"black"`, `"white"`,
+    /// or `None` for a drawn game, half a point each).
+    #[pyo3(signature = (winner))]
+    fn record_game(&mut self, winner: Option<&str>) -> PyResult<()> {
+        let winner = winner
+            .map(|w| w.parse::<Player>().map_err(|e| value_error(&e)))
+            .transpose()?;
+        self.inner.record_game(winner).map_err(|e| value_error(&e))
+    }
+
+    /// Whether both games have been played.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The points `(first, second)`, a win 1, a drawn game 0.5.
+    #[getter]
+    fn points(&self) -> (f64, f64) {
+        let [a, b] = self.inner.half_points();
+        (f64::from(a) / 2.0, f64::from(b) / 2.0)
+    }
+
+    /// `"first"` or `"second"` once the match is over and the points
+    /// differ, else `None`.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner().map(|w| ["first", "second"][w])
+    }
+
+    fn __repr__(&self) -> String {
+        let (a, b) = self.points();
+        format!("katarenga.Rematch(game {}, points {a}-{b})", self.inner.game())
+    }
+}
+
 fn parse_move(text: &str) -> PyResult<Move> {
     text.parse().map_err(|e| value_error(&e))
 }
@@ -173,6 +253,55 @@ impl PyBoard {
         Ok(PyBoard { inner })
     }
 
+    /// The board as Black sees it from `orientation`'s edge of this board
+    /// as laid (`"bottom"`, `"right"`, `"top"` or `"left"`): turned so
+    /// that this edge is rank 1.
+    fn turned(&self, orientation: &str) -> PyResult<PyBoard> {
+        Ok(PyBoard {
+            inner: self.inner.turned(parse_orientation(orientation)?),
+        })
+    }
+
+    /// The board from each edge, in the order bottom, right, top, left.
+    fn orientations(&self) -> Vec<PyBoard> {
+        self.inner
+            .orientations()
+            .into_iter()
+            .map(|inner| PyBoard { inner })
+            .collect()
+    }
+
+    /// The first player's (Black's) choice of orientation by the
+    /// alpha-beta search: the edge whose start the search scores worst for
+    /// White, searching each of the four starts for `milliseconds` (or to
+    /// `depth` plies, reproducible on any machine, when given).
+    #[pyo3(signature = (rules = "standard", milliseconds = 400, depth = None, table_mib = 16))]
+    fn best_orientation(
+        &self,
+        py: Python<'_>,
+        rules: &str,
+        milliseconds: i64,
+        depth: Option<i64>,
+        table_mib: i64,
+    ) -> PyResult<&'static str> {
+        let rules: katarenga_core::Rules = rules.parse().map_err(|e| value_error(&e))?;
+        let milliseconds = crate::int_arg("milliseconds", milliseconds, 0..=i64::MAX)?;
+        let table_mib = crate::int_arg("table_mib", table_mib, 0..=crate::MAX_TABLE_MIB)?;
+        let limits = match depth {
+            Some(d) => game_search::Limits::depth(crate::int_arg("depth", d, 1..=64)? as u32),
+            // Shared out between the four starts by the agent.
+            None => game_search::Limits::time(std::time::Duration::from_millis(
+                milliseconds as u64 * 4,
+            )),
+        };
+        let mut agent = game_search::SearchAgent::<Position>::new(limits, table_mib as usize)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let setup = katarenga_core::Setup::new(self.inner, rules);
+        Ok(py
+            .detach(|| game_search::katarenga::choose_orientation(&mut agent, &setup))
+            .name())
+    }
+
     /// The colour name of a square (`"red"`, ...).
     fn colour_of(&self, square: &str) -> PyResult<&'static str> {
         let square: Square = square.parse().map_err(|e| value_error(&e))?;
@@ -213,13 +342,21 @@ position_class! {
     {
         /// The start on `board` (the standard board by default) by `rules`:
         /// `"standard"` or `"no-first-capture"` (no capture on either
-        /// player's first move).
+        /// player's first move), with Black at `orientation`'s edge of the
+        /// board as laid (`"bottom"`: as given; `"right"`, `"top"`,
+        /// `"left"`: the board turned so that this edge is rank 1).
         #[staticmethod]
-        #[pyo3(signature = (board = None, rules = "standard"))]
-        fn start(board: Option<PyRef<'_, PyBoard>>, rules: &str) -> PyResult<Self> {
+        #[pyo3(signature = (board = None, rules = "standard", orientation = "bottom"))]
+        fn start(
+            board: Option<PyRef<'_, PyBoard>>,
+            rules: &str,
+            orientation: &str,
+        ) -> PyResult<Self> {
             let rules: katarenga_core::Rules = rules.parse().map_err(|e| value_error(&e))?;
+            let laid = board.map_or_else(Board::standard, |b| b.inner);
+            let setup = katarenga_core::Setup::new(laid, rules);
             Ok(PyPosition {
-                inner: Position::start_with(board.map_or_else(Board::standard, |b| b.inner), rules),
+                inner: setup.start(parse_orientation(orientation)?),
             })
         }
 

@@ -31,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<kamisado::PyMatch>()?;
     m.add_class::<katarenga::PyPosition>()?;
     m.add_class::<katarenga::PyBoard>()?;
+    m.add_class::<katarenga::PyRematch>()?;
     m.add_class::<batch::KamisadoBatch>()?;
     m.add_class::<batch::KatarengaBatch>()?;
     m.add("KAMISADO_ACTIONS", kamisado::ACTIONS)?;

@@ -202,3 +202,59 @@ def test_search():
     solution = p.solve(seconds=5)
     assert solution["winner"] == p.side_to_move and solution["plies"] == 1
     assert p.play(solution["best"]).winner == p.side_to_move
+
+
+def test_the_set_up_turns_the_laid_board_to_blacks_edge():
+    laid = katarenga.Board()
+    rows = str(laid).split("/")  # rank 8 first
+    for orientation in katarenga.ORIENTATIONS:
+        start = katarenga.start(laid, orientation=orientation)
+        assert start.board == laid.turned(orientation)
+        assert start.side_to_move == "white"
+        assert start == katarenga.Position.start(laid.turned(orientation))
+    assert laid.orientations() == [laid.turned(o) for o in katarenga.ORIENTATIONS]
+    # Black at the top: Black's a1 is the laid h8 (the first row's last
+    # letter, blue); at the right edge, Black's a1 is the laid h1.
+    assert laid.turned("top").colour_of("a1") == "blue" == {"B": "blue"}[rows[0][7]]
+    assert laid.turned("right").colour_of("a1") == laid.colour_of("h1")
+    assert laid.turned("left").colour_of("a1") == laid.colour_of("a8")
+    with pytest.raises(ValueError, match="bottom, right, top or left"):
+        laid.turned("north")
+    with pytest.raises(ValueError, match="bottom, right, top or left"):
+        katarenga.start(laid, orientation="up")
+    # Under the option too.
+    start = katarenga.start(laid, "no-first-capture", "left")
+    assert start.first_move_pending("white")
+
+
+def test_the_engine_chooses_the_orientation_its_search_prefers():
+    from kamisado_katarenga import _native  # noqa: F401 (the module loads)
+
+    board = katarenga.Board.from_tiles(["3b3", "2f0", "4b3", "1f3"])
+    choice = board.best_orientation(depth=2)
+    assert choice in katarenga.ORIENTATIONS
+    # Reproducible at a depth; a time budget gives an edge too.
+    assert board.best_orientation(depth=2) == choice
+    assert board.best_orientation(milliseconds=20) in katarenga.ORIENTATIONS
+    with pytest.raises(ValueError, match="depth"):
+        board.best_orientation(depth=0)
+    with pytest.raises(ValueError):
+        board.best_orientation(rules="chess")
+
+
+def test_a_rematch_adds_the_points_of_both_games():
+    start = katarenga.start(orientation="top")
+    m = katarenga.Rematch(start)
+    assert (m.game, m.black_player, m.is_over, m.points) == (1, "first", False, (0.0, 0.0))
+    m.record_game("black")  # the first player wins game 1
+    assert (m.game, m.black_player, m.start) == (2, "second", start)
+    m.record_game(None)  # a drawn rematch
+    assert m.is_over and m.points == (1.5, 0.5) and m.winner == "first"
+    with pytest.raises(ValueError, match="over"):
+        m.record_game("white")
+    with pytest.raises(ValueError):
+        katarenga.Rematch(start).record_game("red")
+    tied = katarenga.Rematch(start)
+    tied.record_game("white")
+    tied.record_game("white")
+    assert tied.points == (1.0, 1.0) and tied.winner is None

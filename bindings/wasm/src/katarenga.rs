@@ -1,7 +1,7 @@
 //! Katarenga for JavaScript: `KatarengaBoard` and `KatarengaPosition`.
 
 use board_geometry::Square;
-use katarenga_core::{Board, Camp, Move, Outcome, Position, Rules, TilePlacement};
+use katarenga_core::{Board, Camp, Move, Orientation, Outcome, Position, Rules, TilePlacement};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -22,9 +22,27 @@ export type KatarengaCamp = "a9" | "h9" | "a0" | "h0";
  */
 export type KatarengaRules = "standard" | "no-first-capture";
 
-/** How a Katarenga game starts: its rules. */
+/**
+ * Which way round a laid board lies: the edge of the board as laid (its
+ * rank 8 at the top) at which Black, the first player, sits. The rules'
+ * set-up lets Black choose it.
+ */
+export type KatarengaOrientation = "bottom" | "right" | "top" | "left";
+
+/**
+ * How a Katarenga game starts: its rules, and Black's edge of the board as
+ * laid (`bottom` without one: the board as given).
+ */
 export interface KatarengaStart {
   rules?: KatarengaRules;
+  orientation?: KatarengaOrientation;
+}
+
+/** Black's choice of orientation by the search, with White's score of each start. */
+export interface KatarengaOrientationChoice {
+  orientation: KatarengaOrientation;
+  /** White's score of the start from each edge: bottom, right, top, left. */
+  scores: number[];
 }
 
 /** How a game ended. */
@@ -45,14 +63,28 @@ fn parse_move(value: &JsValue) -> JsResult<Move> {
 }
 
 /// The rules of a start's options (`{ rules }`; standard without).
-fn rules(options: &JsValue) -> JsResult<Rules> {
-    let fields = Fields::new("options", options, &["rules"])?;
-    match fields.string("rules")? {
-        None => Ok(Rules::Standard),
-        Some(text) => Ok(text
+/// The rules and Black's edge of a `KatarengaStart` (standard, bottom
+/// without them).
+pub(crate) fn start_options(options: &JsValue) -> JsResult<(Rules, Orientation)> {
+    let fields = Fields::new("options", options, &["rules", "orientation"])?;
+    let rules = match fields.string("rules")? {
+        None => Rules::Standard,
+        Some(text) => text
             .parse()
-            .map_err(|e| error_message(&format!("`{}` is {text:?}: {e}", fields.name("rules"))))?),
-    }
+            .map_err(|e| error_message(&format!("`{}` is {text:?}: {e}", fields.name("rules"))))?,
+    };
+    let orientation = match fields.string("orientation")? {
+        None => Orientation::Bottom,
+        Some(text) => parse_orientation(&fields.name("orientation"), &text)?,
+    };
+    Ok((rules, orientation))
+}
+
+/// An orientation's name, or an error naming the argument.
+pub(crate) fn parse_orientation(name: &str, text: &str) -> JsResult<Orientation> {
+    Ok(text
+        .parse()
+        .map_err(|e| error_message(&format!("`{name}` is {text:?}: {e}")))?)
 }
 
 fn parse_placements(tiles: &[String]) -> Result<[TilePlacement; 4], JsError> {
@@ -120,6 +152,11 @@ impl KatarengaBoard {
         Ok(KatarengaBoard { inner })
     }
 
+    /// The board inside.
+    pub(crate) fn board(&self) -> Board {
+        self.inner
+    }
+
     /// The standard board: tiles 1, 2, 3, 4, fronts up, unturned.
     pub fn standard() -> KatarengaBoard {
         KatarengaBoard {
@@ -179,6 +216,19 @@ impl KatarengaBoard {
             .colour_of(parse_square("square", &square)?)
             .name()
             .to_owned())
+    }
+
+    /// The board as Black sees it from `orientation`'s edge of this board
+    /// as laid (`"bottom"`, `"right"`, `"top"` or `"left"`): turned so that
+    /// this edge is rank 1.
+    pub fn turned(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "KatarengaOrientation")] orientation: JsValue,
+    ) -> Result<KatarengaBoard, JsValue> {
+        let text = args::string("orientation", &orientation)?;
+        Ok(KatarengaBoard {
+            inner: self.inner.turned(parse_orientation("orientation", &text)?),
+        })
     }
 
     /// The colours of the 64 squares, `a1`, `b1`, ... `h8`.
@@ -264,21 +314,25 @@ impl KatarengaPosition {
     pub fn start(
         #[wasm_bindgen(unchecked_optional_param_type = "KatarengaStart")] options: JsValue,
     ) -> Result<KatarengaPosition, JsValue> {
+        let (rules, orientation) = start_options(&options)?;
         Ok(KatarengaPosition {
-            inner: Position::start_with(Board::standard(), rules(&options)?),
+            inner: katarenga_core::Setup::new(Board::standard(), rules).start(orientation),
         })
     }
 
     /// The start on `board` by the rules of `options` (`{ rules:
-    /// "no-first-capture" }`: both first moves pending; standard without):
+    /// "no-first-capture" }`: both first moves pending; standard without),
+    /// Black at `options.orientation`'s edge of the board as laid (`bottom`
+    /// without one; else the board turned so that this edge is rank 1):
     /// eight black pieces on rank 1, eight white on rank 8, White to move.
     #[wasm_bindgen(js_name = startOn)]
     pub fn start_on(
         board: &KatarengaBoard,
         #[wasm_bindgen(unchecked_optional_param_type = "KatarengaStart")] options: JsValue,
     ) -> Result<KatarengaPosition, JsValue> {
+        let (rules, orientation) = start_options(&options)?;
         Ok(KatarengaPosition {
-            inner: Position::start_with(board.inner, rules(&options)?),
+            inner: katarenga_core::Setup::new(board.inner, rules).start(orientation),
         })
     }
 

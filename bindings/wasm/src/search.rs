@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::args::{self, Fields, JsResult};
 use crate::kamisado::KamisadoPosition;
-use crate::katarenga::KatarengaPosition;
+use crate::katarenga::{KatarengaBoard, KatarengaPosition, start_options};
 use crate::{js_error, player_name, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -221,6 +221,46 @@ searcher_class! {
 searcher_class! {
     /// The alpha-beta search for Katarenga positions.
     KatarengaSearcher, KatarengaPosition, katarenga_core::Position
+}
+
+#[derive(Serialize)]
+struct OrientationChoiceJs {
+    orientation: &'static str,
+    scores: Vec<i32>,
+}
+
+#[wasm_bindgen]
+impl KatarengaSearcher {
+    /// Black's choice of the edge of the laid `board` (the rules' set-up):
+    /// each of the four starts (by `options.rules`) searched with a quarter
+    /// of `budget`'s time (its depth and nodes as given), the table cleared
+    /// before each, and the edge whose start scores worst for White taken
+    /// (the first of equals), as `game_search`'s search player chooses.
+    #[wasm_bindgen(js_name = bestOrientation, unchecked_return_type = "KatarengaOrientationChoice")]
+    pub fn best_orientation(
+        &mut self,
+        board: &KatarengaBoard,
+        #[wasm_bindgen(unchecked_optional_param_type = "KatarengaStart")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchBudget")] budget: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let (rules, _) = start_options(&options)?;
+        let mut limits = search_limits(&budget)?;
+        limits.time = limits.time.map(|t| t / 4);
+        let setup = katarenga_core::Setup::new(board.board(), rules);
+        let scores: Vec<i32> = setup
+            .starts()
+            .iter()
+            .map(|start| {
+                self.inner.clear();
+                self.inner.search(start, limits).score
+            })
+            .collect();
+        let best = (0..4).min_by_key(|&i| (scores[i], i)).unwrap_or(0);
+        Ok(to_js(&OrientationChoiceJs {
+            orientation: katarenga_core::Orientation::ALL[best].name(),
+            scores,
+        })?)
+    }
 }
 
 /// A proof's limits from its `budget` argument: any of `milliseconds`

@@ -117,6 +117,18 @@ class KatarengaBoard:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def turned(self, orientation: str) -> KatarengaBoard:
+        """The board turned so that ``orientation``'s edge is rank 1."""
+    def orientations(self) -> list[KatarengaBoard]:
+        """The board from each edge: bottom, right, top, left."""
+    def best_orientation(
+        self,
+        rules: str = "standard",
+        milliseconds: int = 400,
+        depth: Optional[int] = None,
+        table_mib: int = 16,
+    ) -> str:
+        """Black's choice of edge by the search (worst start for White)."""
 
 @final
 class KatarengaPosition:
@@ -125,9 +137,12 @@ class KatarengaPosition:
     def __new__(cls, text: Optional[str] = None) -> KatarengaPosition: ...
     @staticmethod
     def start(
-        board: Optional[KatarengaBoard] = None, rules: str = "standard"
+        board: Optional[KatarengaBoard] = None,
+        rules: str = "standard",
+        orientation: str = "bottom",
     ) -> KatarengaPosition:
-        """The start by ``rules``: ``"standard"`` or ``"no-first-capture"``."""
+        """The start by ``rules`` (``"standard"`` or ``"no-first-capture"``), Black
+        at ``orientation``'s edge of the laid board (bottom, right, top, left)."""
 
     def first_move_pending(self, player: str) -> bool:
         """Whether ``player`` may not capture yet (its first move, no-first-capture rules)."""
@@ -196,3 +211,22 @@ class KatarengaBatch(_Batch):
         max_plies: int = 300,
         rules: str = "standard",
     ) -> KatarengaBatch: ...
+
+@final
+class KatarengaRematch:
+    """A game and its rematch from the same start, sides exchanged, points added."""
+
+    def __new__(cls, start: KatarengaPosition) -> KatarengaRematch: ...
+    @property
+    def start(self) -> KatarengaPosition: ...
+    @property
+    def game(self) -> int: ...
+    @property
+    def black_player(self) -> str: ...
+    def record_game(self, winner: Optional[str]) -> None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def points(self) -> tuple[float, float]: ...
+    @property
+    def winner(self) -> Optional[str]: ...

@@ -41,6 +41,7 @@ from ._native import (
     KatarengaBatch as Batch,
     KatarengaBoard as Board,
     KatarengaPosition as Position,
+    KatarengaRematch as Rematch,
 )
 
 # The __future__ import's name is not part of the module (nor is NumPy's:
@@ -55,6 +56,8 @@ __all__ = [
     "Batch",
     "Board",
     "Position",
+    "Rematch",
+    "ORIENTATIONS",
     "action_to_move",
     "move_to_action",
     "start",
@@ -66,11 +69,20 @@ RGB = _np.array(
 )
 
 
-def start(board: Board | None = None, rules: str = "standard") -> Position:
+#: The edges of a laid board at which Black may sit (the first player's
+#: choice of the rules' set-up), in the order of :meth:`Board.orientations`.
+ORIENTATIONS = ("bottom", "right", "top", "left")
+
+
+def start(
+    board: Board | None = None, rules: str = "standard", orientation: str = "bottom"
+) -> Position:
     """The start on ``board`` (the standard board by default), by ``rules``:
     ``"standard"`` or ``"no-first-capture"`` (no capture on either player's
-    first move)."""
-    return Position.start(board, rules)
+    first move), with Black at ``orientation``'s edge of the board as laid
+    (:data:`ORIENTATIONS`; :meth:`Board.best_orientation` is the engine's
+    choice)."""
+    return Position.start(board, rules, orientation)
 
 
 def action_to_move(position: Position, action: int) -> str:
