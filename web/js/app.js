@@ -9,7 +9,7 @@ import { BoardView, movesBetween, occupants } from "./board.js";
 import { Clocks } from "./clock.js";
 import { Engine } from "./engine.js";
 import { buildForm, previewBoard, readClocks, readPlayers, readSetup, renderSetupVisibility, wireForm, writeForm } from "./form.js";
-import { actorOf, capitalised, opponent, phaseOf, positionOf, replay } from "./game.js";
+import { ORIENTATIONS, actorOf, capitalised, opponent, orientationOf, phaseOf, positionOf, replay, winnerOf } from "./game.js";
 import { level } from "./levels.js";
 import { formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
@@ -148,7 +148,21 @@ function rematch() {
   const controls = state.clockControls;
   state.clockControls = { black: controls.white, white: controls.black };
   writeForm();
-  startGame(state.setup, "Rematch: the sides swapped.");
+  const s = state.setup;
+  if (s.kind === "katarenga" && !s.start && !s.rematch) {
+    // The rules' rematch: the same start (the board as Black chose it), the
+    // sides exchanged; the points of both games are added.
+    const winner = winnerOf(state.game, state.ending);
+    const orientation = orientationOf(state.game) ?? "bottom";
+    const firstWon = winner === undefined ? null : winner === "black" ? "first" : "second";
+    const setup = { ...s, orientation, rematch: { firstWon, chose: s.orientation === "choose" } };
+    startGame(setup, `Rematch: the same start (Black at the ${orientation} edge), the sides exchanged; the points of both games are added.`);
+    return;
+  }
+  // After a rematch, a new match: Black chooses again if it chose before.
+  const { rematch: previous, ...fresh } = s;
+  if (previous?.chose) fresh.orientation = "choose";
+  startGame(fresh, "Rematch: the sides swapped.");
 }
 
 // ------------------------------------------------------------- computer
@@ -178,7 +192,11 @@ async function computerTurn(who) {
   try {
     const game = state.game;
     let action;
-    if (game.match && game.match.state === "chooseEdge") {
+    if (phaseOf(game) === "chooseOrientation") {
+      const choice = await engine.ask({ task: "orientation", board: setup.board, rules: setup.rules, budget });
+      action = choice.orientation;
+      state.engineNote = `Black (${chosen.name}) searched the four starts and sits at the ${action} edge.`;
+    } else if (game.match && game.match.state === "chooseEdge") {
       const starts = { a: game.match.nextRoundStart("a").toString(), h: game.match.nextRoundStart("h").toString() };
       ({ edge: action } = await engine.ask({ task: "edge", starts, budget }));
     } else {
@@ -349,7 +367,11 @@ function recordGame() {
   if (state.ending) Object.assign(common, { termination: state.ending.termination, winner: state.ending.winner });
   const s = state.setup;
   if (s.kind === "kamisado") return { ...common, target: s.target, ...(s.start ? { start: s.start } : {}), actions: state.actions };
-  return { ...common, board: s.board, rules: s.rules, ...(s.start ? { start: s.start } : {}), moves: state.actions };
+  const orientation = orientationOf(state.game);
+  const set = orientation && orientation !== "bottom" || s.orientation === "choose" || s.rematch;
+  const by = s.rematch ? (s.rematch.chose ? "white" : "given") : s.orientation === "choose" ? "black" : "given";
+  const moves = s.orientation === "choose" ? state.actions.slice(1) : state.actions;
+  return { ...common, board: s.board, rules: s.rules, ...(set && orientation ? { orientation, orientationBy: by } : {}), ...(s.start ? { start: s.start } : {}), moves };
 }
 
 async function downloadRecord() {
@@ -373,7 +395,7 @@ async function uploadRecord(file) {
     const setup =
       kind === "kamisado"
         ? { kind, target: g.target, ...(g.start !== KamisadoPosition.start().toString() ? { start: g.start } : {}) }
-        : { kind, board: g.board, rules: g.rules, ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
+        : { kind, board: g.board, rules: g.rules, ...(g.orientation ? { orientation: g.orientation } : {}), ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
     const actions = kind === "kamisado" ? g.actions : g.moves;
     const forfeit = g.termination !== "normal" && g.termination !== "unfinished" && g.winner;
     const ending = forfeit ? { winner: g.winner, termination: g.termination, reason: `lost by ${g.termination}` } : null;
@@ -491,6 +513,7 @@ function wire() {
     if (moves.length === 1) act(moves[0], "human");
   });
   for (const edge of ["a", "h"]) $(`edge-${edge}`).addEventListener("click", () => act(edge, "human"));
+  for (const edge of ORIENTATIONS) $(`orient-${edge}`).addEventListener("click", () => act(edge, "human"));
   $("flip-board").addEventListener("click", () => {
     state.manualFlip = !state.manualFlip;
     keep();

@@ -103,7 +103,12 @@ export function fillLevels() {
 export function writeForm() {
   document.querySelector(`input[name="game"][value="${state.setup.kind}"]`).checked = true;
   if (state.setup.kind === "kamisado") $("target").value = String(state.setup.target);
-  else $("no-first-capture").checked = state.setup.rules === "no-first-capture";
+  else {
+    $("no-first-capture").checked = state.setup.rules === "no-first-capture";
+    // A rematch keeps the first game's edge; the form says how it was chosen.
+    const rematch = state.setup.rematch;
+    $("orientation").value = rematch?.chose ? "choose" : (state.setup.orientation ?? "bottom");
+  }
   fillLevels();
   for (const side of ["black", "white"]) {
     const p = playerOf(side);
@@ -150,7 +155,9 @@ export function readSetup() {
   if (kind === "kamisado") return { setup: { kind, target: Number($("target").value) }, message: "" };
   const { board, note } = chosenBoard();
   const rules = $("no-first-capture").checked ? "no-first-capture" : "standard";
-  return { setup: { kind, board, rules, note }, message: `Board: ${note}.` };
+  const orientation = $("orientation").value;
+  const edge = orientation === "choose" ? "; Black chooses its edge" : orientation === "bottom" ? "" : `; Black at the ${orientation} edge`;
+  return { setup: { kind, board, rules, orientation, note }, message: `Board: ${note}${edge}.` };
 }
 
 /** The form's own reactions: the parts and levels of the game chosen, the board's preview. */

@@ -15,14 +15,21 @@ export const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
 export const opponent = (player) => (player === "black" ? "white" : "black");
 const SUMO = ["", "sumo", "double sumo", "triple sumo"];
 const EDGES = new Set(["a", "h"]);
+/** The edges of a laid Katarenga board at which Black may sit. */
+export const ORIENTATIONS = ["bottom", "right", "top", "left"];
 
 /**
  * The setups of the two games:
  * - `{ kind: "kamisado", target, start? }`: a match to `target` points (1: a
  *   single round) from the usual start or from the position `start`;
- * - `{ kind: "katarenga", board, rules, start?, note? }`: `board` is four
- *   tiles ("1f0 2b1 3f2 4f3") or a colours field, `rules` "standard" or
- *   "no-first-capture", `start` a position if the game does not start at the
+ * - `{ kind: "katarenga", board, rules, orientation?, rematch?, start?, note? }`:
+ *   `board` is four tiles ("1f0 2b1 3f2 4f3") or a colours field (the board
+ *   as laid), `rules` "standard" or "no-first-capture", `orientation` Black's
+ *   edge of the laid board ("bottom" without one) or "choose" (the rules'
+ *   set-up: the game's first action is Black's choice of edge), `rematch`
+ *   the first game's result when this game is its rematch (`{ firstWon:
+ *   "first" | "second" | null, chose }`, the first player being the first
+ *   game's Black), `start` a position if the game does not start at the
  *   start on the board, `note` how the board was chosen.
  */
 export function boardOf(setup) {
@@ -43,10 +50,11 @@ function beginning(setup) {
     scores[outcome.winner] = Math.max(setup.target, 15);
     return { match: KamisadoMatch.resume(position, { target: setup.target, scores }) };
   }
-  const position = setup.start
-    ? KatarengaPosition.parse(setup.start)
-    : KatarengaPosition.startOn(boardOf(setup), { rules: setup.rules });
-  return { position };
+  if (setup.start) return { position: KatarengaPosition.parse(setup.start) };
+  const laid = boardOf(setup);
+  // Black has its edge to choose: no position until it has.
+  if (setup.orientation === "choose") return { position: null, laid };
+  return { position: KatarengaPosition.startOn(laid, { rules: setup.rules, orientation: setup.orientation ?? "bottom" }) };
 }
 
 /** The Kamisado towers a push moved (those of the side that did not move). */
@@ -109,6 +117,11 @@ export function replay(setup, actions) {
             if (summary.outcome.ending === "deadlock") step.chain = deadlockChain(after);
           }
         }
+      } else if (state.position === null) {
+        if (!ORIENTATIONS.includes(action)) throw new Error("Black first chooses its edge of the laid board: bottom, right, top or left");
+        state.position = KatarengaPosition.startOn(state.laid, { rules: setup.rules, orientation: action });
+        Object.assign(step, { kind: "orientation", side: "black", note: `sits at the ${action}` });
+        step.text = `Black sits at the ${action} edge of the laid board; White moves first.`;
       } else {
         const before = state.position;
         const side = before.sideToMove;
@@ -132,15 +145,24 @@ export function replay(setup, actions) {
   return { setup, actions: actions.slice(), steps, ...state };
 }
 
-/** The position to show for a replayed game. */
+/** The position to show for a replayed game (the laid board's start while Black chooses its edge). */
 export function positionOf(game) {
-  return game.match ? game.match.position : game.position;
+  if (game.match) return game.match.position;
+  return game.position ?? KatarengaPosition.startOn(game.laid, { rules: game.setup.rules });
 }
 
-/** `inRound`, `chooseEdge` or `over` (Katarenga: `inRound` or `over`). */
+/** Black's edge of the laid Katarenga board in `game`, once known. */
+export function orientationOf(game) {
+  const s = game.setup;
+  if (s.orientation !== "choose") return s.orientation ?? "bottom";
+  return game.position === null ? undefined : game.actions[0];
+}
+
+/** `inRound`, `chooseEdge` or `over` (Katarenga: `chooseOrientation`, `inRound` or `over`). */
 export function phaseOf(game, ending) {
   if (ending) return "over";
   if (game.match) return game.match.state;
+  if (game.position === null) return "chooseOrientation";
   return game.position.isOver ? "over" : "inRound";
 }
 
@@ -148,6 +170,7 @@ export function phaseOf(game, ending) {
 export function actorOf(game, ending) {
   if (ending) return undefined;
   if (game.match) return game.match.actor;
+  if (game.position === null) return "black";
   return game.position.isOver ? undefined : game.position.sideToMove;
 }
 
@@ -155,7 +178,7 @@ export function actorOf(game, ending) {
 export function winnerOf(game, ending) {
   if (ending) return ending.winner;
   if (game.match) return game.match.winner;
-  return game.position.outcome?.winner;
+  return game.position?.outcome?.winner;
 }
 
 /** A tower's words: "white's red double sumo tower". */
@@ -175,6 +198,24 @@ export function resultText(game, ending) {
     if (m.target === 1) return capitalised(m.position.outcome?.description ?? `${m.winner} wins`) + ".";
     return `${capitalised(m.winner)} wins the match ${m.scores.black}-${m.scores.white}.`;
   }
-  const outcome = game.position.outcome;
-  return outcome ? capitalised(outcome.description) + "." : "";
+  const outcome = game.position?.outcome;
+  return outcome ? capitalised(outcome.description) + "." + matchText(game, outcome.winner) : "";
+}
+
+/**
+ * A Katarenga rematch's match score once it is over: the first player (the
+ * first game's Black, White in the rematch) against the second.
+ */
+export function matchText(game, winner) {
+  const first = game.setup.rematch;
+  if (!first) return "";
+  const points = { first: 0, second: 0 };
+  const add = (who) => {
+    if (who) points[who] += 1;
+    else (points.first += 0.5), (points.second += 0.5);
+  };
+  add(first.firstWon);
+  add(winner === undefined ? null : winner === "white" ? "first" : "second");
+  const verdict = points.first === points.second ? "a tied match" : `the ${points.first > points.second ? "first" : "second"} player wins the match`;
+  return ` Game and rematch: the first player (Black, then White) ${points.first} – the second player ${points.second}, ${verdict}.`;
 }

@@ -1,6 +1,7 @@
 // The panels around the board, drawn from the state: the status line and
 // the tab's title, the seats (names, points, clocks), the move list, the
 // buttons, the banner, the edge choice and the solver's answer.
+import { KatarengaPosition } from "../pkg/rules.js";
 import { Clocks } from "./clock.js";
 import { capitalised, opponent, resultText, winnerOf } from "./game.js";
 import { level } from "./levels.js";
@@ -21,6 +22,9 @@ export function renderStatus(shownGame, p, phase, who) {
   } else if (phase === "over") {
     lines.push(resultText(shownGame, state.ending));
     title = `${capitalised(winnerOf(shownGame, state.ending) ?? "nobody")} won · ${name}`;
+  } else if (phase === "chooseOrientation") {
+    lines.push(`Black chooses which edge of the laid board to sit at${isComputer("black") ? " (the computer is choosing)" : ""}; White then moves first.`);
+    title = `Black chooses its edge · ${name}`;
   } else if (phase === "chooseEdge") {
     const chooser = shownGame.match.chooser;
     lines.push(`${capitalised(chooser)} won round ${shownGame.match.round} and chooses the refill edge${isComputer(chooser) ? " (the computer is choosing)" : ""}.`);
@@ -95,10 +99,10 @@ export function renderMoves(pick) {
   let ply = 0;
   for (const step of state.game.steps) {
     const li = document.createElement("li");
-    if (step.kind === "edge") {
+    if (step.kind === "edge" || step.kind === "orientation") {
       li.className = "round";
       li.textContent = step.text;
-      li.dataset.edge = step.action;
+      li.dataset[step.kind] = step.action;
     } else {
       ply++;
       li.value = ply;
@@ -152,6 +156,16 @@ export function renderControls(shownGame, p, phase, who) {
       const img = $(`edge-${side}-preview`);
       img.src = `data:image/svg+xml,${encodeURIComponent(start.svg())}`;
       img.alt = `The next round's start if refilled from the ${side}-file side`;
+    }
+  }
+  const orient = live() && phase === "chooseOrientation" && person;
+  $("orientation-choice").hidden = !orient;
+  if (orient) {
+    for (const edge of ["bottom", "right", "top", "left"]) {
+      const start = KatarengaPosition.startOn(shownGame.laid, { rules: state.setup.rules, orientation: edge });
+      const img = $(`orient-${edge}-preview`);
+      img.src = `data:image/svg+xml,${encodeURIComponent(start.svg())}`;
+      img.alt = `The start if Black sits at the ${edge} edge of the laid board`;
     }
   }
   const banner = live() && phase === "over";

@@ -14,6 +14,8 @@ export function toAddress(saved) {
     params.set("board", setup.board);
     if (setup.rules !== "standard") params.set("rules", setup.rules);
     if (setup.note) params.set("note", setup.note);
+    if (setup.orientation && setup.orientation !== "bottom") params.set("orientation", setup.orientation);
+    if (setup.rematch) params.set("rematch", `${setup.rematch.firstWon ?? "none"},${setup.rematch.chose ? "chose" : "given"}`);
   }
   if (setup.start) params.set("start", setup.start);
   if (actions.length > 0) params.set("actions", actions.join(","));
@@ -44,6 +46,12 @@ export function fromAddress(hash) {
           rules: params.get("rules") ?? "standard",
           note: params.get("note") ?? undefined,
         };
+  if (kind === "katarenga") {
+    const orientation = params.get("orientation");
+    if (["choose", "right", "top", "left"].includes(orientation)) setup.orientation = orientation;
+    const rematch = params.get("rematch")?.split(",");
+    if (rematch) setup.rematch = { firstWon: rematch[0] === "none" ? null : rematch[0], chose: rematch[1] === "chose" };
+  }
   if (start) setup.start = start;
   const player = (text) => {
     if (!text) return undefined;

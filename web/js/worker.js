@@ -8,6 +8,7 @@ import {
   KamisadoPosition,
   KamisadoSearcher,
   KamisadoSolver,
+  KatarengaBoard,
   KatarengaPosition,
   KatarengaSearcher,
   readKamisadoRecords,
@@ -66,6 +67,14 @@ const tasks = {
       scores[edge] = searcher("kamisado").search(start, half).score;
     }
     return { edge: scores.a <= scores.h ? "a" : "h", scores };
+  },
+
+  // Black's choice of edge of the laid Katarenga board: each start searched
+  // with a quarter of the budget's time, the one worst for White taken.
+  orientation({ board, rules, budget }) {
+    const tiles = board.trim().split(/\s+/);
+    const laid = tiles.length === 4 ? KatarengaBoard.fromTiles(tiles) : new KatarengaBoard(board);
+    return searcher("katarenga").bestOrientation(laid, { rules }, budget);
   },
 
   solve({ position, milliseconds }) {

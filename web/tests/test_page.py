@@ -170,6 +170,8 @@ class Page:
         for quarter, placement in enumerate(options.get("tiles", [])):
             for kind, value in zip(["tile", "side", "turn"], placement):
                 self.choose(f"{kind}-{quarter}", value)
+        if game == "katarenga":
+            self.choose("orientation", options.get("orientation", "bottom"))
         box = self.element("no-first-capture")
         if box.is_displayed() and box.is_selected() != options.get("no_first_capture", False):
             box.click()
@@ -430,6 +432,67 @@ def test_a_katarenga_game_played_by_clicking(page):
     assert checks >= len(moves) and final.is_over and len(moves) >= 10
     assert page.body()["state"] == "over"
     assert final.outcome.split(":")[0].lower() in page.text("status").lower()
+
+
+def test_black_chooses_the_katarenga_edge_and_the_rematch_follows_it(page, tmp_path):
+    edges = ["bottom", "right", "top", "left"]
+    board = katarenga.Board.arrangement(4242)
+    # A person at Black: the four starts shown, the status says who chooses.
+    page.setup("katarenga", black="human", white="human", board="arrangement", arrangement=4242,
+               orientation="choose")
+    page.wait(lambda _d: page.body()["state"] == "chooseOrientation")
+    assert page.element("orientation-choice").is_displayed()
+    assert "Black chooses which edge of the laid board to sit at" in page.text("status")
+    previews = [page.element(f"orient-{e}-preview").get_attribute("src") for e in edges]
+    assert len(set(previews)) == 4, "four different starts"
+    assert page.axe() == [], "the chooser passes the accessibility checker"
+    page.element("orient-top").click()
+    page.wait(lambda _d: page.body()["state"] == "inRound")
+    check_katarenga(page.snapshot(), katarenga.start(board, orientation="top"))
+    assert not page.element("orientation-choice").is_displayed()
+    assert "Black sits at the top edge of the laid board" in page.text("moves")
+    # A move, then the record: the orientation, and that Black chose it.
+    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    move = katarenga.start(board, orientation="top").legal_moves()[0]
+    page.click(move[:2])
+    page.click(move[2:])
+    page.wait(lambda _d: page.moves() == [move])
+    page.element("download").click()
+    page.wait(lambda _d: any(tmp_path.iterdir()), timeout=10)
+    text = next(tmp_path.iterdir()).read_text()
+    assert '[Orientation "top"]\n[OrientationBy "black"]' in text, text
+    # Undo takes the move back, then the choice.
+    page.element("undo").click()
+    page.element("undo").click()
+    page.wait(lambda _d: page.body()["state"] == "chooseOrientation")
+
+    # The computer at Black chooses as its search does (Beginner: depth 1),
+    # and a link keeps the choice.
+    page.setup("katarenga", black="computer", white="human", level="beginner", board="arrangement",
+               arrangement=4242, orientation="choose")
+    page.wait(lambda _d: page.body()["state"] == "inRound" and page.body()["actor"] == "white")
+    edge = board.best_orientation(depth=1)
+    check_katarenga(page.snapshot(), katarenga.start(board, orientation=edge))
+    assert f"Black sits at the {edge} edge" in page.text("moves")
+    page.reload()
+    check_katarenga(page.snapshot(), katarenga.start(board, orientation=edge))
+
+    # Computer against computer to the end, then the rematch: the same
+    # start, the sides exchanged, and the points of both games added.
+    page.setup("katarenga", black="computer", white="computer", level="beginner", board="arrangement",
+               arrangement=4242, orientation="choose")
+    page.choose("watch-speed", "0")
+    page.wait(lambda _d: page.body()["state"] == "over", timeout=120)
+    start = katarenga.start(board, orientation=edge)
+    first, _ = follow(page, start, 0, check_katarenga)
+    page.element("rematch").click()
+    page.wait(lambda _d: page.body()["state"] == "over", timeout=120)
+    second, _ = follow(page, start, 0, check_katarenga)  # the rematch replays from the same start
+    assert "Rematch: the same start" not in page.text("banner-text")
+    banner = page.text("banner-text")
+    points_first = (first.winner == "black") + (second.winner == "white")
+    points_second = 2 - points_first
+    assert f"the first player (Black, then White) {points_first} – the second player {points_second}" in banner, banner
 
 
 def test_katarenga_boards_from_tiles_with_a_preview_and_at_random(page):

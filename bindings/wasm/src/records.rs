@@ -6,8 +6,8 @@
 
 use board_geometry::Player;
 use game_records::{
-    Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
-    Termination,
+    Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
+    RecordResult, SetUp, Termination,
 };
 use kamisado_core::{Edge, Match, MatchState, Target};
 use katarenga_core::Rules;
@@ -61,6 +61,17 @@ export interface KatarengaGame extends RecordTags {
   /** The board: its four tiles (`"1f0 2b1 3f2 4f3"`) or its colours field. */
   board: string;
   rules?: KatarengaRules;
+  /**
+   * Black's edge of the board as laid (the `Orientation` tag): the game is
+   * played on the board turned so that this edge is rank 1.
+   */
+  orientation?: KatarengaOrientation;
+  /**
+   * Who decided the orientation (`OrientationBy`): `black` (the first
+   * player, as the rules say), `white` (a rematch: the first game's Black,
+   * White now) or `given` (the default with an orientation).
+   */
+  orientationBy?: "black" | "white" | "given";
   /** The start, where the game did not start at the start on the board. */
   start?: string;
   moves: string[];
@@ -305,7 +316,16 @@ pub fn write_katarenga_record(
         return Err(args::type_error("`game` must be an object, not undefined"));
     }
     let mut fields = TAGS.to_vec();
-    fields.extend(["board", "rules", "start", "moves", "termination", "winner"]);
+    fields.extend([
+        "board",
+        "rules",
+        "orientation",
+        "orientationBy",
+        "start",
+        "moves",
+        "termination",
+        "winner",
+    ]);
     let fields = Fields::new("game", &game, &fields)?;
     let board = fields
         .string("board")?
@@ -318,9 +338,25 @@ pub fn write_katarenga_record(
     let mut record = KatarengaRecord::new(board);
     record.header = header(&fields)?;
     record.rules = rules;
+    let by = match fields.string("orientationBy")?.as_deref() {
+        None | Some("given") => Chooser::Given,
+        Some("black") => Chooser::Black,
+        Some("white") => Chooser::White,
+        Some(other) => {
+            return Err(error_message(&format!(
+                "`{}` is {other:?}: expected black, white or given",
+                fields.name("orientationBy")
+            ))
+            .into());
+        }
+    };
+    if let Some(text) = fields.string("orientation")? {
+        let orientation = crate::katarenga::parse_orientation(&fields.name("orientation"), &text)?;
+        record.set_up = Some(SetUp { orientation, by });
+    }
     if let Some(text) = fields.string("start")? {
         let start: katarenga_core::Position = text.parse().map_err(|e| js_error(&e))?;
-        let on_board = board.board().map_err(|e| js_error(&e))?;
+        let on_board = record.played_board().map_err(|e| js_error(&e))?;
         if katarenga_core::Position::start_with(on_board, rules) != start {
             record.start = Some(start);
         }
@@ -349,6 +385,10 @@ struct KatarengaGameJs {
     tags: TagsJs,
     board: String,
     rules: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    orientation: Option<&'static str>,
+    #[serde(rename = "orientationBy", skip_serializing_if = "Option::is_none")]
+    orientation_by: Option<&'static str>,
     start: Option<String>,
     moves: Vec<String>,
     termination: &'static str,
@@ -369,6 +409,8 @@ pub fn read_katarenga_records(
             tags: TagsJs::from(&r.header),
             board: r.board.to_string(),
             rules: r.rules.to_string(),
+            orientation: r.set_up.map(|s| s.orientation.name()),
+            orientation_by: r.set_up.map(|s| s.by.name()),
             start: r.start.map(|p| p.to_string()),
             moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
             termination: r.termination.name(),
