@@ -191,7 +191,10 @@ impl PyRematch {
 
     fn __repr__(&self) -> String {
         let (a, b) = self.points();
-        format!("katarenga.Rematch(game {}, points {a}-{b})", self.inner.game())
+        format!(
+            "katarenga.Rematch(game {}, points {a}-{b})",
+            self.inner.game()
+        )
     }
 }
 
@@ -290,9 +293,9 @@ impl PyBoard {
         let limits = match depth {
             Some(d) => game_search::Limits::depth(crate::int_arg("depth", d, 1..=64)? as u32),
             // Shared out between the four starts by the agent.
-            None => game_search::Limits::time(std::time::Duration::from_millis(
-                milliseconds as u64 * 4,
-            )),
+            None => {
+                game_search::Limits::time(std::time::Duration::from_millis(milliseconds as u64 * 4))
+            }
         };
         let mut agent = game_search::SearchAgent::<Position>::new(limits, table_mib as usize)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -31,7 +31,7 @@
 //! Older or plainer engines: `kkp0` speaks KKP 0 (no `protocol` line, no
 //! rule options declared, `match`, `orient` and rule options refused),
 //! `kkp1` speaks KKP 1 (`orient` refused), `no-rules` declares no rule
-//! option. `--echo` copies every command it reads to its
+//! option, `refuse-newgame` refuses every `newgame`. `--echo` copies every command it reads to its
 //! standard error.
 //!
 //! `--state FILE --first FAULT`: the process counts its starts in FILE,
@@ -52,7 +52,7 @@ const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state 
 garbage, refuse, double, long-info, long-garbage, endless-line, flood, not-utf8, control,
 close-stdout, fork, memory, ignore-term, silent, handshake-exit, no-kkpok, flood-start,
 late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, bad-orient, double-orient,
-hang-orient, late-orient, kkp0, kkp1, no-rules)";
+hang-orient, late-orient, kkp0, kkp1, no-rules, refuse-newgame)";
 
 /// A move from an empty square: never legal.
 fn illegal_move(position: &GamePosition) -> String {
@@ -211,6 +211,10 @@ fn main() -> ExitCode {
                 out.line(&Reply::ReadyOk);
             }
             Command::NewGame { game: g, rules: r } => {
+                if fault == "refuse-newgame" {
+                    out.line(&Reply::Error("no new game today".into()));
+                    continue;
+                }
                 if fault == "kkp0" && r.iter().any(|r| r != "standard") {
                     out.line(&Reply::Error(format!("unknown rule option {r:?}")));
                     continue;

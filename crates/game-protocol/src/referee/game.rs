@@ -333,6 +333,11 @@ impl Game<'_> {
                 }
             }
         })();
+        if choose && self.number % 2 == 1 {
+            // A first game that ended before its choice (a fault at
+            // `newgame`): its rematch must not wait for one.
+            self.choices.put(self.number.div_ceil(2), None);
+        }
         let (termination, winner, reason) = match outcome {
             Ok((t, w)) => (t, w, None),
             Err((loser, f)) => (f.kind, Some(loser.opponent()), Some(self.reason(loser, &f))),

@@ -502,10 +502,12 @@ impl Choices {
         }
     }
 
-    /// Keeps pair `pair`'s choice.
+    /// Keeps pair `pair`'s choice (the first one given: a game that ended
+    /// before its choice says `None` afterwards, which changes nothing once
+    /// the choice is made).
     fn put(&self, pair: u32, orientation: Option<Orientation>) {
         if let Ok(mut chosen) = self.chosen.lock() {
-            chosen.insert(pair, orientation);
+            chosen.entry(pair).or_insert(orientation);
         }
         self.ready.notify_all();
     }

@@ -734,6 +734,32 @@ fn a_faulty_orientation_choice_loses_and_the_rematch_is_played_as_laid() {
             "{fault}"
         );
     }
+    // A first game lost before its choice (newgame refused): the rematch
+    // does not wait for a choice that never comes.
+    // The first process refuses; the one started after the fault plays.
+    let refusing = tag("refuse-newgame");
+    let state = temp("refuse-newgame-state");
+    let spec = fake(
+        &format!("--state {} --first refuse-newgame", state.display()),
+        &refusing,
+    );
+    let run = referee(
+        "katarenga",
+        &args([ours(), spec], "depth=1", &["--orientation", "choose"]),
+        &refusing,
+    );
+    let _ = std::fs::remove_file(&state);
+    check(
+        &run,
+        "refuse-newgame",
+        [Termination::ProtocolError, Termination::Normal],
+        "refused the new game",
+    );
+    let records = KatarengaRecord::parse_all(&run.records).unwrap();
+    assert_eq!(
+        records[1].set_up.map(|s| (s.orientation, s.by)),
+        Some((katarenga_core::Orientation::Bottom, Chooser::Given))
+    );
     // Two answers: the second is stale and passed over at the next fence.
     let double = tag("double-orient");
     let run = referee(
