@@ -91,8 +91,9 @@ impl Job {
     }
 }
 
-/// What the games of a set-up came to. `white_points` counts distinct
-/// games only (a draw half a point).
+/// What the games of a set-up came to: `games` played, of which
+/// `distinct` were different; `white_points` counts distinct games only (a
+/// draw half a point).
 struct Played {
     games: u32,
     distinct: u32,
@@ -108,7 +109,7 @@ fn play(job: &Job, strength: Strength, seed: u64) -> Played {
     let mut rng = SplitMix64::new(seed);
     let mut seen = HashSet::new();
     let mut p = Played {
-        games: job.games,
+        games: 0,
         distinct: 0,
         wins: [0; 2],
         draws: 0,
@@ -116,7 +117,10 @@ fn play(job: &Job, strength: Strength, seed: u64) -> Played {
         plies: 0,
     };
     let mut opener = Searcher::<Position>::new(1).expect("1 MiB");
-    for _ in 0..job.games {
+    // Games until `job.games` distinct ones, or three times as many tries
+    // (a set-up with few sensible openings repeats its games).
+    while p.distinct < job.games && p.games < 3 * job.games {
+        p.games += 1;
         let (from, mut moves) = opening(start, &mut opener, &mut rng);
         let mut white = SearchAgent::<Position>::new(strength.limits(&mut rng), 4).expect("4 MiB");
         let mut black = SearchAgent::<Position>::new(strength.limits(&mut rng), 4).expect("4 MiB");
@@ -399,7 +403,7 @@ pub fn games(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
                 p.white_points,
                 p.plies
             );
-            played_games += u64::from(p.games);
+            played_games += u64::from(job.games);
         }
         file.write_all(text.as_bytes())
             .and_then(|()| file.flush())

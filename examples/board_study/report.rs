@@ -473,8 +473,9 @@ For comparison, after Black's worst orientation: {}
 
 Two copies of the search player, each side's budget drawn per game between 3/4 and 5/4 of
 {name}; each game's first two plies drawn among the sensible moves (within 50 centipawns of
-the best by a depth-2 search), so that the games of a set-up differ; identical games are
-counted once, and the intervals (Wilson, 95%) are over the distinct games. {plies}
+the best by a depth-2 search), so that the games of a set-up differ; a set-up is played
+until it has its number of distinct games (at most three times as many tries), identical
+games are counted once, and the intervals (Wilson, 95%) are over the distinct games. {plies}
 
 ### The standard board in its four orientations
 
@@ -582,7 +583,7 @@ counted once, and the intervals (Wilson, 95%) are over the distinct games. {plie
             "### A sample of boards in each orientation
 
 {} boards drawn with the games' seed, each played in its four orientations (standard rules,
-{} games a set-up). How many boards favour each side with 95% confidence, by their own games:
+{} distinct games a set-up). How many boards favour each side with 95% confidence, by their own games:
 
 | orientation | favour White | favour Black | cannot tell | White's score over all their games |
 |---|---|---|---|---|
@@ -590,7 +591,7 @@ counted once, and the intervals (Wilson, 95%) are over the distinct games. {plie
 | Black's worst by the map | {} |
 ",
             by_tiles.len(),
-            sample.first().map_or(0, |g| g.games),
+            sample.first().map_or(0, |g| g.distinct),
             count(&|rows| rows
                 .iter()
                 .copied()
