@@ -388,14 +388,17 @@ fn bad_arguments_are_usage_errors() {
         message(&["katarenga", "--target", "3"]),
         "--target is for Kamisado"
     );
-    assert_eq!(
-        message(&["kamisado", "--tiles", "1f0,2f0,3f0,4f0"]),
-        "--board, --tiles and --no-first-capture are for Katarenga"
-    );
-    assert_eq!(
-        message(&["kamisado", "--no-first-capture"]),
-        "--board, --tiles and --no-first-capture are for Katarenga"
-    );
+    for other in [
+        &["kamisado", "--tiles", "1f0,2f0,3f0,4f0"][..],
+        &["kamisado", "--no-first-capture"],
+        &["kamisado", "--orientation", "top"],
+        &["kamisado", "--rematch"],
+    ] {
+        assert_eq!(
+            message(other),
+            "--board, --tiles, --no-first-capture, --orientation and --rematch are for Katarenga"
+        );
+    }
     // Seed 0 is a seed like any other.
     assert!(play(&["--seed", "0", "--black", "computer", "--depth", "0"], "").is_ok());
 }
