@@ -153,6 +153,7 @@ impl KatarengaBoard {
     }
 
     /// The board inside.
+    #[cfg(feature = "search")]
     pub(crate) fn board(&self) -> Board {
         self.inner
     }
