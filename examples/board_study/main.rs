@@ -48,7 +48,8 @@ The map of Katarenga's set-ups (docs/katarenga-boards.md), step by step:
              --sample S (default 90) --sample-games G (default 40)
              --seed X (default 1) --threads T (default 2) --out DIR (default .)
   report   writes DIR/docs/katarenga-boards.md and its pictures from the data
-             --strengths S1,S2 (default nodes=10000,ms=10) --out DIR (default .)";
+             --strengths S1,S2 (default nodes=10000,ms=10) --out DIR (default .)
+             --conditions TEXT (how the machine was loaded, for the run times)";
 
 fn main() -> ExitCode {
     kamisado_katarenga::main(USAGE, |args, out| {

@@ -222,11 +222,13 @@ struct AtStrength {
 #[allow(clippy::too_many_lines)]
 pub fn report(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
     let (mut dir, mut strengths) = (".".to_string(), "nodes=10000,ms=10".to_string());
+    let mut conditions = "2 cores, shared".to_string();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--out" => dir = value("--out", &mut iter)?.into(),
             "--strengths" => strengths = value("--strengths", &mut iter)?.into(),
+            "--conditions" => conditions = value("--conditions", &mut iter)?.into(),
             other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
         }
     }
@@ -376,11 +378,10 @@ cargo run --release --example board_study -- score --depth {depth}
     }
     let _ = write!(
         doc,
-        "cargo run --release --example board_study -- report --strengths {strengths}
+        "cargo run --release --example board_study -- report --strengths {strengths} --conditions \"{conditions}\"
 ```
 
-Run times on this machine (2 cores, shared, the steps at `nice 19` beside other work):
-scoring {} ({} searches), {}. The data, in [`data/`](data/):
+Run times on this machine ({conditions}): scoring {} ({} searches), {}. The data, in [`data/`](data/):
 `katarenga-scores.csv` (every board: its tiles as laid and White's score in each
 orientation under each rule set), `katarenga-budget.md`, and one `katarenga-games-*.csv`
 a strength (every set-up played: games, distinct games, results).
