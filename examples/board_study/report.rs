@@ -540,12 +540,19 @@ games are counted once, and the intervals (Wilson, 95%) are over the distinct ga
                 g.verdict()
             );
         }
+        let ends: Vec<&GameRow> = s.rows.iter().filter(|g| g.group.ends_with("-end")).collect();
+        let most = ends.iter().map(|g| g.distinct).max().unwrap_or(0);
         let _ = writeln!(
             doc,
-            "\nOf these set-ups, {} favour White and {} favour Black with 95% confidence; {} cannot be told from even.\n",
+            "\nOf these set-ups, {} favour White and {} favour Black with 95% confidence; {} cannot be told from even. \
+             {} of the {} have {most} distinct games; the others have fewer (at least {}): from their starts few openings \
+             are sensible (within 50 centipawns of the best), and the games after the same opening differ little.\n",
             verdicts.get("White").unwrap_or(&0),
             verdicts.get("Black").unwrap_or(&0),
-            verdicts.get("neither").unwrap_or(&0)
+            verdicts.get("neither").unwrap_or(&0),
+            ends.iter().filter(|g| g.distinct == most).count(),
+            ends.len(),
+            ends.iter().map(|g| g.distinct).min().unwrap_or(0),
         );
 
         // The sample: counts by orientation.
