@@ -540,7 +540,11 @@ games are counted once, and the intervals (Wilson, 95%) are over the distinct ga
                 g.verdict()
             );
         }
-        let ends: Vec<&GameRow> = s.rows.iter().filter(|g| g.group.ends_with("-end")).collect();
+        let ends: Vec<&GameRow> = s
+            .rows
+            .iter()
+            .filter(|g| g.group.ends_with("-end"))
+            .collect();
         let most = ends.iter().map(|g| g.distinct).max().unwrap_or(0);
         let _ = writeln!(
             doc,
