@@ -14,7 +14,7 @@ use game_search::{Limits, SearchAgent, Searcher};
 use kamisado_katarenga::{CliError, number, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
-use crate::score::{SCORES, all_boards, span, tiles_text};
+use crate::score::{SCORES, all_boards, meta_field, span, tiles_text, write_file};
 use crate::stats::parallel;
 
 /// How strong the players are: a node budget or a time a move, each
@@ -351,11 +351,7 @@ pub fn games(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
             .map(|l| l.splitn(5, ',').take(4).collect::<Vec<_>>().join(","))
             .collect(),
         Err(_) => {
-            if let Some(parent) = path.parent() {
-                let _ = std::fs::create_dir_all(parent);
-            }
-            std::fs::write(&path, format!("{GAMES_HEADER}\n"))
-                .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
+            write_file(&path, &format!("{GAMES_HEADER}\n"))?;
             HashSet::new()
         }
     };
@@ -419,22 +415,18 @@ pub fn games(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
         }
     }
     let meta_path = path.with_extension("meta");
-    let before: f64 = std::fs::read_to_string(&meta_path)
-        .ok()
-        .and_then(|m| {
-            m.lines()
-                .find_map(|l| l.strip_prefix("seconds=")?.parse().ok())
-        })
+    let meta = std::fs::read_to_string(&meta_path).unwrap_or_default();
+    let before: f64 = meta_field(&meta, "seconds")
+        .and_then(|s| s.parse().ok())
         .unwrap_or(0.0);
     let seconds = before + timer.elapsed().as_secs_f64();
-    std::fs::write(
+    write_file(
         &meta_path,
-        format!(
+        &format!(
             "args=--strength {} --extremes {extremes} --extreme-games {extreme_games} --sample {sample} --sample-games {sample_games} --seed {seed} --threads {threads}\nseconds={seconds:.1}\n",
             strength.name()
         ),
-    )
-    .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", meta_path.display())))?;
+    )?;
     writeln!(
         out,
         "played {played_games} games in {} ({} over all runs)",

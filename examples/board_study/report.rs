@@ -10,8 +10,8 @@ use kamisado_katarenga::{CliError, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement, perft};
 
 use crate::games::{games_path, read_scores};
-use crate::score::{BUDGET, SCORES_META, all_boards, span, tiles_text};
-use crate::stats::{mean, pearson, spearman};
+use crate::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
+use crate::stats::{mean, pearson, spearman, std_dev};
 
 /// One row of a games file.
 #[derive(Clone, Debug)]
@@ -90,13 +90,6 @@ fn read_games(dir: &str, strength: &str) -> Result<(Vec<GameRow>, String), CliEr
     }
     let meta = std::fs::read_to_string(path.with_extension("meta")).unwrap_or_default();
     Ok((rows, meta))
-}
-
-fn meta_field(meta: &str, key: &str) -> String {
-    meta.lines()
-        .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
-        .unwrap_or("?")
-        .to_string()
 }
 
 /// The logistic curve from a score to White's expected points.
@@ -189,8 +182,7 @@ fn summary(values: &[i32]) -> String {
     v.sort_unstable();
     let xs: Vec<f64> = v.iter().map(|&x| f64::from(x)).collect();
     let m = mean(&xs);
-    let sd =
-        (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (xs.len().max(2) - 1) as f64).sqrt();
+    let sd = std_dev(&xs);
     format!(
         "mean {m:+.1} (standard deviation {sd:.0}), median {:+}, middle 90% {:+} to {:+}, {} of {} above 0",
         quantile(&v, 0.5),
@@ -199,15 +191,6 @@ fn summary(values: &[i32]) -> String {
         v.iter().filter(|&&x| x > 0).count(),
         v.len()
     )
-}
-
-fn write_file(path: &std::path::Path, text: &str) -> Result<(), CliError> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::Failed(format!("cannot create {}: {e}", dir.display())))?;
-    }
-    std::fs::write(path, text)
-        .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The games part of the report at one strength.
@@ -241,8 +224,10 @@ pub fn report(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
     let score_meta = std::fs::read_to_string(root.join(SCORES_META)).unwrap_or_default();
     let budget =
         std::fs::read_to_string(root.join(BUDGET)).unwrap_or_else(|_| "(not measured)\n".into());
-    let depth = meta_field(&score_meta, "depth");
-    let score_seconds: f64 = meta_field(&score_meta, "seconds").parse().unwrap_or(0.0);
+    let depth = meta_field(&score_meta, "depth").unwrap_or("?");
+    let score_seconds: f64 = meta_field(&score_meta, "seconds")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
 
     // The map: every set-up's score, by (rules, oriented board).
     let mut by_board: HashMap<Board, (usize, Orientation)> = HashMap::new();
@@ -373,7 +358,7 @@ cargo run --release --example board_study -- score --depth {depth}
         let _ = writeln!(
             doc,
             "cargo run --release --example board_study -- games {}",
-            meta_field(&s.meta, "args")
+            meta_field(&s.meta, "args").unwrap_or("?")
         );
     }
     let _ = write!(
@@ -406,7 +391,11 @@ mirror image).
             .map(|s| format!(
                 "the games at {} {}",
                 s.name,
-                span(meta_field(&s.meta, "seconds").parse().unwrap_or(0.0))
+                span(
+                    meta_field(&s.meta, "seconds")
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or(0.0)
+                )
             ))
             .collect::<Vec<_>>()
             .join(", "),
@@ -794,8 +783,7 @@ The standard board from each edge: ![bottom](katarenga-boards/standard-bottom.sv
         for k in keys {
             let v = groups.get(&(q, k.to_string())).cloned().unwrap_or_default();
             let m = mean(&v);
-            let sd = (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len().max(2) - 1) as f64)
-                .sqrt();
+            let sd = std_dev(&v);
             cells.push(format!(
                 "{m:+.0} +-{:.0}",
                 1.96 * sd / (v.len().max(1) as f64).sqrt()
@@ -849,9 +837,7 @@ The largest effects: {}.
         .flat_map(|row| (0..4).map(move |o| f64::from(row.2[1][o] - row.2[0][o])))
         .collect();
     let dm = mean(&diffs);
-    let dsd = (diffs.iter().map(|x| (x - dm).powi(2)).sum::<f64>()
-        / (diffs.len().max(2) - 1) as f64)
-        .sqrt();
+    let dsd = std_dev(&diffs);
     let nfc_best = best(1);
     let _ = write!(
         doc,

@@ -70,13 +70,20 @@ fn with_searcher<R>(work: impl FnOnce(&mut Searcher<Position>) -> R) -> R {
     SEARCHER.with(|s| work(&mut s.borrow_mut()))
 }
 
-fn write_file(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+/// Writes `text` to `path`, making its folder first.
+pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), CliError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Failed(format!("cannot create {}: {e}", dir.display())))?;
     }
     std::fs::write(path, text)
         .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The value of `key=value` in a step's meta file, if there.
+pub fn meta_field<'a>(meta: &'a str, key: &str) -> Option<&'a str> {
+    meta.lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
 }
 
 /// A duration as `1 h 05 min` or `42 s`.
@@ -223,19 +230,16 @@ pub fn score(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
     let (mut done, mut seconds) = (0usize, 0.0f64);
     if let Ok(text) = std::fs::read_to_string(&path) {
         let meta = std::fs::read_to_string(&meta_path).unwrap_or_default();
-        let field = |key: &str| {
-            meta.lines()
-                .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
-                .map(str::to_string)
-        };
-        if field("depth").as_deref() != Some(&depth.to_string()) {
+        if meta_field(&meta, "depth") != Some(&depth.to_string()) {
             return Err(CliError::Failed(format!(
                 "{} was made with depth {}, not {depth}: remove it or give that depth",
                 path.display(),
-                field("depth").unwrap_or_else(|| "unknown".into())
+                meta_field(&meta, "depth").unwrap_or("unknown")
             )));
         }
-        seconds = field("seconds").and_then(|s| s.parse().ok()).unwrap_or(0.0);
+        seconds = meta_field(&meta, "seconds")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.0);
         // Only whole rows count (a run stopped mid-write loses its last).
         let rows: Vec<&str> = text
             .lines()

@@ -5,6 +5,13 @@ pub fn mean(xs: &[f64]) -> f64 {
     xs.iter().sum::<f64>() / xs.len().max(1) as f64
 }
 
+/// The sample standard deviation (n - 1 in the denominator; 0 for fewer
+/// than two values).
+pub fn std_dev(xs: &[f64]) -> f64 {
+    let m = mean(xs);
+    (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (xs.len().max(2) - 1) as f64).sqrt()
+}
+
 /// Pearson's correlation.
 pub fn pearson(xs: &[f64], ys: &[f64]) -> f64 {
     let (mx, my) = (mean(xs), mean(ys));
