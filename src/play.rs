@@ -557,22 +557,33 @@ impl Session<'_> {
     /// Asks the round's winner for the refill edge; `Err` with how the
     /// session ends instead.
     fn read_edge(&mut self, chooser: Player) -> Result<Result<Edge, Ending>, CliError> {
-        const HINT: &str = "type a or h";
+        let prompt = format!("{chooser}, refill from the a-file or the h-file edge? (a/h)");
+        self.read_edge_name(&prompt, "type a or h")
+    }
+
+    /// Reads an edge's name (a Kamisado refill edge, a Katarenga
+    /// orientation) after `prompt` until one reads, `hint` after a refused
+    /// line; `Err` with how the session ends instead (`quit`, the input's
+    /// end).
+    fn read_edge_name<T: std::str::FromStr>(
+        &mut self,
+        prompt: &str,
+        hint: &str,
+    ) -> Result<Result<T, Ending>, CliError> {
         loop {
-            let prompt = format!("{chooser}, refill from the a-file or the h-file edge? (a/h)");
-            let line = match self.next_line(&prompt)? {
+            let line = match self.next_line(prompt)? {
                 None => return Ok(Err(Ending::InputEnded)),
                 Some(Err(reason)) => {
-                    self.refuse(&reason, HINT)?;
+                    self.refuse(&reason, hint)?;
                     continue;
                 }
                 Some(Ok(line)) => line,
             };
             match line.trim() {
                 "quit" => return Ok(Err(Ending::Quit)),
-                text => match text.parse::<Edge>() {
+                text => match text.parse::<T>() {
                     Ok(edge) => return Ok(Ok(edge)),
-                    Err(_) => self.refuse(&format!("{text:?} is not an edge"), HINT)?,
+                    Err(_) => self.refuse(&format!("{text:?} is not an edge"), hint)?,
                 },
             }
         }
@@ -640,32 +651,16 @@ impl Session<'_> {
         &mut self,
         setup: &katarenga_core::Setup,
     ) -> Result<Result<katarenga_core::Orientation, Ending>, CliError> {
-        const HINT: &str = "type bottom, right, top or left";
         writeln!(
             self.out,
             "The board as laid (Black's pieces at the bottom):"
         )?;
         let laid = setup.start(katarenga_core::Orientation::Bottom);
         self.draw(laid.ansi(None), laid.pretty(), None::<katarenga_core::Move>)?;
-        loop {
-            let prompt =
-                "Black, at which edge of the laid board do you sit? (bottom/right/top/left)";
-            let line = match self.next_line(prompt)? {
-                None => return Ok(Err(Ending::InputEnded)),
-                Some(Err(reason)) => {
-                    self.refuse(&reason, HINT)?;
-                    continue;
-                }
-                Some(Ok(line)) => line,
-            };
-            match line.trim() {
-                "quit" => return Ok(Err(Ending::Quit)),
-                text => match text.parse() {
-                    Ok(o) => return Ok(Ok(o)),
-                    Err(_) => self.refuse(&format!("{text:?} is not an edge"), HINT)?,
-                },
-            }
-        }
+        self.read_edge_name(
+            "Black, at which edge of the laid board do you sit? (bottom/right/top/left)",
+            "type bottom, right, top or left",
+        )
     }
 
     /// A Katarenga game from `start`: how it ended and its winner.
