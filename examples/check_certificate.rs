@@ -24,6 +24,9 @@ fn main() -> ExitCode {
                 args.len()
             )));
         };
+        if path.starts_with("--") {
+            return Err(CliError::Usage(format!("unknown option {path}")));
+        }
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
         let started = std::time::Instant::now();

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use board_geometry::SplitMix64;
 use game_search::{Agent, GreedyAgent};
 use kamisado_core::{Edge, Match, MatchState, Target};
-use kamisado_katarenga::{CliError, chain, number, value};
+use kamisado_katarenga::{CliError, chain, count, number, value};
 
 const USAGE: &str = "usage: match [--target N] [--seed S]
 
@@ -41,7 +41,11 @@ fn main() -> ExitCode {
         let mut rng = SplitMix64::new(seed);
         let mut players = [GreedyAgent::new(seed), GreedyAgent::new(!seed)];
         let mut m = Match::new(target);
-        writeln!(out, "A match to {} points (seed {seed}).", target.points())?;
+        writeln!(
+            out,
+            "A match to {} (seed {seed}).",
+            count(target.points(), "point")
+        )?;
         let mut plies = 0;
         loop {
             match m.state() {
@@ -52,7 +56,7 @@ fn main() -> ExitCode {
                         .ok_or_else(|| CliError::Failed(format!("no move in {p}")))?;
                     plies += 1;
                     if let Some(summary) = m.play(mv).map_err(|e| CliError::Failed(chain(&e)))? {
-                        writeln!(out, "{summary} [{plies} plies]")?;
+                        writeln!(out, "{summary} [{}]", count(plies as u64, "ply"))?;
                         plies = 0;
                     }
                 }

@@ -43,8 +43,13 @@ fn main() -> ExitCode {
             }
         }
         let [game, position, depth] = <[String; 3]>::try_from(positional).map_err(|p| {
+            let hint = if p.len() > 3 {
+                " (a position is one argument: put it in quotes)"
+            } else {
+                ""
+            };
             format!(
-                "expected 3 arguments (game, position, depth), got {}",
+                "expected 3 arguments (game, position, depth), got {}{hint}",
                 p.len()
             )
         })?;
@@ -70,12 +75,12 @@ fn main() -> ExitCode {
         }
         writeln!(out, "{}", run.nodes)?;
         let threads = options.threads;
-        eprintln!(
+        kamisado_katarenga::say(format_args!(
             "{game} perft {depth}: {} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
             run.nodes,
             rate(run.nodes, seconds),
             if threads == 1 { "" } else { "s" }
-        );
+        ));
         if let Some((nodes, one)) = single_thread {
             if nodes != run.nodes {
                 return Err(CliError::Failed(format!(
@@ -84,16 +89,16 @@ fn main() -> ExitCode {
                 )));
             }
             if run.roots < 2 {
-                eprintln!(
+                kamisado_katarenga::say(format_args!(
                     "no speed-up to report: the root has {} move(s) to share",
                     run.roots
-                );
+                ));
             } else {
-                eprintln!(
+                kamisado_katarenga::say(format_args!(
                     "one thread: {one:.3} s, {:.1} M nodes/s; speed-up with {threads} threads: {:.2}x",
                     rate(nodes, one),
                     one / seconds.max(1e-9)
-                );
+                ));
             }
         }
         Ok(())

@@ -6,13 +6,13 @@
 //!
 //! Prints how many records the file holds and how they ended; a record
 //! that does not read or replay is reported with its line and column (exit
-//! status 2).
+//! status 1; bad arguments exit with 2).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use game_records::{KamisadoRecord, KatarengaRecord, RecordResult, Termination};
-use kamisado_katarenga::CliError;
+use kamisado_katarenga::{CliError, GameName, count};
 
 const USAGE: &str = "usage: record_check <kamisado|katarenga> FILE
 
@@ -26,26 +26,24 @@ fn main() -> ExitCode {
                 "expected the game (kamisado or katarenga) and the file".into(),
             ));
         };
-        let (game, path) = (game.as_str(), path.as_str());
+        let (path, game) = (path.as_str(), game.as_str());
+        let game = GameName::parse(game).ok_or_else(|| GameName::unknown(game))?;
+        // From here on the arguments are right: what fails is the file
+        // (status 1).
         let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Usage(format!("cannot read {path}: {e}")))?;
-        let bad = |e: game_records::RecordError| CliError::Usage(format!("{path}: {e}"));
+            .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
+        let bad = |e: game_records::RecordError| CliError::Failed(format!("{path}: {e}"));
         let ends: Vec<(RecordResult, Termination)> = match game {
-            "kamisado" => KamisadoRecord::parse_all(&text)
+            GameName::Kamisado => KamisadoRecord::parse_all(&text)
                 .map_err(bad)?
                 .iter()
                 .map(|r| (r.result, r.termination))
                 .collect(),
-            "katarenga" => KatarengaRecord::parse_all(&text)
+            GameName::Katarenga => KatarengaRecord::parse_all(&text)
                 .map_err(bad)?
                 .iter()
                 .map(|r| (r.result, r.termination))
                 .collect(),
-            other => {
-                return Err(CliError::Usage(format!(
-                    "unknown game {other:?}: expected kamisado or katarenga"
-                )));
-            }
         };
         let mut counts: BTreeMap<String, u32> = BTreeMap::new();
         for (result, termination) in &ends {
@@ -53,7 +51,11 @@ fn main() -> ExitCode {
                 .entry(format!("{result} ({termination})"))
                 .or_insert(0) += 1;
         }
-        writeln!(out, "{} records, every move legal", ends.len())?;
+        writeln!(
+            out,
+            "{}, every move legal",
+            count(ends.len() as u64, "record")
+        )?;
         for (end, n) in counts {
             writeln!(out, "  {n} {end}")?;
         }

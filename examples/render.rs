@@ -64,7 +64,7 @@ fn main() -> ExitCode {
             Some(path) => {
                 std::fs::write(&path, svg)
                     .map_err(|e| CliError::Failed(format!("cannot write {path}: {e}")))?;
-                eprintln!("wrote {path}");
+                kamisado_katarenga::say(format_args!("wrote {path}"));
             }
             None => out.write_all(svg.as_bytes())?,
         }

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example solve -- [POSITION] [--certificate FILE]
-//! cargo run --release --example solve -- --positions FILE [--seconds N]
+//! cargo run --release --example solve -- --positions FILE [--movetime MS]
 //! cargo run --release --example solve -- --first-moves [--certificates DIR]
 //! ```
 //!
@@ -19,7 +19,7 @@ use std::time::Duration;
 use game_search::SearchGame;
 use game_search::proof::{ProofLimits, Solution, Solver};
 use kamisado_core::Position;
-use kamisado_katarenga::{CliError, chain, number, value};
+use kamisado_katarenga::{CliError, Progress, chain, count, number, value};
 
 const USAGE: &str = "usage: solve [POSITION] [options]
 
@@ -33,7 +33,7 @@ from within the limits stays unknown.
                      '<position> ; <winner or unknown> ; <plies> ; <best move> ; <nodes> ; <seconds>'
   --first-moves      solve every first move from the start; print a Markdown table
   --certificates DIR with --first-moves: write a certificate per first move into DIR
-  --seconds N        give up on a position after N seconds (default 60)
+  --movetime MS      give up on a position after MS milliseconds (default 60000)
   --table-mib M      table size in MiB (default 512)";
 
 /// A position of either game.
@@ -66,7 +66,8 @@ struct Options {
     positions: Option<String>,
     first_moves: bool,
     certificates: Option<String>,
-    seconds: u64,
+    /// The time allowed a position.
+    time: Duration,
     table_mib: usize,
 }
 
@@ -77,13 +78,19 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
         positions: None,
         first_moves: false,
         certificates: None,
-        seconds: 60,
+        time: Duration::from_secs(60),
         table_mib: 512,
     };
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
-            "--seconds" => options.seconds = number("--seconds", &mut iter, 1..=1_000_000)?,
+            "--movetime" => {
+                options.time = Duration::from_millis(number(arg, &mut iter, 1..=1_000_000_000)?);
+            }
+            // The old name of the time limit, in seconds, still read.
+            "--seconds" => {
+                options.time = Duration::from_secs(number(arg, &mut iter, 1..=1_000_000)?);
+            }
             "--table-mib" => options.table_mib = number("--table-mib", &mut iter, 2..=1 << 20)?,
             "--certificate" => {
                 options.certificate = Some(value("--certificate", &mut iter)?.into())
@@ -127,9 +134,9 @@ fn write_certificate(
     std::fs::write(path, certificate.to_string())
         .map_err(|e| CliError::Failed(format!("cannot write {path}: {e}")))?;
     Ok(format!(
-        "{} lines, {} plies",
-        certificate.len(),
-        certificate.plies
+        "{}, {}",
+        count(certificate.len() as u64, "line"),
+        count(certificate.plies, "ply")
     ))
 }
 
@@ -185,12 +192,21 @@ fn solve_line<G: SearchGame>(
     Ok(())
 }
 
+/// The time limit as people write it: `5 s`, `1.5 s`, `250 ms`.
+fn limit(time: Duration) -> String {
+    if time.as_millis() < 1000 {
+        format!("{} ms", time.as_millis())
+    } else {
+        format!("{} s", time.as_secs_f64())
+    }
+}
+
 /// Solves one position and says what was found.
 fn solve_one<G: SearchGame>(
     solver: &mut Solver<G>,
     position: &G,
     limits: ProofLimits,
-    seconds: u64,
+    time: Duration,
     out: &mut dyn std::io::Write,
 ) -> Result<(), CliError> {
     writeln!(out, "position: {position}")?;
@@ -201,12 +217,14 @@ fn solve_one<G: SearchGame>(
     } else {
         "the game"
     };
+    let searched = format!("{} nodes", s.nodes);
     match (s.winner, s.plies) {
         (Some(winner), Some(plies)) => {
             let verb = if winner == side { "wins" } else { "loses" };
             writeln!(
                 out,
-                "value: {side} (to move) {verb}; {unit} lasts {plies} plies with best play"
+                "value: {side} (to move) {verb}; {unit} lasts {} with best play",
+                count(plies, "ply")
             )?;
             if let Some(best) = s.best {
                 writeln!(out, "best move: {best}")?;
@@ -214,21 +232,51 @@ fn solve_one<G: SearchGame>(
             let pv = solver.principal_variation(position, &s);
             let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
             writeln!(out, "principal variation: {}", pv.join(" "))?;
+            writeln!(
+                out,
+                "proved in {:.3} s; exact length in {:.3} s more; {searched}",
+                s.proof_time.as_secs_f64(),
+                (s.elapsed - s.proof_time).as_secs_f64(),
+            )?;
         }
-        (Some(winner), None) => writeln!(
+        (Some(winner), None) => {
+            writeln!(
+                out,
+                "value: {winner} wins (the exact length was not found within {})",
+                limit(time)
+            )?;
+            writeln!(
+                out,
+                "proved in {:.3} s; the length searched {:.3} s more; {searched}",
+                s.proof_time.as_secs_f64(),
+                (s.elapsed - s.proof_time).as_secs_f64(),
+            )?;
+        }
+        (None, _) => writeln!(
             out,
-            "value: {winner} wins (the exact length was not found within {seconds} s)"
+            "not proven within {}: searched {:.3} s, {searched}",
+            limit(time),
+            s.elapsed.as_secs_f64()
         )?,
-        (None, _) => writeln!(out, "not proven within {seconds} s")?,
     }
-    writeln!(
-        out,
-        "proved in {:.3} s; exact length in {:.3} s more; {} nodes",
-        s.proof_time.as_secs_f64(),
-        (s.elapsed - s.proof_time).as_secs_f64(),
-        s.nodes
-    )?;
     Ok(())
+}
+
+/// The positions of a `--positions` file, all read before any is solved
+/// (a bad line is found at once, not after hours of solving).
+fn read_positions(path: &str) -> Result<Vec<Either>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
+    let mut positions = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        positions
+            .push(either(line).map_err(|e| CliError::Failed(format!("{path}:{}: {e}", n + 1)))?);
+    }
+    Ok(positions)
 }
 
 fn main() -> ExitCode {
@@ -242,21 +290,16 @@ fn main() -> ExitCode {
             kamisado: None,
             katarenga: None,
         };
-        let limits = ProofLimits::time(Duration::from_secs(options.seconds));
+        let limits = ProofLimits::time(options.time);
         if let Some(path) = &options.positions {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
-            for (n, line) in text.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                match either(line)
-                    .map_err(|e| CliError::Failed(format!("{path}:{}: {e}", n + 1)))?
-                {
+            let positions = read_positions(path)?;
+            let mut progress = Progress::new("solved", positions.len() as u64);
+            for position in positions {
+                match position {
                     Either::Kamisado(p) => solve_line(solvers.kamisado()?, &p, limits, out)?,
                     Either::Katarenga(p) => solve_line(solvers.katarenga()?, &p, limits, out)?,
                 }
+                progress.step();
             }
             return Ok(());
         }
@@ -265,12 +308,10 @@ fn main() -> ExitCode {
             return first_moves(solver, limits, options.certificates.as_deref(), out);
         }
         match options.position {
-            Either::Katarenga(p) => {
-                solve_one(solvers.katarenga()?, &p, limits, options.seconds, out)
-            }
+            Either::Katarenga(p) => solve_one(solvers.katarenga()?, &p, limits, options.time, out),
             Either::Kamisado(position) => {
                 let solver = solvers.kamisado()?;
-                solve_one(solver, &position, limits, options.seconds, out)?;
+                solve_one(solver, &position, limits, options.time, out)?;
                 if let Some(path) = &options.certificate {
                     let summary = write_certificate(solver, &position, path)?;
                     writeln!(out, "certificate: {path} ({summary})")?;
@@ -302,6 +343,7 @@ fn first_moves(
         "| first move | winner | plies | best reply | principal variation |"
     )?;
     writeln!(out, "|---|---|---|---|---|")?;
+    let mut progress = Progress::new("first moves solved", moves.len() as u64);
     for mv in moves {
         let after = start.play(mv);
         let s = solver.solve(&after, limits);
@@ -321,6 +363,7 @@ fn first_moves(
             let path = format!("{dir}/{mv}.cert");
             write_certificate(solver, &after, &path)?;
         }
+        progress.step();
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! equal time per move), with 95% confidence intervals.
 //!
 //! ```text
-//! cargo run --release --example strength -- <kamisado|katarenga> [--games N] [--ms T] [--seed S]
+//! cargo run --release --example strength -- <kamisado|katarenga> [--games N] [--movetime MS] [--seed S]
 //! ```
 
 use std::process::ExitCode;
@@ -15,10 +15,10 @@ use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, SearchGa
 use kamisado_katarenga::{CliError, GameName, number};
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
 
-const USAGE: &str = "usage: strength <kamisado|katarenga> [--games N] [--ms T] [--seed S]
+const USAGE: &str = "usage: strength <kamisado|katarenga> [--games N] [--movetime MS] [--seed S]
 
-Plays N games (default 200) of our search (T ms per move, default 20) against a random
-player, the greedy one-ply player and the minimax crate's iterative search (also T ms per
+Plays N games (default 200) of our search (MS milliseconds per move, default 20) against a random
+player, the greedy one-ply player and the minimax crate's iterative search (also MS per
 move), alternating colours, and prints our score (a win 1, a draw 1/2) with its 95% Wilson
 interval. Katarenga games that repeat a position three times or reach 1000 plies are
 drawn (a rule of this program).";
@@ -61,7 +61,8 @@ fn main() -> ExitCode {
             }
             match arg.as_str() {
                 "--games" => games = number("--games", &mut iter, 1..=1_000_000)?,
-                "--ms" => ms = number("--ms", &mut iter, 1..=3_600_000)?,
+                // `--ms` is the old name, still read.
+                "--movetime" | "--ms" => ms = number(arg, &mut iter, 1..=3_600_000)?,
                 "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
                 other if other.starts_with('-') => {
                     return Err(CliError::Usage(format!("unknown option {other}")));

@@ -1,13 +1,14 @@
-//! The examples' command-line plumbing and the `play` example's terminal
-//! session (not published; the libraries are the crates under `crates/`).
+//! The examples' command-line plumbing (not published; the libraries are
+//! the crates under `crates/`).
 //!
 //! Every example runs through [`main`]: its arguments are decoded (a
-//! non-UTF-8 argument is a usage error), `--help` prints the usage, bad
-//! arguments print a message and exit with status 2, and a closed standard
-//! output ends the program quietly (status 0 for a closed pipe, 1 with a
-//! message for any other write error) instead of a panic.
-
-pub mod play;
+//! non-UTF-8 argument is a usage error), and one rule of exit statuses
+//! holds for all: 0 for `--help` (the usage on stdout) and for a finished
+//! run, 2 for a usage error (bad arguments: the message and a one-line hint
+//! to `--help`, never the whole usage), 1 for a failure at run time (a file
+//! that cannot be read, bad data in it, a failed write). A closed standard
+//! output ends the program quietly (status 0); nothing panics when standard
+//! error is closed ([`say`] writes to it).
 
 use std::error::Error;
 use std::ffi::OsString;
@@ -105,11 +106,11 @@ pub fn exit_code(result: Result<(), CliError>, usage: &str) -> ExitCode {
         Err(CliError::Usage(message)) => usage_error(message, usage),
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(CliError::Io(e)) => {
-            eprintln!("error: {e}");
+            say(format_args!("error: {e}"));
             ExitCode::FAILURE
         }
         Err(CliError::Failed(message)) => {
-            eprintln!("error: {message}");
+            say(format_args!("error: {message}"));
             ExitCode::FAILURE
         }
     }
@@ -139,10 +140,102 @@ pub fn main(
     exit_code(result, usage)
 }
 
-/// Prints `message` and the usage to stderr and returns exit status 2.
+/// Prints `message` and a short hint to stderr and returns exit status 2
+/// (the whole usage is `--help`'s).
 pub fn usage_error(message: impl Display, usage: &str) -> ExitCode {
-    eprintln!("error: {message}\n\n{usage}");
+    say(format_args!(
+        "error: {message}\n(see `{} --help` for the usage)",
+        program(usage)
+    ));
     ExitCode::from(USAGE_ERROR)
+}
+
+/// The program's name: the word after `usage:` on the usage's first line.
+fn program(usage: &str) -> &str {
+    usage
+        .strip_prefix("usage: ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or("the program")
+}
+
+/// Writes a line to standard error, never panicking: a closed or full
+/// stderr loses the line (where `eprintln!` would panic with status 101).
+pub fn say(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// `1 point`, `2 points`, `3 plies`: a count and its noun, plural when it
+/// is not 1.
+#[must_use]
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+/// Progress of a long run on standard error: `label: done of total (pct),
+/// elapsed, about ETA left`, at most once every two seconds and at the end.
+pub struct Progress {
+    label: String,
+    total: u64,
+    done: u64,
+    started: std::time::Instant,
+    last: std::time::Instant,
+}
+
+impl Progress {
+    /// A run of `total` steps; prints nothing yet.
+    #[must_use]
+    pub fn new(label: impl Into<String>, total: u64) -> Progress {
+        let now = std::time::Instant::now();
+        Progress {
+            label: label.into(),
+            total,
+            done: 0,
+            started: now,
+            last: now,
+        }
+    }
+
+    /// One more step done: a line if two seconds passed since the last one,
+    /// or if it was the last step.
+    pub fn step(&mut self) {
+        self.done += 1;
+        let now = std::time::Instant::now();
+        if self.done >= self.total || now.duration_since(self.last).as_secs_f64() >= 2.0 {
+            self.last = now;
+            say(format_args!("{}", self.line()));
+        }
+    }
+
+    /// The progress line as it stands.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let share = if self.total == 0 {
+            1.0
+        } else {
+            self.done as f64 / self.total as f64
+        };
+        let mut line = format!(
+            "{}: {} of {} ({:.0}%), {:.0} s",
+            self.label,
+            self.done,
+            self.total,
+            share * 100.0,
+            elapsed
+        );
+        if self.done > 0 && self.done < self.total {
+            let left = elapsed / self.done as f64 * (self.total - self.done) as f64;
+            line.push_str(&format!(", about {left:.0} s left"));
+        }
+        line
+    }
 }
 
 /// The value after an option, or a usage error naming the option.
@@ -286,6 +379,36 @@ mod tests {
             exit_code(Err(CliError::Usage("x".into())), "u"),
             ExitCode::from(USAGE_ERROR)
         );
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(count(1u32, "point"), "1 point");
+        assert_eq!(count(0u32, "point"), "0 points");
+        assert_eq!(count(2u64, "record"), "2 records");
+        assert_eq!(count(17u32, "ply"), "17 plies");
+        assert_eq!(count(2u32, "day"), "2 days");
+    }
+
+    #[test]
+    fn the_hint_names_the_program() {
+        assert_eq!(program("usage: perft <game> ..."), "perft");
+        assert_eq!(program("nothing"), "the program");
+    }
+
+    #[test]
+    fn progress_says_how_far_and_how_long() {
+        let mut p = Progress::new("solving", 4);
+        assert_eq!(p.line(), "solving: 0 of 4 (0%), 0 s");
+        p.done = 2;
+        assert!(
+            p.line().starts_with("solving: 2 of 4 (50%), "),
+            "{}",
+            p.line()
+        );
+        assert!(p.line().contains(" left"), "{}", p.line());
+        p.done = 4;
+        assert!(!p.line().contains(" left"), "{}", p.line());
     }
 
     #[test]

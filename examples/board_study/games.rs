@@ -29,12 +29,17 @@ pub enum Strength {
 
 impl Strength {
     fn parse(text: &str) -> Result<Strength, CliError> {
-        let bad = || CliError::Usage(format!("--strength {text:?}: expected nodes=N or ms=T"));
+        let bad = || {
+            CliError::Usage(format!(
+                "--strength {text:?}: expected nodes=N or movetime=MS"
+            ))
+        };
         let (kind, amount) = text.split_once('=').ok_or_else(bad)?;
         let amount: u64 = amount.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
         match kind {
             "nodes" => Ok(Strength::Nodes(amount)),
-            "ms" => Ok(Strength::Millis(amount)),
+            // `ms=T` is the name in the data files (`games-ms=10.csv`).
+            "movetime" | "ms" => Ok(Strength::Millis(amount)),
             _ => Err(bad()),
         }
     }
@@ -407,11 +412,11 @@ pub fn games(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
         if last_report.elapsed().as_secs() >= 30 {
             last_report = Instant::now();
             let elapsed = timer.elapsed().as_secs_f64();
-            eprintln!(
+            kamisado_katarenga::say(format_args!(
                 "played {played_games} of {total_games} games, {} in this run, about {} left",
                 span(elapsed),
                 span((total_games - played_games) as f64 * elapsed / played_games.max(1) as f64)
-            );
+            ));
         }
     }
     let meta_path = path.with_extension("meta");

@@ -42,7 +42,7 @@ The map of Katarenga's set-ups (docs/katarenga-boards.md), step by step:
            a seeded sample of boards in their four orientations, a third of them
            for fitting and the rest held out); checkpointed in
            DIR/docs/data/katarenga-games-<strength>.csv
-             --strength nodes=N|ms=T (default nodes=10000; each game draws each
+             --strength nodes=N|movetime=MS (default nodes=10000; each game draws each
                side's budget between 3/4 and 5/4 of it)
              --extremes E (default 20) --extreme-games G (default 200)
              --sample S (default 90) --sample-games G (default 40)

@@ -153,12 +153,17 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
             Setup::new(board, Rules::Standard).start(orientation)
         })
         .collect();
-    eprintln!("budget: {boards} set-ups, reference {reference} nodes");
+    kamisado_katarenga::say(format_args!(
+        "budget: {boards} set-ups, reference {reference} nodes"
+    ));
     let timer = Instant::now();
     let deep: Vec<f64> = parallel(&sample, threads, |start| {
         with_searcher(|s| f64::from(score_start(s, start, Limits::nodes(reference))))
     });
-    eprintln!("reference in {:.0} s", timer.elapsed().as_secs_f64());
+    kamisado_katarenga::say(format_args!(
+        "reference in {:.0} s",
+        timer.elapsed().as_secs_f64()
+    ));
     let mut table = format!(
         "| budget | ms a start (mean) | r with {reference} nodes | Spearman | mean abs. difference | same sign | mirror scored alike |\n|---|---|---|---|---|---|---|\n"
     );
@@ -194,7 +199,7 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
             spearman(&scores, &deep),
             mean(&diff),
         );
-        eprintln!("{line}");
+        kamisado_katarenga::say(format_args!("{line}"));
         table.push_str(&line);
         table.push('\n');
     }
@@ -309,12 +314,12 @@ pub fn score(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
         if last_report.elapsed().as_secs() >= 30 || done == total {
             last_report = Instant::now();
             let rate = (done - started_at) as f64 / elapsed.max(1e-9);
-            eprintln!(
+            kamisado_katarenga::say(format_args!(
                 "scored {done} of {total} boards ({:.1}%), {} in this run, about {} left",
                 100.0 * done as f64 / total as f64,
                 span(elapsed),
                 span((total - done) as f64 / rate.max(1e-9))
-            );
+            ));
         }
     }
     let total_seconds = seconds + timer.elapsed().as_secs_f64();

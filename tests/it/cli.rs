@@ -143,7 +143,7 @@ fn options_behave_alike() {
     if cfg!(feature = "minimax") {
         let output = run(
             "strength",
-            &["kamisado", "--seed", "0", "--games", "1", "--ms", "1"],
+            &["kamisado", "--seed", "0", "--games", "1", "--movetime", "1"],
         );
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     }
@@ -173,7 +173,7 @@ fn no_speed_up_is_claimed_without_work() {
 /// then aborted the process when the allocation failed.
 #[test]
 fn solve_refuses_a_table_it_cannot_allocate() {
-    let output = run("solve", &["--table-mib", "1048576", "--seconds", "1"]);
+    let output = run("solve", &["--table-mib", "1048576", "--movetime", "1000"]);
     assert_no_panic(&output);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(
@@ -273,15 +273,16 @@ fn record_check_replays_a_file_of_records_and_reports_the_first_problem() {
         String::from_utf8_lossy(&output.stdout),
         "2 records, every move legal\n  2 white (normal)\n"
     );
+    // Bad data is a failure at run time (1), not a usage error.
     let output = run("record_check", &["kamisado", bad.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(1));
     assert!(
         stderr(&output).contains("line 24, column 22: move 2 (b3b1): b1 is occupied"),
         "{}",
         stderr(&output)
     );
     let output = run("record_check", &["katarenga", good.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(1));
     assert!(
         stderr(&output).contains("the tag Board is missing"),
         "{}",
@@ -297,16 +298,16 @@ fn record_check_replays_a_file_of_records_and_reports_the_first_problem() {
 fn solve_takes_katarenga_positions() {
     let win = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
                3w4/8/8/8/8/8/b7/b6w w a0";
-    let out = run("solve", &[win, "--seconds", "5", "--table-mib", "16"]);
+    let out = run("solve", &[win, "--movetime", "5000", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("white (to move) wins; the game lasts 1 plies"),
+        text.contains("white (to move) wins; the game lasts 1 ply with best play"),
         "{text}"
     );
     assert!(text.contains("best move: h1h0"), "{text}");
     let loss = "BGRYBYGR/YRGBGYRY/RBYGRBGB/GBYRYRBG/RGBYRYGB/YYBRGYRY/BGRGBBGR/GRYBYRBG \
                 w1bwww1b/8/8/6w1/3w4/w5b1/7b/1b1bb3 w -";
-    let out = run("solve", &[loss, "--seconds", "20", "--table-mib", "16"]);
+    let out = run("solve", &[loss, "--movetime", "20000", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("white (to move) loses; the game lasts 4 plies"),
@@ -314,9 +315,14 @@ fn solve_takes_katarenga_positions() {
     );
     let start = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
                  wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -";
-    let out = run("solve", &[start, "--seconds", "1", "--table-mib", "16"]);
+    let out = run("solve", &[start, "--movetime", "1000", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("not proven within 1 s"), "{text}");
+    assert!(
+        text.contains("not proven within 1 s: searched 1.0"),
+        "{text}"
+    );
+    // Regression (issue 32): "not proven within 5 s", then "proved in 5.000 s".
+    assert!(!text.contains("proved in"), "{text}");
     let out = run("solve", &[start, "--certificate", "x.cert"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
@@ -409,4 +415,124 @@ fn board_study_writes_its_report() {
         roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{picture}: {e}"));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One rule of exit statuses in every example (issue 32): 0 and the usage
+/// on stdout for `--help`; 2 for bad arguments, with the message and a
+/// one-line hint, not the whole usage; 1 for a failure at run time (a file
+/// that cannot be read), without the usage.
+#[test]
+fn every_example_exits_by_one_rule() {
+    let mut all = examples();
+    all.extend(["check_certificate", "round_starts"]);
+    for name in all {
+        let help = run(name, &["--help"]);
+        assert_eq!(help.status.code(), Some(0), "{name} --help");
+        let text = String::from_utf8_lossy(&help.stdout);
+        assert!(
+            text.starts_with(&format!("usage: {name}")),
+            "{name}: {text}"
+        );
+        let bad = run(name, &["--no-such-option"]);
+        assert_eq!(bad.status.code(), Some(2), "{name}: {}", stderr(&bad));
+        let err = stderr(&bad);
+        assert!(err.starts_with("error: "), "{name}: {err}");
+        assert!(
+            err.ends_with(&format!("(see `{name} --help` for the usage)\n")),
+            "{name}: {err}"
+        );
+        assert!(
+            !err.contains("usage:"),
+            "{name}: the whole usage again: {err}"
+        );
+        assert_eq!(err.lines().count(), 2, "{name}: {err}");
+    }
+    let missing = "/nonexistent/kk-issue-32.txt";
+    for (name, args) in [
+        ("record_check", vec!["kamisado", missing]),
+        ("check_certificate", vec![missing]),
+        ("solve", vec!["--positions", missing]),
+        ("render", vec!["kamisado", "startpos", "--out", missing]),
+    ] {
+        let out = run(name, &args);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("kk-issue-32.txt"), "{name}: {err}");
+        assert!(!err.contains("usage"), "{name}: {err}");
+    }
+}
+
+/// Regression (issue 32): a closed standard error made `eprintln!` panic
+/// (status 101) in the examples that time themselves.
+#[test]
+fn a_closed_stderr_is_not_a_panic() {
+    for (name, args) in [
+        ("perft", &["kamisado", "startpos", "4"][..]),
+        ("perft", &["katarenga", "startpos", "3", "--threads", "2"]),
+    ] {
+        let mut child = example(name)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{name} {args:?}");
+        assert!(!output.stdout.is_empty());
+    }
+}
+
+/// `perft` with an unquoted position says to quote it (issue 32).
+#[test]
+fn an_unquoted_position_gets_a_hint() {
+    let out = run(
+        "perft",
+        &[
+            "katarenga",
+            "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB",
+            "wwwwwwww/8/8/8/8/8/8/bbbbbbbb",
+            "w",
+            "-",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("got 6 (a position is one argument: put it in quotes)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `solve --positions` reads the whole file before solving: a bad last
+/// line is reported at once, nothing solved (issue 32: it was found after
+/// the lines before it were solved).
+#[test]
+fn solve_checks_a_positions_file_before_solving() {
+    let path = std::env::temp_dir().join(format!("solve-positions-{}.txt", std::process::id()));
+    std::fs::write(&path, "startpos-is-not-a-position\n").unwrap();
+    std::fs::write(
+        &path,
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\nobpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\nnot a position\n",
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let out = run(
+        "solve",
+        &["--positions", path.to_str().unwrap(), "--table-mib", "16"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        out.stdout.is_empty(),
+        "solved before the check: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        stderr(&out).contains(":3: neither a Kamisado position"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed().as_secs() < 5);
+    let _ = std::fs::remove_file(path);
 }

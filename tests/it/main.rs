@@ -2,8 +2,8 @@
 //! (one link instead of one per file: `cargo test` builds much less).
 
 mod cli;
-mod examples;
 mod first_moves;
 mod fuzz_corpora;
 mod fuzz_script;
 mod perft_suites;
+mod pictures;

@@ -352,7 +352,10 @@ pub enum MatchError {
     },
     /// A resumed match's final position was won by a player whose score
     /// does not include the round's points.
-    #[error("{winner} won the round for {points} points but has only {score}")]
+    #[error(
+        "{winner} won the round for {points} point{} but has only {score}",
+        if *points == 1 { "" } else { "s" }
+    )]
     RoundNotScored {
         /// The round's winner.
         winner: Player,

@@ -115,6 +115,10 @@ fn count_start(state: &str) -> u32 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (mut fault, mut after, mut state, mut first) = (String::from("none"), 0u32, None, None);
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let echo = args.iter().any(|a| a == "--echo");
     let mut iter = args.iter().filter(|a| *a != "--echo");
     while let Some(arg) = iter.next() {
@@ -123,7 +127,9 @@ fn main() -> ExitCode {
             ("--after", Some(v)) => match v.parse() {
                 Ok(n) => after = n,
                 Err(_) => {
-                    eprintln!("--after takes a number\n{USAGE}");
+                    eprintln!(
+                        "kk-fake-engine: --after takes a number (see `kk-fake-engine --help`)"
+                    );
                     return ExitCode::from(2);
                 }
             },
@@ -131,7 +137,7 @@ fn main() -> ExitCode {
             ("--first", Some(v)) => first = Some(v.clone()),
             ("--tag", Some(_)) => {}
             _ => {
-                eprintln!("{USAGE}");
+                eprintln!("kk-fake-engine: bad arguments (see `kk-fake-engine --help`)");
                 return ExitCode::from(2);
             }
         }

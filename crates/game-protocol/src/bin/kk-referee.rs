@@ -1,6 +1,7 @@
 //! The referee program: plays two KKP engines against each other (see
 //! `kk-referee --help`).
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -68,7 +69,27 @@ cannot play the run.
 ";
 
 /// The run, and whether to print progress.
-fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
+/// Why the arguments do not make a run.
+enum Refused {
+    /// Bad arguments (exit status 2).
+    Usage(String),
+    /// A file they name that cannot be read, or bad data in it (status 1).
+    File(String),
+}
+
+impl From<String> for Refused {
+    fn from(message: String) -> Refused {
+        Refused::Usage(message)
+    }
+}
+
+impl From<&str> for Refused {
+    fn from(message: &str) -> Refused {
+        Refused::Usage(message.to_string())
+    }
+}
+
+fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
     let mut game = None;
     let mut engines = Vec::new();
     let mut games = 10;
@@ -119,7 +140,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
     distinct_names(&mut engines).map_err(|e| format!("--engine: {e}"))?;
     let mut config = Config::new(game, engines, games, time);
     if rules != katarenga_core::Rules::Standard && game != GameKind::Katarenga {
-        return Err(format!("--rules {rules} is a Katarenga option"));
+        return Err(format!("--rules {rules} is a Katarenga option").into());
     }
     config.rules = rules;
     let mut plies = None;
@@ -139,18 +160,21 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
             }
             "--openings" => {
                 let text = std::fs::read_to_string(&value)
-                    .map_err(|e| format!("--openings {value}: {e}"))?;
+                    .map_err(|e| Refused::File(format!("--openings {value}: {e}")))?;
                 for (i, line) in text.lines().enumerate() {
                     let line = line.split('#').next().unwrap_or("").trim();
                     if !line.is_empty() {
                         config.openings.push(
-                            Opening::parse(game, rules, line)
-                                .map_err(|e| format!("{value}, line {}: {e}", i + 1))?,
+                            Opening::parse(game, rules, line).map_err(|e| {
+                                Refused::File(format!("{value}, line {}: {e}", i + 1))
+                            })?,
                         );
                     }
                 }
                 if config.openings.is_empty() {
-                    return Err(format!("--openings {value}: no opening in the file"));
+                    return Err(Refused::File(format!(
+                        "--openings {value}: no opening in the file"
+                    )));
                 }
             }
             "--plies" => plies = Some(small(&value)?),
@@ -158,7 +182,9 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
                 config.random_boards = match value.as_str() {
                     "random" => true,
                     "standard" => false,
-                    _ => return Err(format!("--boards: {value:?} is not random or standard")),
+                    _ => {
+                        return Err(format!("--boards: {value:?} is not random or standard").into());
+                    }
                 };
             }
             "--seed" => config.seed = number(&value)?,
@@ -181,10 +207,12 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), String> {
                 config.orientation = match value.as_str() {
                     "laid" => OrientationRule::AsLaid,
                     "choose" => OrientationRule::Choose,
-                    _ => return Err(format!("--orientation: {value:?} is not laid or choose")),
+                    _ => {
+                        return Err(format!("--orientation: {value:?} is not laid or choose").into());
+                    }
                 };
             }
-            _ => return Err(format!("unknown option {arg}")),
+            _ => return Err(format!("unknown option {arg}").into()),
         }
     }
     let choose = config.orientation == OrientationRule::Choose;
@@ -237,16 +265,22 @@ fn catch_signals() -> impl FnOnce(Interrupt) -> std::sync::Arc<std::sync::atomic
         let seen = std::sync::Arc::clone(&caught);
         std::thread::spawn(move || {
             if let Ok(signal) = set.wait() {
-                eprintln!(
+                say(format_args!(
                     "kk-referee: {}: stopping the engines; the records of finished games are kept",
                     signal.as_str()
-                );
+                ));
                 seen.store(signal as i32, std::sync::atomic::Ordering::SeqCst);
                 interrupt.trigger();
             }
         });
         caught
     }
+}
+
+/// Writes a line to standard error, never panicking (a closed stderr loses
+/// the line).
+fn say(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// The process's peak resident memory in bytes (Linux: `VmHWM`).
@@ -267,17 +301,27 @@ fn main() -> ExitCode {
     let waiter = catch_signals();
     let (config, quiet) = match parse_args(&args) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("kk-referee: {e} (see --help)");
+        Err(Refused::Usage(e)) => {
+            say(format_args!("kk-referee: {e} (see `kk-referee --help`)"));
             return ExitCode::from(2);
+        }
+        Err(Refused::File(e)) => {
+            say(format_args!("kk-referee: {e}"));
+            return ExitCode::FAILURE;
         }
     };
     let rematch = config.rematch;
     let mut referee = match Referee::new(config) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("kk-referee: {e}");
+        // Options that do not go together are a usage error (2); a file
+        // that cannot be read or written fails the run (1).
+        Err(e @ game_protocol::referee::RefereeError::Options(_)) => {
+            say(format_args!("kk-referee: {e} (see `kk-referee --help`)"));
             return ExitCode::from(2);
+        }
+        Err(e) => {
+            say(format_args!("kk-referee: {e}"));
+            return ExitCode::FAILURE;
         }
     };
     #[cfg(unix)]
@@ -295,18 +339,20 @@ fn main() -> ExitCode {
         if let Some(code) = interrupted() {
             return code;
         }
-        eprintln!("kk-referee: {e}");
-        return ExitCode::from(2);
+        // An engine that cannot play the run fails it before the first
+        // game (1: the arguments were right).
+        say(format_args!("kk-referee: {e}"));
+        return ExitCode::FAILURE;
     }
     let report = referee.run(|progress| {
         if !quiet {
-            eprintln!("{progress}");
+            say(format_args!("{progress}"));
         }
     });
     let report = match report {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("kk-referee: {e}");
+            say(format_args!("kk-referee: {e}"));
             return ExitCode::FAILURE;
         }
     };

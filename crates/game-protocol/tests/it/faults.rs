@@ -783,7 +783,7 @@ fn a_faulty_orientation_choice_loses_and_the_rematch_is_played_as_laid() {
         ),
         &old,
     );
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(
         run.stderr
             .contains("speaks KKP 1: it cannot choose the orientation"),

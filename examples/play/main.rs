@@ -12,10 +12,18 @@
 //! input that ends before the game does, makes the exit status 1.
 //! `NO_COLOR` or a non-terminal stdout switches to plain text.
 
+// Built as a test too (`test = true` in Cargo.toml): `cargo test` runs the
+// session's tests below with scripted input.
+#![cfg_attr(test, allow(dead_code))]
+
+mod session;
+#[cfg(test)]
+mod tests;
+
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use kamisado_katarenga::play::{Console, USAGE, run};
+use session::{Console, USAGE, run};
 
 fn main() -> ExitCode {
     let console = Console {

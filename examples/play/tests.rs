@@ -1,10 +1,11 @@
-//! The examples' logic, driven with scripted input: the `play` session, the
-//! pictures the `render` example writes, and the command-line plumbing.
+//! The `play` session driven with scripted input (in-memory input and
+//! output): moves, refusals, undo, matches, set-ups and the computer.
 
 use std::io::Cursor;
 
 use kamisado_katarenga::CliError;
-use kamisado_katarenga::play::{Console, MAX_LINE, run};
+
+use crate::session::{Console, MAX_LINE, run};
 
 /// A session as a person at a terminal has it (refusals in the output).
 fn play_bytes(args: &[&str], input: &[u8]) -> Result<String, CliError> {
@@ -264,7 +265,13 @@ quit
 
 #[test]
 fn the_computer_plays_at_the_chosen_strength() {
-    for strength in [&["--depth", "0"][..], &["--depth", "2"], &["--think", "5"]] {
+    for strength in [
+        &["--depth", "0"][..],
+        &["--depth", "2"],
+        &["--movetime", "5"],
+        &["--think", "5"],
+        &["--nodes", "300"],
+    ] {
         let mut args = vec!["kamisado", "--black", "computer", "--white", "computer"];
         args.extend_from_slice(strength);
         let out = play(&args, "").unwrap();
@@ -274,10 +281,90 @@ fn the_computer_plays_at_the_chosen_strength() {
         play(&["--depth", "x"], ""),
         Err(CliError::Usage(_))
     ));
-    assert!(matches!(
-        play(&["--think", "0"], ""),
-        Err(CliError::Usage(_))
-    ));
+    for bad in [
+        &["--think", "0"][..],
+        &["--movetime", "0"],
+        &["--nodes", "0"],
+    ] {
+        assert!(matches!(play(bad, ""), Err(CliError::Usage(_))), "{bad:?}");
+    }
+}
+
+/// A node budget plays the same game on any machine (a time does not):
+/// two runs give the same transcript.
+#[test]
+fn a_node_budget_is_reproducible() {
+    let args = [
+        "katarenga",
+        "--black",
+        "computer",
+        "--white",
+        "computer",
+        "--nodes",
+        "2000",
+        "--max-plies",
+        "40",
+    ];
+    let first = play(&args, "").unwrap();
+    assert_eq!(first, play(&args, "").unwrap());
+    assert!(first.contains("last move"), "{first}");
+}
+
+/// `--tiles` takes commas or spaces (the records' and KKP's way), and
+/// `--arrangement N` is the board the page and Python number N.
+#[test]
+fn boards_by_tiles_or_arrangement_number() {
+    use katarenga_core::TilePlacement;
+    // The drawing of the start (what comes before the first prompt).
+    let board_line = |args: &[&str]| {
+        let mut all = vec!["katarenga", "--black", "human", "--white", "human"];
+        all.extend_from_slice(args);
+        let (result, out, _) = scripted(&all, "quit\n");
+        assert!(result.is_ok(), "{args:?}: {result:?}");
+        out.split("to move>").next().expect("a prompt").to_string()
+    };
+    let commas = board_line(&["--tiles", "1f0,2b1,3f2,4b3"]);
+    assert_eq!(commas, board_line(&["--tiles", "1f0 2b1 3f2 4b3"]));
+    assert_eq!(commas, board_line(&["--tiles", " 1f0, 2b1 ,3f2 4b3 "]));
+    assert_ne!(commas, board_line(&["--tiles", "1f0,2f0,3f0,4f0"]));
+    for index in [0, 777, TilePlacement::ARRANGEMENTS - 1] {
+        let tiles: Vec<String> = TilePlacement::arrangement(index)
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            board_line(&["--arrangement", &index.to_string()]),
+            board_line(&["--tiles", &tiles.join(",")]),
+            "{index}"
+        );
+    }
+    assert_ne!(
+        board_line(&["--arrangement", "0"]),
+        board_line(&["--arrangement", "1"])
+    );
+    for bad in ["98304", "-1", "x"] {
+        assert!(
+            matches!(
+                play(&["katarenga", "--arrangement", bad], ""),
+                Err(CliError::Usage(_))
+            ),
+            "{bad}"
+        );
+    }
+}
+
+/// `help` at a prompt lists the commands; a script's `help` is not a
+/// refused move.
+#[test]
+fn help_at_a_prompt_lists_the_commands() {
+    let humans = ["kamisado", "--black", "human", "--white", "human"];
+    let (result, out, errors) = scripted(&humans, "help\nquit\n");
+    assert_eq!(errors, "");
+    assert!(result.is_ok(), "{result:?}");
+    assert!(out.contains("'moves' lists the legal moves"), "{out}");
+    let out = play_bytes(&humans, b"?\nquit\n").unwrap();
+    assert!(out.contains("'undo' takes back your last move"), "{out}");
 }
 
 #[test]
@@ -396,59 +483,11 @@ fn bad_arguments_are_usage_errors() {
     ] {
         assert_eq!(
             message(other),
-            "--board, --tiles, --no-first-capture, --orientation and --rematch are for Katarenga"
+            "--board, --tiles, --arrangement, --no-first-capture, --orientation and --rematch are for Katarenga"
         );
     }
     // Seed 0 is a seed like any other.
     assert!(play(&["--seed", "0", "--black", "computer", "--depth", "0"], "").is_ok());
-}
-
-fn svg_counts(svg: &str) -> (usize, usize) {
-    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
-    let root = doc.root_element();
-    assert_eq!(root.tag_name().name(), "svg");
-    let count = |name: &str| {
-        root.descendants()
-            .filter(|n| n.tag_name().name() == name)
-            .count()
-    };
-    (count("rect"), count("circle"))
-}
-
-#[test]
-fn pictures_are_well_formed_svg() {
-    // Background + 64 squares; 16 towers.
-    let svg = kamisado_core::Position::start().svg().to_string();
-    assert_eq!(svg_counts(&svg), (65, 16));
-    // Background + 64 squares + 4 camps; 16 pieces.
-    let svg = katarenga_core::Position::start().svg().to_string();
-    assert_eq!(svg_counts(&svg), (69, 16));
-    // The forced tower is circled once more.
-    let forced: kamisado_core::Position = "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g".parse().unwrap();
-    assert_eq!(svg_counts(&forced.svg().to_string()).1, 17);
-}
-
-/// A regression pin, not a reference: the README's pictures are the
-/// cores' SVG output for these positions (checked by eye once; this test
-/// only says that the output has not changed).
-#[test]
-fn readme_pictures_are_the_svg_of_the_listed_positions() {
-    let kamisado: kamisado_core::Position =
-        "b+7/5y++2/2g++2B1k++/8/2p+1nrO+G+++/8/o3N2P+/1Y+R+++K4 w y!"
-            .parse()
-            .unwrap();
-    assert_eq!(
-        kamisado.svg().to_string(),
-        include_str!("../../docs/images/kamisado.svg")
-    );
-    let katarenga: katarenga_core::Position =
-        "GBYRYRGB/RBYGBBRY/YRGBGYGR/BGRYRYBG/RGYBRGBY/YRYGYYBR/BGBRGRGB/GBRYBYRG www1w1w1/8/8/8/8/8/8/bbb1bbw1 w a9a0"
-            .parse()
-            .unwrap();
-    assert_eq!(
-        katarenga.svg().to_string(),
-        include_str!("../../docs/images/katarenga.svg")
-    );
 }
 
 /// Katarenga's set-up in `play`: a person at Black chooses the edge (a

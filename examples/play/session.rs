@@ -9,13 +9,14 @@ use game_search::arena::{Adjudication, Repetitions};
 use game_search::{Agent, GreedyAgent, Limits, SearchAgent, SearchGame};
 use kamisado_core::{Edge, Match, MatchState, Target};
 
-use crate::{CliError, GameName, chain, number, value};
+use kamisado_katarenga::{CliError, GameName, chain, count, number, value};
 
 /// The usage text of the `play` example.
 pub const USAGE: &str = "usage: play [kamisado|katarenga] [options]
 
 A game in the terminal. Moves are typed in the games' notation (d1d7, e8h9);
-'moves' lists the legal moves, 'undo' takes back the last move, 'quit' ends.
+'moves' lists the legal moves, 'undo' takes back the last move, 'quit' ends,
+'help' lists these.
 Without a terminal, moves are read line by line from standard input.
   --black human|computer   who plays Black (default: human)
   --white human|computer   who plays White (default: computer)
@@ -23,7 +24,10 @@ Without a terminal, moves are read line by line from standard input.
   --board COLOURS          Katarenga: the board as 8 ranks of R/Y/B/G letters separated by '/'
   --tiles SPEC             Katarenga: tiles per quadrant (top-left, top-right, bottom-left,
                            bottom-right) as tile number, side f|b, quarter turns 0-3,
-                           e.g. 1f0,2f0,3f0,4f0 (the default board)
+                           separated by commas or spaces: 1f0,2f0,3f0,4f0 (the default
+                           board) or \"1f0 2f0 3f0 4f0\"
+  --arrangement N          Katarenga: the board of tile arrangement N (0 to 98303, as
+                           numbered by the page and the Python package)
   --no-first-capture       Katarenga: no capture on either player's first move (the
                            published rule; an option of the rules page)
   --orientation O          Katarenga: the edge of the laid board at which Black sits:
@@ -34,7 +38,9 @@ Without a terminal, moves are read line by line from standard input.
                            start with the sides exchanged, points added
   --depth D                the computer searches D plies ahead (default 4; 0: the greedy
                            one-ply player)
-  --think MS               the computer searches for MS milliseconds per move instead
+  --movetime MS            the computer searches for MS milliseconds per move instead
+  --nodes N                the computer searches N nodes per move instead (the same
+                           moves on any machine)
   --seed S                 the computer's random seed (default 1)
   --max-plies N            end a game without a winner after N plies (default 1000)
   --demo                   computer against computer: one Kamisado round and one
@@ -53,6 +59,10 @@ towers by their colour, uppercase Black, lowercase White, one '+' per sumo rank)
 const KATARENGA_LEGEND: &str = "legend: each square is its colour, then its piece or '.' \
 (R red: moves like a rook, Y yellow: a bishop, B blue: a king, G green: a knight; \
 b Black's piece, w White's; the camps a9 h9 a0 h0 show [x] when taken)";
+
+/// What `help` at a prompt prints.
+const COMMANDS: &str = "a move in the notation (d1d7, e8h9); 'moves' lists the legal moves, \
+'undo' takes back your last move, 'quit' ends, 'help' shows this";
 
 /// The longest line a person may type, in bytes: longer lines are refused
 /// (and not kept in memory).
@@ -97,15 +107,36 @@ struct Options {
     demo: bool,
 }
 
+/// A board from `--tiles`: four placements separated by commas or spaces
+/// (`1f0,2f0,3f0,4f0` or `"1f0 2f0 3f0 4f0"`, the records' and KKP's way).
 fn parse_tiles(spec: &str) -> Result<katarenga_core::Board, String> {
     use katarenga_core::{Board, TilePlacement};
-    let bad = || format!("bad --tiles {spec:?}: expected four entries like 1f0,2b1,3f2,4f3");
+    let bad = || {
+        format!(
+            "bad --tiles {spec:?}: expected four entries like 1f0,2b1,3f2,4f3 (commas or spaces)"
+        )
+    };
     let placements = spec
-        .split(',')
+        .split([',', ' '])
+        .filter(|p| !p.is_empty())
         .map(|p| p.parse::<TilePlacement>().map_err(|_| bad()))
         .collect::<Result<Vec<_>, _>>()?;
     let placements: [TilePlacement; 4] = placements.try_into().map_err(|_| bad())?;
     Board::from_tiles(placements).map_err(|e| format!("bad --tiles {spec:?}: {e}"))
+}
+
+/// A board from `--arrangement N`: the N-th of the 98,304 tile
+/// arrangements, numbered from 0 as the page and the Python package number
+/// them.
+fn parse_arrangement(
+    iter: &mut dyn Iterator<Item = &String>,
+) -> Result<katarenga_core::Board, CliError> {
+    use katarenga_core::{Board, TilePlacement};
+    let last = TilePlacement::ARRANGEMENTS - 1;
+    let index = number("--arrangement", iter, 0..=last)?;
+    let placements = TilePlacement::arrangement(index)
+        .ok_or_else(|| CliError::Usage(format!("--arrangement goes from 0 to {last}")))?;
+    Board::from_tiles(placements).map_err(|e| CliError::Failed(e.to_string()))
 }
 
 fn parse_options(args: &[String]) -> Result<Options, CliError> {
@@ -148,6 +179,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                 );
             }
             "--tiles" => board = Some(parse_tiles(value("--tiles", &mut iter)?)?),
+            "--arrangement" => board = Some(parse_arrangement(&mut iter)?),
             "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
             "--max-plies" => {
                 adjudication.max_plies = number("--max-plies", &mut iter, 1..=1_000_000)?
@@ -170,9 +202,15 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                     d => Strength::Search(Limits::depth(d)),
                 };
             }
-            "--think" => {
-                let ms = number("--think", &mut iter, 1..=3_600_000)?;
+            // `--think` was this option's name before the examples agreed
+            // on one vocabulary; it is still read.
+            "--movetime" | "--think" => {
+                let ms = number(arg, &mut iter, 1..=3_600_000)?;
                 strength = Strength::Search(Limits::time(Duration::from_millis(ms)));
+            }
+            "--nodes" => {
+                let nodes = number("--nodes", &mut iter, 1..=u64::MAX)?;
+                strength = Strength::Search(Limits::nodes(nodes));
             }
             other if other.starts_with('-') => {
                 return Err(CliError::Usage(format!("unknown option {other}")));
@@ -188,7 +226,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                 || rematch
             {
                 return Err(
-                    "--board, --tiles, --no-first-capture, --orientation and --rematch are for Katarenga"
+                    "--board, --tiles, --arrangement, --no-first-capture, --orientation and --rematch are for Katarenga"
                         .into(),
                 );
             }
@@ -437,6 +475,7 @@ impl Session<'_> {
                 "" => {}
                 "quit" => return Ok(Typed::Quit),
                 "undo" => return Ok(Typed::Undo),
+                "help" | "?" => writeln!(self.out, "{COMMANDS}")?,
                 "moves" => {
                     let mut list: Vec<String> =
                         p.legal_moves().iter().map(|m| m.to_string()).collect();
@@ -581,6 +620,7 @@ impl Session<'_> {
             };
             match line.trim() {
                 "quit" => return Ok(Err(Ending::Quit)),
+                "help" | "?" => writeln!(self.out, "{hint}; 'quit' ends")?,
                 text => match text.parse::<T>() {
                     Ok(edge) => return Ok(Ok(edge)),
                     Err(_) => self.refuse(&format!("{text:?} is not an edge"), hint)?,
@@ -782,8 +822,8 @@ pub fn run(
             writeln!(session.out, "the input ended before the game did")?;
             if console.scripted {
                 return Err(CliError::Failed(format!(
-                    "the input ended before the game did (after {} lines)",
-                    session.lines
+                    "the input ended before the game did (after {})",
+                    count(session.lines as u64, "line")
                 )));
             }
         }
