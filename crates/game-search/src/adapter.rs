@@ -1,4 +1,4 @@
-//! The `minimax` crate's [`Game`] trait for both games (feature `minimax`,
+//! The `minimax` crate's `Game` trait for both games (feature `minimax`,
 //! with the game's own feature), with evaluators, so that all of its
 //! strategies (negamax, iterative deepening with a table, parallel search,
 //! MCTS) play Kamisado and Katarenga.

@@ -11,13 +11,6 @@
 //! - [`perft`]: count move paths, the definition of correctness.
 //! - [`rules`]: the rules, the notation, and the choices made where the
 //!   printed rules are silent.
-//!
-//! # Features
-//!
-//! - `serde`: `Serialize` and `Deserialize` for positions and moves (as
-//!   their notation strings, validated on the way in), matches (at any
-//!   moment, validated), and every value type (colours, towers, ranks,
-//!   outcomes, targets, edges, round summaries, errors).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -305,8 +305,9 @@ impl Position {
 
     /// Calls `visit` with each legal move and the position after it, until
     /// it returns `true`; returns `true` if it stopped early. The fast way
-    /// to expand a node: a tower is lifted once for all its slides (see
-    /// `SlidesFrom`), and nothing is allocated. Pushes and passes come
+    /// to expand a node: a tower is lifted once for all its slides (the
+    /// work that does not depend on the destination is done once per
+    /// tower), and nothing is allocated. Pushes and passes come
     /// before a tower's slides; otherwise the order is that of
     /// [`Position::generate_moves`].
     ///

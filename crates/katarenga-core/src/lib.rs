@@ -14,13 +14,6 @@
 //! - [`perft`]: count move paths, the definition of correctness.
 //! - [`rules`]: the rules, the notation, and the choices made where the
 //!   printed rules are silent.
-//!
-//! # Features
-//!
-//! - `serde`: `Serialize` and `Deserialize` for positions, boards, moves,
-//!   camps and tile placements (as their notation strings, validated on the
-//!   way in), game records (replayed and checked on the way in), and every
-//!   value type (square colours, tiles, sides, rotations, outcomes, errors).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

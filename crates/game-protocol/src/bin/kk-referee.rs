@@ -208,7 +208,9 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
                     "laid" => OrientationRule::AsLaid,
                     "choose" => OrientationRule::Choose,
                     _ => {
-                        return Err(format!("--orientation: {value:?} is not laid or choose").into());
+                        return Err(
+                            format!("--orientation: {value:?} is not laid or choose").into()
+                        );
                     }
                 };
             }

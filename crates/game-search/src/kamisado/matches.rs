@@ -51,7 +51,7 @@ pub struct MatchResult {
 /// a round opens the next, so the first mover changes; from the usual
 /// start Black, player 0, moves first). After each round its winner
 /// chooses the refill edge with [`Agent::choose_start`], shown the next
-/// round's start from each edge of [`Edge::ALL`]. A player that gives no
+/// round's start from each edge of `Edge::ALL` (a then h). A player that gives no
 /// move or an illegal one forfeits the match. `on_round` sees each round
 /// once it is over (its edge not yet chosen).
 ///

@@ -240,16 +240,33 @@ fn endgame_positions(games: u64) -> Vec<Position> {
 }
 
 /// Every proof agrees with the plain exhaustive search to the same depth
-/// (4 plies), on at least 200 positions a few plies before the end of
-/// self-play games: the exact prover's win and loss within 4 plies and its
-/// exact distance and best move; df-pn and the solver whenever the plain
-/// search settles the position; and the playing search, which plays a
-/// proven win at once and never misses a win within its horizon.
+/// (4 plies) on the positions a few plies before the end of self-play
+/// games: the exact prover's win and loss within 4 plies and its exact
+/// distance and best move; df-pn and the solver whenever the plain search
+/// settles the position; and the playing search, which plays a proven win
+/// at once and never misses a win within its horizon. Here 6 games (a few
+/// seconds in the test profile); the heavier runs below are CI's heavy
+/// step (`.ci/run`).
 #[test]
 fn proofs_agree_with_plain_search_on_self_play_endings() {
+    let counts = check_proofs(6, 30_000);
+    println!("win, loss, unknown within 4 plies: {counts:?}");
+    assert!(counts.iter().sum::<usize>() >= 20, "{counts:?}");
+    assert!(
+        counts.iter().all(|&n| n >= 3),
+        "win, loss, unknown: {counts:?}"
+    );
+}
+
+/// The same on 50 games, at least 200 positions, each kind of answer met
+/// at least 20 times (about 35 s in the test profile): CI's heavy step,
+/// `cargo test -p game-search --all-features --test it -- --ignored
+/// proofs_agree_on_fifty_games`.
+#[test]
+#[ignore = "heavy (35 s in the test profile): CI runs it in its heavy step"]
+fn proofs_agree_on_fifty_games() {
     let counts = check_proofs(50, 30_000);
     println!("win, loss, unknown within 4 plies: {counts:?}");
-    // Each kind of answer is met often.
     assert!(counts.iter().sum::<usize>() >= 200, "{counts:?}");
     assert!(
         counts.iter().all(|&n| n >= 20),
@@ -261,7 +278,7 @@ fn proofs_agree_with_plain_search_on_self_play_endings() {
 /// `cargo test --release -p game-search --all-features --test it --
 /// --ignored --nocapture many_proofs`.
 #[test]
-#[ignore = "minutes in a debug build"]
+#[ignore = "minutes in a debug build; run by hand in release"]
 fn many_proofs_agree_with_plain_search() {
     let started = std::time::Instant::now();
     let counts = check_proofs(250, 100_000);
