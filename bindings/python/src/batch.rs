@@ -23,6 +23,8 @@ trait Game: Copy + Send {
     fn legal_actions(&self, out: &mut [i32]) -> usize;
     fn play_action(&self, action: usize) -> Option<Self>;
     fn fill_observation(&self, out: &mut [f32]);
+    /// The game in the notation (a match: its current position).
+    fn notation(&self) -> String;
 }
 
 impl Game for kamisado_core::Position {
@@ -65,6 +67,59 @@ impl Game for kamisado_core::Position {
     fn fill_observation(&self, out: &mut [f32]) {
         kamisado::fill_observation(self, self.side_to_move(), [0, 0], 1, out);
     }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// A Kamisado match in a batch: rounds to the target, the round's winner
+/// choosing the refill edge (actions `EDGE_A`, `EDGE_H`) between them; the
+/// game ends (terminated, +1 / -1) when the match does. A match to 1 point
+/// is a single round.
+impl Game for kamisado_core::Match {
+    const ACTIONS: usize = kamisado::ACTIONS;
+    const CHANNELS: usize = kamisado::CHANNELS;
+    const MAX_MOVES: usize = kamisado_core::MAX_MOVES;
+    const FIRST: Player = Player::Black;
+
+    fn side(&self) -> Player {
+        kamisado::match_actor(self)
+    }
+
+    fn winner(&self) -> Option<Player> {
+        kamisado_core::Match::winner(self)
+    }
+
+    fn fill_mask(&self, mask: &mut [i8]) {
+        kamisado::fill_match_mask(self, mask);
+    }
+
+    fn legal_actions(&self, out: &mut [i32]) -> usize {
+        match self.state() {
+            kamisado_core::MatchState::InRound => Game::legal_actions(self.position(), out),
+            kamisado_core::MatchState::ChooseEdge { .. } => {
+                out[0] = kamisado::EDGE_A as i32;
+                out[1] = kamisado::EDGE_H as i32;
+                2
+            }
+            kamisado_core::MatchState::Over { .. } => 0,
+        }
+    }
+
+    fn play_action(&self, action: usize) -> Option<Self> {
+        let mut next = *self;
+        kamisado::apply_match_action(&mut next, action).ok()?;
+        Some(next)
+    }
+
+    fn fill_observation(&self, out: &mut [f32]) {
+        kamisado::fill_match_observation(self, kamisado::match_actor(self), out);
+    }
+
+    fn notation(&self) -> String {
+        self.position().to_string()
+    }
 }
 
 impl Game for katarenga_core::Position {
@@ -101,6 +156,10 @@ impl Game for katarenga_core::Position {
 
     fn fill_observation(&self, out: &mut [f32]) {
         katarenga::fill_observation(self, self.side_to_move(), out);
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
     }
 }
 
@@ -250,9 +309,9 @@ type StepResult<'py> = (
 
 /// Generates the Python class of a batch of one game.
 macro_rules! batch_class {
-    ($name:ident, $py_name:literal, $game:ty, { $($constructor:tt)* }) => {
+    ($name:ident, $module:literal, $game:ty, { $($constructor:tt)* }) => {
         /// A batch of games stepped together (see the module docs).
-        #[pyclass(module = "kamisado_katarenga._native", name = $py_name)]
+        #[pyclass(module = $module, name = "Batch")]
         pub struct $name {
             batch: Batch<$game>,
         }
@@ -346,28 +405,45 @@ macro_rules! batch_class {
 
             /// The positions in the notation.
             fn positions(&self) -> Vec<String> {
-                self.batch.games.iter().map(ToString::to_string).collect()
+                self.batch.games.iter().map(Game::notation).collect()
             }
         }
     };
 }
 
-batch_class!(KamisadoBatch, "KamisadoBatch", kamisado_core::Position, {
-    /// `n` single Kamisado rounds from the start (a round always ends:
-    /// `max_plies` never truncates one).
-    #[new]
-    #[pyo3(signature = (n, max_plies = 1000))]
-    fn new(n: i64, max_plies: i64) -> PyResult<Self> {
-        let (n, max_plies) = batch_size(n, max_plies)?;
-        Ok(KamisadoBatch {
-            batch: Batch::new(n, max_plies, Box::new(kamisado_core::Position::start)),
-        })
+batch_class!(
+    KamisadoBatch,
+    "kamisado_katarenga.kamisado",
+    kamisado_core::Match,
+    {
+        /// `n` Kamisado matches to `target` points (a number, or `"single"`,
+        /// `"standard"`, `"long"`, `"marathon"`; the default 1 is a single
+        /// round), from the start. Between rounds the round's winner acts with
+        /// an edge action (`EDGE_A` or `EDGE_H`); a game ends, with its reward,
+        /// when the match does. A round always ends; `max_plies` truncates a
+        /// long match.
+        #[new]
+        #[pyo3(signature = (n, max_plies = 1000, target = None))]
+        fn new(n: i64, max_plies: i64, target: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+            let (n, max_plies) = batch_size(n, max_plies)?;
+            let target = match target {
+                Some(t) => kamisado::target_arg(t)?,
+                None => kamisado_core::Target::SINGLE_ROUND,
+            };
+            Ok(KamisadoBatch {
+                batch: Batch::new(
+                    n,
+                    max_plies,
+                    Box::new(move || kamisado_core::Match::new(target)),
+                ),
+            })
+        }
     }
-});
+);
 
 batch_class!(
     KatarengaBatch,
-    "KatarengaBatch",
+    "kamisado_katarenga.katarenga",
     katarenga_core::Position,
     {
         /// `n` Katarenga games on the standard board, or on random tile boards

@@ -126,7 +126,7 @@ fn parse_move(text: &str) -> PyResult<Move> {
 position_class! {
     /// A Kamisado position (immutable): parse it from the notation, list its
     /// moves, play one to get the next position.
-    PyPosition(Position, Move, "KamisadoPosition", "kamisado.Position"),
+    PyPosition(Position, Move, "kamisado_katarenga.kamisado", "kamisado.Position"),
     perft = kamisado_core::perft,
     {
         /// The start of a match.
@@ -191,7 +191,7 @@ position_class! {
             py: Python<'py>,
             scores: (i64, i64),
             target: i64,
-            player: Option<&str>,
+            player: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyArray3<f32>>> {
             let max = i64::from(u32::MAX);
             let scores = (
@@ -201,7 +201,7 @@ position_class! {
             let target = int_arg("target", target, 1..=max)? as u32;
             let mut out = vec![0.0f32; 64 * CHANNELS];
             let me = match player {
-                Some(p) => p.parse().map_err(|e| value_error(&e))?,
+                Some(p) => crate::player_arg(p, Player::Black)?,
                 None => self.inner.side_to_move(),
             };
             fill_observation(&self.inner, me, [scores.0, scores.1], target, &mut out);
@@ -237,10 +237,29 @@ position_class! {
 
 /// A Kamisado match: rounds to a target score, the refill edge between
 /// rounds.
-#[pyclass(module = "kamisado_katarenga._native", name = "KamisadoMatch")]
+#[pyclass(module = "kamisado_katarenga.kamisado", name = "Match")]
 #[derive(Clone)]
 pub struct PyMatch {
     pub(crate) inner: Match,
+}
+
+/// A match target: a positive number of points, or a preset's name as
+/// Rust reads it (`"single"`, `"standard"`, `"long"`, `"marathon"`).
+pub(crate) fn target_arg(target: &Bound<'_, PyAny>) -> PyResult<Target> {
+    if let Ok(name) = target.extract::<String>() {
+        return name.parse().map_err(|e| value_error(&e));
+    }
+    if !target.is_instance_of::<pyo3::types::PyBool>() {
+        if let Ok(points) = target.extract::<i64>() {
+            let points = int_arg("target", points, 1..=i64::from(u32::MAX))? as u32;
+            return Target::new(points)
+                .ok_or_else(|| PyValueError::new_err("a match target must be at least 1 point"));
+        }
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "target must be a number of points or single, standard, long or marathon, not {}",
+        target.repr()?
+    )))
 }
 
 fn match_error(e: &kamisado_core::MatchError) -> PyErr {
@@ -250,11 +269,12 @@ fn match_error(e: &kamisado_core::MatchError) -> PyErr {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (target = 3))]
-    fn new(target: i64) -> PyResult<Self> {
-        let target = int_arg("target", target, 1..=i64::from(u32::MAX))? as u32;
-        let target = Target::new(target)
-            .ok_or_else(|| PyValueError::new_err("a match target must be at least 1 point"))?;
+    #[pyo3(signature = (target = None))]
+    fn new(target: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let target = match target {
+            Some(t) => target_arg(t)?,
+            None => Target::STANDARD,
+        };
         Ok(PyMatch {
             inner: Match::new(target),
         })
@@ -348,10 +368,10 @@ impl PyMatch {
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        player: Option<&str>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let me = match player {
-            Some(p) => p.parse().map_err(|e| value_error(&e))?,
+            Some(p) => crate::player_arg(p, Player::Black)?,
             None => match_actor(&self.inner),
         };
         let mut out = vec![0.0f32; 64 * CHANNELS];

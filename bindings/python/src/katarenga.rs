@@ -123,7 +123,7 @@ fn parse_orientation(text: &str) -> PyResult<katarenga_core::Orientation> {
 /// the same start with the sides exchanged, points added. The players are
 /// named by their part in the first game: `"first"` (Black in game 1, who
 /// chose the orientation; White in the rematch) and `"second"`.
-#[pyclass(module = "kamisado_katarenga._native", name = "KatarengaRematch")]
+#[pyclass(module = "kamisado_katarenga.katarenga", name = "Rematch")]
 #[derive(Clone, Copy)]
 pub struct PyRematch {
     inner: katarenga_core::Rematch,
@@ -203,7 +203,7 @@ fn parse_move(text: &str) -> PyResult<Move> {
 }
 
 /// A Katarenga board: the colours of the 64 squares.
-#[pyclass(module = "kamisado_katarenga._native", name = "KatarengaBoard", frozen)]
+#[pyclass(module = "kamisado_katarenga.katarenga", name = "Board", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyBoard {
     pub(crate) inner: Board,
@@ -340,7 +340,7 @@ impl PyBoard {
 
 position_class! {
     /// A Katarenga position (immutable).
-    PyPosition(Position, Move, "KatarengaPosition", "katarenga.Position"),
+    PyPosition(Position, Move, "kamisado_katarenga.katarenga", "katarenga.Position"),
     perft = katarenga_core::perft,
     {
         /// The start on `board` (the standard board by default) by `rules`:
@@ -414,10 +414,10 @@ position_class! {
         fn observation<'py>(
             &self,
             py: Python<'py>,
-            player: Option<&str>,
+            player: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyArray3<f32>>> {
             let me = match player {
-                Some(p) => p.parse().map_err(|e| value_error(&e))?,
+                Some(p) => crate::player_arg(p, board_geometry::Player::White)?,
                 None => self.inner.side_to_move(),
             };
             let mut out = vec![0.0f32; 64 * CHANNELS];

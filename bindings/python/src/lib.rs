@@ -11,6 +11,8 @@ mod batch;
 mod position;
 mod kamisado;
 mod katarenga;
+mod players;
+mod records;
 
 /// `"black"` or `"white"`.
 pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
@@ -27,13 +29,20 @@ pub(crate) fn value_error(e: &dyn std::error::Error) -> PyErr {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<kamisado::PyPosition>()?;
-    m.add_class::<kamisado::PyMatch>()?;
-    m.add_class::<katarenga::PyPosition>()?;
-    m.add_class::<katarenga::PyBoard>()?;
-    m.add_class::<katarenga::PyRematch>()?;
-    m.add_class::<batch::KamisadoBatch>()?;
-    m.add_class::<batch::KatarengaBatch>()?;
+    // Each class is named as its game's module shows it (`help()` says
+    // `kamisado_katarenga.kamisado.Position`); here each game's classes
+    // are told apart by a prefix.
+    let py = m.py();
+    m.add("KamisadoPosition", py.get_type::<kamisado::PyPosition>())?;
+    m.add("KamisadoMatch", py.get_type::<kamisado::PyMatch>())?;
+    m.add("KatarengaPosition", py.get_type::<katarenga::PyPosition>())?;
+    m.add("KatarengaBoard", py.get_type::<katarenga::PyBoard>())?;
+    m.add("KatarengaRematch", py.get_type::<katarenga::PyRematch>())?;
+    m.add("KamisadoBatch", py.get_type::<batch::KamisadoBatch>())?;
+    m.add("KatarengaBatch", py.get_type::<batch::KatarengaBatch>())?;
+    m.add_class::<players::PyPlayer>()?;
+    m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(records::write_record, m)?)?;
     m.add("KAMISADO_ACTIONS", kamisado::ACTIONS)?;
     m.add("KAMISADO_CHANNELS", kamisado::CHANNELS)?;
     m.add("KAMISADO_MAX_MOVES", kamisado_core::MAX_MOVES)?;
@@ -43,6 +52,33 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KAMISADO_EDGE_A", kamisado::EDGE_A)?;
     m.add("KAMISADO_EDGE_H", kamisado::EDGE_H)?;
     Ok(())
+}
+
+/// The player named by `player`: `"black"` or `"white"`, or the player
+/// index of the environments and batches (0 the side that moves first in
+/// the game, `first`; 1 the other).
+pub(crate) fn player_arg(
+    player: &Bound<'_, PyAny>,
+    first: board_geometry::Player,
+) -> PyResult<board_geometry::Player> {
+    if let Ok(name) = player.extract::<String>() {
+        return name.parse().map_err(|e| value_error(&e));
+    }
+    if !player.is_instance_of::<pyo3::types::PyBool>() {
+        if let Ok(index) = player.extract::<i64>() {
+            return match index {
+                0 => Ok(first),
+                1 => Ok(first.opponent()),
+                _ => Err(PyValueError::new_err(format!(
+                    "player must be \"black\", \"white\", 0 or 1, not {index}"
+                ))),
+            };
+        }
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "player must be \"black\", \"white\", 0 or 1, not {}",
+        player.repr()?
+    )))
 }
 
 /// A time limit of `seconds` (no limit for an infinite or huge number); a

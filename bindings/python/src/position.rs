@@ -3,17 +3,18 @@
 //! hashing, pickling, moves, the outcome, perft, pictures, the legal-action
 //! mask and the best move; the game's own methods follow.
 
-/// Defines the Python class `$name` (shown as `$py_name`) over the core
-/// position `$core`, with the shared methods and then `$extra`.
+/// Defines the Python class `$name` (shown as `Position` of the Python
+/// module `$module`) over the core position `$core`, with the shared
+/// methods and then `$extra`.
 macro_rules! position_class {
     (
         $(#[$meta:meta])*
-        $name:ident($core:ty, $move:ty, $py_name:literal, $repr:literal),
+        $name:ident($core:ty, $move:ty, $module:literal, $repr:literal),
         perft = $perft:path,
         { $($extra:tt)* }
     ) => {
         $(#[$meta])*
-        #[pyclass(module = "kamisado_katarenga._native", name = $py_name, frozen)]
+        #[pyclass(module = $module, name = "Position", frozen)]
         #[derive(Clone, Copy)]
         pub struct $name {
             pub(crate) inner: $core,
@@ -142,23 +143,24 @@ macro_rules! position_class {
                 numpy::PyArray1::from_vec(py, mask)
             }
 
-            /// The best move found within `milliseconds` by the alpha-beta
-            /// search.
-            #[pyo3(signature = (milliseconds = 100, table_mib = 16))]
+            /// The best move found by the alpha-beta search within its
+            /// limits: `milliseconds` (a time: the result depends on the
+            /// machine), `depth` (plies) and `nodes` (the same move on any
+            /// machine), whichever comes first; 100 ms when none is given.
+            #[pyo3(signature = (milliseconds = None, table_mib = 16, *, depth = None, nodes = None))]
             fn best_move(
                 &self,
                 py: Python<'_>,
-                milliseconds: i64,
+                milliseconds: Option<i64>,
                 table_mib: i64,
+                depth: Option<i64>,
+                nodes: Option<i64>,
             ) -> PyResult<Option<String>> {
-                let milliseconds = crate::int_arg("milliseconds", milliseconds, 0..=i64::MAX)?;
+                let limits = crate::players::limits(milliseconds, depth, nodes)?;
                 let table_mib = crate::int_arg("table_mib", table_mib, 0..=crate::MAX_TABLE_MIB)?;
                 let p = self.inner;
                 let mut searcher = game_search::Searcher::<$core>::new(table_mib as usize)
                     .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-                let limits = game_search::Limits::time(std::time::Duration::from_millis(
-                    milliseconds as u64,
-                ));
                 Ok(py
                     .detach(|| searcher.search(&p, limits))
                     .best

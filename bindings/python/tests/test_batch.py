@@ -99,3 +99,27 @@ def test_step_accepts_any_integer_sequence():
     assert len({tuple(b.positions()) for b in batches}) == 1
     with pytest.raises(TypeError):
         kamisado.Batch(2).step(["d1d7", "d1d7"])
+
+
+def test_kamisado_batches_play_matches():
+    # Regression (issue 32): the Kamisado batch played single rounds only.
+    batch = kamisado.Batch(64, target=3, max_plies=5000)
+    rng = np.random.default_rng(5)
+    ended, edges = 0, 0
+    for _ in range(3000):
+        legal, counts = batch.legal_actions()
+        masks = batch.masks()
+        for row, count, mask in zip(legal, counts, masks):
+            assert sorted(row[:count]) == list(np.flatnonzero(mask))
+        actions = legal[np.arange(len(batch)), (rng.random(len(batch)) * counts).astype(np.int64)]
+        edges += int(np.isin(actions, [kamisado.EDGE_A, kamisado.EDGE_H]).sum())
+        rewards, terminated, truncated = batch.step(actions)
+        assert not truncated.any()
+        # The last mover usually wins the match; causing a deadlock loses.
+        assert (np.abs(rewards[terminated]) == 1.0).all()
+        assert (rewards[~terminated] == 0.0).all(), "no reward before a match ends"
+        ended += int(terminated.sum())
+    assert ended > 20 and edges > 20, (ended, edges)
+    single = kamisado.Batch(4)
+    rewards, terminated, _ = single.step(single.legal_actions()[0][:, 0])
+    assert not terminated.any()

@@ -35,3 +35,45 @@ def test_states_follow_the_engine():
                 assert state.current_player() == (0 if position.side_to_move == first else 1)
             returns = state.returns()
             assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_kamisado_matches_and_the_katarenga_rule_option():
+    # Regression (issue 32): OpenSpiel played Kamisado single rounds only
+    # and Katarenga by the standard rules only.
+    game = pyspiel.load_game("python_kamisado(target=3)")
+    assert game.num_distinct_actions() == kamisado.ACTIONS
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    rng = np.random.default_rng(2)
+    edges = 0
+    for _ in range(5):
+        state = game.new_initial_state()
+        match = kamisado.Match(3)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal == [int(a) for a in np.flatnonzero(match.action_mask())]
+            action = int(rng.choice(legal))
+            edges += action in (kamisado.EDGE_A, kamisado.EDGE_H)
+            match.step(action)
+            state.apply_action(action)
+        assert match.state == "over"
+        assert max(match.scores) >= 3
+        winner = 0 if match.winner == "black" else 1
+        assert state.returns()[winner] == 1.0
+    assert edges > 0, "no match went past its first round"
+    assert pyspiel.load_game("python_kamisado").num_distinct_actions() == 512
+    option = pyspiel.load_game("python_katarenga(rules=no-first-capture)")
+    state = option.new_initial_state()
+    assert str(state).endswith(" wb")
+    # No capture is legal on a first move under the option.
+    assert state.legal_actions() == [
+        int(a) for a in np.flatnonzero(katarenga.start(rules="no-first-capture").action_mask())
+    ]
+    with pytest.raises(ValueError):
+        pyspiel.load_game("python_katarenga(rules=bogus)")
+
+
+def test_observations_are_channels_first_as_documented():
+    state = pyspiel.load_game("python_kamisado").new_initial_state()
+    tensor = np.array(state.observation_tensor(0)).reshape(kamisado.CHANNELS, 8, 8)
+    planes = kamisado.start().observation(player="black")
+    assert np.array_equal(np.moveaxis(tensor, 0, -1), planes)

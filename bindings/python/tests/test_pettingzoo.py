@@ -112,3 +112,35 @@ def test_render(module):
     env.reset()
     image = env.render()
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+
+
+@pytest.mark.parametrize("module", [kamisado_v0, katarenga_v0])
+def test_pettingzoo_render_test_passes(module, capsys):
+    # Regression (issue 32): PettingZoo's own render_test failed because
+    # render_mode="human" was refused. Human mode prints the drawing.
+    from pettingzoo.test import render_test
+
+    render_test(module.env)
+    env = module.env(render_mode="human")
+    env.reset()
+    assert env.render() is None
+    assert "a" in capsys.readouterr().out
+
+
+def test_katarenga_takes_the_rule_option():
+    # Regression (issue 32): katarenga_v0.env(rules=...) was a TypeError.
+    env = katarenga_v0.env(rules="no-first-capture")
+    api_test(env, num_cycles=200)
+    env.reset()
+    assert str(env.unwrapped.position).endswith(" wb")
+    standard = katarenga_v0.env()
+    standard.reset()
+    assert not str(standard.unwrapped.position).endswith(" wb")
+    with pytest.raises(ValueError):
+        katarenga_v0.env(rules="no-such-rule")
+
+
+def test_kamisado_takes_a_preset_target():
+    env = kamisado_v0.env(target="standard")
+    env.reset()
+    assert env.unwrapped.match.target == 3

@@ -30,3 +30,18 @@ def test_the_training_loop_runs_and_reports_its_speed(readme, capsys):
     assert all(line.endswith(" plies/s") for line in lines)
     # 2 million plies: a few seconds even on a loaded machine, not minutes.
     assert seconds < 30, f"{seconds:.1f} s"
+
+
+def test_every_python_block_of_the_package_readme_runs(capsys):
+    # Each example a user copies runs as written, but the training loop
+    # (timed above) and the engine's (it needs kk-engine built: tested in
+    # test_records_kkp.py).
+    readme = REPO / "bindings/python/README.md"
+    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
+    ran = 0
+    for block in blocks:
+        if "kamisado.Batch(1024)" in block or block.startswith("# needs kk-engine"):
+            continue
+        exec(compile(block, str(readme), "exec"), {})
+        ran += 1
+    assert ran >= 4

@@ -2,13 +2,24 @@
 
 - :mod:`kamisado_katarenga.kamisado` and :mod:`kamisado_katarenga.katarenga`:
   positions (parse, list moves, play, outcome, perft), Kamisado matches,
-  search (best move within a time budget, proofs), the fixed encoding of
-  actions and observations for learning, and batched play.
+  search (best move within a time, a depth or a node budget; proofs), the
+  fixed encoding of actions and observations for learning, and batched play
+  (Kamisado single rounds or matches).
+- :class:`Player` (also in both game modules): reproducible computer
+  players, ``Player.random(seed)``, ``Player.greedy(seed)``,
+  ``Player.search(depth=..., nodes=...)``.
 - :mod:`kamisado_katarenga.pettingzoo`: PettingZoo AEC environments
   ``kamisado_v0`` and ``katarenga_v0``.
 - :mod:`kamisado_katarenga.openspiel`: the games registered with OpenSpiel as
   ``python_kamisado`` and ``python_katarenga`` (when ``open_spiel`` is
   installed).
+- :mod:`kamisado_katarenga.envs`: Gymnasium single-agent environments, one
+  side against a built-in :class:`Player` (``kamisado_katarenga/Kamisado-v0``,
+  ``kamisado_katarenga/Katarenga-v0``).
+- :mod:`kamisado_katarenga.records`: the project's game records, read
+  (replayed and checked) and written.
+- :mod:`kamisado_katarenga.kkp`: drive an engine that speaks KKP (such as
+  ``kk-engine``) from Python.
 
 The rules are those of the Rust crates ``kamisado-core`` and
 ``katarenga-core``: Black moves first in Kamisado (uppercase letters are
@@ -16,5 +27,6 @@ Black's towers), White moves first in Katarenga.
 """
 
 from . import kamisado, katarenga
+from ._native import Player
 
-__all__ = ["kamisado", "katarenga"]
+__all__ = ["Player", "kamisado", "katarenga"]

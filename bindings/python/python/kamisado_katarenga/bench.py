@@ -224,9 +224,14 @@ def _importable(module: str) -> bool:
 
 
 def main(argv: Optional[list[str]] = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m kamisado_katarenga.bench",
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+    )
     parser.add_argument("--quick", action="store_true", help="a short run")
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="runs of each measure; the median is shown"
+    )
     parser.add_argument("--batch", type=int, default=1024, help="games per batch")
     args = parser.parse_args(argv)
     scale = 10 if args.quick else 1

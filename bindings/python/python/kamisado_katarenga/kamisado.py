@@ -49,6 +49,7 @@ from ._native import (
     KamisadoBatch as Batch,
     KamisadoMatch as Match,
     KamisadoPosition as Position,
+    Player,
 )
 
 # The __future__ import's name is not part of the module (nor is NumPy's:
@@ -56,6 +57,7 @@ from ._native import (
 del annotations
 
 __all__ = [
+    "Player",
     "winner",
     "RGB",
     "COLOURS",

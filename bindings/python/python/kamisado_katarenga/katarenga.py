@@ -41,6 +41,7 @@ from ._native import (
     KatarengaBatch as Batch,
     KatarengaBoard as Board,
     KatarengaPosition as Position,
+    Player,
     KatarengaRematch as Rematch,
 )
 
@@ -49,6 +50,7 @@ from ._native import (
 del annotations
 
 __all__ = [
+    "Player",
     "RGB",
     "ACTIONS",
     "CHANNELS",

@@ -1,12 +1,23 @@
 """Both games as OpenSpiel Python games, registered when this module is
-imported: ``pyspiel.load_game("python_kamisado")`` (a single round; player
-0 is Black, who moves first) and ``pyspiel.load_game("python_katarenga")``
-(player 0 is White, who moves first; parameter ``max_game_length``, default
-300: the rules have no draw, so a game that long ends with returns 0).
+imported:
+
+- ``pyspiel.load_game("python_kamisado")``: a single round; player 0 is
+  Black, who moves first. Parameter ``target`` (default 1): a match to that
+  many points (``pyspiel.load_game("python_kamisado(target=3)")``); between
+  rounds the round's winner acts with an edge action (512: a-file, 513:
+  h-file), and the returns come when the match ends.
+- ``pyspiel.load_game("python_katarenga")``: player 0 is White, who moves
+  first. Parameters ``max_game_length`` (default 300: the rules have no
+  draw, so a game that long ends with returns 0) and ``rules``
+  (``"standard"`` or ``"no-first-capture"``: no capture on either player's
+  first move).
 
 Actions and observation tensors are the fixed encodings of
-:mod:`kamisado_katarenga.kamisado` and :mod:`kamisado_katarenga.katarenga`
-(the observation channels first: ``(CHANNELS, 8, 8)``). In Kamisado the
+:mod:`kamisado_katarenga.kamisado` and :mod:`kamisado_katarenga.katarenga`,
+with the channels first: ``(CHANNELS, 8, 8)``, as OpenSpiel's own board
+games lay out their tensors (its chess, for one), where PettingZoo and the
+batches give ``(8, 8, CHANNELS)`` as PettingZoo's classic games do;
+``numpy.moveaxis(tensor, 0, -1)`` turns one into the other. In Kamisado the
 player who pushes with a sumo moves again: ``current_player()`` stays the
 same for its extra move.
 
@@ -54,19 +65,31 @@ def _game_type(short_name: str, long_name: str, parameters: dict) -> pyspiel.Gam
 # least one rank forward: at most 16 x 6 + 1 real moves, each followed by at
 # most 15 passes.
 _KAMISADO_MAX_LENGTH = (16 * 6 + 1) * 16
-_KAMISADO_TYPE = _game_type("python_kamisado", "Python Kamisado (one round)", {})
-_KAMISADO_INFO = pyspiel.GameInfo(
-    num_distinct_actions=512,
-    max_chance_outcomes=0,
-    num_players=2,
-    min_utility=-1.0,
-    max_utility=1.0,
-    utility_sum=0.0,
-    max_game_length=_KAMISADO_MAX_LENGTH,
-)
+_KAMISADO_TYPE = _game_type("python_kamisado", "Python Kamisado", {"target": 1})
+
+
+def _kamisado_info(target: int) -> pyspiel.GameInfo:
+    """A single round has 512 actions; a match adds the two edge actions.
+    A match to ``target`` points has at most ``2 * target - 1`` rounds; a
+    later round's sumos can push towers back, so its length is bounded
+    here at twice a first round's, with one edge choice after each."""
+    if target == 1:
+        actions, length = 512, _KAMISADO_MAX_LENGTH
+    else:
+        actions, length = kamisado.ACTIONS, (2 * target - 1) * (2 * _KAMISADO_MAX_LENGTH + 1)
+    return pyspiel.GameInfo(
+        num_distinct_actions=actions,
+        max_chance_outcomes=0,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=length,
+    )
+
 
 _KATARENGA_TYPE = _game_type(
-    "python_katarenga", "Python Katarenga", {"max_game_length": 300}
+    "python_katarenga", "Python Katarenga", {"max_game_length": 300, "rules": "standard"}
 )
 
 
@@ -89,10 +112,14 @@ class _Observer:
 
 
 class KamisadoGame(pyspiel.Game):
-    """A single Kamisado round."""
+    """A single Kamisado round, or a match to ``target`` points."""
 
     def __init__(self, params=None):
-        super().__init__(_KAMISADO_TYPE, _KAMISADO_INFO, params or {})
+        params = params or {}
+        self.target = int(params.get("target", 1))
+        if self.target < 1:
+            raise ValueError(f"target must be at least 1 point, not {self.target}")
+        super().__init__(_KAMISADO_TYPE, _kamisado_info(self.target), params)
 
     def new_initial_state(self):
         return KamisadoState(self)
@@ -102,41 +129,54 @@ class KamisadoGame(pyspiel.Game):
 
 
 class KamisadoState(pyspiel.State):
-    """A state of a round: the position."""
+    """A state of a match (a single round when the target is 1)."""
 
     def __init__(self, game):
         super().__init__(game)
-        self.position = kamisado.start()
+        self.match = kamisado.Match(game.target)
+        self.actions = 512 if game.target == 1 else kamisado.ACTIONS
+
+    @property
+    def position(self) -> kamisado.Position:
+        """The current round's position."""
+        return self.match.position
 
     def current_player(self):
-        if self.position.is_over:
+        if self.match.state == "over":
             return pyspiel.PlayerId.TERMINAL
-        return _PLAYERS["kamisado"].index(self.position.side_to_move)
+        return _PLAYERS["kamisado"].index(self.match.actor)
 
     def _legal_actions(self, player):
-        return [int(a) for a in np.flatnonzero(self.position.action_mask())]
+        return [int(a) for a in np.flatnonzero(self.match.action_mask()[: self.actions])]
 
     def _apply_action(self, action):
-        self.position = self.position.play(self.position.move_of(int(action)))
+        self.match.step(int(action))
 
     def _action_to_string(self, player, action):
+        if action == kamisado.EDGE_A:
+            return "edge a"
+        if action == kamisado.EDGE_H:
+            return "edge h"
         return self.position.move_of(int(action))
 
     def is_terminal(self):
-        return self.position.is_over
+        return self.match.state == "over"
 
     def returns(self):
-        winner = self.position.winner
+        winner = self.match.winner
         if winner is None:
             return [0.0, 0.0]
         first = 1.0 if winner == _PLAYERS["kamisado"][0] else -1.0
         return [first, -first]
 
     def observation_planes(self, player: int) -> np.ndarray:
-        return self.position.observation(player=_PLAYERS["kamisado"][player])
+        return self.match.observation(player)
 
     def __str__(self):
-        return str(self.position)
+        black, white = self.match.scores
+        if self.match.target == 1:
+            return str(self.position)
+        return f"{self.position} ; black {black} - white {white} (to {self.match.target})"
 
 
 class KatarengaGame(pyspiel.Game):
@@ -145,6 +185,8 @@ class KatarengaGame(pyspiel.Game):
     def __init__(self, params=None):
         params = params or {}
         self.max_length = int(params.get("max_game_length", 300))
+        self.rules = str(params.get("rules", "standard"))
+        katarenga.start(rules=self.rules)  # a bad name is refused here
         info = pyspiel.GameInfo(
             num_distinct_actions=katarenga.ACTIONS,
             max_chance_outcomes=0,
@@ -168,7 +210,7 @@ class KatarengaState(pyspiel.State):
 
     def __init__(self, game):
         super().__init__(game)
-        self.position = katarenga.start()
+        self.position = katarenga.start(rules=game.rules)
         self.plies = 0
         self.max_length = game.max_length
 

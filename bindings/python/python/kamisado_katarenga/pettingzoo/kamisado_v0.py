@@ -6,10 +6,11 @@
 | Actions | ``Discrete(514)``: see :mod:`kamisado_katarenga.kamisado` |
 | Observations | ``{"observation": Box(0, 1, (8, 8, 36), float32), "action_mask": Box(0, 1, (514,), int8)}`` |
 | Rewards | +1 for the winner, -1 for the loser, at the end of the game |
-| Render modes | ``"ansi"``, ``"rgb_array"`` |
+| Render modes | ``"human"`` (the drawing printed to the terminal), ``"ansi"``, ``"rgb_array"`` |
 
-Options: ``target`` (default 1) plays a match to that many points instead of
-a single round; between rounds the round's winner acts with one of the two
+Options: ``target`` (default 1; a number of points or a preset's name,
+``"standard"`` for 3) plays a match to that many points instead of a single
+round; between rounds the round's winner acts with one of the two
 edge actions (512: a-file, 513: h-file), and the rewards come when the match
 ends.
 
@@ -38,13 +39,13 @@ class raw_env(BoardGameEnv):
     """The environment without wrappers."""
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "kamisado_v0",
         "is_parallelizable": False,
         "render_fps": 2,
     }
 
-    def __init__(self, render_mode: str | None = None, target: int = 1):
+    def __init__(self, render_mode: str | None = None, target: int | str = 1):
         self.target = target
         self.match = kamisado.Match(target)
         super().__init__(render_mode, "black", kamisado.ACTIONS, kamisado.CHANNELS, target)
@@ -77,12 +78,20 @@ class raw_env(BoardGameEnv):
             self.agent_selection = self._agents_of[self.match.actor]
         self._accumulate_rewards()
 
+    def _drawing(self) -> str:
+        black, white = self.match.scores
+        return (
+            f"{self.match.position.pretty()}"
+            f"match: black {black} - white {white} (to {self.match.target})\n"
+        )
+
     def render(self):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render mode")
             return None
-        position = self.match.position
+        if self.render_mode == "human":
+            print(self._drawing())
+            return None
         if self.render_mode == "ansi":
-            black, white = self.match.scores
-            return f"{position.pretty()}match: black {black} - white {white} (to {self.target})\n"
-        return kamisado_image(position)
+            return self._drawing()
+        return kamisado_image(self.match.position)

@@ -6,10 +6,12 @@
 | Actions | ``Discrete(4224)``: see :mod:`kamisado_katarenga.katarenga` |
 | Observations | ``{"observation": Box(0, 1, (8, 8, 11), float32), "action_mask": Box(0, 1, (4224,), int8)}`` |
 | Rewards | +1 for the winner, -1 for the loser, at the end of the game; 0 for both when truncated |
-| Render modes | ``"ansi"``, ``"rgb_array"`` |
+| Render modes | ``"human"`` (the drawing printed to the terminal), ``"ansi"``, ``"rgb_array"`` |
 
 Options: ``board`` (a :class:`~kamisado_katarenga.katarenga.Board`, the
-standard board by default), ``random_boards`` (a random tile board, drawn
+standard board by default), ``rules`` (``"standard"`` or
+``"no-first-capture"``: no capture on either player's first move),
+``random_boards`` (a random tile board, drawn
 from the ``seed`` of ``reset``, at every reset), and ``max_cycles`` (default
 300): Katarenga has no draw rule and two players can repeat moves for ever,
 so a game that reaches ``max_cycles`` plies is truncated.
@@ -34,7 +36,7 @@ class raw_env(BoardGameEnv):
     """The environment without wrappers."""
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "katarenga_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -46,11 +48,13 @@ class raw_env(BoardGameEnv):
         board: katarenga.Board | None = None,
         random_boards: bool = False,
         max_cycles: int = 300,
+        rules: str = "standard",
     ):
         self.board = board if board is not None else katarenga.Board()
+        self.rules = rules
         self.random_boards = random_boards
         self.max_cycles = max_cycles
-        self.position = katarenga.start(self.board)
+        self.position = katarenga.start(self.board, rules=rules)
         self.plies = 0
         self._rng = np.random.default_rng()
         super().__init__(
@@ -61,6 +65,7 @@ class raw_env(BoardGameEnv):
             board,
             random_boards,
             max_cycles,
+            rules,
         )
 
     def observe(self, agent):
@@ -77,7 +82,7 @@ class raw_env(BoardGameEnv):
             self._rng = np.random.default_rng(seed)
         if self.random_boards:
             self.board = katarenga.Board.arrangement(int(self._rng.integers(98304)))
-        self.position = katarenga.start(self.board)
+        self.position = katarenga.start(self.board, rules=self.rules)
         self.plies = 0
         self._new_game(self._agents_of[self.position.side_to_move])
 
@@ -97,10 +102,16 @@ class raw_env(BoardGameEnv):
         self.agent_selection = self._agents_of[self.position.side_to_move]
         self._accumulate_rewards()
 
+    def _drawing(self) -> str:
+        return self.position.pretty()
+
     def render(self):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render mode")
             return None
+        if self.render_mode == "human":
+            print(self._drawing())
+            return None
         if self.render_mode == "ansi":
-            return self.position.pretty()
+            return self._drawing()
         return katarenga_image(self.position)

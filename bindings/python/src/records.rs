@@ -1,0 +1,57 @@
+//! The project's game records for Python: read (replayed and checked) into
+//! their serde form, which Python reads as JSON, and written from it.
+
+use game_records::{KamisadoRecord, KatarengaRecord};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// Which game's records.
+enum Game {
+    Kamisado,
+    Katarenga,
+}
+
+fn game_arg(game: &str) -> PyResult<Game> {
+    match game {
+        "kamisado" => Ok(Game::Kamisado),
+        "katarenga" => Ok(Game::Katarenga),
+        other => Err(PyValueError::new_err(format!(
+            "game must be \"kamisado\" or \"katarenga\", not {other:?}"
+        ))),
+    }
+}
+
+fn json_error(e: serde_json::Error) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Reads every record of `text` (replaying each move; a `ValueError` names
+/// the line and column of the first problem) and returns them as one JSON
+/// array in their serde form.
+#[pyfunction]
+pub fn read_records(py: Python<'_>, game: &str, text: &str) -> PyResult<String> {
+    let game = game_arg(game)?;
+    let text = text.to_owned();
+    py.detach(move || match game {
+        Game::Kamisado => KamisadoRecord::parse_all(&text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+            .and_then(|r| serde_json::to_string(&r).map_err(json_error)),
+        Game::Katarenga => KatarengaRecord::parse_all(&text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+            .and_then(|r| serde_json::to_string(&r).map_err(json_error)),
+    })
+}
+
+/// The record text of one record given in its serde form as JSON (checked
+/// by replaying it; a `ValueError` says what does not hold).
+#[pyfunction]
+pub fn write_record(game: &str, json: &str) -> PyResult<String> {
+    match game_arg(game)? {
+        Game::Kamisado => serde_json::from_str::<KamisadoRecord>(json)
+            .map(|r| r.to_string())
+            .map_err(json_error),
+        Game::Katarenga => serde_json::from_str::<KatarengaRecord>(json)
+            .map(|r| r.to_string())
+            .map_err(json_error),
+    }
+}
