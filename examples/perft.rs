@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         }
         let [game, position, depth] = <[String; 3]>::try_from(positional).map_err(|p| {
             let hint = if p.len() > 3 {
-                " (a position is one argument: put it in quotes)"
+                kamisado_katarenga::QUOTE_HINT
             } else {
                 ""
             };

@@ -53,8 +53,13 @@ fn main() -> ExitCode {
             }
         }
         let [game, position] = positional.as_slice() else {
+            let hint = if positional.len() > 2 {
+                kamisado_katarenga::QUOTE_HINT
+            } else {
+                ""
+            };
             return Err(CliError::Usage(format!(
-                "expected 2 arguments (game, position), got {}",
+                "expected 2 arguments (game, position), got {}{hint}",
                 positional.len()
             )));
         };

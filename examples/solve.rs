@@ -82,6 +82,7 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
         table_mib: 512,
     };
     let mut iter = args.iter();
+    let mut positional = Vec::new();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--movetime" => {
@@ -103,9 +104,18 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
             other if other.starts_with("--") => {
                 return Err(CliError::Usage(format!("unknown option {other}")));
             }
-            text => {
-                options.position = either(text).map_err(|e| format!("bad position: {e}"))?;
-            }
+            text => positional.push(text),
+        }
+    }
+    match positional.as_slice() {
+        [] => {}
+        [text] => options.position = either(text).map_err(|e| format!("bad position: {e}"))?,
+        more => {
+            return Err(CliError::Usage(format!(
+                "expected one position, got {} arguments{}",
+                more.len(),
+                kamisado_katarenga::QUOTE_HINT
+            )));
         }
     }
     if options.certificates.is_some() && !options.first_moves {

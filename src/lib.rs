@@ -238,6 +238,9 @@ impl Progress {
     }
 }
 
+/// What a usage error adds when a position came as several arguments.
+pub const QUOTE_HINT: &str = " (a position is one argument: put it in quotes)";
+
 /// The value after an option, or a usage error naming the option.
 ///
 /// # Errors

@@ -483,26 +483,35 @@ fn a_closed_stderr_is_not_a_panic() {
     }
 }
 
-/// `perft` with an unquoted position says to quote it (issue 32).
+/// An unquoted position gets a hint to quote it (issue 32: "expected 3
+/// arguments, got 5" and no more).
 #[test]
 fn an_unquoted_position_gets_a_hint() {
-    let out = run(
-        "perft",
-        &[
-            "katarenga",
-            "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB",
-            "wwwwwwww/8/8/8/8/8/8/bbbbbbbb",
-            "w",
-            "-",
-            "2",
-        ],
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("got 6 (a position is one argument: put it in quotes)"),
-        "{}",
-        stderr(&out)
-    );
+    let position = [
+        "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB",
+        "wwwwwwww/8/8/8/8/8/8/bbbbbbbb",
+        "w",
+        "-",
+    ];
+    for (name, before, after) in [
+        ("perft", &["katarenga"][..], &["2"][..]),
+        ("render", &["katarenga"], &[]),
+        ("solve", &[], &[]),
+    ] {
+        let args: Vec<&str> = before
+            .iter()
+            .chain(&position)
+            .chain(after)
+            .copied()
+            .collect();
+        let out = run(name, &args);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(
+            stderr(&out).contains("(a position is one argument: put it in quotes)"),
+            "{name}: {}",
+            stderr(&out)
+        );
+    }
 }
 
 /// `solve --positions` reads the whole file before solving: a bad last
