@@ -46,7 +46,7 @@ from gymnasium import spaces
 
 from . import kamisado, katarenga
 from ._native import Player
-from .render import kamisado_image, katarenga_image
+from .render import kamisado_image, katarenga_image, render
 
 __all__ = ["KamisadoEnv", "KatarengaEnv", "opponent_player"]
 
@@ -171,15 +171,7 @@ class _TwoPlayerEnv(gymnasium.Env):
         return self._obs(), reward, terminated, truncated, info
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render mode")
-            return None
-        if self.render_mode == "human":
-            print(self._drawing())
-            return None
-        if self.render_mode == "ansi":
-            return self._drawing()
-        return self._image()
+        return render(self.render_mode, self._drawing, self._image)
 
 
 class KamisadoEnv(_TwoPlayerEnv):

@@ -74,3 +74,21 @@ def katarenga_image(position) -> _np.ndarray:
         row, col = corners[camp]
         _disc(image, row, col, SQUARE * 0.38, _INK["black" if camp.endswith("9") else "white"])
     return image
+
+
+def render(mode, drawing, image):
+    """What an environment's ``render()`` returns in ``mode``, the same in
+    PettingZoo and Gymnasium: ``"human"`` prints ``drawing()`` (and returns
+    ``None``), ``"ansi"`` returns it, ``"rgb_array"`` returns ``image()``;
+    without a mode, a warning and ``None``."""
+    if mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() called without a render mode")
+        return None
+    if mode == "human":
+        print(drawing())
+        return None
+    if mode == "ansi":
+        return drawing()
+    return image()

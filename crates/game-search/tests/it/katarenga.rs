@@ -249,13 +249,7 @@ fn endgame_positions(games: u64) -> Vec<Position> {
 /// step (`.ci/run`).
 #[test]
 fn proofs_agree_with_plain_search_on_self_play_endings() {
-    let counts = check_proofs(6, 30_000);
-    println!("win, loss, unknown within 4 plies: {counts:?}");
-    assert!(counts.iter().sum::<usize>() >= 20, "{counts:?}");
-    assert!(
-        counts.iter().all(|&n| n >= 3),
-        "win, loss, unknown: {counts:?}"
-    );
+    proofs_agree_on(6, 20, 3);
 }
 
 /// The same on 50 games, at least 200 positions, each kind of answer met
@@ -265,11 +259,18 @@ fn proofs_agree_with_plain_search_on_self_play_endings() {
 #[test]
 #[ignore = "heavy (35 s in the test profile): CI runs it in its heavy step"]
 fn proofs_agree_on_fifty_games() {
-    let counts = check_proofs(50, 30_000);
+    proofs_agree_on(50, 200, 20);
+}
+
+/// Checks the provers on the endings of `games` games (30,000-node
+/// budgets): at least `total` positions, each answer (win, loss, unknown
+/// within 4 plies) at least `each` times.
+fn proofs_agree_on(games: u64, total: usize, each: usize) {
+    let counts = check_proofs(games, 30_000);
     println!("win, loss, unknown within 4 plies: {counts:?}");
-    assert!(counts.iter().sum::<usize>() >= 200, "{counts:?}");
+    assert!(counts.iter().sum::<usize>() >= total, "{counts:?}");
     assert!(
-        counts.iter().all(|&n| n >= 20),
+        counts.iter().all(|&n| n >= each),
         "win, loss, unknown: {counts:?}"
     );
 }

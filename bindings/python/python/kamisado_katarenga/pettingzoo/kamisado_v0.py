@@ -23,10 +23,8 @@ alternation.
 
 from __future__ import annotations
 
-import gymnasium
-
 from .. import kamisado
-from ..render import kamisado_image
+from ..render import kamisado_image, render
 from ._base import BoardGameEnv, wrap
 
 
@@ -86,12 +84,4 @@ class raw_env(BoardGameEnv):
         )
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render mode")
-            return None
-        if self.render_mode == "human":
-            print(self._drawing())
-            return None
-        if self.render_mode == "ansi":
-            return self._drawing()
-        return kamisado_image(self.match.position)
+        return render(self.render_mode, self._drawing, lambda: kamisado_image(self.match.position))

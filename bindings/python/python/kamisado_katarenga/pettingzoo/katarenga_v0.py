@@ -19,11 +19,10 @@ so a game that reaches ``max_cycles`` plies is truncated.
 
 from __future__ import annotations
 
-import gymnasium
 import numpy as np
 
 from .. import katarenga
-from ..render import katarenga_image
+from ..render import katarenga_image, render
 from ._base import BoardGameEnv, wrap
 
 
@@ -106,12 +105,4 @@ class raw_env(BoardGameEnv):
         return self.position.pretty()
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render mode")
-            return None
-        if self.render_mode == "human":
-            print(self._drawing())
-            return None
-        if self.render_mode == "ansi":
-            return self._drawing()
-        return katarenga_image(self.position)
+        return render(self.render_mode, self._drawing, lambda: katarenga_image(self.position))
