@@ -39,6 +39,9 @@ fn run<G: SearchGame>(
         ("minimax IterativeSearch", &mut minimax_player),
     ];
     for (name, theirs) in opponents {
+        // A run takes minutes: say what is being played, and show each
+        // result as it comes.
+        kamisado_katarenga::say(format_args!("playing {games} games against {name}..."));
         let result = duel(start, games, &mut ours()?, theirs, Adjudication::default());
         let (score, (low, high)) = result.score_percent();
         writeln!(
@@ -46,6 +49,7 @@ fn run<G: SearchGame>(
             "  vs {name:<24} {}W {}D {}L of {} = {score:5.1}%  (95% CI {low:.1}% - {high:.1}%)",
             result.wins, result.draws, result.losses, result.games
         )?;
+        out.flush()?;
     }
     Ok(())
 }
