@@ -323,6 +323,10 @@ fn solve_takes_katarenga_positions() {
     );
     // Regression (issue 32): "not proven within 5 s", then "proved in 5.000 s".
     assert!(!text.contains("proved in"), "{text}");
+    // The old spelling of the limit, in seconds, is still read.
+    let out = run("solve", &[start, "--seconds", "1", "--table-mib", "16"]);
+    let old = String::from_utf8_lossy(&out.stdout);
+    assert!(old.contains("not proven within 1 s: searched 1.0"), "{old}");
     let out = run("solve", &[start, "--certificate", "x.cert"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
