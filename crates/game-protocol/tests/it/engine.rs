@@ -367,7 +367,7 @@ fn the_edge_choice_is_answered_for_a_finished_round_only() {
     let errors = errors(&replies);
     assert_eq!(errors.len(), 4, "{errors:?}");
     assert!(
-        errors[0].contains("won the round for 1 point"),
+        errors[0].contains("won the round for 1 point but"),
         "{errors:?}"
     );
     assert!(errors[1].contains("not a finished round"), "{errors:?}");

@@ -476,3 +476,28 @@ proptest! {
         prop_assert!(m.play(Move::pass(Square::A1)).is_err());
     }
 }
+
+/// The resume error counts its points in words that agree (issue 32: "1
+/// points").
+#[test]
+fn the_round_not_scored_error_agrees_with_its_number() {
+    use board_geometry::Player;
+    let one = MatchError::RoundNotScored {
+        winner: Player::Black,
+        points: 1,
+        score: 0,
+    };
+    assert_eq!(
+        one.to_string(),
+        "black won the round for 1 point but has only 0"
+    );
+    let three = MatchError::RoundNotScored {
+        winner: Player::White,
+        points: 3,
+        score: 1,
+    };
+    assert_eq!(
+        three.to_string(),
+        "white won the round for 3 points but has only 1"
+    );
+}
