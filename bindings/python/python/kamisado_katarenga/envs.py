@@ -20,7 +20,10 @@ Options:
 
 - ``opponent``: a :class:`~kamisado_katarenga.Player`, or ``"random"``,
   ``"greedy"`` (seeded from ``reset``'s seed), ``("search", depth)`` or
-  ``("nodes", n)``: the same games on any machine for the same seeds.
+  ``("nodes", n)``: the same games on any machine for the same seeds. A
+  name makes a fresh player at each reset (seeded from the reset's seed);
+  a :class:`Player` object is kept across episodes, its random sequence
+  and search table carrying over.
 - ``agent_colour``: ``"black"``, ``"white"`` or ``"either"`` (the default:
   drawn at each reset from its seed).
 - Kamisado: ``target`` (1, a single round, by default; a match to that many
