@@ -157,8 +157,16 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
         "budget: {boards} set-ups, reference {reference} nodes"
     ));
     let timer = Instant::now();
+    let progress = std::sync::Mutex::new(kamisado_katarenga::Progress::new(
+        "reference searches",
+        sample.len() as u64,
+    ));
     let deep: Vec<f64> = parallel(&sample, threads, |start| {
-        with_searcher(|s| f64::from(score_start(s, start, Limits::nodes(reference))))
+        let score = with_searcher(|s| f64::from(score_start(s, start, Limits::nodes(reference))));
+        if let Ok(mut progress) = progress.lock() {
+            progress.step();
+        }
+        score
     });
     kamisado_katarenga::say(format_args!(
         "reference in {:.0} s",
