@@ -12,13 +12,9 @@
 //! input that ends before the game does, makes the exit status 1.
 //! `NO_COLOR` or a non-terminal stdout switches to plain text.
 
-// Built as a test too (`test = true` in Cargo.toml): `cargo test` runs the
-// session's tests below with scripted input.
-#![cfg_attr(test, allow(dead_code))]
-
+// The session is tested with scripted input by tests/it/play_session.rs,
+// which includes session.rs as a module of its own.
 mod session;
-#[cfg(test)]
-mod tests;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
