@@ -1,6 +1,7 @@
 //! The referee program: plays two KKP engines against each other (see
 //! `kk-referee --help`).
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -296,7 +297,7 @@ fn peak_memory() -> Option<u64> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        print!("{HELP}");
+        let _ = std::io::stdout().lock().write_all(HELP.as_bytes());
         return ExitCode::SUCCESS;
     }
     #[cfg(unix)]
@@ -358,11 +359,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // The report goes out in one write whose failure (a closed stdout)
+    // is not a panic: the records are written already.
+    let mut text = String::new();
     let names = &report.names;
     let t = report.tally;
     let (elo, (low, high)) = t.elo();
-    println!("engines: {} vs {}", names[0], names[1]);
-    println!(
+    let _ = writeln!(text, "engines: {} vs {}", names[0], names[1]);
+    let _ = writeln!(
+        text,
         "games: {} ({}, {}, {} for {})",
         t.games(),
         count(t.wins.into(), "win"),
@@ -370,8 +375,9 @@ fn main() -> ExitCode {
         count(t.losses.into(), "loss"),
         names[0]
     );
-    println!("score: {:.1}%", 100.0 * t.score());
-    println!(
+    let _ = writeln!(text, "score: {:.1}%", 100.0 * t.score());
+    let _ = writeln!(
+        text,
         "elo: {} [{}, {}] (95%, games counted one by one)",
         signed(elo),
         signed(low),
@@ -381,7 +387,8 @@ fn main() -> ExitCode {
     if p.pairs() > 0 {
         let (elo, (low, high)) = p.elo();
         let c = p.counts;
-        println!(
+        let _ = writeln!(
+            text,
             "pairs: {} (0/0.5/1/1.5/2 points: {} {} {} {} {}), score {:.1}%, elo {} [{}, {}] (95%)",
             p.pairs(),
             c[0],
@@ -397,7 +404,8 @@ fn main() -> ExitCode {
     }
     if rematch && p.pairs() > 0 {
         let c = p.counts;
-        println!(
+        let _ = writeln!(
+            text,
             "matches: {} (a game and its rematch, points added): {}, {}, {} for {}",
             p.pairs(),
             count((c[3] + c[4]).into(), "win"),
@@ -407,11 +415,12 @@ fn main() -> ExitCode {
         );
     }
     match report.verdict {
-        Verdict::H1 => println!("sprt: H1 accepted (elo1)"),
-        Verdict::H0 => println!("sprt: H0 accepted (elo0)"),
+        Verdict::H1 => text.push_str("sprt: H1 accepted (elo1)\n"),
+        Verdict::H0 => text.push_str("sprt: H0 accepted (elo0)\n"),
         Verdict::Continue => {}
     }
-    println!(
+    let _ = writeln!(
+        text,
         "faults: {} {}, {} {} (restarts {}, {})",
         names[0],
         report.faults[0],
@@ -421,12 +430,14 @@ fn main() -> ExitCode {
         report.restarts[1]
     );
     if let Some(bytes) = peak_memory() {
-        println!(
+        let _ = writeln!(
+            text,
             "memory: {:.1} MiB at most (the referee's peak resident memory; a line is at most {} KiB)",
             bytes as f64 / f64::from(1 << 20),
             LINE_LIMIT / 1024
         );
     }
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     match interrupted() {
         Some(code) => code,
         None => ExitCode::SUCCESS,

@@ -60,3 +60,37 @@ fn an_unreadable_openings_file_fails_the_run() {
     assert!(err.contains("kk-openings.txt"), "{err}");
     assert_eq!(out.status.code(), Some(1), "{err}");
 }
+
+/// A closed standard output does not make the referee panic when it
+/// writes its report (the records are written already).
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    use std::process::Stdio;
+    let records = std::env::temp_dir().join(format!("exits-{}.txt", std::process::id()));
+    let mut child = Command::new(REFEREE)
+        .args([
+            "--game",
+            "katarenga",
+            "--games",
+            "2",
+            "--tc",
+            "movetime=50",
+            "--quiet",
+            "--engine",
+            &format!("cmd={ENGINE} option.Depth=1"),
+            "--engine",
+            &format!("cmd={ENGINE} option.Depth=1"),
+            "--records",
+        ])
+        .arg(&records)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the referee runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the referee ends");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&records).unwrap_or_default();
+    assert_eq!(written.matches("[Event ").count(), 2, "{written}");
+    let _ = std::fs::remove_file(records);
+}
