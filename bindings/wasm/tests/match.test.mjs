@@ -124,7 +124,7 @@ test("a match taken up at a position: a single round by default, or with its pro
   // A finished round is taken up as scored, and must have been.
   const end = p.play("b3d1");
   assert.equal(KamisadoMatch.resume(end, { target: 3, scores: { black: 0, white: 1 } }).state, "chooseEdge");
-  assert.throws(() => KamisadoMatch.resume(end), /white won the round for 1 points but has only 0/);
+  assert.throws(() => KamisadoMatch.resume(end), /white won the round for 1 point but has only 0/);
   assert.throws(() => KamisadoMatch.resume(p, { target: 3, scores: { black: 3, white: 0 } }), /target/);
   assert.throws(() => KamisadoMatch.resume(p, { goal: 3 }), /`progress` has an unknown field `goal`; its fields are `target`, `scores`, `round`/);
   assert.throws(() => KamisadoMatch.resume(p, { round: 0 }), /`progress.round` \(a round number\) must be a whole number from 1/);
