@@ -42,17 +42,8 @@ fn main() -> ExitCode {
                 _ => positional.push(arg.clone()),
             }
         }
-        let [game, position, depth] = <[String; 3]>::try_from(positional).map_err(|p| {
-            let hint = if p.len() > 3 {
-                kamisado_katarenga::QUOTE_HINT
-            } else {
-                ""
-            };
-            format!(
-                "expected 3 arguments (game, position, depth), got {}{hint}",
-                p.len()
-            )
-        })?;
+        let [game, position, depth] = <[String; 3]>::try_from(positional)
+            .map_err(|p| kamisado_katarenga::argument_count("game, position, depth", 3, p.len()))?;
         let depth = number("depth", &mut [depth].iter(), 0..=64)?;
         let rate = |nodes: u64, seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
         let single_thread = if options.threads > 1 {

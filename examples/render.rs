@@ -53,15 +53,11 @@ fn main() -> ExitCode {
             }
         }
         let [game, position] = positional.as_slice() else {
-            let hint = if positional.len() > 2 {
-                kamisado_katarenga::QUOTE_HINT
-            } else {
-                ""
-            };
-            return Err(CliError::Usage(format!(
-                "expected 2 arguments (game, position), got {}{hint}",
-                positional.len()
-            )));
+            return Err(kamisado_katarenga::argument_count(
+                "game, position",
+                2,
+                positional.len(),
+            ));
         };
         let game = GameName::parse(game).ok_or_else(|| GameName::unknown(game))?;
         let svg = svg(game, position)?;

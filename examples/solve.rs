@@ -242,33 +242,32 @@ fn solve_one<G: SearchGame>(
             let pv = solver.principal_variation(position, &s);
             let pv: Vec<String> = pv.iter().map(ToString::to_string).collect();
             writeln!(out, "principal variation: {}", pv.join(" "))?;
-            writeln!(
-                out,
-                "proved in {:.3} s; exact length in {:.3} s more; {searched}",
-                s.proof_time.as_secs_f64(),
-                (s.elapsed - s.proof_time).as_secs_f64(),
-            )?;
         }
-        (Some(winner), None) => {
-            writeln!(
-                out,
-                "value: {winner} wins (the exact length was not found within {})",
-                limit(time)
-            )?;
-            writeln!(
-                out,
-                "proved in {:.3} s; the length searched {:.3} s more; {searched}",
-                s.proof_time.as_secs_f64(),
-                (s.elapsed - s.proof_time).as_secs_f64(),
-            )?;
-        }
-        (None, _) => writeln!(
+        (Some(winner), None) => writeln!(
             out,
-            "not proven within {}: searched {:.3} s, {searched}",
-            limit(time),
-            s.elapsed.as_secs_f64()
+            "value: {winner} wins (the exact length was not found within {})",
+            limit(time)
         )?,
+        (None, _) => {
+            return Ok(writeln!(
+                out,
+                "not proven within {}: searched {:.3} s, {searched}",
+                limit(time),
+                s.elapsed.as_secs_f64()
+            )?);
+        }
     }
+    let length = if s.plies.is_some() {
+        "exact length in"
+    } else {
+        "the length searched"
+    };
+    writeln!(
+        out,
+        "proved in {:.3} s; {length} {:.3} s more; {searched}",
+        s.proof_time.as_secs_f64(),
+        (s.elapsed - s.proof_time).as_secs_f64(),
+    )?;
     Ok(())
 }
 

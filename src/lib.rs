@@ -241,6 +241,17 @@ impl Progress {
 /// What a usage error adds when a position came as several arguments.
 pub const QUOTE_HINT: &str = " (a position is one argument: put it in quotes)";
 
+/// The usage error of `got` arguments where `wanted` (`what`) were
+/// expected; with more than wanted, the hint that a position is one
+/// argument.
+#[must_use]
+pub fn argument_count(what: &str, wanted: usize, got: usize) -> CliError {
+    let hint = if got > wanted { QUOTE_HINT } else { "" };
+    CliError::Usage(format!(
+        "expected {wanted} arguments ({what}), got {got}{hint}"
+    ))
+}
+
 /// The value after an option, or a usage error naming the option.
 ///
 /// # Errors

@@ -524,7 +524,6 @@ fn an_unquoted_position_gets_a_hint() {
 #[test]
 fn solve_checks_a_positions_file_before_solving() {
     let path = std::env::temp_dir().join(format!("solve-positions-{}.txt", std::process::id()));
-    std::fs::write(&path, "startpos-is-not-a-position\n").unwrap();
     std::fs::write(
         &path,
         "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\nobpkyrgn/8/8/8/8/8/8/NGRYKPBO b -\nnot a position\n",
