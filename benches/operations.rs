@@ -3,6 +3,7 @@
 //! legal move), hashing from scratch, and parsing the notation.
 //! `cargo bench --bench operations`; add `-- --quick` for a smoke run.
 
+use kamisado_core::Game;
 use std::hint::black_box;
 use std::time::Duration;
 

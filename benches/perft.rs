@@ -44,7 +44,7 @@ fn bench_case(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, nodes: u64, count:
 }
 
 fn kamisado(c: &mut Criterion) {
-    use kamisado_core::{Position, perft, perft_played};
+    use kamisado_core::{Game, Position};
     let start = Position::start();
     let sumo: Vec<(&str, Position, u32)> = [
         ("sumo-a", "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -", 5),
@@ -61,7 +61,7 @@ fn kamisado(c: &mut Criterion) {
     // The expected counts: the reference suites', or (start perft 6 and 7,
     // not in the suites) the count of every leaf played.
     let expected = |p: &Position, depth: u32| {
-        reference(&p.to_string(), depth).unwrap_or_else(|| perft_played(p, depth))
+        reference(&p.to_string(), depth).unwrap_or_else(|| p.perft_played(depth))
     };
     let start_counts: Vec<u64> = (5..=7).map(|d| expected(&start, d)).collect();
     let sumo_counts: Vec<u64> = sumo.iter().map(|(_, p, d)| expected(p, *d)).collect();
@@ -69,9 +69,9 @@ fn kamisado(c: &mut Criterion) {
         let mut g = group(c, &format!("kamisado-perft-{kind}"));
         let run = |p: &Position, d: u32| {
             if played {
-                perft_played(p, d)
+                p.perft_played(d)
             } else {
-                perft(p, d)
+                p.perft(d)
             }
         };
         for (depth, &nodes) in (5..=7).zip(&start_counts) {
@@ -87,7 +87,7 @@ fn kamisado(c: &mut Criterion) {
 }
 
 fn katarenga(c: &mut Criterion) {
-    use katarenga_core::{Position, perft, perft_played};
+    use katarenga_core::{Game, Position};
     let start = Position::start();
     let suite: Vec<(&str, Position, u32)> = [
         ("mid-a", "YRGBYRGB/BGRYBBRY/GYBRGYGR/RYBGRYBG/YBGRBYGR/RBYYGYRY/BGRGRBGB/GRYBYRBG 3www2/5w2/1w6/5w2/2b5/2b2wb1/2bb1b2/b5b1 w -", 3),
@@ -105,9 +105,9 @@ fn katarenga(c: &mut Criterion) {
         let mut g = group(c, &format!("katarenga-perft-{kind}"));
         let run = |p: &Position, d: u32| {
             if played {
-                perft_played(p, d)
+                p.perft_played(d)
             } else {
-                perft(p, d)
+                p.perft(d)
             }
         };
         for depth in 3..=4 {

@@ -6,6 +6,7 @@
 //! rate.
 //! `cargo bench --bench search`; add `-- --quick` for a smoke run.
 
+use kamisado_core::Game;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -13,6 +13,7 @@
 //! deadlocks and pushes included). A proof-number search proves who wins;
 //! an iterative-deepening proof search then finds the exact length.
 
+use kamisado_core::Game;
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -6,6 +6,7 @@
 //! cargo run --release --example strength -- <kamisado|katarenga> [--games N] [--movetime MS] [--seed S]
 //! ```
 
+use kamisado_core::Game;
 use std::process::ExitCode;
 use std::time::Duration;
 

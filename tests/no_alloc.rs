@@ -5,6 +5,7 @@
 //! sample of inputs, not a proof; the proof that the cores cannot allocate
 //! at all is `ci/no-std-check`, which links them without an allocator.
 
+use kamisado_core::Game;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -89,8 +90,8 @@ fn kamisado_never_allocates() {
     let n = allocations_in(|| {
         for text in &texts {
             let p: kamisado_core::Position = text.parse().unwrap();
-            total += kamisado_core::perft(&p, 3) + kamisado_core::perft_played(&p, 3);
-            total += kamisado_core::perft_divide(&p, 2).len() as u64;
+            total += p.perft(3) + p.perft_played(3);
+            total += p.perft_divide(2).len() as u64;
             for mv in p.legal_moves() {
                 let next = p.try_play(mv).unwrap();
                 total += u64::from(next.outcome().is_some()) + (next.zobrist_from_scratch() & 1);
@@ -117,8 +118,8 @@ fn katarenga_never_allocates() {
         let mut record = katarenga_core::GameRecord::<64>::new(katarenga_core::Position::start());
         for text in &texts {
             let p: katarenga_core::Position = text.parse().unwrap();
-            total += katarenga_core::perft(&p, 3) + katarenga_core::perft_played(&p, 2);
-            total += katarenga_core::perft_divide(&p, 2).len() as u64;
+            total += p.perft(3) + p.perft_played(2);
+            total += p.perft_divide(2).len() as u64;
             for mv in p.legal_moves() {
                 let next = p.try_play(mv).unwrap();
                 total += u64::from(next.outcome().is_some()) + (next.zobrist_from_scratch() & 1);

@@ -3,6 +3,7 @@
 //! per game (so that games from one set-up differ without random moves);
 //! identical games are counted once.
 
+use katarenga_core::Game;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write as _;

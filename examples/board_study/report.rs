@@ -2,12 +2,13 @@
 //! the data files of the other steps. Every claim about a side being
 //! favoured comes from games, with its interval.
 
+use katarenga_core::Game;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use game_search::arena::wilson;
 use kamisado_katarenga::{CliError, value};
-use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement, perft};
+use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use crate::games::{games_path, read_scores};
 use crate::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
@@ -292,7 +293,7 @@ pub fn report(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
         .take(50)
         .filter(|row| {
             let start = Position::start_on(boards[row.0].0);
-            perft(&start, 3) == perft(&start.flip_files(), 3)
+            start.perft(3) == start.flip_files().perft(3)
         })
         .count();
 

@@ -1,6 +1,7 @@
 //! The `play` example's session: a game in the terminal, or scripted from
 //! any reader (tests drive it with in-memory input and output).
 
+use kamisado_core::Game;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 

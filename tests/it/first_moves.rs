@@ -4,6 +4,7 @@
 //! plies), symmetric under the board's mirror symmetry, and, for the rows
 //! that the solver settles in well under a second, equal to a re-run.
 
+use kamisado_core::Game;
 use std::collections::BTreeMap;
 use std::time::Duration;
 

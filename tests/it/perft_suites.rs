@@ -20,7 +20,7 @@ fn run_suite(game: &str, suite: &str, divide_file: &str) {
             let theirs = divide_for(divide_file, case);
             let differing: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
             panic!(
-                "{game} perft({}, {}) = {}, expected {}\nmoves that differ (ours): {differing:?}\nreference: {theirs:?}",
+                "{game} (*{}).perft({}) = {}, expected {}\nmoves that differ (ours): {differing:?}\nreference: {theirs:?}",
                 case.position, case.depth, run.nodes, case.nodes
             );
         }

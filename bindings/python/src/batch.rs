@@ -2,6 +2,7 @@
 //! training loops pay one Python call per batch, not per move.
 
 use board_geometry::{Player, SplitMix64};
+use kamisado_core::Game as _;
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyArray4, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;

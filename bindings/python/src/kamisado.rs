@@ -3,6 +3,7 @@
 //! `kamisado_katarenga.kamisado`).
 
 use board_geometry::{Player, Square};
+use game_search::Game;
 use game_search::kamisado::prove::ProofLimits;
 use game_search::kamisado::solve::Solver;
 
@@ -127,7 +128,6 @@ position_class! {
     /// A Kamisado position (immutable): parse it from the notation, list its
     /// moves, play one to get the next position.
     PyPosition(Position, Move, "kamisado_katarenga.kamisado", "kamisado.Position"),
-    perft = kamisado_core::perft,
     {
         /// The start of a match.
         #[staticmethod]

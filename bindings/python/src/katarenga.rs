@@ -3,7 +3,7 @@
 //! `kamisado_katarenga.katarenga`).
 
 use board_geometry::{Player, Square};
-use game_search::{Limits, PROVEN, Searcher};
+use game_search::{Game, Limits, PROVEN, Searcher};
 use katarenga_core::{Board, Camp, Destination, Move, Position, SquareColour, TilePlacement};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
@@ -341,7 +341,6 @@ impl PyBoard {
 position_class! {
     /// A Katarenga position (immutable).
     PyPosition(Position, Move, "kamisado_katarenga.katarenga", "katarenga.Position"),
-    perft = katarenga_core::perft,
     {
         /// The start on `board` (the standard board by default) by `rules`:
         /// `"standard"` or `"no-first-capture"` (no capture on either

@@ -10,7 +10,6 @@ macro_rules! position_class {
     (
         $(#[$meta:meta])*
         $name:ident($core:ty, $move:ty, $module:literal, $repr:literal),
-        perft = $perft:path,
         { $($extra:tt)* }
     ) => {
         $(#[$meta])*
@@ -123,7 +122,7 @@ macro_rules! position_class {
             fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
                 let depth = crate::int_arg("depth", depth, 0..=64)? as u32;
                 let p = self.inner;
-                Ok(py.detach(|| $perft(&p, depth)))
+                Ok(py.detach(|| p.perft(depth)))
             }
 
             /// The board drawn as text.

@@ -2,7 +2,7 @@
 
 use board_geometry::Square;
 use kamisado_core::{
-    Colour, Edge, Match, MatchState, Move, MoveKind, Outcome, Position, RoundSummary, Target,
+    Colour, Edge, Game, Match, MatchState, Move, MoveKind, Outcome, Position, RoundSummary, Target,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -198,8 +198,6 @@ position_methods!(
     KamisadoPosition,
     Position,
     Move,
-    kamisado_core::perft,
-    kamisado_core::perft_divide,
     "KamisadoOutcome | undefined"
 );
 

@@ -1,7 +1,9 @@
 //! Katarenga for JavaScript: `KatarengaBoard` and `KatarengaPosition`.
 
 use board_geometry::Square;
-use katarenga_core::{Board, Camp, Move, Orientation, Outcome, Position, Rules, TilePlacement};
+use katarenga_core::{
+    Board, Camp, Game, Move, Orientation, Outcome, Position, Rules, TilePlacement,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -289,8 +291,6 @@ position_methods!(
     KatarengaPosition,
     Position,
     Move,
-    katarenga_core::perft,
-    katarenga_core::perft_divide,
     "KatarengaOutcome | undefined"
 );
 

@@ -5,11 +5,11 @@
 //! its module.
 
 /// Adds the shared methods to the class `$class` over the core position
-/// `$core` (moves `$move`), with the game's `perft` and `perft_divide` and
+/// `$core` (moves `$move`), with
 /// the TypeScript type of its outcome; `OutcomeJs` must be the game's
 /// plain-object outcome, convertible from the core's.
 macro_rules! position_methods {
-    ($class:ident, $core:ty, $move:ty, $perft:path, $divide:path, $outcome:literal) => {
+    ($class:ident, $core:ty, $move:ty, $outcome:literal) => {
         impl $class {
             /// The position written in `notation`, or the engine's error.
             fn read(notation: &str) -> Result<$class, JsValue> {
@@ -116,7 +116,7 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
             ) -> Result<f64, JsValue> {
-                Ok($perft(&self.inner, crate::perft_depth(&depth)?) as f64)
+                Ok(self.inner.perft(crate::perft_depth(&depth)?) as f64)
             }
 
             /// Perft of each legal move at `depth - 1` plies: `[{ move, nodes }]`.
@@ -125,10 +125,9 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
             ) -> Result<JsValue, JsValue> {
-                Ok(crate::divide_to_js($divide(
-                    &self.inner,
-                    crate::perft_depth(&depth)?,
-                ))?)
+                Ok(crate::divide_to_js(
+                    self.inner.perft_divide(crate::perft_depth(&depth)?),
+                )?)
             }
 
             /// The 64-bit Zobrist hash.

@@ -9,6 +9,7 @@ use game_records::{
     Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
     RecordResult, SetUp, Termination,
 };
+use kamisado_core::Game;
 use kamisado_core::{Edge, Match, MatchState, Target};
 use katarenga_core::Rules;
 use serde::Serialize;

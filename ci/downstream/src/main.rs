@@ -4,6 +4,7 @@
 //! `game-search` built for Kamisado only. Exits non-zero (a panic) if
 //! anything is off.
 
+use kamisado_core::Game;
 use std::time::{Duration, Instant};
 
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, Searcher};
@@ -29,7 +30,7 @@ fn kamisado_basics() {
     let won: Position = "Gbpkyrgn/o7/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
     assert_eq!(won.outcome().map(|o| o.winner()), Some(Player::Black));
     assert!(won.legal_moves().is_empty());
-    assert_eq!(kamisado_core::perft(&start, 3), 11182);
+    assert_eq!(start.perft(3), 11182);
 }
 
 /// A whole match between two greedy players, saved as JSON and loaded back

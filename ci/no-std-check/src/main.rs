@@ -3,6 +3,7 @@
 #![no_std]
 #![no_main]
 
+use kamisado_core::Game;
 use core::panic::PanicInfo;
 
 #[panic_handler]
@@ -17,9 +18,9 @@ pub extern "C" fn _start() -> ! {
     let kamisado = kamisado_core::Position::start();
     let katarenga = katarenga_core::Position::start();
     let counts = (
-        kamisado_core::perft(&kamisado, 2),
+        kamisado.perft(2),
         kamisado.legal_moves().len(),
-        katarenga_core::perft(&katarenga, 2),
+        katarenga.perft(2),
         katarenga.legal_moves().len(),
         katarenga_core::Board::all_tile_boards().count(),
     );

@@ -3,6 +3,7 @@
 //! engine share (its start, its moves checked one by one, the rule
 //! option), with seeded random openings for the referee.
 
+use kamisado_core::Game;
 use std::fmt;
 
 use board_geometry::{Player, SplitMix64};

@@ -2,6 +2,7 @@
 //! the board (as tiles or colours), the rules, the moves, and how the game
 //! ended, this project's adjudication included.
 
+use katarenga_core::Game;
 use std::fmt;
 use std::str::FromStr;
 

@@ -43,6 +43,7 @@ impl<G: SearchGame, F: FnMut(&G) -> Option<G::Move>> Agent<G> for F {
 /// seed replays the same choices).
 ///
 /// ```
+/// use game_search::Game;
 /// use game_search::{Agent, RandomAgent};
 /// use kamisado_core::Position;
 /// let mut agent = RandomAgent::new(7);
@@ -111,14 +112,17 @@ impl<G: SearchGame> Agent<G> for GreedyAgent {
     fn choose(&mut self, p: &G) -> Option<G::Move> {
         let side = p.side_to_move();
         let moves = p.legal_moves();
-        if let Some(&win) = moves.iter().find(|&&m| p.play(m).winner() == Some(side)) {
+        if let Some(&win) = moves
+            .iter()
+            .find(|&&m| p.play_unchecked(m).winner() == Some(side))
+        {
             return Some(win);
         }
         let safe: Vec<G::Move> = moves
             .iter()
             .copied()
             .filter(|&m| {
-                let next = p.play(m);
+                let next = p.play_unchecked(m);
                 next.winner().is_none() && (next.side_to_move() == side || !can_win_at_once(&next))
             })
             .collect();
@@ -143,6 +147,7 @@ impl<G: SearchGame> Agent<G> for GreedyAgent {
 /// move to move) and the limits of each search.
 ///
 /// ```
+/// use game_search::Game;
 /// use game_search::{Agent, Limits, SearchAgent};
 /// use katarenga_core::Position;
 /// let mut agent = SearchAgent::<Position>::new(Limits::depth(2), 4)?;

@@ -11,6 +11,8 @@
 //! [`Adjudication`] settings. Kamisado rounds always end (towers only move
 //! forward), so for Kamisado this never fires.
 
+use crate::GameOutcome;
+
 use std::collections::BTreeMap;
 use std::collections::HashMap;
 use std::fmt;
@@ -87,7 +89,7 @@ impl<G: SearchGame> GameResult<G> {
     #[must_use]
     pub fn winner(&self) -> Option<Player> {
         match self.end {
-            End::Outcome(o) => Some(G::winner_of(o)),
+            End::Outcome(o) => o.winner(),
             End::Forfeit { player } => Some(player.opponent()),
             End::Repetition | End::PlyLimit => None,
         }
@@ -98,7 +100,7 @@ impl<G: SearchGame> GameResult<G> {
     #[must_use]
     pub fn ending(&self) -> &'static str {
         match self.end {
-            End::Outcome(o) => G::ending_of(o),
+            End::Outcome(o) => o.ending(),
             End::Repetition => "repetition",
             End::PlyLimit => "ply limit",
             End::Forfeit { .. } => "forfeit",

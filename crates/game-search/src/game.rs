@@ -1,35 +1,19 @@
-//! What the search and the players need of a game: the one game trait of
-//! the workspace, implemented for both engines (each behind its feature).
+//! What the search and the players need of a game beyond its rules: an
+//! extension of the rules interface, implemented for both engines (each
+//! behind its feature).
 
-use core::error::Error;
-use core::fmt::{Debug, Display};
-use core::hash::Hash;
-use core::ops::Deref;
-use core::str::FromStr;
+use game_rules::Game;
 
-use board_geometry::Player;
-
-/// A position the search, the players and the arena can work with:
-/// copy-make, a hash, the legal moves, the outcome. Implemented for
-/// `kamisado_core::Position` (feature `kamisado`) and
-/// `katarenga_core::Position` (feature `katarenga`); implement it for your
-/// own game to use the search on it.
+/// What the search, the players and the arena need of a game beyond its
+/// rules ([`Game`]): move indices, move-ordering hints and a static
+/// evaluation. Implemented for `kamisado_core::Position` (feature
+/// `kamisado`) and `katarenga_core::Position` (feature `katarenga`);
+/// implement it (and [`Game`]) for your own game to use the search on it.
 ///
-/// One side may move twice in a row (Kamisado, after a sumo push): the
-/// search compares [`SearchGame::side_to_move`] before and after a move
-/// instead of assuming that turns alternate.
-pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
-    /// The game's move type, with its notation.
-    type Move: Copy + Eq + Hash + Debug + Display + FromStr<Err: Error> + Send + Sync + 'static;
-    /// A list of legal moves (a fixed-capacity array for both engines).
-    type MoveList: Deref<Target = [Self::Move]>;
-    /// How a finished game ended.
-    type Outcome: Copy + Eq + Debug + Display;
-    /// Why a move is illegal.
-    type IllegalMove: Error + Copy + 'static;
-
-    /// The game's name, lowercase (`"kamisado"`).
-    const NAME: &'static str;
+/// The search plays the moves it generates with
+/// [`Game::play_unchecked`]; the players check moves they are handed with
+/// [`Game::try_play`].
+pub trait SearchGame: Game {
     /// Whether no game ever repeats a position and every game ends with a
     /// winner (Kamisado's towers only move forward). The provers then
     /// take a disproof of a win for a proof of the loss and keep no path;
@@ -43,60 +27,11 @@ pub trait SearchGame: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static
     /// The number of move indices ([`SearchGame::move_index`]).
     const MOVE_INDICES: usize;
 
-    /// The usual start position.
-    fn start() -> Self;
-    /// The legal moves (empty when the game is over).
-    fn legal_moves(&self) -> Self::MoveList;
-    /// Calls `f` with each legal move, in the order of
-    /// [`SearchGame::legal_moves`] (the search's way to collect them
-    /// without a list in between).
-    fn for_each_move(&self, mut f: impl FnMut(Self::Move)) {
-        for &mv in self.legal_moves().iter() {
-            f(mv);
-        }
-    }
-    /// Calls `visit` with each legal move and the position after it (in
-    /// an order of the game's choosing), until it returns `true`; returns
-    /// whether it did. Override it where expanding a node at once
-    /// is cheaper than playing its moves one by one (the search scores the
-    /// children of the nodes just above its leaves this way).
-    fn for_each_child(&self, mut visit: impl FnMut(Self::Move, &Self) -> bool) -> bool {
-        self.legal_moves()
-            .iter()
-            .any(|&mv| visit(mv, &self.play(mv)))
-    }
-    /// The number of legal moves.
-    fn count_moves(&self) -> usize {
-        self.legal_moves().len()
-    }
-    /// The position after a legal move (not checked).
-    #[must_use]
-    fn play(&self, mv: Self::Move) -> Self;
-    /// The position after `mv`, or why it is illegal.
-    ///
-    /// # Errors
-    /// The game's reason the move is illegal.
-    fn try_play(&self, mv: Self::Move) -> Result<Self, Self::IllegalMove>;
-    /// The Zobrist hash.
-    fn zobrist(&self) -> u64;
     /// The Zobrist hash after the legal move `mv` (the search prefetches
     /// the child's table entry with it). Override it where it is cheaper
     /// than playing the move.
     fn zobrist_after(&self, mv: Self::Move) -> u64 {
-        self.play(mv).zobrist()
-    }
-    /// The player to move.
-    fn side_to_move(&self) -> Player;
-    /// How the game ended, once it is over.
-    fn outcome(&self) -> Option<Self::Outcome>;
-    /// The winner of a finished game.
-    fn winner_of(outcome: Self::Outcome) -> Player;
-    /// A short name of the way a game ended (`"arrival"`, `"camps"`), for
-    /// statistics.
-    fn ending_of(outcome: Self::Outcome) -> &'static str;
-    /// The winner, once the game is over.
-    fn winner(&self) -> Option<Player> {
-        self.outcome().map(Self::winner_of)
+        self.play_unchecked(mv).zobrist()
     }
     /// What the side to move can do at once: its number of legal moves,
     /// and whether one of them wins the game at once (the position after

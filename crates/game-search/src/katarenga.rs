@@ -3,8 +3,7 @@
 
 use board_geometry::{Bitboard, Direction, Player, Square, king_moves, knight_moves, ray_until};
 use katarenga_core::{
-    Destination, Move, MoveList, Orientation, Outcome, Position, Rematch, Setup, SquareColour,
-    target_line,
+    Destination, Move, Orientation, Position, Rematch, Setup, SquareColour, target_line,
 };
 
 use crate::Agent;
@@ -13,61 +12,8 @@ use crate::arena::{Adjudication, GameResult, play_game};
 use crate::SearchGame;
 
 impl SearchGame for Position {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type IllegalMove = katarenga_core::IllegalMove;
-
-    const NAME: &'static str = "katarenga";
     const MOVE_INDICES: usize = 64 * 68;
     const QUIESCENCE: bool = true;
-
-    fn start() -> Position {
-        Position::start()
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        self.generate_moves(|piece| {
-            piece.iter().for_each(&mut f);
-            false
-        });
-    }
-
-    fn count_moves(&self) -> usize {
-        Position::count_moves(self)
-    }
-
-    fn play(&self, mv: Move) -> Position {
-        self.play_unchecked(mv)
-    }
-
-    fn try_play(&self, mv: Move) -> Result<Position, katarenga_core::IllegalMove> {
-        Position::try_play(self, mv)
-    }
-
-    fn zobrist(&self) -> u64 {
-        Position::zobrist(self)
-    }
-
-    fn side_to_move(&self) -> Player {
-        Position::side_to_move(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn winner_of(outcome: Outcome) -> Player {
-        outcome.winner()
-    }
-
-    fn ending_of(outcome: Outcome) -> &'static str {
-        outcome.ending()
-    }
 
     /// `from * 68 + destination` (squares 0-63, camps 64-67).
     fn move_index(mv: Move) -> usize {

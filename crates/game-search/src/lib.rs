@@ -45,6 +45,7 @@ mod table;
 
 pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};
 pub use game::{Replies, SearchGame};
+pub use game_rules::{self, Game, GameOutcome};
 pub use search::{
     Evaluation, GameEvaluation, Iteration, Limits, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher,
     StopFlag, WIN,

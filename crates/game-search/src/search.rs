@@ -263,6 +263,7 @@ fn from_table(score: i32, ply: u32) -> i32 {
 /// the searcher is made, in MiB.
 ///
 /// ```
+/// use game_search::Game;
 /// use std::time::Duration;
 /// use game_search::{Limits, Searcher};
 /// use kamisado_core::Position;
@@ -530,14 +531,14 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         let mut pv = self.pv.first().cloned().unwrap_or_default();
         let mut p = *root;
         for &mv in &pv {
-            p = p.play(mv);
+            p = p.play_unchecked(mv);
         }
         while pv.len() < depth {
             let Some(best) = self.table_move(&p) else {
                 break;
             };
             pv.push(best);
-            p = p.play(best);
+            p = p.play_unchecked(best);
         }
         pv
     }
@@ -610,7 +611,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 self.stopped = true;
                 return best;
             }
-            let child = p.play(mv);
+            let child = p.play_unchecked(mv);
             let score = if child.side_to_move() == side {
                 self.quiesce(&child, alpha, beta, ply + 1, plies - 1)
             } else {
@@ -663,7 +664,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             best: -WIN - 1,
             best_move: first,
         };
-        let mut done = self.frontier_child(&mut node, first, &p.play(first));
+        let mut done = self.frontier_child(&mut node, first, &p.play_unchecked(first));
         if !done {
             done = p.for_each_child(|mv, child| {
                 mv != first && self.frontier_child(&mut node, mv, child)
@@ -833,7 +834,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             if prefetch_children && i + 1 < ordered.len() {
                 self.table.prefetch(p.zobrist_after(ordered[i + 1].1));
             }
-            let child = p.play(mv);
+            let child = p.play_unchecked(mv);
             let same_side = child.side_to_move() == side;
             // Principal variation search: the first move with the full
             // window, the others with a null window, searched again only

@@ -3,12 +3,17 @@
 //! # Where to start
 //!
 //! - [`Position`]: parse one ([`Position::start`], `"...".parse()`), list
-//!   its moves ([`Position::legal_moves`], or [`Position::generate_moves`]
-//!   without building them), play one ([`Position::play`],
-//!   [`Position::try_play`]), and ask for the [`Position::outcome`].
+//!   its moves ([`Game::legal_moves`], or [`Position::generate_moves`]
+//!   without building them), play one ([`Game::play`], [`Game::try_play`]),
+//!   and ask for the [`Position::outcome`].
+//! - [`Game`]: the rules interface this crate implements (from the
+//!   `game-rules` crate, re-exported): what is written once for every game
+//!   (`try_play`, `legal_moves`, perft, ...). Bring it into scope with
+//!   `use kamisado_core::Game;`; a function generic over it runs on
+//!   every game.
 //! - [`Match`]: whole matches with scoring, promotion and the refill
 //!   between rounds.
-//! - [`perft`]: count move paths, the definition of correctness.
+//! - [`Game::perft`]: count move paths, the definition of correctness.
 //! - [`rules`]: the rules, the notation, and the choices made where the
 //!   printed rules are silent.
 #![no_std]
@@ -17,6 +22,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod colour;
+mod game;
 mod matchplay;
 mod movegen;
 mod moves;
@@ -44,6 +50,7 @@ pub use board_geometry::{
     Bitboard, Direction, File, ParseNameError, ParseSquareError, Player, Rank, Square,
 };
 pub use colour::Colour;
+pub use game_rules::{self, Game, GameOutcome};
 pub use matchplay::{
     Edge, Match, MatchError, MatchState, RoundSummary, Target, ZeroTarget, points_for, refill,
 };
@@ -52,7 +59,6 @@ pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use obligation::{Obligation, ObligationChain};
 pub use outcome::Outcome;
-pub use perft::{perft, perft_divide, perft_played};
 pub use picture::{Ansi, Svg};
 pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, PositionBuilder};

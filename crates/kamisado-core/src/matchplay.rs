@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use board_geometry::{File, ParseNameError, Player, Rank, Square};
 
-use crate::{Colour, IllegalMove, Move, Outcome, Position, PositionBuilder, SumoRank, Tower};
+use crate::{Colour, Game, IllegalMove, Move, Outcome, Position, PositionBuilder, SumoRank, Tower};
 
 /// The score a match is played to: one of the named presets, or any
 /// positive target. `Display` writes the number of points; `FromStr` reads

@@ -2,7 +2,6 @@
 //! callback that hands over one tower's moves at a time, and the
 //! fixed-capacity move list.
 
-use arrayvec::ArrayVec;
 use board_geometry::{Bitboard, Direction, Player, Square, Squares, ray};
 
 use crate::{Colour, Move, Position, SumoRank, Tower};
@@ -14,8 +13,8 @@ use crate::{Colour, Move, Position, SumoRank, Tower};
 /// so it adds nothing; a pass is the only move of its position.
 pub const MAX_MOVES: usize = 112;
 
-/// A list of moves that never allocates.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// A list of moves that never allocates ([`Game::legal_moves`](crate::Game::legal_moves)).
+pub type MoveList = game_rules::MoveList<Move>;
 
 /// The legal moves of one tower, handed over as a set of destinations by
 /// [`Position::generate_moves`]. A push is its sumo's one-square step onto
@@ -338,17 +337,6 @@ impl Position {
                 false
             }
         }
-    }
-
-    /// All legal moves, in a list that never allocates.
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_moves(|moves| {
-            list.extend(moves);
-            false
-        });
-        list
     }
 
     /// The number of legal moves, counted without building them.

@@ -155,11 +155,4 @@ impl Position {
             }
         }
     }
-
-    /// Whether the round is over.
-    #[inline]
-    #[must_use]
-    pub fn is_over(&self) -> bool {
-        self.outcome().is_some()
-    }
 }

@@ -5,7 +5,7 @@ use board_geometry::{Bitboard, Player, Square, between};
 
 use crate::state::State;
 use crate::zobrist::KEYS;
-use crate::{Colour, Move, Outcome, Position, PushError, SumoRank, Tower};
+use crate::{Colour, Game, Move, Outcome, Position, PushError, SumoRank, Tower};
 
 /// What kind of move a legal move is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,7 +23,7 @@ pub enum MoveKind {
     Pass,
 }
 
-/// Why a move is illegal, from [`Position::try_play`] and
+/// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play) and
 /// [`Position::check_move`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(
@@ -171,50 +171,6 @@ impl Position {
             .map_err(IllegalMove::Push)
     }
 
-    /// Whether `mv` is legal here.
-    #[inline]
-    #[must_use]
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.check_move(mv).is_ok()
-    }
-
-    /// The position after `mv`, or why `mv` is illegal.
-    ///
-    /// # Errors
-    /// [`IllegalMove`] with the first rule the move breaks.
-    ///
-    /// ```
-    /// use kamisado_core::{Colour, IllegalMove, Player, Position};
-    /// let start = Position::start();
-    /// let next = start.try_play("d1d7".parse()?)?;
-    /// assert_eq!(next.to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
-    /// assert_eq!(
-    ///     next.try_play("a8a7".parse()?),
-    ///     Err(IllegalMove::WrongTower {
-    ///         side: Player::White,
-    ///         forced: Colour::Green,
-    ///         moved: Colour::Orange,
-    ///     })
-    /// );
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn try_play(&self, mv: Move) -> Result<Position, IllegalMove> {
-        self.check_move(mv)?;
-        Ok(self.play_unchecked(mv))
-    }
-
-    /// The position after `mv`.
-    ///
-    /// # Panics
-    /// Panics if `mv` is illegal (see [`Position::try_play`]).
-    #[must_use]
-    pub fn play(&self, mv: Move) -> Position {
-        match self.try_play(mv) {
-            Ok(position) => position,
-            Err(e) => panic!("illegal move {mv} in {self}: {e}"),
-        }
-    }
-
     /// The position after `mv`, which must be legal; nothing is checked in
     /// release builds (the fast path of search and perft).
     ///
@@ -228,7 +184,7 @@ impl Position {
     /// it (`refill`, `mirrored`) return some valid position or the broken
     /// one unchanged. Debug builds
     /// panic here instead (a `debug_assert!`), so that the misuse shows
-    /// where it happens. Use [`Position::try_play`] for moves you have not
+    /// where it happens. Use [`Game::try_play`](crate::Game::try_play) for moves you have not
     /// generated yourself.
     #[inline]
     #[must_use]
@@ -255,6 +211,7 @@ impl Position {
     /// builds check); for another move the number is unspecified.
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// use kamisado_core::Position;
     /// let start = Position::start();
     /// for &mv in start.legal_moves().iter() {
@@ -312,6 +269,7 @@ impl Position {
     /// [`Position::generate_moves`].
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// use kamisado_core::Position;
     /// let start = Position::start();
     /// let mut children = 0;

@@ -12,12 +12,13 @@ use crate::{Colour, SumoRank, Tower};
 /// move after its own [sumo push](crate::rules#sumo-push) (the `!` mark of
 /// the [notation](crate::rules#position-notation)).
 ///
-/// A `Position` is a small `Copy` value; [`Position::play`] and friends
+/// A `Position` is a small `Copy` value; [`Game::play`](crate::Game::play) and friends
 /// return the position after a move (copy-make). Every `Position` that can
 /// be built is valid: constructors check the invariants listed on
 /// [`PositionBuilder::build`].
 ///
 /// ```
+/// use kamisado_core::Game;
 /// use kamisado_core::Position;
 /// let start = Position::start();
 /// assert_eq!(start.to_string(), "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
@@ -178,7 +179,7 @@ impl Position {
     }
 
     /// The Zobrist hash of the position: equal positions have equal hashes,
-    /// and [`Position::play`] updates it incrementally. (Named so that it
+    /// and [`Game::play`](crate::Game::play) updates it incrementally. (Named so that it
     /// does not shadow [`Hash::hash`](core::hash::Hash::hash).)
     #[inline]
     #[must_use]

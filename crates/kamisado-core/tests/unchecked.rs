@@ -32,7 +32,7 @@ fn a_broken_position_never_panics() {
     let _ = broken.pretty().to_string();
     let _ = broken.svg().to_string();
     let _ = broken.outcome();
-    let _ = kamisado_core::perft(&broken, 3);
+    let _ = broken.perft(3);
     for mv in broken.legal_moves() {
         let _ = broken.play_unchecked(mv);
     }
@@ -54,7 +54,7 @@ fn random_illegal_moves_never_cause_a_panic() {
             broken += usize::from(!p.is_consistent());
             let _ = (p.to_string(), p.outcome(), p.legal_moves(), p.count_moves());
             let _ = (p.mirrored(), refill(&p, Edge::HFile, Player::Black));
-            let _ = kamisado_core::perft(&p, 2);
+            let _ = p.perft(2);
             for mv in p.legal_moves() {
                 let _ = (p.check_move(mv), p.play_unchecked(mv).outcome());
             }

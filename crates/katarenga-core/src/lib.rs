@@ -3,15 +3,20 @@
 //! # Where to start
 //!
 //! - [`Position`]: parse one ([`Position::start`], `"...".parse()`), list
-//!   its moves ([`Position::legal_moves`], or [`Position::generate_moves`]
-//!   without building them), play one ([`Position::play`],
-//!   [`Position::try_play`]), and ask for the [`Position::outcome`].
+//!   its moves ([`Game::legal_moves`], or [`Position::generate_moves`]
+//!   without building them), play one ([`Game::play`], [`Game::try_play`]),
+//!   and ask for the [`Position::outcome`].
+//! - [`Game`]: the rules interface this crate implements (from the
+//!   `game-rules` crate, re-exported): what is written once for every game
+//!   (`try_play`, `legal_moves`, perft, ...). Bring it into scope with
+//!   `use katarenga_core::Game;`; a function generic over it runs on
+//!   every game.
 //! - [`Board`]: the coloured board, from the four tiles
 //!   ([`Board::from_tiles`], [`Board::all_tile_boards`]) or any colouring.
 //! - [`Setup`]: the set-up in the rules' order (the laid board, Black's
 //!   [`Orientation`], White first), and the recommended [`Rematch`].
 //! - [`GameRecord`]: a game's moves with repetition detection.
-//! - [`perft`]: count move paths, the definition of correctness.
+//! - [`Game::perft`]: count move paths, the definition of correctness.
 //! - [`rules`]: the rules, the notation, and the choices made where the
 //!   printed rules are silent.
 #![no_std]
@@ -22,11 +27,11 @@
 mod board;
 mod camps;
 mod colour;
+mod game;
 mod movegen;
 mod moves;
 mod notation;
 mod outcome;
-mod perft;
 mod picture;
 mod play;
 mod position;
@@ -49,13 +54,13 @@ pub use board_geometry::{
 };
 pub use camps::{Camp, Camps, on_target_line, target_line};
 pub use colour::{PieceKind, SquareColour};
+pub use game_rules::{self, Game, GameOutcome};
 pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter};
 pub use moves::{Destination, Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;
-pub use perft::{perft, perft_divide, perft_played};
 pub use picture::{Ansi, Svg};
-pub use play::IllegalMove;
+pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, Rules, UnknownRules};
 pub use record::{GameRecord, RecordError};
 pub use setup::{Orientation, Rematch, RematchError, Setup};

@@ -1,7 +1,6 @@
 //! Move generation: each piece moves by the colour of its square, with jump
 //! tables for kings and knights and colour-stopping rays for the sliders.
 
-use arrayvec::ArrayVec;
 use board_geometry::{Bitboard, Direction, Square, Squares, king_moves, knight_moves, ray_until};
 
 use crate::camps::target_line;
@@ -13,8 +12,8 @@ use crate::{Camp, Camps, Move, Position, SquareColour};
 /// has at most 8 pieces: 8 x 16 = 128.
 pub const MAX_MOVES: usize = 128;
 
-/// A list of moves that never allocates.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// A list of moves that never allocates ([`Game::legal_moves`](crate::Game::legal_moves)).
+pub type MoveList = game_rules::MoveList<Move>;
 
 /// The legal moves of one piece, handed over by
 /// [`Position::generate_moves`]: destination squares as a bitboard, and the
@@ -188,17 +187,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// All legal moves, in a list that never allocates.
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_moves(|moves| {
-            list.extend(moves);
-            false
-        });
-        list
     }
 
     /// The number of legal moves, counted without building them.

@@ -128,11 +128,4 @@ impl Position {
             })
         }
     }
-
-    /// Whether the game is over.
-    #[inline]
-    #[must_use]
-    pub fn is_over(&self) -> bool {
-        self.outcome().is_some()
-    }
 }

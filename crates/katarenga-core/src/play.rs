@@ -5,10 +5,26 @@ use board_geometry::{Bitboard, Player, Square, between, king_moves, knight_moves
 
 use crate::camps::on_target_line;
 use crate::zobrist::{KEYS, piece_key};
-use crate::{Camp, Destination, Move, Outcome, PieceKind, Position, SquareColour};
+use crate::{Camp, Destination, Game, Move, Outcome, PieceKind, Position, SquareColour};
 
-/// Why a move is illegal, from [`Position::try_play`] and
-/// [`Position::check_move`].
+/// What kind of move a legal move is, from [`Position::check_move`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum MoveKind {
+    /// A move to an empty square.
+    Quiet,
+    /// A move onto an opponent's piece, which is captured.
+    Capture,
+    /// A move from the target line into a camp.
+    Camp,
+}
+
+/// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play)
+/// and [`Position::check_move`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(
     feature = "serde",
@@ -70,11 +86,23 @@ pub enum IllegalMove {
 }
 
 impl Position {
-    /// Checks `mv` against the rules.
+    /// Checks `mv` against the rules and says what kind of move it is.
     ///
     /// # Errors
     /// [`IllegalMove`] with the first rule the move breaks.
-    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+    ///
+    /// ```
+    /// use katarenga_core::{Game, IllegalMove, MoveKind, Position};
+    /// let start = Position::start();
+    /// assert_eq!(start.check_move("a8a7".parse()?), Ok(MoveKind::Quiet));
+    /// let next = start.try_play("a8a7".parse()?)?;
+    /// assert_eq!(
+    ///     next.try_play("a8a7".parse()?),
+    ///     Err(IllegalMove::NoPiece("a8".parse()?))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
         if let Some(outcome) = self.outcome() {
             return Err(IllegalMove::GameOver(outcome));
         }
@@ -97,7 +125,7 @@ impl Position {
                 } else if self.camps.has(camp) {
                     Err(IllegalMove::CampOccupied(camp))
                 } else {
-                    Ok(())
+                    Ok(MoveKind::Camp)
                 };
             }
             Destination::Square(to) => to,
@@ -150,46 +178,11 @@ impl Position {
                 });
             }
         }
-        Ok(())
-    }
-
-    /// Whether `mv` is legal here.
-    #[inline]
-    #[must_use]
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.check_move(mv).is_ok()
-    }
-
-    /// The position after `mv`, or why `mv` is illegal.
-    ///
-    /// # Errors
-    /// [`IllegalMove`] with the first rule the move breaks.
-    ///
-    /// ```
-    /// use katarenga_core::{IllegalMove, Position};
-    /// let start = Position::start();
-    /// let next = start.try_play("a8a7".parse()?)?;
-    /// assert_eq!(
-    ///     next.try_play("a8a7".parse()?),
-    ///     Err(IllegalMove::NoPiece("a8".parse()?))
-    /// );
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn try_play(&self, mv: Move) -> Result<Position, IllegalMove> {
-        self.check_move(mv)?;
-        Ok(self.play_unchecked(mv))
-    }
-
-    /// The position after `mv`.
-    ///
-    /// # Panics
-    /// Panics if `mv` is illegal (see [`Position::try_play`]).
-    #[must_use]
-    pub fn play(&self, mv: Move) -> Position {
-        match self.try_play(mv) {
-            Ok(position) => position,
-            Err(e) => panic!("illegal move {mv}: {e}"),
-        }
+        Ok(if self.pieces[side.opponent().index()].has(to) {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        })
     }
 
     /// The position after `mv`, which must be legal; nothing is checked in
@@ -203,7 +196,7 @@ impl Position {
     /// are not those of any real position, its `Display` may print text
     /// that does not parse back, and `flip_files` returns it unchanged. Debug builds
     /// panic here instead (a `debug_assert!`), so that the misuse shows
-    /// where it happens. Use [`Position::try_play`] for moves you have not
+    /// where it happens. Use [`Game::try_play`](crate::Game::try_play) for moves you have not
     /// generated yourself.
     #[inline]
     #[must_use]

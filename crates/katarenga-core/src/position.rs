@@ -8,11 +8,12 @@ use crate::{Board, Camp, Camps};
 /// A Katarenga position ([rules](crate::rules)): the coloured board, each side's
 /// pieces, the occupied camps and the side to move.
 ///
-/// A small `Copy` value; [`Position::play`] and friends return the position
+/// A small `Copy` value; [`Game::play`](crate::Game::play) and friends return the position
 /// after a move. Every `Position` that can be built is valid (see
 /// [`Position::new`]).
 ///
 /// ```
+/// use katarenga_core::Game;
 /// use katarenga_core::Position;
 /// let start = Position::start();
 /// assert_eq!(start.legal_moves().len(), 31);

@@ -4,7 +4,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{IllegalMove, Move, Position};
+use crate::{Game, IllegalMove, Move, Position};
 
 /// A game from its start position: the moves played and every position
 /// reached, in fixed-capacity storage (at most `N` moves; nothing is

@@ -27,7 +27,7 @@ fn a_broken_position_never_panics() {
     let _ = broken.to_string();
     let _ = broken.svg().to_string();
     let _ = broken.outcome();
-    let _ = katarenga_core::perft(&broken, 3);
+    let _ = broken.perft(3);
 }
 
 /// Random moves, legal or not, played with `play_unchecked` from many
@@ -50,7 +50,7 @@ fn random_illegal_moves_never_cause_a_panic() {
             p = p.play_unchecked(Move { from, to });
             broken += usize::from(!p.is_consistent());
             let _ = (p.to_string(), p.outcome(), p.legal_moves(), p.flip_files());
-            let _ = katarenga_core::perft(&p, 2);
+            let _ = p.perft(2);
         }
     }
     assert!(broken > 1_000, "{broken}");

@@ -4,6 +4,7 @@
 //! crash inputs through them on stable. Each panics when a property fails.
 
 use kamisado_core as kamisado;
+use kamisado_core::Game;
 use katarenga_core as katarenga;
 
 /// Bytes taken one at a time, then zeros once the input is used up.

@@ -1,6 +1,9 @@
 //! Perft of either game from its notation: bulk or played counting,
 //! divide, and the root moves shared among threads.
 
+use board_geometry::notation::ErrorChain;
+use kamisado_core::Game;
+
 /// A perft run's result: the moves with their counts (empty without
 /// `--divide`) and the total.
 pub struct PerftRun {
@@ -92,70 +95,71 @@ pub fn run_perft_with(
     depth: u32,
     options: &PerftOptions,
 ) -> Result<PerftRun, String> {
-    macro_rules! run {
-        ($krate:ident, $name:literal) => {{
-            use $krate::{Position, perft, perft_played};
-            let p: Position = if position == "startpos" {
-                Position::start()
-            } else {
-                position.parse().map_err(|e| {
-                    format!(
-                        "bad {} position: {}",
-                        $name,
-                        board_geometry::notation::ErrorChain(&e)
-                    )
-                })?
-            };
-            let count = |child: &Position| {
-                if options.played {
-                    perft_played(child, depth - 1)
-                } else {
-                    perft(child, depth - 1)
-                }
-            };
-            let roots = p.count_moves();
-            if depth == 0 {
-                PerftRun {
-                    divide: Vec::new(),
-                    nodes: 1,
-                    roots,
-                }
-            } else if !options.divide && options.threads <= 1 {
-                PerftRun {
-                    divide: Vec::new(),
-                    roots,
-                    nodes: if options.played {
-                        perft_played(&p, depth)
-                    } else {
-                        perft(&p, depth)
-                    },
-                }
-            } else {
-                let moves = p.legal_moves();
-                let children: Vec<Position> = moves.iter().map(|&m| p.play(m)).collect();
-                let counts = count_children(&children, options.threads, count);
-                let nodes = counts.iter().sum();
-                let mut divide: Vec<(String, u64)> = if options.divide {
-                    moves.iter().map(|m| m.to_string()).zip(counts).collect()
-                } else {
-                    Vec::new()
-                };
-                divide.sort();
-                PerftRun {
-                    divide,
-                    nodes,
-                    roots,
-                }
-            }
-        }};
-    }
     Ok(match game {
-        "kamisado" => run!(kamisado_core, "Kamisado"),
-        "katarenga" => run!(katarenga_core, "Katarenga"),
+        "kamisado" => run::<kamisado_core::Position>(position, depth, options, "Kamisado")?,
+        "katarenga" => run::<katarenga_core::Position>(position, depth, options, "Katarenga")?,
         other => {
             return Err(format!(
                 "unknown game {other:?}: expected kamisado or katarenga"
             ));
         }
+    })
+}
+
+/// [`run_perft_with`] for one game; `name` names it in messages.
+fn run<P: Game>(
+    position: &str,
+    depth: u32,
+    options: &PerftOptions,
+    name: &str,
+) -> Result<PerftRun, String> {
+    let p: P = if position == "startpos" {
+        P::start()
+    } else {
+        position
+            .parse()
+            .map_err(|e| format!("bad {name} position: {}", ErrorChain(&e)))?
+    };
+    let count = |child: &P| {
+        if options.played {
+            child.perft_played(depth - 1)
+        } else {
+            child.perft(depth - 1)
+        }
+    };
+    let roots = p.count_moves();
+    if depth == 0 {
+        return Ok(PerftRun {
+            divide: Vec::new(),
+            nodes: 1,
+            roots,
+        });
+    }
+    if !options.divide && options.threads <= 1 {
+        let nodes = if options.played {
+            p.perft_played(depth)
+        } else {
+            p.perft(depth)
+        };
+        return Ok(PerftRun {
+            divide: Vec::new(),
+            roots,
+            nodes,
+        });
+    }
+    let moves = p.legal_moves();
+    let children: Vec<P> = moves.iter().map(|&m| p.play_unchecked(m)).collect();
+    let counts = count_children(&children, options.threads, count);
+    let nodes = counts.iter().sum();
+    let mut divide: Vec<(String, u64)> = if options.divide {
+        moves.iter().map(|m| m.to_string()).zip(counts).collect()
+    } else {
+        Vec::new()
+    };
+    divide.sort();
+    Ok(PerftRun {
+        divide,
+        nodes,
+        roots,
     })
 }

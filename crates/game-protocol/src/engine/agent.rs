@@ -22,6 +22,7 @@ type Katarenga = katarenga_core::Position;
 /// play under the `no-first-capture` option too (the positions carry it).
 ///
 /// ```
+/// use kamisado_core::Game;
 /// use game_protocol::engine::{AgentEngine, Engine};
 /// use game_protocol::GameKind;
 /// use game_search::{GreedyAgent, RandomAgent};

@@ -2,6 +2,7 @@
 //! game between the engines of two seats, with its clocks, the project's
 //! adjudication, and its record.
 
+use kamisado_core::Game as _;
 use std::fmt;
 use std::str::FromStr;
 

@@ -2,6 +2,7 @@
 //! output read back line by line with the protocol's own reader; and the
 //! engine loop with an agent of one's own.
 
+use kamisado_core::Game;
 use std::io::{BufRead, BufReader, Cursor, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};

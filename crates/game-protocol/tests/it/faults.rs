@@ -4,6 +4,7 @@
 //! left afterwards, and the referee's peak resident memory (which it
 //! reports) under [`MEMORY_MIB`], however much an engine writes.
 
+use katarenga_core::Game;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};

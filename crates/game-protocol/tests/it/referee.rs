@@ -5,6 +5,7 @@
 //! of one at a time, and runs an engine cannot play refused before they
 //! start. The faults of engines are in `faults.rs`.
 
+use kamisado_core::Game;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -5,6 +5,7 @@ use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Ter
 use game_search::arena::{Adjudication, End, play_game};
 use game_search::kamisado::{MatchEnd, play_match};
 use game_search::{Agent, GreedyAgent, RandomAgent};
+use kamisado_core::Game;
 use kamisado_core::{Match, Target};
 use katarenga_core::{Board, Position, Rules, TilePlacement};
 

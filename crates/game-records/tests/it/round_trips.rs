@@ -2,6 +2,7 @@
 //! random tags and comments, write and read back to equal records, and
 //! read the text they write again identically.
 
+use kamisado_core::Game;
 use std::cell::Cell;
 
 use board_geometry::SplitMix64;

@@ -2,6 +2,7 @@
 //! are written, and say what they say.
 
 use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
+use kamisado_core::Game;
 use kamisado_core::{Edge, MatchState, Player};
 
 /// The first ```text block after `# Game records` in a rules page.

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use kamisado_core::{Move, Player, Position};
+use kamisado_core::{Game, Move, Player, Position};
 
 /// What a successful check found.
 #[derive(Debug, Clone, PartialEq, Eq)]

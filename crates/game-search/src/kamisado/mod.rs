@@ -7,6 +7,7 @@
 //! writing the winner's strategy as a certificate and checking it:
 //!
 //! ```
+//! use kamisado_core::Game;
 //! use std::time::Duration;
 //! use game_search::kamisado::certificate::Certificate;
 //! use game_search::kamisado::check::check;
@@ -49,77 +50,19 @@ pub mod solve;
 pub use matches::{MatchEnd, MatchResult, PlayedRound, play_match};
 
 use board_geometry::{Bitboard, Player, Square};
-use kamisado_core::{Colour, Move, MoveList, Outcome, Position, SumoRank, Tower, slide_targets};
+use kamisado_core::{Colour, Move, Position, SumoRank, Tower, slide_targets};
 
 use crate::SearchGame;
 
 impl SearchGame for Position {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Outcome = Outcome;
-    type IllegalMove = kamisado_core::IllegalMove;
-
-    const NAME: &'static str = "kamisado";
     /// A round never repeats a position and always has a winner (what the
     /// Kamisado provers have always relied on; the certificates' checker
     /// checks every proof independently).
     const ACYCLIC: bool = true;
     const MOVE_INDICES: usize = 64 * 64;
 
-    fn start() -> Position {
-        Position::start()
-    }
-
-    fn legal_moves(&self) -> MoveList {
-        Position::legal_moves(self)
-    }
-
-    fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        self.generate_moves(|tower| {
-            tower.iter().for_each(&mut f);
-            false
-        });
-    }
-
-    fn for_each_child(&self, visit: impl FnMut(Move, &Position) -> bool) -> bool {
-        // Each tower is lifted once for all its slides.
-        Position::for_each_child(self, visit)
-    }
-
-    fn count_moves(&self) -> usize {
-        Position::count_moves(self)
-    }
-
-    fn play(&self, mv: Move) -> Position {
-        self.play_unchecked(mv)
-    }
-
-    fn try_play(&self, mv: Move) -> Result<Position, kamisado_core::IllegalMove> {
-        Position::try_play(self, mv)
-    }
-
-    fn zobrist(&self) -> u64 {
-        Position::zobrist(self)
-    }
-
     fn zobrist_after(&self, mv: Move) -> u64 {
         Position::zobrist_after(self, mv)
-    }
-
-    fn side_to_move(&self) -> Player {
-        Position::side_to_move(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
-    }
-
-    fn winner_of(outcome: Outcome) -> Player {
-        outcome.winner()
-    }
-
-    fn ending_of(outcome: Outcome) -> &'static str {
-        outcome.ending()
     }
 
     fn move_index(mv: Move) -> usize {

@@ -20,6 +20,8 @@
 //! its move are never tried; at an AND node, the table's refutation first,
 //! then the replies that leave the winner the fewest moves.
 
+use crate::GameOutcome;
+
 use std::time::Duration;
 
 use board_geometry::Player;
@@ -175,7 +177,7 @@ impl<G: SearchGame> Prover<G> {
             elapsed: Duration::ZERO,
         };
         if let Some(outcome) = position.outcome() {
-            proof.value = if G::winner_of(outcome) == position.side_to_move() {
+            proof.value = if outcome.winner() == Some(position.side_to_move()) {
                 Value::Win
             } else {
                 Value::Loss
@@ -209,7 +211,7 @@ impl<G: SearchGame> Prover<G> {
     /// of the last [`Prover::solve`] cut the search short.
     pub fn win_distance(&mut self, p: &G, max: u32) -> Option<u32> {
         if let Some(outcome) = p.outcome() {
-            return (G::winner_of(outcome) == p.side_to_move()).then_some(0);
+            return (outcome.winner() == Some(p.side_to_move())).then_some(0);
         }
         self.stopped = false;
         (1..=max.min(u32::from(NONE - 1))).find(|&d| self.wins_within(p, d) && !self.stopped)
@@ -221,7 +223,7 @@ impl<G: SearchGame> Prover<G> {
     /// cut the search short.
     pub fn loss_distance(&mut self, p: &G, max: u32) -> Option<u32> {
         if let Some(outcome) = p.outcome() {
-            return (G::winner_of(outcome) != p.side_to_move()).then_some(0);
+            return (outcome.winner() != Some(p.side_to_move())).then_some(0);
         }
         self.stopped = false;
         (1..=max.min(u32::from(NONE - 1))).find(|&d| self.loses_within(p, d) && !self.stopped)
@@ -274,13 +276,13 @@ impl<G: SearchGame> Prover<G> {
         if plies == 0 {
             return false;
         }
-        self.child_wins(&p.play(mv), me, plies - 1)
+        self.child_wins(&p.play_unchecked(mv), me, plies - 1)
     }
 
     /// Whether after `mv` (by `me`) the opponent can force a win within
     /// `plies`, that is, `me` loses within `plies` after it.
     fn move_loses_within(&mut self, p: &G, me: Player, mv: G::Move, plies: u32) -> bool {
-        self.child_loses(&p.play(mv), me, plies)
+        self.child_loses(&p.play_unchecked(mv), me, plies)
     }
 
     fn bucket(&self, key: u64) -> usize {

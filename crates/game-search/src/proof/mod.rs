@@ -1,4 +1,4 @@
-//! Proving who wins, for any [`SearchGame`]: Katarenga as well as Kamisado.
+//! Proving who wins, for any [`SearchGame`](crate::SearchGame): Katarenga as well as Kamisado.
 //!
 //! - [`DfpnProver`]: depth-first proof-number search, who wins within a
 //!   budget of nodes or time, without looking for the shortest win.
@@ -11,7 +11,7 @@
 //! may go on for ever) are handled soundly: a win is only ever proven by a
 //! finite strategy, and a position that cannot be proven a win for either
 //! side within the budget stays [`Value::Unknown`]. Games that declare
-//! themselves [acyclic](SearchGame::ACYCLIC) (Kamisado) are proven without
+//! themselves [acyclic](crate::SearchGame::ACYCLIC) (Kamisado) are proven without
 //! that bookkeeping, as fast as the provers built for them alone.
 //!
 //! ```
@@ -32,7 +32,7 @@
 
 use std::time::Duration;
 
-use crate::SearchGame;
+use crate::Game;
 
 mod dfpn;
 mod exact;
@@ -116,4 +116,4 @@ pub struct Proof<M> {
 
 /// A node's children with their ordering ranks (lower first), in a list
 /// the provers reuse from node to node.
-type Children<G> = Vec<(u32, <G as SearchGame>::Move, G)>;
+type Children<G> = Vec<(u32, <G as Game>::Move, G)>;

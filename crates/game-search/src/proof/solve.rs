@@ -154,7 +154,7 @@ impl<G: SearchGame> Solver<G> {
                 break;
             };
             line.push(mv);
-            p = p.play(mv);
+            p = p.play_unchecked(mv);
             if p.outcome().is_some() {
                 break;
             }

@@ -1,5 +1,6 @@
 //! The arena's player numbers: player 0 is the first mover, in both games.
 
+use kamisado_core::Game;
 use std::cell::RefCell;
 
 use board_geometry::Player;

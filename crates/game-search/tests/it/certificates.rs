@@ -4,6 +4,7 @@
 use game_search::kamisado::check::{CheckError, HoleReason, check};
 use game_search::kamisado::prove::{ProofLimits, Prover, Value};
 use game_search::kamisado::solve::Solver;
+use kamisado_core::Game;
 use kamisado_core::{Player, Position};
 
 /// A middle game that Black wins in 9 plies (from a game of the start

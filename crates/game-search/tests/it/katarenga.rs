@@ -4,7 +4,8 @@
 use board_geometry::{Player, SplitMix64};
 use game_search::arena::{Adjudication, End};
 use game_search::katarenga::{choose_orientation, play_rematch};
-use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, SearchGame, Searcher};
+use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
+use katarenga_core::Game;
 use katarenga_core::{Board, Orientation, Position, Rematch, Rules, Setup, TilePlacement};
 
 /// A board where White's h8a1 takes a piece on the first move.

@@ -1,6 +1,7 @@
 //! The search's limits, its table sizes, and the arena's adjudication of
 //! endless games (regressions of the reliability issue).
 
+use kamisado_core::Game;
 use std::time::Duration;
 
 use game_search::arena::{Adjudication, End, play_game};

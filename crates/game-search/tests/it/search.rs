@@ -3,6 +3,7 @@
 
 use game_search::adapter::{Kamisado, KamisadoMove, KamisadoState, Katarenga};
 use game_search::{Limits, PROVEN, SearchGame, Searcher};
+use kamisado_core::Game as _;
 use minimax::Game;
 use proptest::prelude::*;
 

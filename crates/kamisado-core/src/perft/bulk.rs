@@ -1,7 +1,7 @@
 //! Bulk counting for perft: the last two or three plies counted from
 //! occupancy alone, without building the positions of the last plies.
 //!
-//! Everything here is a speed-up of [`perft`](crate::perft) and is checked
+//! Everything here is a speed-up of [`Game::perft`](crate::Game::perft) and is checked
 //! against the plain count by the tests; move generation itself lives in
 //! `movegen.rs`. In the mover's frame (White's board flipped with
 //! `swap_bytes`, see `movegen::frame`) a plain tower's slides along a forward

@@ -1,6 +1,7 @@
 //! Sumo pushes and match play (the rules' "How a tower moves", "Sumo push"
 //! and "Match play").
 
+use kamisado_core::Game;
 use kamisado_core::{
     Colour, Edge, IllegalMove, Match, MatchError, MatchState, Move, MoveKind, Outcome, Player,
     Position, PushError, Square, SumoRank, Target, Tower, points_for, refill,

@@ -2,6 +2,7 @@
 //! rejected with the right error and offset, and nothing panics.
 
 use board_geometry::{Player, Square};
+use kamisado_core::Game;
 use kamisado_core::{
     Colour, Field, GridError, InvalidPosition, Move, ParsePositionError as E, Position, Tower,
 };

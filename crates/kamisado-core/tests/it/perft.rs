@@ -2,18 +2,19 @@
 //! suites of both games, which run from the workspace root
 //! (`tests/perft_suites.rs`); depths 1-5 here are in them too.
 
-use kamisado_core::{Position, perft, perft_divide, perft_played};
+use kamisado_core::Game;
+use kamisado_core::Position;
 
 #[test]
 fn start_position_counts() {
     let start = Position::start();
     let expected = [1, 102, 1150, 11182, 105020, 900982];
     for (depth, &nodes) in expected.iter().enumerate() {
-        assert_eq!(perft(&start, depth as u32), nodes, "depth {depth}");
+        assert_eq!(start.perft(depth as u32), nodes, "depth {depth}");
     }
     // Playing every leaf gives the same counts as bulk counting.
-    assert_eq!(perft_played(&start, 4), 105020);
-    let divide = perft_divide(&start, 3);
+    assert_eq!(start.perft_played(4), 105020);
+    let divide = start.perft_divide(3);
     assert_eq!(divide.len(), 102);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 11182);
 }
@@ -25,6 +26,6 @@ fn start_position_counts() {
 #[test]
 fn start_position_deep_regression_pin() {
     let start = Position::start();
-    assert_eq!(perft(&start, 6), 7_399_794);
-    assert_eq!(perft(&start, 7), 56_182_538);
+    assert_eq!(start.perft(6), 7_399_794);
+    assert_eq!(start.perft(7), 56_182_538);
 }

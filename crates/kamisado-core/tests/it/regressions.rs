@@ -2,7 +2,8 @@
 //! and the documented difference from another published implementation.
 
 use board_geometry::Player;
-use kamisado_core::{Colour, Move, Outcome, Position, perft};
+use kamisado_core::Game;
+use kamisado_core::{Colour, Move, Outcome, Position};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -58,8 +59,8 @@ fn deadlock_cycle_of_two() {
     );
     assert!(p.legal_moves().is_empty());
     assert!(!p.is_legal(mv("h2h2")));
-    assert_eq!(perft(&p, 1), 0);
-    assert_eq!(perft(&p, 0), 1);
+    assert_eq!(p.perft(1), 0);
+    assert_eq!(p.perft(0), 1);
 }
 
 /// White's orange tower on a8 is blocked (a7, b7); under it orange: Black's
@@ -176,8 +177,8 @@ fn deadlocks_end_the_round_at_once_unlike_hamisado() {
             ..
         })
     ));
-    assert_eq!(perft(&start, 4), 105_020);
-    assert_eq!(perft(&start, 5), 900_982);
+    assert_eq!(start.perft(4), 105_020);
+    assert_eq!(start.perft(5), 900_982);
     assert_eq!(hamisado_perft(&start, 3, 0), 11_182);
     assert_eq!(hamisado_perft(&start, 4, 0), 105_024);
     assert_eq!(hamisado_perft(&start, 5, 0), 901_006);

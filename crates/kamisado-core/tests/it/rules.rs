@@ -1,10 +1,11 @@
 //! Rules tests: a naive, square-by-square reference generator checked against
 //! the bitboard engine over random play, plus the invariants of RULES.md 1.
 
+use kamisado_core::Game;
 use std::collections::BTreeSet;
 
 use board_geometry::{Player, Square};
-use kamisado_core::{Colour, Move, MoveKind, Outcome, Position, SumoRank, Tower, perft};
+use kamisado_core::{Colour, Move, MoveKind, Outcome, Position, SumoRank, Tower};
 use proptest::prelude::*;
 
 /// The destinations of `tower`, found by walking one square at a time
@@ -290,7 +291,7 @@ proptest! {
         prop_assert_eq!(mirrored.mirrored(), position);
         prop_assert_eq!(mirrored.outcome().map(Outcome::loser), position.outcome().map(|o| o.loser().opponent()));
         for depth in 1..=3 {
-            prop_assert_eq!(perft(&mirrored, depth), perft(&position, depth));
+            prop_assert_eq!(mirrored.perft(depth), position.perft(depth));
         }
     }
 
@@ -406,8 +407,8 @@ proptest! {
         let p = positions[positions.len() / 2];
         for depth in 0..=4 {
             let plain = naive_perft(&p, depth);
-            prop_assert_eq!(perft(&p, depth), plain, "perft {} of {}", depth, p);
-            prop_assert_eq!(kamisado_core::perft_played(&p, depth), plain, "played {} of {}", depth, p);
+            prop_assert_eq!(p.perft(depth), plain, "perft {} of {}", depth, p);
+            prop_assert_eq!(p.perft_played(depth), plain, "played {} of {}", depth, p);
         }
     }
 }

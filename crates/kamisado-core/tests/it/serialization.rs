@@ -1,6 +1,7 @@
 //! Serde (feature `serde`): positions and moves are their notation strings,
 //! and deserialising validates.
 
+use kamisado_core::Game;
 use kamisado_core::{Move, Position};
 use serde_test::{Token, assert_de_tokens_error, assert_tokens};
 

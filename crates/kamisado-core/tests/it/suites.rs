@@ -3,9 +3,10 @@
 //! divide move by move, so that a disagreement names the first move to
 //! descend into. The source of truth of this crate's move generation.
 
+use kamisado_core::Game;
 use std::collections::BTreeMap;
 
-use kamisado_core::{Position, perft, perft_divide, perft_played};
+use kamisado_core::Position;
 
 /// `(position, depth, nodes)` for each line of a suite file.
 fn cases(text: &str) -> Vec<(Position, u32, u64)> {
@@ -48,12 +49,13 @@ fn check(suite: &str, divide_file: &str) {
         let theirs = reference
             .get(&header)
             .unwrap_or_else(|| panic!("no divide for {header}"));
-        let ours: BTreeMap<String, u64> = perft_divide(&position, depth)
+        let ours: BTreeMap<String, u64> = position
+            .perft_divide(depth)
             .iter()
             .map(|(mv, n)| (mv.to_string(), *n))
             .collect();
         assert_eq!(&ours, theirs, "divide of {header}");
-        assert_eq!(perft(&position, depth), nodes, "{header}");
+        assert_eq!(position.perft(depth), nodes, "{header}");
     }
 }
 
@@ -83,7 +85,7 @@ fn played_leaves_count_the_same() {
     ];
     for (position, depth, nodes) in suites.into_iter().flat_map(cases) {
         if nodes <= 1_000_000 {
-            assert_eq!(perft_played(&position, depth), nodes, "{position} {depth}");
+            assert_eq!(position.perft_played(depth), nodes, "{position} {depth}");
         }
     }
 }

@@ -4,6 +4,7 @@
 //! compared with the position it draws.
 
 use board_geometry::SplitMix64;
+use kamisado_core::Game;
 use kamisado_core::{
     Bitboard, Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, Square, SumoRank,
     Target, Tower, TowerMoves, slide_targets,

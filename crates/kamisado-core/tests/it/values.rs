@@ -3,6 +3,7 @@
 //! written out here from the rules' table), not from the code.
 
 use board_geometry::{Player, SplitMix64, Square};
+use kamisado_core::Game;
 use kamisado_core::{
     Colour, Edge, InvalidPosition, Match, MatchState, Outcome, Position, SumoRank, Target, Tower,
     points_for,

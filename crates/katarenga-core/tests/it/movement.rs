@@ -1,6 +1,7 @@
 //! Each way of moving and each end of the game, on drawn boards.
 
 use board_geometry::{Bitboard, Player, Square, bitboard};
+use katarenga_core::Game;
 use katarenga_core::{
     Board, Camp, Camps, Destination, IllegalMove, Move, Outcome, PieceKind, Position, SquareColour,
 };

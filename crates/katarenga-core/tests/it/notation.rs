@@ -2,9 +2,10 @@
 //! the right error and offset, nothing panics, and start perft holds.
 
 use board_geometry::Player;
+use katarenga_core::Game;
 use katarenga_core::{
     Camp, Field, GridError, InvalidPosition, Move, ParseBoardError, ParseMoveError,
-    ParsePositionError as E, Position, perft, perft_played,
+    ParsePositionError as E, Position,
 };
 use proptest::prelude::*;
 
@@ -30,11 +31,11 @@ fn the_start_round_trips_and_counts() {
     assert_eq!(p.to_string(), START);
     let expected = [1, 31, 865, 28_781, 863_850];
     for (depth, &nodes) in expected.iter().enumerate() {
-        assert_eq!(perft(&p, depth as u32), nodes, "depth {depth}");
+        assert_eq!(p.perft(depth as u32), nodes, "depth {depth}");
     }
-    assert_eq!(perft_played(&p, 4), 863_850);
+    assert_eq!(p.perft_played(4), 863_850);
     // Regression pin.
-    assert_eq!(perft(&p, 5), 30_137_253);
+    assert_eq!(p.perft(5), 30_137_253);
 }
 
 #[test]

@@ -2,12 +2,13 @@
 //! the bitboard engine over random boards and random play, and the
 //! invariants of RULES.md 2.
 
+use katarenga_core::Game;
 use std::collections::BTreeSet;
 
 use board_geometry::{Direction, Player, Square};
 use katarenga_core::{
     Board, Camp, Destination, Move, Outcome, Position, Rotation, Side, SquareColour, Tile,
-    TilePlacement, perft,
+    TilePlacement,
 };
 use proptest::prelude::*;
 
@@ -248,7 +249,7 @@ proptest! {
         prop_assert!(mirrored.is_consistent());
         prop_assert_eq!(mirrored.flip_files(), p);
         for depth in 1..=3 {
-            prop_assert_eq!(perft(&mirrored, depth), perft(&p, depth));
+            prop_assert_eq!(mirrored.perft(depth), p.perft(depth));
         }
     }
 
@@ -287,8 +288,8 @@ proptest! {
         let p = positions[positions.len() / 2];
         for depth in 0..=3 {
             let plain = naive_perft(&p, depth);
-            prop_assert_eq!(perft(&p, depth), plain, "perft {} of {}", depth, p);
-            prop_assert_eq!(katarenga_core::perft_played(&p, depth), plain);
+            prop_assert_eq!(p.perft(depth), plain, "perft {} of {}", depth, p);
+            prop_assert_eq!(p.perft_played(depth), plain);
         }
     }
 }
@@ -571,7 +572,7 @@ mod first_capture {
             if naive_moves(&bare).len() != naive_moves_with(&bare, pending).len() {
                 OPTION_BITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
-            prop_assert_eq!(perft(&p, 2), naive_perft_with(&bare, pending, 2));
+            prop_assert_eq!(p.perft(2), naive_perft_with(&bare, pending, 2));
         }
     }
 

@@ -4,6 +4,7 @@
 //! position it draws.
 
 use board_geometry::{Player, SplitMix64, Square};
+use katarenga_core::Game;
 use katarenga_core::{
     Board, Camp, GameRecord, Move, Outcome, PieceMoves, Position, RecordError, TilePlacement,
 };

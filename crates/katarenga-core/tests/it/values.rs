@@ -3,6 +3,7 @@
 //! outcomes. Expected values come from the rules, not from the code.
 
 use board_geometry::{Player, Rank, Square};
+use katarenga_core::Game;
 use katarenga_core::{
     Board, Camp, Camps, Outcome, PieceKind, Rotation, SquareColour, Tile, TilePlacement,
     on_target_line, target_line,
