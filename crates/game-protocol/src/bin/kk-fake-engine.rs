@@ -34,6 +34,12 @@
 //! option, `refuse-newgame` refuses every `newgame`. `--echo` copies every command it reads to its
 //! standard error.
 //!
+//! `--rules-option NAME=VALUE`: an engine whose rule support an option
+//! switches on (an old engine behind a wrapper): it declares the string
+//! option NAME and refuses Katarenga's `no-first-capture` until it has
+//! read `setoption name NAME value VALUE` (another value switches it off
+//! again). With `kkp0` it is the old engine as a KKP 0 controller meets it.
+//!
 //! `--state FILE --first FAULT`: the process counts its starts in FILE,
 //! and the first one does FAULT instead (so that a fault of the handshake
 //! can hit a restart, after a run has begun). `--tag T` is ignored: a
@@ -44,10 +50,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use game_protocol::setup::{GamePosition, Opening};
-use game_protocol::{Command, GameKind, Reply};
+use game_protocol::{Command, GameKind, OptionKind, Reply};
 use katarenga_core::{Orientation, Rules};
 
-const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state FILE --first FAULT] [--tag T] [--echo]
+const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state FILE --first FAULT]
+       [--rules-option NAME=VALUE] [--tag T] [--echo]
 (the faults are listed in the program's documentation: none, crash, hang, late, illegal, pass, bestmove-none,
 garbage, refuse, double, long-info, long-garbage, endless-line, flood, not-utf8, control,
 close-stdout, fork, memory, ignore-term, silent, handshake-exit, no-kkpok, flood-start,
@@ -115,6 +122,7 @@ fn count_start(state: &str) -> u32 {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (mut fault, mut after, mut state, mut first) = (String::from("none"), 0u32, None, None);
+    let mut switch: Option<Switch> = None;
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
@@ -135,6 +143,21 @@ fn main() -> ExitCode {
             },
             ("--state", Some(v)) => state = Some(v.clone()),
             ("--first", Some(v)) => first = Some(v.clone()),
+            ("--rules-option", Some(v)) => match v.split_once('=') {
+                Some((name, value)) if !name.is_empty() => {
+                    switch = Some(Switch {
+                        name: name.to_string(),
+                        value: value.to_string(),
+                        on: false,
+                    });
+                }
+                _ => {
+                    eprintln!(
+                        "kk-fake-engine: --rules-option takes NAME=VALUE (see `kk-fake-engine --help`)"
+                    );
+                    return ExitCode::from(2);
+                }
+            },
             ("--tag", Some(_)) => {}
             _ => {
                 eprintln!("kk-fake-engine: bad arguments (see `kk-fake-engine --help`)");
@@ -206,6 +229,14 @@ fn main() -> ExitCode {
                         vec![Rules::NoFirstCapture.to_string()]
                     },
                 });
+                if let Some(switch) = &switch {
+                    out.line(&Reply::Option {
+                        name: switch.name.clone(),
+                        kind: OptionKind::String {
+                            default: "off".into(),
+                        },
+                    });
+                }
                 if fault != "no-kkpok" {
                     out.line(&Reply::KkpOk);
                 }
@@ -221,7 +252,15 @@ fn main() -> ExitCode {
                     out.line(&Reply::Error("no new game today".into()));
                     continue;
                 }
-                if fault == "kkp0" && r.iter().any(|r| r != "standard") {
+                let optional = r.iter().find(|r| r.as_str() != "standard");
+                if let (Some(option), Some(switch)) = (optional, &switch) {
+                    if !switch.on {
+                        out.line(&Reply::Error(format!(
+                            "unknown rule option '{option}' (this engine knows standard)"
+                        )));
+                        continue;
+                    }
+                } else if fault == "kkp0" && optional.is_some() {
                     out.line(&Reply::Error(format!("unknown rule option {r:?}")));
                     continue;
                 }
@@ -290,9 +329,10 @@ fn main() -> ExitCode {
                 // sees it was asked.
                 _ => out.line(&Reply::BestOrient(Orientation::Right)),
             },
-            Command::SetOption { name, .. } => {
-                out.line(&Reply::Error(format!("no option {name}")));
-            }
+            Command::SetOption { name, value } => match &mut switch {
+                Some(switch) if switch.name == name => switch.on = value == switch.value,
+                _ => out.line(&Reply::Error(format!("no option {name}"))),
+            },
             Command::Match { .. } if fault == "kkp0" => {
                 out.line(&Reply::Error("unknown command match".into()));
             }
@@ -301,6 +341,14 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The option that switches the rule option on (`--rules-option`).
+struct Switch {
+    name: String,
+    /// The value that switches it on.
+    value: String,
+    on: bool,
 }
 
 /// What a fault at a `go` leaves to do.

@@ -31,7 +31,8 @@ usage: kk-referee --game kamisado|katarenga --engine SPEC --engine SPEC [options
                     (default 1); records and results are those of one game at a time
   --target T        Kamisado: play matches to T points (default 1: single rounds)
   --rules R         Katarenga: standard (default) or no-first-capture (the rules page's
-                    option); an engine must declare that it plays it
+                    option); an engine of KKP 1 or later must declare that it plays it,
+                    and every engine is asked to take it (after its options)
   --openings FILE   one opening a line, as a position command's arguments
                     (startpos | tiles 1f0 2f0 3f0 4f0 | notation <position>) [moves ...];
                     '#' starts a comment; default: random openings
@@ -64,12 +65,18 @@ Each engine runs in a process group of its own, killed whole after a fault and a
 end. A fault loses the game: a crash, no answer, a late answer (past the margin), an
 illegal move, a malformed reply, a line over 65536 bytes or not UTF-8; lines that are no
 reply (banners) and unknown info fields are ignored. SIGINT, SIGTERM and SIGHUP stop the
-engines and end the run; the records of finished games are kept (exit 128 + signal).
-Exit status: 0 done, 1 a record could not be written, 2 a usage error or an engine that
-cannot play the run.
+engines and end the run; the records of finished games are kept.
+
+Each engine gets its handshake, then its options, then the run's questions (the rule
+option, new games): an engine's options may decide what it plays.
+
+Exit status: 0 the run played (and --help); 1 a run that cannot start or go on: an
+engine that cannot play it (checked before the first game), an openings file that cannot
+be read or holds a bad opening, a records file or stderr folder that cannot be opened or
+written; 2 bad arguments, or options that do not go together; 128 + the signal's number
+after SIGINT, SIGTERM or SIGHUP.
 ";
 
-/// The run, and whether to print progress.
 /// Why the arguments do not make a run.
 enum Refused {
     /// Bad arguments (exit status 2).
@@ -90,6 +97,7 @@ impl From<&str> for Refused {
     }
 }
 
+/// The run, and whether to print progress.
 fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
     let mut game = None;
     let mut engines = Vec::new();

@@ -299,8 +299,9 @@ impl Referee {
         self.interrupt.clone()
     }
 
-    /// Starts both engines once (handshake, rules and options), so that a
-    /// run an engine cannot play stops before its first game.
+    /// Starts both engines once (the handshake, the options, then the game
+    /// and its rules), so that a run an engine cannot play stops before
+    /// its first game.
     ///
     /// # Errors
     /// [`RefereeError::Engine`]: which engine failed, and how.

@@ -115,11 +115,22 @@ impl Slot {
             })?;
         self.process = Some(process);
         self.ignored = (0, None);
-        if let Err(f) = self.handshake(game, rules, patience) {
+        if let Err(f) = self.introduce(game, rules, patience) {
             self.reset();
             return Err(f);
         }
         Ok(())
+    }
+
+    /// The dialogue with a process just started, in this order: the
+    /// handshake, the spec's options, then the questions about the game.
+    /// An engine's options may decide what it plays (an old engine whose
+    /// rule option a setting switches on), so nothing about the game is
+    /// sent before they are set.
+    fn introduce(&mut self, game: GameKind, rules: Rules, patience: Duration) -> Result<(), Fault> {
+        self.handshake(patience)?;
+        self.set_options(patience)?;
+        self.check_game(game, rules, patience)
     }
 
     /// Stops the process after a fault: it is started anew when needed.
@@ -246,10 +257,9 @@ impl Slot {
         }
     }
 
-    /// The handshake and the options of a process just started: the game
-    /// (and `rules`, which an engine of KKP 1 declares, and one of KKP 0
-    /// is asked to take) must be played, each option of the spec set.
-    fn handshake(&mut self, game: GameKind, rules: Rules, patience: Duration) -> Result<(), Fault> {
+    /// The handshake: `kkp`, and what the engine says of itself up to
+    /// `kkpok`.
+    fn handshake(&mut self, patience: Duration) -> Result<(), Fault> {
         self.send(&Command::Kkp)?;
         let deadline = Instant::now() + patience;
         let mut said = Handshake::default();
@@ -273,6 +283,37 @@ impl Slot {
             },
         )?;
         self.handshake = said;
+        Ok(())
+    }
+
+    /// Sends each option of the spec (an engine of KKP 1 must have
+    /// declared it), then the fence: an `error` refuses one.
+    fn set_options(&mut self, patience: Duration) -> Result<(), Fault> {
+        for (name, value) in self.spec.options.clone() {
+            if self.handshake.version >= 1 && !self.handshake.options.contains(&name) {
+                return Err(fault(
+                    Termination::ProtocolError,
+                    format!(
+                        "has no option {name} (its handshake declared {})",
+                        list(&self.handshake.options)
+                    ),
+                ));
+            }
+            self.send(&Command::SetOption { name, value })?;
+        }
+        self.fence(patience, "setting its options", "an option")
+    }
+
+    /// The engine must play `game`, and `rules` if they are not the
+    /// standard ones: an engine of KKP 1 declares them in its handshake;
+    /// every engine is then asked to take them (`newgame` and the fence),
+    /// so that one that cannot stops the run before its first game.
+    fn check_game(
+        &mut self,
+        game: GameKind,
+        rules: Rules,
+        patience: Duration,
+    ) -> Result<(), Fault> {
         let Some((_, options)) = self.handshake.games.iter().find(|(g, _)| *g == game) else {
             let games: Vec<String> = self
                 .handshake
@@ -288,37 +329,24 @@ impl Slot {
                 ),
             ));
         };
-        if rules != Rules::Standard {
-            let rule = rules.to_string();
-            if self.handshake.version >= 1 && !options.contains(&rule) {
-                return Err(fault(
-                    Termination::ProtocolError,
-                    format!(
-                        "does not play {game} by the rule option {rule} (its handshake named {})",
-                        list(options)
-                    ),
-                ));
-            }
-            // KKP 0 had no such declaration: ask.
-            self.send(&Command::NewGame {
-                game,
-                rules: vec![rule],
-            })?;
-            self.fence(patience, "taking the rule option", "the rule option")?;
+        if rules == Rules::Standard {
+            return Ok(());
         }
-        for (name, value) in self.spec.options.clone() {
-            if self.handshake.version >= 1 && !self.handshake.options.contains(&name) {
-                return Err(fault(
-                    Termination::ProtocolError,
-                    format!(
-                        "has no option {name} (its handshake declared {})",
-                        list(&self.handshake.options)
-                    ),
-                ));
-            }
-            self.send(&Command::SetOption { name, value })?;
+        let rule = rules.to_string();
+        if self.handshake.version >= 1 && !options.contains(&rule) {
+            return Err(fault(
+                Termination::ProtocolError,
+                format!(
+                    "does not play {game} by the rule option {rule} (its handshake named {})",
+                    list(options)
+                ),
+            ));
         }
-        self.fence(patience, "setting its options", "an option")
+        self.send(&Command::NewGame {
+            game,
+            rules: vec![rule],
+        })?;
+        self.fence(patience, "taking the rule option", "the rule option")
     }
 
     /// Sends `isready` and reads up to `readyok`: what comes before it

@@ -94,3 +94,130 @@ fn a_closed_stdout_is_not_a_panic() {
     assert_eq!(written.matches("[Event ").count(), 2, "{written}");
     let _ = std::fs::remove_file(records);
 }
+
+/// The statuses `kk-referee --help` gives, by number (`0 ...; 1 ...; 2
+/// ...`), its words joined by single spaces.
+fn referee_statuses() -> Vec<(i32, String)> {
+    let help = run(REFEREE, &["--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let text = words.join(" ");
+    let statement = text
+        .split_once("Exit status: ")
+        .map_or("", |(_, rest)| rest);
+    statement
+        .split("; ")
+        .filter_map(|part| {
+            let (code, says) = part.split_once(' ')?;
+            Some((code.parse().ok()?, says.to_string()))
+        })
+        .collect()
+}
+
+/// Each kind of run the help names ends with the status the help gives
+/// it: the help said 2 for an engine that cannot play the run, which
+/// exits 1.
+#[test]
+fn the_referee_exits_with_the_status_its_help_gives() {
+    let statuses = referee_statuses();
+    assert_eq!(
+        statuses.iter().map(|(c, _)| *c).collect::<Vec<_>>(),
+        [0, 1, 2, 128],
+        "{statuses:?}"
+    );
+    let dir = std::env::temp_dir().join(format!("exits-statuses-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let records = dir.join("records.txt");
+    let records = records.to_string_lossy();
+    let fake = format!("name=fake cmd={FAKE}");
+    let other = format!("name=other cmd={FAKE}");
+    let no_rules = format!("name=plain cmd={FAKE} arg=--fault arg=no-rules");
+    let katarenga = |more: &[&str]| -> Vec<String> {
+        let mut args = [
+            "--game",
+            "katarenga",
+            "--games",
+            "2",
+            "--tc",
+            "depth=1",
+            "--max-plies",
+            "4",
+            "--quiet",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        args.extend(more.iter().map(|s| (*s).to_string()));
+        args
+    };
+    let cases: [(&str, Vec<String>); 7] = [
+        ("--help", vec!["--help".into()]),
+        (
+            "the run played",
+            katarenga(&["--engine", &fake, "--engine", &other, "--records", &records]),
+        ),
+        (
+            "an engine that cannot play it",
+            katarenga(&[
+                "--rules",
+                "no-first-capture",
+                "--engine",
+                &fake,
+                "--engine",
+                &no_rules,
+            ]),
+        ),
+        (
+            "an openings file that cannot be read",
+            katarenga(&[
+                "--openings",
+                "/nonexistent/kk-openings.txt",
+                "--engine",
+                &fake,
+                "--engine",
+                &other,
+            ]),
+        ),
+        (
+            "a records file",
+            katarenga(&[
+                "--records",
+                "/nonexistent/kk-records.txt",
+                "--engine",
+                &fake,
+                "--engine",
+                &other,
+            ]),
+        ),
+        (
+            "bad arguments",
+            katarenga(&["--games", "many", "--engine", &fake, "--engine", &other]),
+        ),
+        (
+            "options that do not go together",
+            katarenga(&[
+                "--rematch",
+                "--games",
+                "3",
+                "--engine",
+                &fake,
+                "--engine",
+                &other,
+            ]),
+        ),
+    ];
+    for (named, args) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(REFEREE, &args);
+        let code = out.status.code();
+        let says = statuses
+            .iter()
+            .find(|(c, _)| Some(*c) == code)
+            .map(|(_, says)| says.as_str());
+        assert!(
+            says.is_some_and(|s| s.contains(named)),
+            "{named:?} exited {code:?}, which the help says is {says:?}\n{}",
+            stderr(&out)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,5 +5,6 @@ mod exits;
 #[cfg(target_os = "linux")]
 mod faults;
 mod messages;
+mod order;
 mod referee;
 mod stats;
