@@ -1,0 +1,364 @@
+//! A position, a move and an outcome of any game, for the layers that speak
+//! text (the protocol, records, the referee, programs, bindings): each
+//! forwards to the game's [`Game`] implementation, written once here.
+
+use core::fmt;
+
+use board_geometry::Player;
+use game_rules::{Game, GameOutcome};
+
+use crate::GameId;
+
+type Kamisado = kamisado_core::Position;
+type Katarenga = katarenga_core::Position;
+
+/// A position of any game.
+///
+/// ```
+/// use game_spec::{AnyPosition, GameId};
+/// let start = AnyPosition::start(GameId::Kamisado);
+/// assert_eq!(start.legal_moves().len(), 102);
+/// let next = start.play_text("d1d7")?;
+/// assert_eq!(next.to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
+/// assert!(next.play_text("a8a7").unwrap_err().to_string().contains("green"));
+/// assert_eq!(AnyPosition::parse(GameId::Kamisado, &next.to_string())?, next);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyPosition {
+    /// A Kamisado position (a round).
+    Kamisado(Kamisado),
+    /// A Katarenga position.
+    Katarenga(Katarenga),
+}
+
+/// A move of any game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyMove {
+    /// A Kamisado move (a pass is the tower's square twice).
+    Kamisado(kamisado_core::Move),
+    /// A Katarenga move.
+    Katarenga(katarenga_core::Move),
+}
+
+/// How a game of any kind ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyOutcome {
+    /// The end of a Kamisado round.
+    Kamisado(kamisado_core::Outcome),
+    /// The end of a Katarenga game.
+    Katarenga(katarenga_core::Outcome),
+}
+
+/// Why a text is not a position or a move of a game, or why a move cannot
+/// be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnyError {
+    /// The position's notation does not read: the game's own error.
+    #[error("not a {game} position: {reason}")]
+    Position {
+        /// The game.
+        game: GameId,
+        /// The game's message (with the field and the offset).
+        reason: String,
+    },
+    /// The move's notation does not read.
+    #[error("not a {game} move: {reason}")]
+    Move {
+        /// The game.
+        game: GameId,
+        /// The game's message.
+        reason: String,
+    },
+    /// The move is illegal here: the game's reason.
+    #[error("illegal move {mv}: {reason}")]
+    Illegal {
+        /// The move.
+        mv: AnyMove,
+        /// The first rule it breaks.
+        reason: String,
+    },
+    /// A move of one game played in a position of the other.
+    #[error("{mv} is a {found} move, and this is a {expected} position")]
+    WrongGame {
+        /// The move.
+        mv: AnyMove,
+        /// The game of the position.
+        expected: GameId,
+        /// The game of the move.
+        found: GameId,
+    },
+}
+
+/// Code written once for every game: what [`AnyPosition::with`] runs on the
+/// position inside, whatever its game.
+///
+/// ```
+/// use game_rules::Game;
+/// use game_spec::{AnyPosition, ForEachGame, GameId};
+///
+/// struct Perft(u32);
+/// impl ForEachGame for Perft {
+///     type Output = u64;
+///     fn run<P: Game>(self, position: &P) -> u64 {
+///         position.perft(self.0)
+///     }
+/// }
+/// assert_eq!(AnyPosition::start(GameId::Kamisado).with(Perft(2)), 1150);
+/// assert_eq!(AnyPosition::start(GameId::Katarenga).with(Perft(2)), 865);
+/// ```
+pub trait ForEachGame {
+    /// What it returns.
+    type Output;
+    /// Runs on `position`.
+    fn run<P: Game>(self, position: &P) -> Self::Output;
+}
+
+/// Runs `$body` with `$p` bound to the position inside `$position`, whatever
+/// its game.
+macro_rules! each_game {
+    ($position:expr, $p:ident => $body:expr) => {
+        match $position {
+            AnyPosition::Kamisado($p) => $body,
+            AnyPosition::Katarenga($p) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The start of `game` (Katarenga: on the standard board, by the
+    /// standard rules; see [`GameSpec::start`](crate::GameSpec::start) for
+    /// the others).
+    #[must_use]
+    pub fn start(game: GameId) -> AnyPosition {
+        match game {
+            GameId::Kamisado => AnyPosition::Kamisado(Kamisado::start()),
+            GameId::Katarenga => AnyPosition::Katarenga(Katarenga::start()),
+        }
+    }
+
+    /// Reads a position of `game` in its notation.
+    ///
+    /// # Errors
+    /// [`AnyError::Position`] with the game's reason.
+    pub fn parse(game: GameId, text: &str) -> Result<AnyPosition, AnyError> {
+        let error = |reason: &dyn fmt::Display| AnyError::Position {
+            game,
+            reason: reason.to_string(),
+        };
+        Ok(match game {
+            GameId::Kamisado => AnyPosition::Kamisado(text.parse().map_err(|e| error(&e))?),
+            GameId::Katarenga => AnyPosition::Katarenga(text.parse().map_err(|e| error(&e))?),
+        })
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> GameId {
+        match self {
+            AnyPosition::Kamisado(_) => GameId::Kamisado,
+            AnyPosition::Katarenga(_) => GameId::Katarenga,
+        }
+    }
+
+    /// Runs `code` on the position inside.
+    pub fn with<W: ForEachGame>(&self, code: W) -> W::Output {
+        each_game!(self, p => code.run(p))
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        each_game!(self, p => p.side_to_move())
+    }
+
+    /// The Zobrist hash.
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        each_game!(self, p => p.zobrist())
+    }
+
+    /// The legal moves, in the game's order (none once it is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyPosition::Kamisado(p) => {
+                p.legal_moves().into_iter().map(AnyMove::Kamisado).collect()
+            }
+            AnyPosition::Katarenga(p) => p
+                .legal_moves()
+                .into_iter()
+                .map(AnyMove::Katarenga)
+                .collect(),
+        }
+    }
+
+    /// Reads a move of this position's game.
+    ///
+    /// # Errors
+    /// [`AnyError::Move`] with the game's reason.
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, AnyError> {
+        AnyMove::parse(self.game(), text)
+    }
+
+    /// The position after `mv`, or why it cannot be played.
+    ///
+    /// # Errors
+    /// [`AnyError::Illegal`] with the game's reason, or
+    /// [`AnyError::WrongGame`].
+    pub fn try_play(&self, mv: AnyMove) -> Result<AnyPosition, AnyError> {
+        let illegal = |reason: &dyn fmt::Display| AnyError::Illegal {
+            mv,
+            reason: reason.to_string(),
+        };
+        match (self, mv) {
+            (AnyPosition::Kamisado(p), AnyMove::Kamisado(m)) => p
+                .try_play(m)
+                .map(AnyPosition::Kamisado)
+                .map_err(|e| illegal(&e)),
+            (AnyPosition::Katarenga(p), AnyMove::Katarenga(m)) => p
+                .try_play(m)
+                .map(AnyPosition::Katarenga)
+                .map_err(|e| illegal(&e)),
+            _ => Err(AnyError::WrongGame {
+                mv,
+                expected: self.game(),
+                found: mv.game(),
+            }),
+        }
+    }
+
+    /// Whether `mv` is legal here (a move of another game never is).
+    #[must_use]
+    pub fn is_legal(&self, mv: AnyMove) -> bool {
+        self.try_play(mv).is_ok()
+    }
+
+    /// The position after the move written `text`.
+    ///
+    /// # Errors
+    /// [`AnyError::Move`] if it does not read, [`AnyError::Illegal`] if it
+    /// is illegal.
+    pub fn play_text(&self, text: &str) -> Result<AnyPosition, AnyError> {
+        self.try_play(self.parse_move(text)?)
+    }
+
+    /// How the game ended, once it is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<AnyOutcome> {
+        match self {
+            AnyPosition::Kamisado(p) => p.outcome().map(AnyOutcome::Kamisado),
+            AnyPosition::Katarenga(p) => p.outcome().map(AnyOutcome::Katarenga),
+        }
+    }
+
+    /// Whether the game (the round, in Kamisado) is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        each_game!(self, p => p.is_over())
+    }
+
+    /// The winner, once the game is over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        each_game!(self, p => p.winner())
+    }
+
+    /// Perft: the number of legal move sequences of `depth` plies.
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        each_game!(self, p => p.perft(depth))
+    }
+
+    /// Each legal move with the perft of the position after it at
+    /// `depth - 1` (an empty list at depth 0).
+    #[must_use]
+    pub fn perft_divide(&self, depth: u32) -> Vec<(AnyMove, u64)> {
+        match self {
+            AnyPosition::Kamisado(p) => p
+                .perft_divide(depth)
+                .into_iter()
+                .map(|(m, n)| (AnyMove::Kamisado(m), n))
+                .collect(),
+            AnyPosition::Katarenga(p) => p
+                .perft_divide(depth)
+                .into_iter()
+                .map(|(m, n)| (AnyMove::Katarenga(m), n))
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    /// The position in its game's notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each_game!(self, p => p.fmt(f))
+    }
+}
+
+impl AnyMove {
+    /// Reads a move of `game`.
+    ///
+    /// # Errors
+    /// [`AnyError::Move`] with the game's reason.
+    pub fn parse(game: GameId, text: &str) -> Result<AnyMove, AnyError> {
+        let error = |reason: &dyn fmt::Display| AnyError::Move {
+            game,
+            reason: reason.to_string(),
+        };
+        Ok(match game {
+            GameId::Kamisado => AnyMove::Kamisado(text.parse().map_err(|e| error(&e))?),
+            GameId::Katarenga => AnyMove::Katarenga(text.parse().map_err(|e| error(&e))?),
+        })
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> GameId {
+        match self {
+            AnyMove::Kamisado(_) => GameId::Kamisado,
+            AnyMove::Katarenga(_) => GameId::Katarenga,
+        }
+    }
+}
+
+impl fmt::Display for AnyMove {
+    /// The move in its game's notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyMove::Kamisado(m) => m.fmt(f),
+            AnyMove::Katarenga(m) => m.fmt(f),
+        }
+    }
+}
+
+impl AnyOutcome {
+    /// The winner.
+    #[must_use]
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            AnyOutcome::Kamisado(o) => GameOutcome::winner(o),
+            AnyOutcome::Katarenga(o) => GameOutcome::winner(o),
+        }
+    }
+
+    /// A short lowercase name of the way it ended (`"arrival"`,
+    /// `"camps"`).
+    #[must_use]
+    pub fn ending(self) -> &'static str {
+        match self {
+            AnyOutcome::Kamisado(o) => GameOutcome::ending(o),
+            AnyOutcome::Katarenga(o) => GameOutcome::ending(o),
+        }
+    }
+}
+
+impl fmt::Display for AnyOutcome {
+    /// The game's sentence (`"Black wins: ..."`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyOutcome::Kamisado(o) => o.fmt(f),
+            AnyOutcome::Katarenga(o) => o.fmt(f),
+        }
+    }
+}

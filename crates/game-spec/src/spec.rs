@@ -1,0 +1,342 @@
+//! "Which game, under which rules, from which set-up": [`GameSpec`] and
+//! its one text form.
+
+use core::fmt;
+use core::str::FromStr;
+
+use kamisado_core::Target;
+use katarenga_core::{Board, Rules, TilePlacement};
+
+use crate::{AnyPosition, GameId};
+
+/// A Katarenga board as a game description gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardSetup {
+    /// The standard board (the tiles `1f0,2f0,3f0,4f0`).
+    Standard,
+    /// Four tiles in quadrant order (top-left, top-right, bottom-left,
+    /// bottom-right), each used once.
+    Tiles([TilePlacement; 4]),
+    /// Any colouring, as the position notation's colours field.
+    Colours(Board),
+}
+
+impl BoardSetup {
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        match self {
+            BoardSetup::Standard => Board::standard(),
+            // Checked when the set-up was made (`FromStr`, `from_tiles`).
+            BoardSetup::Tiles(tiles) => Board::from_tiles(*tiles).unwrap_or_default(),
+            BoardSetup::Colours(board) => *board,
+        }
+    }
+
+    /// The set-up of `tiles`: [`BoardSetup::Standard`] for the standard
+    /// tiles, `None` if a tile is used twice.
+    #[must_use]
+    pub fn from_tiles(tiles: [TilePlacement; 4]) -> Option<BoardSetup> {
+        Board::from_tiles(tiles).ok()?;
+        Some(if Some(tiles) == TilePlacement::arrangement(0) {
+            BoardSetup::Standard
+        } else {
+            BoardSetup::Tiles(tiles)
+        })
+    }
+}
+
+impl fmt::Display for BoardSetup {
+    /// `standard`, the tiles separated by commas (`1f0,2b1,3f2,4f3`), or
+    /// the colours field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardSetup::Standard => f.write_str("standard"),
+            BoardSetup::Tiles([a, b, c, d]) => write!(f, "{a},{b},{c},{d}"),
+            BoardSetup::Colours(board) => board.fmt(f),
+        }
+    }
+}
+
+impl FromStr for BoardSetup {
+    type Err = String;
+
+    /// Reads the forms [`Display`](fmt::Display) writes; the reason is for
+    /// people.
+    fn from_str(s: &str) -> Result<BoardSetup, String> {
+        if s == "standard" {
+            return Ok(BoardSetup::Standard);
+        }
+        if s.contains('/') {
+            return s
+                .parse::<Board>()
+                .map(BoardSetup::Colours)
+                .map_err(|e| e.to_string());
+        }
+        let tiles = s
+            .split(',')
+            .map(|part| part.parse().map_err(|e| format!("{part:?}: {e}")))
+            .collect::<Result<Vec<TilePlacement>, String>>()?;
+        let tiles: [TilePlacement; 4] = tiles.try_into().map_err(|_| EXPECTED_BOARD.to_string())?;
+        BoardSetup::from_tiles(tiles).ok_or_else(|| "a tile is used twice".to_string())
+    }
+}
+
+const EXPECTED_BOARD: &str =
+    "expected standard, four tiles such as 1f0,2b1,3f2,4f3, or the colours field";
+
+/// One game as every door names it: which game, under which reading of
+/// the rules, from which set-up.
+///
+/// Its text form is the game's name followed by the fields that differ
+/// from the default, in this order, each `name=value`:
+///
+/// | game | field | values | default |
+/// |---|---|---|---|
+/// | `kamisado` | `target` | match points: a number, `single` (1), `standard` (3), `long` (7), `marathon` (15) | 1 (a single round) |
+/// | `katarenga` | `rules` | `standard`, `no-first-capture` | `standard` |
+/// | `katarenga` | `board` | `standard`, four tiles `1f0,2b1,3f2,4f3`, or the colours field | `standard` |
+///
+/// Fields are separated by spaces and may come in any order when read;
+/// [`Display`](fmt::Display) writes the canonical form, which reads back
+/// as the same value.
+///
+/// ```
+/// use game_spec::{GameId, GameSpec};
+/// let spec: GameSpec = "katarenga rules=no-first-capture".parse()?;
+/// assert_eq!(spec.game(), GameId::Katarenga);
+/// assert_eq!(spec.rules(), "no-first-capture");
+/// assert!(spec.start().to_string().ends_with(" w - wb"));
+/// assert_eq!("kamisado target=standard".parse::<GameSpec>()?.to_string(), "kamisado target=3");
+/// assert_eq!(GameSpec::default_for(GameId::Kamisado).to_string(), "kamisado");
+///
+/// let error = "katarenga target=3".parse::<GameSpec>().unwrap_err();
+/// assert_eq!(error.to_string(), "at byte 10: katarenga has no field target (its fields: rules, board)");
+/// # Ok::<(), game_spec::SpecError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSpec {
+    /// Kamisado: a round, or a match to a target.
+    Kamisado {
+        /// The points that win the match (1: a single round).
+        target: Target,
+    },
+    /// Katarenga.
+    Katarenga {
+        /// The reading of the rules.
+        rules: Rules,
+        /// The board as laid.
+        board: BoardSetup,
+    },
+}
+
+/// Why a text is not a [`GameSpec`]: what is wrong, and where (a byte
+/// offset into the text).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The text names no game.
+    #[error("empty: expected a game (kamisado or katarenga) and its fields")]
+    Empty,
+    /// The first word is not a game.
+    #[error("at byte {at}: unknown game {name:?} (expected kamisado or katarenga)")]
+    UnknownGame {
+        /// The word.
+        name: String,
+        /// Its offset.
+        at: usize,
+    },
+    /// A word without `=`.
+    #[error("at byte {at}: {word:?} is not a field (expected name=value)")]
+    NotAField {
+        /// The word.
+        word: String,
+        /// Its offset.
+        at: usize,
+    },
+    /// A field the game does not have.
+    #[error("at byte {at}: {game} has no field {field} (its fields: {fields})")]
+    UnknownField {
+        /// The game.
+        game: GameId,
+        /// The field's name.
+        field: String,
+        /// The game's fields, separated by commas.
+        fields: &'static str,
+        /// The field's offset.
+        at: usize,
+    },
+    /// A field given twice.
+    #[error("at byte {at}: {field} is given twice")]
+    Repeated {
+        /// The field's name.
+        field: &'static str,
+        /// The second one's offset.
+        at: usize,
+    },
+    /// A field's value does not read.
+    #[error("at byte {at}: bad {field} {value:?}: {reason}")]
+    BadValue {
+        /// The field's name.
+        field: &'static str,
+        /// The value.
+        value: String,
+        /// Why.
+        reason: String,
+        /// The value's offset.
+        at: usize,
+    },
+}
+
+impl GameSpec {
+    /// The usual game: a single Kamisado round; Katarenga by the standard
+    /// rules on the standard board.
+    #[must_use]
+    pub const fn default_for(game: GameId) -> GameSpec {
+        match game {
+            GameId::Kamisado => GameSpec::Kamisado {
+                target: Target::SINGLE_ROUND,
+            },
+            GameId::Katarenga => GameSpec::Katarenga {
+                rules: Rules::Standard,
+                board: BoardSetup::Standard,
+            },
+        }
+    }
+
+    /// The game.
+    #[must_use]
+    pub const fn game(&self) -> GameId {
+        match self {
+            GameSpec::Kamisado { .. } => GameId::Kamisado,
+            GameSpec::Katarenga { .. } => GameId::Katarenga,
+        }
+    }
+
+    /// The name of the reading of the rules (one of
+    /// [`GameId::readings`]).
+    #[must_use]
+    pub const fn rules(&self) -> &'static str {
+        match self {
+            GameSpec::Kamisado { .. } => "standard",
+            GameSpec::Katarenga { rules, .. } => rules.name(),
+        }
+    }
+
+    /// The start position (of the first round, in a Kamisado match).
+    #[must_use]
+    pub fn start(&self) -> AnyPosition {
+        match self {
+            GameSpec::Kamisado { .. } => AnyPosition::Kamisado(kamisado_core::Position::start()),
+            GameSpec::Katarenga { rules, board } => {
+                AnyPosition::Katarenga(katarenga_core::Position::start_with(board.board(), *rules))
+            }
+        }
+    }
+
+    /// The game's fields, in their canonical order.
+    const fn fields(game: GameId) -> &'static str {
+        match game {
+            GameId::Kamisado => "target",
+            GameId::Katarenga => "rules, board",
+        }
+    }
+}
+
+impl Default for GameSpec {
+    /// A single Kamisado round.
+    fn default() -> GameSpec {
+        GameSpec::default_for(GameId::Kamisado)
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// The canonical text form: the game, then the fields that differ from
+    /// the default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game().name())?;
+        match self {
+            GameSpec::Kamisado { target } => {
+                if *target != Target::SINGLE_ROUND {
+                    write!(f, " target={target}")?;
+                }
+            }
+            GameSpec::Katarenga { rules, board } => {
+                if *rules != Rules::Standard {
+                    write!(f, " rules={rules}")?;
+                }
+                if *board != BoardSetup::Standard {
+                    write!(f, " board={board}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The words of `text` with their byte offsets.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split(' ')
+        .scan(0, |offset, word| {
+            let at = *offset;
+            *offset += word.len() + 1;
+            Some((at, word))
+        })
+        .filter(|(_, word)| !word.is_empty())
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
+        let mut words = words(text);
+        let (at, name) = words.next().ok_or(SpecError::Empty)?;
+        let game: GameId = name.parse().map_err(|_| SpecError::UnknownGame {
+            name: name.to_string(),
+            at,
+        })?;
+        let mut spec = GameSpec::default_for(game);
+        let mut seen: [Option<&'static str>; 3] = [None; 3];
+        for (at, word) in words {
+            let (field, value) = word.split_once('=').ok_or_else(|| SpecError::NotAField {
+                word: word.to_string(),
+                at,
+            })?;
+            let value_at = at + field.len() + 1;
+            let bad = |field: &'static str, reason: String| SpecError::BadValue {
+                field,
+                value: value.to_string(),
+                reason,
+                at: value_at,
+            };
+            let name: &'static str = match (&mut spec, field) {
+                (GameSpec::Kamisado { target }, "target") => {
+                    *target = value.parse().map_err(|e| bad("target", format!("{e}")))?;
+                    "target"
+                }
+                (GameSpec::Katarenga { rules, .. }, "rules") => {
+                    *rules = value.parse().map_err(|e| bad("rules", format!("{e}")))?;
+                    "rules"
+                }
+                (GameSpec::Katarenga { board, .. }, "board") => {
+                    *board = value.parse().map_err(|e| bad("board", e))?;
+                    "board"
+                }
+                _ => {
+                    return Err(SpecError::UnknownField {
+                        game,
+                        field: field.to_string(),
+                        fields: GameSpec::fields(game),
+                        at,
+                    });
+                }
+            };
+            if seen.contains(&Some(name)) {
+                return Err(SpecError::Repeated { field: name, at });
+            }
+            if let Some(slot) = seen.iter_mut().find(|s| s.is_none()) {
+                *slot = Some(name);
+            }
+        }
+        Ok(spec)
+    }
+}

@@ -1,0 +1,138 @@
+//! `GameSpec`'s text form: canonical, read back, and errors that point at
+//! the word that is wrong.
+
+use game_spec::{BoardSetup, GameId, GameSpec, SpecError};
+use katarenga_core::{Board, Rules, TilePlacement};
+use proptest::prelude::*;
+
+fn any_spec() -> impl Strategy<Value = GameSpec> {
+    prop_oneof![
+        (1u32..=40).prop_map(|points| GameSpec::Kamisado {
+            target: kamisado_core::Target::new(points).unwrap(),
+        }),
+        (
+            prop::sample::select(Rules::ALL.to_vec()),
+            prop_oneof![
+                Just(BoardSetup::Standard),
+                (0..TilePlacement::ARRANGEMENTS)
+                    .prop_map(
+                        |i| BoardSetup::from_tiles(TilePlacement::arrangement(i).unwrap()).unwrap()
+                    ),
+                (0..TilePlacement::ARRANGEMENTS).prop_map(|i| BoardSetup::Colours(
+                    Board::from_tiles(TilePlacement::arrangement(i).unwrap()).unwrap()
+                )),
+            ],
+        )
+            .prop_map(|(rules, board)| GameSpec::Katarenga { rules, board }),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn the_text_form_reads_back_as_the_same_spec(spec in any_spec()) {
+        let text = spec.to_string();
+        prop_assert_eq!(text.parse::<GameSpec>(), Ok(spec), "{}", text);
+    }
+
+    #[test]
+    fn fields_read_in_any_order_and_with_extra_spaces(rules in prop::sample::select(Rules::ALL.to_vec()), i in 0..TilePlacement::ARRANGEMENTS) {
+        let tiles = TilePlacement::arrangement(i).unwrap();
+        let board = tiles.map(|t| t.to_string()).join(",");
+        let one: GameSpec = format!("katarenga rules={rules} board={board}").parse().unwrap();
+        let other: GameSpec = format!("  katarenga   board={board}  rules={rules} ").parse().unwrap();
+        prop_assert_eq!(one, other);
+        prop_assert_eq!(one.start().to_string(), other.start().to_string());
+    }
+}
+
+#[test]
+fn defaults_are_left_out_and_named_values_are_written_as_numbers() {
+    for (text, canonical) in [
+        ("kamisado", "kamisado"),
+        ("kamisado target=1", "kamisado"),
+        ("kamisado target=single", "kamisado"),
+        ("kamisado target=marathon", "kamisado target=15"),
+        ("katarenga rules=standard board=standard", "katarenga"),
+        ("katarenga board=1f0,2f0,3f0,4f0", "katarenga"),
+        (
+            "katarenga board=4b3,3f0,2f0,1f0",
+            "katarenga board=4b3,3f0,2f0,1f0",
+        ),
+        (
+            "katarenga rules=no-first-capture",
+            "katarenga rules=no-first-capture",
+        ),
+    ] {
+        let spec: GameSpec = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(spec.to_string(), canonical, "{text}");
+    }
+}
+
+#[test]
+fn each_reading_of_the_rules_starts_as_the_core_starts_it() {
+    for game in GameId::ALL {
+        for &reading in game.readings() {
+            let spec: GameSpec = format!("{game} rules={reading}")
+                .parse()
+                .or_else(|e| match game {
+                    // Kamisado has one reading and no rules field.
+                    GameId::Kamisado => Ok(GameSpec::default_for(game)),
+                    GameId::Katarenga => Err(e),
+                })
+                .unwrap();
+            assert_eq!(spec.rules(), reading);
+            let expected = match game {
+                GameId::Kamisado => kamisado_core::Position::start().to_string(),
+                GameId::Katarenga => katarenga_core::Position::start_with(
+                    Board::standard(),
+                    reading.parse().unwrap(),
+                )
+                .to_string(),
+            };
+            assert_eq!(spec.start().to_string(), expected, "{spec}");
+        }
+    }
+}
+
+#[test]
+fn errors_say_what_is_wrong_at_the_offset_of_the_word() {
+    let cases: [(&str, &str); 8] = [
+        ("checkers", "checkers"),
+        ("kamisado target", "target"),
+        ("kamisado target=0", "0"),
+        ("kamisado rules=standard", "rules=standard"),
+        ("katarenga  rules=none", "none"),
+        ("katarenga board=1f0,1f0,3f0,4f0", "1f0,1f0,3f0,4f0"),
+        ("katarenga board=1f0,2f0,3f0", "1f0,2f0,3f0"),
+        ("katarenga rules=standard rules=standard", "rules=standard"),
+    ];
+    for (text, word) in cases {
+        let error = text.parse::<GameSpec>().unwrap_err();
+        let at = match &error {
+            SpecError::UnknownGame { at, .. }
+            | SpecError::NotAField { at, .. }
+            | SpecError::UnknownField { at, .. }
+            | SpecError::Repeated { at, .. }
+            | SpecError::BadValue { at, .. } => *at,
+            SpecError::Empty => panic!("{text}: empty"),
+        };
+        // The last occurrence of the word: the repeated field is the second.
+        assert_eq!(at, text.rfind(word).unwrap(), "{text}: {error}");
+        assert!(
+            error.to_string().starts_with(&format!("at byte {at}: ")),
+            "{error}"
+        );
+    }
+    assert_eq!("".parse::<GameSpec>(), Err(SpecError::Empty));
+    assert_eq!("   ".parse::<GameSpec>(), Err(SpecError::Empty));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_spec_serialises_as_its_text_form() {
+    let spec: GameSpec = "katarenga rules=no-first-capture".parse().unwrap();
+    let json = serde_json::to_string(&spec).unwrap();
+    assert_eq!(json, "\"katarenga rules=no-first-capture\"");
+    assert_eq!(serde_json::from_str::<GameSpec>(&json).unwrap(), spec);
+    assert!(serde_json::from_str::<GameSpec>("\"go\"").is_err());
+}
