@@ -8,7 +8,7 @@ pub mod referee;
 pub mod setup;
 pub mod stats;
 
+pub use game_spec::{self, AnyMove, AnyPosition, GameId, GameSpec, UnknownGame};
 pub use message::{
-    Command, GameKind, Go, Info, MessageError, OptionKind, PROTOCOL_VERSION, Reply, Score, Start,
-    UnknownGame,
+    Command, Go, Info, MessageError, OptionKind, PROTOCOL_VERSION, Reply, Score, Start,
 };

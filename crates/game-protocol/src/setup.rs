@@ -3,7 +3,6 @@
 //! engine share (its start, its moves checked one by one, the rule
 //! option), with seeded random openings for the referee.
 
-use kamisado_core::Game;
 use std::fmt;
 
 use board_geometry::{Player, SplitMix64};
@@ -11,105 +10,24 @@ use game_records::BoardSpec;
 use game_search::SearchGame;
 use katarenga_core::{Rules, TilePlacement};
 
-use crate::message::{Command, GameKind, MessageError, Start};
+use game_spec::{AnyPosition, BoardSetup, GameId, GameSpec};
+
+use crate::message::{Command, MessageError, Start};
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
 
-/// A position of either game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GamePosition {
-    /// A Kamisado position (a round).
-    Kamisado(Kamisado),
-    /// A Katarenga position.
-    Katarenga(Katarenga),
-}
-
-/// A move of either game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameMove {
-    /// A Kamisado move (a pass is the tower's square twice).
-    Kamisado(kamisado_core::Move),
-    /// A Katarenga move.
-    Katarenga(katarenga_core::Move),
-}
-
-impl fmt::Display for GameMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameMove::Kamisado(m) => m.fmt(f),
-            GameMove::Katarenga(m) => m.fmt(f),
+/// The start of `game` on the standard board, by `rules` (Kamisado has
+/// one reading).
+#[must_use]
+pub fn start(game: GameId, rules: Rules) -> AnyPosition {
+    match game {
+        GameId::Kamisado => AnyPosition::start(game),
+        GameId::Katarenga => GameSpec::Katarenga {
+            rules,
+            board: BoardSetup::Standard,
         }
-    }
-}
-
-impl fmt::Display for GamePosition {
-    /// The position in its game's notation.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GamePosition::Kamisado(p) => p.fmt(f),
-            GamePosition::Katarenga(p) => p.fmt(f),
-        }
-    }
-}
-
-impl GamePosition {
-    /// The start of `game` (Katarenga: on the standard board, by `rules`).
-    #[must_use]
-    pub fn start(game: GameKind, rules: Rules) -> GamePosition {
-        match game {
-            GameKind::Kamisado => GamePosition::Kamisado(Kamisado::start()),
-            GameKind::Katarenga => GamePosition::Katarenga(Katarenga::start_with(
-                katarenga_core::Board::standard(),
-                rules,
-            )),
-        }
-    }
-
-    /// The game.
-    #[must_use]
-    pub fn game(&self) -> GameKind {
-        match self {
-            GamePosition::Kamisado(_) => GameKind::Kamisado,
-            GamePosition::Katarenga(_) => GameKind::Katarenga,
-        }
-    }
-
-    /// The player to move.
-    #[must_use]
-    pub fn side_to_move(&self) -> Player {
-        match self {
-            GamePosition::Kamisado(p) => p.side_to_move(),
-            GamePosition::Katarenga(p) => p.side_to_move(),
-        }
-    }
-
-    /// The legal moves (none once the game is over).
-    #[must_use]
-    pub fn legal_moves(&self) -> Vec<GameMove> {
-        match self {
-            GamePosition::Kamisado(p) => p
-                .legal_moves()
-                .iter()
-                .map(|&m| GameMove::Kamisado(m))
-                .collect(),
-            GamePosition::Katarenga(p) => p
-                .legal_moves()
-                .iter()
-                .map(|&m| GameMove::Katarenga(m))
-                .collect(),
-        }
-    }
-
-    /// Whether `mv` is a legal move here (a move of the other game never
-    /// is).
-    #[must_use]
-    pub fn is_legal(&self, mv: GameMove) -> bool {
-        match (self, mv) {
-            (GamePosition::Kamisado(p), GameMove::Kamisado(m)) => p.try_play(m).is_ok(),
-            (GamePosition::Katarenga(p), GameMove::Katarenga(m)) => p.try_play(m).is_ok(),
-            _ => false,
-        }
+        .start(),
     }
 }
 
@@ -159,9 +77,9 @@ pub enum SetupError {
         /// The opening, as a position command's arguments.
         opening: String,
         /// The game it is of.
-        found: GameKind,
+        found: GameId,
         /// The game of the run.
-        expected: GameKind,
+        expected: GameId,
     },
 }
 
@@ -185,18 +103,18 @@ impl Opening {
     /// (`startpos`, `tiles ...` or `notation ...`, then `moves ...`).
     ///
     /// ```
-    /// use game_protocol::{GameKind, setup::Opening};
+    /// use game_protocol::{GameId, setup::Opening};
     /// use katarenga_core::Rules;
-    /// let o = Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d7")?;
+    /// let o = Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d7")?;
     /// assert_eq!(o.position().to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
-    /// let e = Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d9").unwrap_err();
+    /// let e = Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d9").unwrap_err();
     /// assert!(e.to_string().starts_with("move 1 (d1d9)"));
     /// # Ok::<(), game_protocol::setup::SetupError>(())
     /// ```
     ///
     /// # Errors
     /// [`SetupError`]: what is wrong.
-    pub fn parse(game: GameKind, rules: Rules, line: &str) -> Result<Opening, SetupError> {
+    pub fn parse(game: GameId, rules: Rules, line: &str) -> Result<Opening, SetupError> {
         let command: Command = format!("position {line}").parse()?;
         let Command::Position { start, moves } = command else {
             unreachable!("a line that starts with position reads as a position or not at all")
@@ -215,7 +133,7 @@ impl Opening {
     /// [`SetupError`]: why the start cannot be read or which move is
     /// illegal (with its number from 1).
     pub fn set_up(
-        game: GameKind,
+        game: GameId,
         rules: Rules,
         start: Start,
         moves: &[String],
@@ -225,7 +143,7 @@ impl Opening {
             reason: reason.to_string(),
         };
         match game {
-            GameKind::Kamisado => {
+            GameId::Kamisado => {
                 let start = match start {
                     Start::StartPos => Kamisado::start(),
                     Start::Notation(n) => n.parse().map_err(|e| notation(&n, &e))?,
@@ -233,7 +151,7 @@ impl Opening {
                 };
                 Ok(Opening::Kamisado(replay(start, moves)?))
             }
-            GameKind::Katarenga => {
+            GameId::Katarenga => {
                 let (board, start) = match start {
                     Start::StartPos => {
                         let tiles = standard_tiles();
@@ -268,15 +186,15 @@ impl Opening {
     /// at once.
     #[must_use]
     pub fn random(
-        game: GameKind,
+        game: GameId,
         rules: Rules,
         plies: u32,
         random_board: bool,
         rng: &mut SplitMix64,
     ) -> Opening {
         let start = match game {
-            GameKind::Kamisado => Opening::Kamisado(Kamisado::start()),
-            GameKind::Katarenga => {
+            GameId::Kamisado => Opening::Kamisado(Kamisado::start()),
+            GameId::Katarenga => {
                 let index = if random_board {
                     u32::try_from(rng.below(TilePlacement::ARRANGEMENTS as usize)).unwrap_or(0)
                 } else {
@@ -309,16 +227,16 @@ impl Opening {
 
     /// The game.
     #[must_use]
-    pub fn game(&self) -> GameKind {
+    pub fn game(&self) -> GameId {
         self.position().game()
     }
 
     /// The position.
     #[must_use]
-    pub fn position(&self) -> GamePosition {
+    pub fn position(&self) -> AnyPosition {
         match self {
-            Opening::Kamisado(p) => GamePosition::Kamisado(*p),
-            Opening::Katarenga { position, .. } => GamePosition::Katarenga(*position),
+            Opening::Kamisado(p) => AnyPosition::Kamisado(*p),
+            Opening::Katarenga { position, .. } => AnyPosition::Katarenga(*position),
         }
     }
 

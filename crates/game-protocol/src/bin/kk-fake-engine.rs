@@ -49,8 +49,9 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use game_protocol::setup::{GamePosition, Opening};
-use game_protocol::{Command, GameKind, OptionKind, Reply};
+use game_protocol::game_spec::AnyPosition;
+use game_protocol::setup::Opening;
+use game_protocol::{Command, GameId, OptionKind, Reply};
 use katarenga_core::{Orientation, Rules};
 
 const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state FILE --first FAULT]
@@ -62,12 +63,12 @@ late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, bad-orien
 hang-orient, late-orient, kkp0, kkp1, no-rules, refuse-newgame)";
 
 /// A move from an empty square: never legal.
-fn illegal_move(position: &GamePosition) -> String {
+fn illegal_move(position: &AnyPosition) -> String {
     let empty = board_geometry::Square::ALL
         .into_iter()
         .find(|&s| match position {
-            GamePosition::Kamisado(p) => p.tower_on(s).is_none(),
-            GamePosition::Katarenga(p) => p.piece_on(s).is_none(),
+            AnyPosition::Kamisado(p) => p.tower_on(s).is_none(),
+            AnyPosition::Katarenga(p) => p.piece_on(s).is_none(),
         });
     let s = empty.unwrap_or(board_geometry::Square::D4);
     format!("{s}{s}")
@@ -75,7 +76,7 @@ fn illegal_move(position: &GamePosition) -> String {
 
 /// A pass of the first legal move's piece (its square twice), illegal
 /// where it can move.
-fn pass(position: &GamePosition) -> String {
+fn pass(position: &AnyPosition) -> String {
     let first = position
         .legal_moves()
         .first()
@@ -188,9 +189,9 @@ fn main() -> ExitCode {
         }
         _ => {}
     }
-    let mut game = GameKind::Kamisado;
+    let mut game = GameId::Kamisado;
     let mut rules = Rules::Standard;
-    let mut position = Some(GamePosition::start(game, rules));
+    let mut position = Some(game_protocol::setup::start(game, rules));
     let mut moves = 0u32;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
@@ -218,11 +219,11 @@ fn main() -> ExitCode {
                     out.line(&Reply::Protocol(game_protocol::PROTOCOL_VERSION));
                 }
                 out.line(&Reply::Game {
-                    game: GameKind::Kamisado,
+                    game: GameId::Kamisado,
                     rules: Vec::new(),
                 });
                 out.line(&Reply::Game {
-                    game: GameKind::Katarenga,
+                    game: GameId::Katarenga,
                     rules: if plain {
                         Vec::new()
                     } else {
@@ -365,7 +366,7 @@ enum Deed {
 fn misbehave(
     fault: &str,
     out: &Out,
-    position: &GamePosition,
+    position: &AnyPosition,
     legal: &[String],
     go: &game_protocol::Go,
 ) -> Deed {

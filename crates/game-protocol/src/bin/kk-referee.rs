@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use game_protocol::GameKind;
+use game_protocol::GameId;
 use game_protocol::referee::{
     Config, EngineSpec, Interrupt, LINE_LIMIT, OrientationRule, Referee, TimeControl, count,
     distinct_names, signed,
@@ -125,7 +125,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
                 .map_err(|_| format!("{arg}: {v:?} is not a whole number"))
         };
         match arg.as_str() {
-            "--game" => game = Some(value.parse::<GameKind>().map_err(|e| e.to_string())?),
+            "--game" => game = Some(value.parse::<GameId>().map_err(|e| e.to_string())?),
             "--rules" => {
                 rules = value.parse().map_err(|e| format!("--rules {value}: {e}"))?;
             }
@@ -148,7 +148,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
         .map_err(|_| "two --engine are needed".to_string())?;
     distinct_names(&mut engines).map_err(|e| format!("--engine: {e}"))?;
     let mut config = Config::new(game, engines, games, time);
-    if rules != katarenga_core::Rules::Standard && game != GameKind::Katarenga {
+    if rules != katarenga_core::Rules::Standard && game != GameId::Katarenga {
         return Err(format!("--rules {rules} is a Katarenga option").into());
     }
     config.rules = rules;
@@ -163,7 +163,7 @@ fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
         match arg.as_str() {
             "--target" => {
                 config.target = small(&value)?;
-                if config.target == 0 || game != GameKind::Kamisado {
+                if config.target == 0 || game != GameId::Kamisado {
                     return Err("--target is a positive score, for kamisado".into());
                 }
             }

@@ -8,8 +8,8 @@ use katarenga_core::Rules;
 use katarenga_core::{Orientation, Setup};
 
 use super::{Engine, Thinking};
-use crate::message::GameKind;
-use crate::setup::{GameMove, GamePosition};
+use crate::message::GameId;
+use game_spec::{AnyMove, AnyPosition};
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
@@ -24,7 +24,7 @@ type Katarenga = katarenga_core::Position;
 /// ```
 /// use kamisado_core::Game;
 /// use game_protocol::engine::{AgentEngine, Engine};
-/// use game_protocol::GameKind;
+/// use game_protocol::GameId;
 /// use game_search::{GreedyAgent, RandomAgent};
 ///
 /// let bot = AgentEngine::new("my bot")
@@ -35,7 +35,7 @@ type Katarenga = katarenga_core::Position;
 /// let kamisado_only = AgentEngine::new("k").kamisado(|p: &kamisado_core::Position| {
 ///     p.legal_moves().first().copied()
 /// });
-/// assert_eq!(kamisado_only.games(), [(GameKind::Kamisado, vec![])]);
+/// assert_eq!(kamisado_only.games(), [(GameId::Kamisado, vec![])]);
 /// ```
 pub struct AgentEngine {
     name: String,
@@ -98,23 +98,21 @@ impl Engine for AgentEngine {
         self.author.clone()
     }
 
-    fn games(&self) -> Vec<(GameKind, Vec<String>)> {
+    fn games(&self) -> Vec<(GameId, Vec<String>)> {
         let mut games = Vec::new();
         if self.kamisado.is_some() {
-            games.push((GameKind::Kamisado, Vec::new()));
+            games.push((GameId::Kamisado, Vec::new()));
         }
         if self.katarenga.is_some() {
-            games.push((GameKind::Katarenga, vec![Rules::NoFirstCapture.to_string()]));
+            games.push((GameId::Katarenga, vec![Rules::NoFirstCapture.to_string()]));
         }
         games
     }
 
-    fn think(&mut self, position: &GamePosition, _: &mut Thinking<'_>) -> Option<GameMove> {
+    fn think(&mut self, position: &AnyPosition, _: &mut Thinking<'_>) -> Option<AnyMove> {
         match position {
-            GamePosition::Kamisado(p) => self.kamisado.as_mut()?.choose(p).map(GameMove::Kamisado),
-            GamePosition::Katarenga(p) => {
-                self.katarenga.as_mut()?.choose(p).map(GameMove::Katarenga)
-            }
+            AnyPosition::Kamisado(p) => self.kamisado.as_mut()?.choose(p).map(AnyMove::Kamisado),
+            AnyPosition::Katarenga(p) => self.katarenga.as_mut()?.choose(p).map(AnyMove::Katarenga),
         }
     }
 

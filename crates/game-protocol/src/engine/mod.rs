@@ -38,8 +38,10 @@ use game_search::StopFlag;
 use kamisado_core::{Edge, Match, MatchState, Target};
 use katarenga_core::{Orientation, Rules, Setup};
 
-use crate::message::{Command, GameKind, Go, Info, OptionKind, PROTOCOL_VERSION, Reply};
-use crate::setup::{GameMove, GamePosition, Opening};
+use crate::message::{Command, GameId, Go, Info, OptionKind, PROTOCOL_VERSION, Reply};
+use game_spec::{AnyMove, AnyPosition};
+
+use crate::setup::Opening;
 
 mod agent;
 mod budget;
@@ -84,7 +86,7 @@ pub trait Engine: Send + 'static {
 
     /// The games it plays, each with the rule options it plays besides the
     /// standard rules (Katarenga's `no-first-capture`).
-    fn games(&self) -> Vec<(GameKind, Vec<String>)>;
+    fn games(&self) -> Vec<(GameId, Vec<String>)>;
 
     /// Its options, as the handshake declares them (default: none).
     fn options(&self) -> Vec<(String, OptionKind)> {
@@ -112,7 +114,7 @@ pub trait Engine: Send + 'static {
 
     /// A new game of `game` by `rules` (Kamisado's are always standard);
     /// the loop has checked both against [`Engine::games`].
-    fn new_game(&mut self, game: GameKind, rules: Rules) {
+    fn new_game(&mut self, game: GameId, rules: Rules) {
         let _ = (game, rules);
     }
 
@@ -125,7 +127,7 @@ pub trait Engine: Send + 'static {
     /// A move for `position` (which has legal moves), within the
     /// `thinking` budget. A move that is not legal, or none, is replaced
     /// by the first legal move (and said in an `info string`).
-    fn think(&mut self, position: &GamePosition, thinking: &mut Thinking<'_>) -> Option<GameMove>;
+    fn think(&mut self, position: &AnyPosition, thinking: &mut Thinking<'_>) -> Option<AnyMove>;
 
     /// The refill edge for the Kamisado match `game`, whose round has just
     /// been won by `chooser` (default: [`Edge::AFile`]).
@@ -238,8 +240,8 @@ pub fn run_with<E: Engine>(
     let (done_tx, done) = mpsc::channel::<()>();
     let mut worker = Worker {
         engine: Some(engine),
-        position: GamePosition::start(GameKind::Kamisado, Rules::Standard),
-        game: GameKind::Kamisado,
+        position: crate::setup::start(GameId::Kamisado, Rules::Standard),
+        game: GameId::Kamisado,
         rules: Rules::Standard,
         out: Arc::clone(&out),
         deferred: VecDeque::new(),
@@ -313,9 +315,9 @@ fn read_commands<E>(mut input: impl BufRead, mut handle: impl FnMut(Job<E>)) -> 
 struct Worker<E> {
     /// The engine, `None` while a search has it.
     engine: Option<E>,
-    game: GameKind,
+    game: GameId,
     rules: Rules,
-    position: GamePosition,
+    position: AnyPosition,
     out: Output,
     /// Commands that came during a search and wait for its end, in order.
     deferred: VecDeque<Job<E>>,
@@ -402,14 +404,14 @@ impl<E: Engine> Worker<E> {
                 engine.new_game(game, chosen);
                 self.game = game;
                 self.rules = chosen;
-                self.position = GamePosition::start(game, chosen);
+                self.position = crate::setup::start(game, chosen);
             }
             Command::Match {
                 target,
                 scores,
                 round,
             } => {
-                if self.game != GameKind::Kamisado {
+                if self.game != GameId::Kamisado {
                     return Err("match is for kamisado".into());
                 }
                 let target = Target::new(target).ok_or("the target is at least 1")?;
@@ -514,7 +516,7 @@ impl<E: Engine> Worker<E> {
         received: Instant,
         stop: StopFlag,
     ) -> Result<(), Refusal> {
-        let GamePosition::Kamisado(position) = self.position else {
+        let AnyPosition::Kamisado(position) = self.position else {
             return Err("edge is for kamisado".into());
         };
         let target = Target::new(target).ok_or("the target is at least 1")?;
@@ -538,7 +540,7 @@ impl<E: Engine> Worker<E> {
         received: Instant,
         stop: StopFlag,
     ) -> Result<(), Refusal> {
-        let GamePosition::Katarenga(position) = self.position else {
+        let AnyPosition::Katarenga(position) = self.position else {
             return Err("orient is for katarenga".into());
         };
         let setup = Setup::new(*position.board(), self.rules);
@@ -560,8 +562,8 @@ impl<E: Engine> Worker<E> {
 /// The rules of `newgame game rules ...`, if an engine that plays `games`
 /// plays them.
 fn rules_of(
-    games: &[(GameKind, Vec<String>)],
-    game: GameKind,
+    games: &[(GameId, Vec<String>)],
+    game: GameId,
     rules: &[String],
 ) -> Result<Rules, Refusal> {
     let Some((_, options)) = games.iter().find(|(g, _)| *g == game) else {
@@ -572,7 +574,7 @@ fn rules_of(
         let known = rule == "standard" || options.contains(rule);
         match (known, game, rule.parse::<Rules>()) {
             (true, _, Ok(Rules::Standard)) => {}
-            (true, GameKind::Katarenga, Ok(option)) => chosen = option,
+            (true, GameId::Katarenga, Ok(option)) => chosen = option,
             _ => {
                 let mut plays = vec!["standard".to_string()];
                 plays.extend(options.iter().cloned());

@@ -12,8 +12,8 @@ use katarenga_core::Rules;
 use katarenga_core::{Orientation, Setup};
 
 use super::{Budget, Engine, Refusal, Thinking};
-use crate::message::{GameKind, Info, OptionKind, Score};
-use crate::setup::{GameMove, GamePosition};
+use crate::message::{GameId, Info, OptionKind, Score};
+use game_spec::{AnyMove, AnyPosition};
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
@@ -66,7 +66,7 @@ impl Default for Settings {
 pub struct SearchEngine {
     settings: Settings,
     /// The game of the last `newgame`: its tables are made at `isready`.
-    game: Option<GameKind>,
+    game: Option<GameId>,
     kamisado: Option<SearchAgent<Kamisado>>,
     katarenga: Option<SearchAgent<Katarenga>>,
     solver: Option<Solver<Kamisado>>,
@@ -81,11 +81,11 @@ impl SearchEngine {
 
     /// Makes the tables `game` needs (at the `Hash` size), if they are not
     /// made yet.
-    fn allocate(&mut self, game: GameKind) -> Result<(), Refusal> {
+    fn allocate(&mut self, game: GameId) -> Result<(), Refusal> {
         let mib = self.settings.hash_mib;
         let table = |e: game_search::TableError| Refusal(format!("option Hash: {e}"));
         match game {
-            GameKind::Kamisado => {
+            GameId::Kamisado => {
                 if self.kamisado.is_none() {
                     self.kamisado = Some(SearchAgent::new(Limits::depth(1), mib).map_err(table)?);
                 }
@@ -93,7 +93,7 @@ impl SearchEngine {
                     self.solver = Some(Solver::new(mib).map_err(table)?);
                 }
             }
-            GameKind::Katarenga => {
+            GameId::Katarenga => {
                 if self.katarenga.is_none() {
                     self.katarenga = Some(SearchAgent::new(Limits::depth(1), mib).map_err(table)?);
                 }
@@ -131,10 +131,10 @@ impl Engine for SearchEngine {
         AUTHOR.into()
     }
 
-    fn games(&self) -> Vec<(GameKind, Vec<String>)> {
+    fn games(&self) -> Vec<(GameId, Vec<String>)> {
         vec![
-            (GameKind::Kamisado, Vec::new()),
-            (GameKind::Katarenga, vec![Rules::NoFirstCapture.to_string()]),
+            (GameId::Kamisado, Vec::new()),
+            (GameId::Katarenga, vec![Rules::NoFirstCapture.to_string()]),
         ]
     }
 
@@ -196,10 +196,10 @@ impl Engine for SearchEngine {
     }
 
     fn ready(&mut self) -> Result<(), Refusal> {
-        self.allocate(self.game.unwrap_or(GameKind::Kamisado))
+        self.allocate(self.game.unwrap_or(GameId::Kamisado))
     }
 
-    fn new_game(&mut self, game: GameKind, _rules: Rules) {
+    fn new_game(&mut self, game: GameId, _rules: Rules) {
         self.game = Some(game);
         if let Some(agent) = &mut self.kamisado {
             agent.searcher.clear();
@@ -212,29 +212,29 @@ impl Engine for SearchEngine {
         }
     }
 
-    fn think(&mut self, position: &GamePosition, thinking: &mut Thinking<'_>) -> Option<GameMove> {
+    fn think(&mut self, position: &AnyPosition, thinking: &mut Thinking<'_>) -> Option<AnyMove> {
         let budget = self.capped(thinking.budget());
         // Made here if no `isready` came since `newgame` or `Hash`.
         if self.allocate(position.game()).is_err() {
             return None;
         }
         match position {
-            GamePosition::Kamisado(p) => {
+            AnyPosition::Kamisado(p) => {
                 let mut used = 0;
                 if self.settings.solver {
                     if let Some(solver) = &mut self.solver {
                         match solve(solver, p, &budget, thinking) {
-                            Ok(best) => return Some(GameMove::Kamisado(best)),
+                            Ok(best) => return Some(AnyMove::Kamisado(best)),
                             Err(nodes) => used = nodes,
                         }
                     }
                 }
                 let agent = self.kamisado.as_mut()?;
-                search(agent, p, limits(&budget, used), thinking).map(GameMove::Kamisado)
+                search(agent, p, limits(&budget, used), thinking).map(AnyMove::Kamisado)
             }
-            GamePosition::Katarenga(p) => {
+            AnyPosition::Katarenga(p) => {
                 let agent = self.katarenga.as_mut()?;
-                search(agent, p, limits(&budget, 0), thinking).map(GameMove::Katarenga)
+                search(agent, p, limits(&budget, 0), thinking).map(AnyMove::Katarenga)
             }
         }
     }
@@ -247,7 +247,7 @@ impl Engine for SearchEngine {
             .into_iter()
             .filter_map(|e| game.next_round_start(e))
             .collect();
-        if self.allocate(GameKind::Kamisado).is_err() {
+        if self.allocate(GameId::Kamisado).is_err() {
             return Edge::AFile;
         }
         let Some(agent) = self.kamisado.as_mut() else {
@@ -262,7 +262,7 @@ impl Engine for SearchEngine {
     /// them) and takes the one worst for White.
     fn choose_orientation(&mut self, setup: &Setup, thinking: &mut Thinking<'_>) -> Orientation {
         let budget = self.capped(thinking.budget());
-        if self.allocate(GameKind::Katarenga).is_err() {
+        if self.allocate(GameId::Katarenga).is_err() {
             return Orientation::Bottom;
         }
         let Some(agent) = self.katarenga.as_mut() else {

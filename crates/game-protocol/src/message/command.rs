@@ -3,65 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+use game_spec::GameId;
 use katarenga_core::TilePlacement;
 
 use super::MessageError;
 use super::words::Words;
-
-/// A game of the protocol.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Kamisado.
-    Kamisado,
-    /// Katarenga.
-    Katarenga,
-}
-
-/// A game name that is neither `kamisado` nor `katarenga`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: expected kamisado or katarenga")]
-pub struct UnknownGame(pub String);
-
-impl GameKind {
-    /// Both games.
-    pub const ALL: [GameKind; 2] = [GameKind::Kamisado, GameKind::Katarenga];
-
-    /// The game's name in the protocol.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Kamisado => "kamisado",
-            GameKind::Katarenga => "katarenga",
-        }
-    }
-
-    /// The rule options of the game, besides `standard` (the rules pages'
-    /// rules): Katarenga's `no-first-capture`; Kamisado has none.
-    #[must_use]
-    pub fn rule_options(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Kamisado => &[],
-            GameKind::Katarenga => &["no-first-capture"],
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = UnknownGame;
-
-    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
-        GameKind::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| UnknownGame(s.to_string()))
-    }
-}
 
 /// Where a `position` command starts from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -126,7 +72,7 @@ pub enum Command {
     /// `newgame <game> [rules <option>...]`: a new game (tables cleared).
     NewGame {
         /// The game.
-        game: GameKind,
+        game: GameId,
         /// The rule options; `standard` (or none) for the rules pages'.
         rules: Vec<String>,
     },

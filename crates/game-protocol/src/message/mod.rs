@@ -8,7 +8,8 @@ mod command;
 mod reply;
 mod words;
 
-pub use command::{Command, GameKind, Go, Start, UnknownGame};
+pub use command::{Command, Go, Start};
+pub use game_spec::{GameId, UnknownGame};
 pub use reply::{Info, OptionKind, Reply, Score};
 
 /// The version of KKP this crate speaks (`protocol 2` in the handshake).

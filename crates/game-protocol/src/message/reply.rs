@@ -7,8 +7,8 @@ use kamisado_core::Edge;
 use katarenga_core::Orientation;
 
 use super::MessageError;
-use super::command::GameKind;
 use super::words::Words;
+use game_spec::GameId;
 
 /// An engine option as the handshake declares it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -90,7 +90,7 @@ pub enum Reply {
     /// each), with the rule options it plays besides `standard` (KKP 1).
     Game {
         /// The game.
-        game: GameKind,
+        game: GameId,
         /// The rule options it plays besides the standard rules.
         rules: Vec<String>,
     },

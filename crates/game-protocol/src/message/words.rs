@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use super::{GameKind, MessageError};
+use super::{GameId, MessageError};
 
 /// The words of a line (separated by any whitespace, so that a `\r` before
 /// the line's end, tabs and runs of spaces all separate words), read one by
@@ -86,7 +86,7 @@ impl<'a> Words<'a> {
 
     /// A game and, after the word `rules`, its rule options (to the
     /// line's end): `newgame`'s arguments and a `game` line's.
-    pub(super) fn game_and_rules(&mut self) -> Result<(GameKind, Vec<String>), MessageError> {
+    pub(super) fn game_and_rules(&mut self) -> Result<(GameId, Vec<String>), MessageError> {
         let game = self
             .word("kamisado or katarenga")?
             .parse()

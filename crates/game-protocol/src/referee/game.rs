@@ -19,7 +19,7 @@ use super::report::GameReport;
 use super::session::{Fault, Slot, fault, quote};
 use super::time::Clocks;
 use super::{Choices, Config, OrientationRule, today};
-use crate::message::{Command, GameKind, Start};
+use crate::message::{Command, GameId, Start};
 use crate::setup::Opening;
 
 type Kamisado = kamisado_core::Position;
@@ -158,8 +158,8 @@ impl Game<'_> {
 
     fn rules(&self) -> Rules {
         match self.config.game {
-            GameKind::Kamisado => Rules::Standard,
-            GameKind::Katarenga => self.config.rules,
+            GameId::Kamisado => Rules::Standard,
+            GameId::Katarenga => self.config.rules,
         }
     }
 

@@ -27,7 +27,7 @@ use board_geometry::SplitMix64;
 use game_search::arena::Adjudication;
 use katarenga_core::{Orientation, Rules};
 
-use crate::message::GameKind;
+use crate::message::GameId;
 use crate::setup::{Opening, SetupError};
 use crate::stats::{Pentanomial, Sprt, Tally, Verdict};
 
@@ -50,7 +50,7 @@ use session::Slot;
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The game.
-    pub game: GameKind,
+    pub game: GameId,
     /// The two engines; the report's score is the first one's. An
     /// engine's own time control (`tc=`) replaces [`Config::time`] for it.
     pub engines: [EngineSpec; 2],
@@ -120,7 +120,7 @@ impl Config {
     /// of 10 s, the default adjudication, no SPRT, no records, one game at
     /// a time.
     #[must_use]
-    pub fn new(game: GameKind, engines: [EngineSpec; 2], games: u32, time: TimeControl) -> Config {
+    pub fn new(game: GameId, engines: [EngineSpec; 2], games: u32, time: TimeControl) -> Config {
         Config {
             game,
             engines,
@@ -210,7 +210,7 @@ impl Referee {
     /// # Errors
     /// [`RefereeError`]: what is wrong.
     pub fn new(config: Config) -> Result<Referee, RefereeError> {
-        let katarenga = config.game == GameKind::Katarenga;
+        let katarenga = config.game == GameId::Katarenga;
         if config.orientation == OrientationRule::Choose {
             if !katarenga {
                 return Err(RefereeError::Options(
@@ -308,7 +308,7 @@ impl Referee {
     pub fn check_engines(&mut self) -> Result<(), RefereeError> {
         let c = &self.config;
         let (game, patience) = (c.game, c.patience);
-        let rules = if game == GameKind::Katarenga {
+        let rules = if game == GameId::Katarenga {
             c.rules
         } else {
             Rules::Standard

@@ -15,7 +15,7 @@ use katarenga_core::{Orientation, Rules};
 use super::process::{EngineProcess, Event, Interrupt, LINE_LIMIT, Next};
 use super::spec::EngineSpec;
 use super::time::{Clocks, millis};
-use crate::message::{Command, GameKind, Reply, Start};
+use crate::message::{Command, GameId, Reply, Start};
 
 /// How long an engine has to exit after `quit` before its group is
 /// killed.
@@ -62,7 +62,7 @@ pub struct Handshake {
     /// The KKP version (0 without a `protocol` line).
     pub version: u32,
     /// The games, each with the rule options it plays.
-    pub games: Vec<(GameKind, Vec<String>)>,
+    pub games: Vec<(GameId, Vec<String>)>,
     /// The options' names.
     pub options: Vec<String>,
 }
@@ -99,7 +99,7 @@ impl Slot {
     /// is not running.
     pub(super) fn ready(
         &mut self,
-        game: GameKind,
+        game: GameId,
         rules: Rules,
         patience: Duration,
     ) -> Result<(), Fault> {
@@ -127,7 +127,7 @@ impl Slot {
     /// An engine's options may decide what it plays (an old engine whose
     /// rule option a setting switches on), so nothing about the game is
     /// sent before they are set.
-    fn introduce(&mut self, game: GameKind, rules: Rules, patience: Duration) -> Result<(), Fault> {
+    fn introduce(&mut self, game: GameId, rules: Rules, patience: Duration) -> Result<(), Fault> {
         self.handshake(patience)?;
         self.set_options(patience)?;
         self.check_game(game, rules, patience)
@@ -308,12 +308,7 @@ impl Slot {
     /// standard ones: an engine of KKP 1 declares them in its handshake;
     /// every engine is then asked to take them (`newgame` and the fence),
     /// so that one that cannot stops the run before its first game.
-    fn check_game(
-        &mut self,
-        game: GameKind,
-        rules: Rules,
-        patience: Duration,
-    ) -> Result<(), Fault> {
+    fn check_game(&mut self, game: GameId, rules: Rules, patience: Duration) -> Result<(), Fault> {
         let Some((_, options)) = self.handshake.games.iter().find(|(g, _)| *g == game) else {
             let games: Vec<String> = self
                 .handshake
@@ -378,13 +373,13 @@ impl Slot {
     /// Starts a new game: `newgame`, then the fence.
     pub(super) fn new_game(
         &mut self,
-        game: GameKind,
+        game: GameId,
         rules: Rules,
         patience: Duration,
     ) -> Result<(), Fault> {
         self.ready(game, rules, patience)?;
         let rules = match (game, rules) {
-            (GameKind::Katarenga, Rules::NoFirstCapture) => vec![rules.to_string()],
+            (GameId::Katarenga, Rules::NoFirstCapture) => vec![rules.to_string()],
             _ => Vec::new(),
         };
         self.send(&Command::NewGame { game, rules })?;

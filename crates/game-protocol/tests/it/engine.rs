@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use game_protocol::engine::{self, AgentEngine};
-use game_protocol::{GameKind, Reply, Score};
+use game_protocol::{GameId, Reply, Score};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
 
@@ -129,11 +129,11 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
     assert!(matches!(replies[1], Reply::Author(_)));
     assert!(replies.contains(&Reply::Protocol(2)));
     assert!(replies.contains(&Reply::Game {
-        game: GameKind::Kamisado,
+        game: GameId::Kamisado,
         rules: vec![]
     }));
     assert!(replies.contains(&Reply::Game {
-        game: GameKind::Katarenga,
+        game: GameId::Katarenga,
         rules: vec!["no-first-capture".into()]
     }));
     let names: Vec<&str> = replies
@@ -551,7 +551,7 @@ fn an_agent_behind_the_engine_loop() {
     assert_eq!(
         games,
         [&Reply::Game {
-            game: GameKind::Katarenga,
+            game: GameId::Katarenga,
             rules: vec!["no-first-capture".into()]
         }]
     );

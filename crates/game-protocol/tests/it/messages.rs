@@ -1,7 +1,7 @@
 //! Every message reads back to what it writes, and malformed lines are
 //! refused at the word at fault.
 
-use game_protocol::{Command, GameKind, Go, Info, MessageError, OptionKind, Reply, Score, Start};
+use game_protocol::{Command, GameId, Go, Info, MessageError, OptionKind, Reply, Score, Start};
 use kamisado_core::Edge;
 
 #[test]
@@ -62,7 +62,7 @@ fn commands_read_and_write() {
     assert_eq!(
         "newgame katarenga rules standard".parse::<Command>(),
         Ok(Command::NewGame {
-            game: GameKind::Katarenga,
+            game: GameId::Katarenga,
             rules: vec!["standard".into()]
         })
     );

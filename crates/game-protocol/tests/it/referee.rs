@@ -9,7 +9,7 @@ use kamisado_core::Game;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use game_protocol::GameKind;
+use game_protocol::GameId;
 use game_protocol::referee::{
     Config, EngineSpec, Referee, RefereeError, Report, TimeControl, distinct_names,
 };
@@ -59,7 +59,7 @@ fn run(mut config: Config, test: &str) -> (Report, String, Vec<String>) {
 #[test]
 fn two_engine_settings_play_katarenga_in_pairs_with_records() {
     let config = Config::new(
-        GameKind::Katarenga,
+        GameId::Katarenga,
         [
             engine("deep", "option.Hash=2"),
             engine("shallow", "option.Hash=1 option.Depth=1"),
@@ -99,7 +99,7 @@ fn two_engine_settings_play_katarenga_in_pairs_with_records() {
 fn kamisado_matches_with_edge_choices_and_match_states() {
     let log = temp("match-stderr");
     let mut config = Config::new(
-        GameKind::Kamisado,
+        GameId::Kamisado,
         [fake("echo", "--echo"), fake("old", "--fault kkp0 --echo")],
         2,
         TimeControl::MoveTime(Duration::from_millis(50)),
@@ -147,7 +147,7 @@ fn kamisado_matches_with_edge_choices_and_match_states() {
 #[test]
 fn an_sprt_over_pairs_stops_the_run_once_it_decides() {
     let mut config = Config::new(
-        GameKind::Katarenga,
+        GameId::Katarenga,
         [engine("engine", "option.Hash=1"), fake("fake", "")],
         60,
         TimeControl::Depth(2),
@@ -171,16 +171,16 @@ fn an_sprt_over_pairs_stops_the_run_once_it_decides() {
 #[test]
 fn openings_from_a_file_with_random_plies_after_them() {
     let openings = [
-        Opening::parse(GameKind::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
+        Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
         Opening::parse(
-            GameKind::Kamisado,
+            GameId::Kamisado,
             Rules::Standard,
             "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
         )
         .unwrap(),
     ];
     let mut config = Config::new(
-        GameKind::Kamisado,
+        GameId::Kamisado,
         [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
         4,
         TimeControl::Depth(1),
@@ -238,7 +238,7 @@ fn openings_from_a_file_with_random_plies_after_them() {
 fn a_time_control_for_each_engine() {
     let log = temp("tc-stderr");
     let mut config = Config::new(
-        GameKind::Katarenga,
+        GameId::Katarenga,
         [
             format!("name=fast cmd={FAKE} arg=--echo tc=movetime=40")
                 .parse()
@@ -282,7 +282,7 @@ fn concurrent_games_give_the_results_of_a_sequential_run() {
     let mut results = Vec::new();
     for concurrency in [1, 2, 3] {
         let mut config = Config::new(
-            GameKind::Katarenga,
+            GameId::Katarenga,
             [
                 engine("deep", "option.Hash=1"),
                 engine("shallow", "option.Hash=1 option.Depth=1"),
@@ -319,7 +319,7 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
         ("--fault kkp0", "refused the rule option"),
     ] {
         let mut config = Config::new(
-            GameKind::Katarenga,
+            GameId::Katarenga,
             [engine("engine", "option.Hash=1"), fake("fake", args)],
             2,
             TimeControl::Depth(1),
@@ -331,7 +331,7 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
     }
     // Under the standard rules both play.
     let config = Config::new(
-        GameKind::Katarenga,
+        GameId::Katarenga,
         [
             engine("engine", "option.Hash=1"),
             fake("fake", "--fault kkp0"),
@@ -357,7 +357,7 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
         ),
     ] {
         let config = Config::new(
-            GameKind::Kamisado,
+            GameId::Kamisado,
             [spec, fake("f", "")],
             2,
             TimeControl::Depth(1),
@@ -372,7 +372,7 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
 #[test]
 fn katarenga_by_the_first_move_option() {
     let mut config = Config::new(
-        GameKind::Katarenga,
+        GameId::Katarenga,
         [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
         2,
         TimeControl::Depth(1),
@@ -384,7 +384,7 @@ fn katarenga_by_the_first_move_option() {
                  wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb";
     config.openings = vec![
         Opening::parse(
-            GameKind::Katarenga,
+            GameId::Katarenga,
             Rules::NoFirstCapture,
             &format!("notation {start}"),
         )
