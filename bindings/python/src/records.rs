@@ -2,23 +2,13 @@
 //! their serde form, which Python reads as JSON, and written from it.
 
 use game_records::{KamisadoRecord, KatarengaRecord};
+use game_spec::GameId;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// Which game's records.
-enum Game {
-    Kamisado,
-    Katarenga,
-}
-
-fn game_arg(game: &str) -> PyResult<Game> {
-    match game {
-        "kamisado" => Ok(Game::Kamisado),
-        "katarenga" => Ok(Game::Katarenga),
-        other => Err(PyValueError::new_err(format!(
-            "game must be \"kamisado\" or \"katarenga\", not {other:?}"
-        ))),
-    }
+fn game_arg(game: &str) -> PyResult<GameId> {
+    game.parse()
+        .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))
 }
 
 fn json_error(e: serde_json::Error) -> PyErr {
@@ -33,10 +23,10 @@ pub fn read_records(py: Python<'_>, game: &str, text: &str) -> PyResult<String> 
     let game = game_arg(game)?;
     let text = text.to_owned();
     py.detach(move || match game {
-        Game::Kamisado => KamisadoRecord::parse_all(&text)
+        GameId::Kamisado => KamisadoRecord::parse_all(&text)
             .map_err(|e| PyValueError::new_err(e.to_string()))
             .and_then(|r| serde_json::to_string(&r).map_err(json_error)),
-        Game::Katarenga => KatarengaRecord::parse_all(&text)
+        GameId::Katarenga => KatarengaRecord::parse_all(&text)
             .map_err(|e| PyValueError::new_err(e.to_string()))
             .and_then(|r| serde_json::to_string(&r).map_err(json_error)),
     })
@@ -47,10 +37,10 @@ pub fn read_records(py: Python<'_>, game: &str, text: &str) -> PyResult<String> 
 #[pyfunction]
 pub fn write_record(game: &str, json: &str) -> PyResult<String> {
     match game_arg(game)? {
-        Game::Kamisado => serde_json::from_str::<KamisadoRecord>(json)
+        GameId::Kamisado => serde_json::from_str::<KamisadoRecord>(json)
             .map(|r| r.to_string())
             .map_err(json_error),
-        Game::Katarenga => serde_json::from_str::<KatarengaRecord>(json)
+        GameId::Katarenga => serde_json::from_str::<KatarengaRecord>(json)
             .map(|r| r.to_string())
             .map_err(json_error),
     }

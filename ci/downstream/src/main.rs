@@ -1,7 +1,8 @@
 //! Uses the published crates as a program that depends on them would: move
 //! lists, play, outcomes, a whole Kamisado match stored and reloaded at
 //! every state, pictures, a Katarenga game record, and a timed search with
-//! `game-search` built for Kamisado only. Exits non-zero (a panic) if
+//! `game-search` built for Kamisado only, and one generic function over
+//! the rules interface run on both games. Exits non-zero (a panic) if
 //! anything is off.
 
 use kamisado_core::Game;
@@ -67,7 +68,10 @@ fn kamisado_match_with_persistence() {
             }
         }
     }
-    assert!(states[0] > 0 && states[1] > 0 && states[2] == 1, "{states:?}");
+    assert!(
+        states[0] > 0 && states[1] > 0 && states[2] == 1,
+        "{states:?}"
+    );
 }
 
 fn pictures() {
@@ -117,7 +121,32 @@ fn timed_search() {
     assert!(random.choose(&Position::start()).is_some());
 }
 
+/// A user's function written once against the rules interface: perft by
+/// its definition, playing every move with the checked `play`.
+fn count<P: Game>(position: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|&mv| count(&position.play(mv), depth - 1))
+        .sum()
+}
+
+/// The same generic function runs on both games, and agrees with the
+/// reference suites' counts (crates/*-core/tests/data).
+fn one_function_for_both_games() {
+    assert_eq!(count(&Position::start(), 3), 11182);
+    let katarenga: katarenga_core::Position =
+        "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -"
+            .parse()
+            .unwrap();
+    assert_eq!(count(&katarenga, 3), 28781);
+}
+
 fn main() {
+    one_function_for_both_games();
     kamisado_basics();
     kamisado_match_with_persistence();
     pictures();
