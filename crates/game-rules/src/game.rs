@@ -227,7 +227,13 @@ pub trait Game:
             _ => {
                 let mut nodes = 0;
                 self.for_each_child(|_, child| {
-                    nodes += child.perft(depth - 1);
+                    // The last ply counted in the parent's loop: no call
+                    // per leaf's parent.
+                    nodes += if depth == 2 {
+                        child.count_moves() as u64
+                    } else {
+                        child.perft(depth - 1)
+                    };
                     false
                 });
                 nodes
