@@ -13,6 +13,7 @@ mod kamisado;
 mod katarenga;
 mod players;
 mod records;
+mod spec;
 
 /// `"black"` or `"white"`.
 pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
@@ -41,6 +42,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KamisadoBatch", py.get_type::<batch::KamisadoBatch>())?;
     m.add("KatarengaBatch", py.get_type::<batch::KatarengaBatch>())?;
     m.add_class::<players::PyPlayer>()?;
+    m.add_class::<spec::PyGameSpec>()?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(records::write_record, m)?)?;
     m.add("KAMISADO_ACTIONS", kamisado::ACTIONS)?;

@@ -5,6 +5,9 @@
   search (best move within a time, a depth or a node budget; proofs), the
   fixed encoding of actions and observations for learning, and batched play
   (Kamisado single rounds or matches).
+- :class:`GameSpec`: one game as every door names it (which game, under
+  which rules, from which set-up), in one text form such as
+  ``"katarenga rules=no-first-capture"``; ``GameSpec(text).start()``.
 - :class:`Player` (also in both game modules): reproducible computer
   players, ``Player.random(seed)``, ``Player.greedy(seed)``,
   ``Player.search(depth=..., nodes=...)``.
@@ -27,6 +30,6 @@ Black's towers), White moves first in Katarenga.
 """
 
 from . import kamisado, katarenga
-from ._native import Player
+from ._native import GameSpec, Player
 
-__all__ = ["Player", "kamisado", "katarenga"]
+__all__ = ["GameSpec", "Player", "kamisado", "katarenga"]

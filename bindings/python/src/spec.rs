@@ -1,0 +1,106 @@
+//! `GameSpec` for Python: the one description of a game (which game, under
+//! which rules, from which set-up) in its one text form, from `game-spec`.
+
+use game_spec::{AnyPosition, GameId, GameSpec};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// A game as every door of the project names it: which game, under which
+/// reading of the rules, from which set-up, e.g.
+/// ``GameSpec("katarenga rules=no-first-capture")``; ``str()`` gives the
+/// canonical text, which reads back as the same spec.
+#[pyclass(module = "kamisado_katarenga", name = "GameSpec", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyGameSpec {
+    inner: GameSpec,
+}
+
+#[pymethods]
+impl PyGameSpec {
+    /// Reads the text form; a ``ValueError`` says what is wrong and at
+    /// which byte. Without ``text``: a single Kamisado round.
+    #[new]
+    #[pyo3(signature = (text = None))]
+    fn new(text: Option<&str>) -> PyResult<Self> {
+        let inner = match text {
+            Some(text) => text
+                .parse()
+                .map_err(|e: game_spec::SpecError| PyValueError::new_err(e.to_string()))?,
+            None => GameSpec::default(),
+        };
+        Ok(PyGameSpec { inner })
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("GameSpec('{}')", self.inner)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
+    }
+
+    /// ``"kamisado"`` or ``"katarenga"``.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.game().name()
+    }
+
+    /// The reading of the rules (``"standard"``, ``"no-first-capture"``).
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.inner.rules()
+    }
+
+    /// Kamisado: the points that win the match (1: a single round);
+    /// ``None`` for Katarenga.
+    #[getter]
+    fn target(&self) -> Option<u32> {
+        match self.inner {
+            GameSpec::Kamisado { target } => Some(target.points()),
+            GameSpec::Katarenga { .. } => None,
+        }
+    }
+
+    /// Katarenga: the board as laid (``"standard"``, four tiles, or the
+    /// colours field); ``None`` for Kamisado.
+    #[getter]
+    fn board(&self) -> Option<String> {
+        match self.inner {
+            GameSpec::Kamisado { .. } => None,
+            GameSpec::Katarenga { board, .. } => Some(board.to_string()),
+        }
+    }
+
+    /// The start position: a ``kamisado.Position`` or a
+    /// ``katarenga.Position``.
+    fn start(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Ok(match self.inner.start() {
+            AnyPosition::Kamisado(inner) => {
+                Py::new(py, crate::kamisado::PyPosition { inner })?.into_any()
+            }
+            AnyPosition::Katarenga(inner) => {
+                Py::new(py, crate::katarenga::PyPosition { inner })?.into_any()
+            }
+        })
+    }
+
+    /// The names of the games.
+    #[staticmethod]
+    fn games() -> Vec<&'static str> {
+        GameId::ALL.iter().map(|g| g.name()).collect()
+    }
+
+    /// The readings of the rules ``game`` can be played by, the default
+    /// first.
+    #[staticmethod]
+    fn readings(game: &str) -> PyResult<Vec<&'static str>> {
+        let game: GameId = game
+            .parse()
+            .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))?;
+        Ok(game.readings().to_vec())
+    }
+}
