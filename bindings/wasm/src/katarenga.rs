@@ -280,6 +280,11 @@ pub struct KatarengaPosition {
 }
 
 impl KatarengaPosition {
+    /// The class over a core position.
+    pub(crate) fn from_core(inner: Position) -> KatarengaPosition {
+        KatarengaPosition { inner }
+    }
+
     /// The core position (for the search module).
     #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) fn inner(&self) -> &Position {

@@ -26,6 +26,7 @@ mod katarenga;
 mod records;
 #[cfg(feature = "search")]
 mod search;
+mod spec;
 
 pub use kamisado::{KamisadoMatch, KamisadoPosition};
 pub use katarenga::{KatarengaBoard, KatarengaPosition};
@@ -35,6 +36,7 @@ pub use records::{
 };
 #[cfg(feature = "search")]
 pub use search::{KamisadoSearcher, KamisadoSolver, KatarengaSearcher};
+pub use spec::GameSpec;
 
 #[wasm_bindgen(typescript_custom_section)]
 const SHARED_TYPES: &str = r#"

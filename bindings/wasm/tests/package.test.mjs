@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const root = dirname(require.resolve("kamisado-katarenga/package.json"));
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
-const RULES_CLASSES = ["KamisadoPosition", "KamisadoMatch", "KatarengaBoard", "KatarengaPosition"];
+const RULES_CLASSES = ["GameSpec", "KamisadoPosition", "KamisadoMatch", "KatarengaBoard", "KatarengaPosition"];
 const SEARCH_CLASSES = ["KamisadoSearcher", "KatarengaSearcher", "KamisadoSolver"];
 
 test("the package is an ES module with both entry points and its types", () => {

@@ -1,0 +1,111 @@
+//! `GameSpec` for JavaScript: the one description of a game (which game,
+//! under which rules, from which set-up) in its one text form, from the
+//! `game-spec` crate.
+
+use game_spec::{AnyPosition, GameId};
+use wasm_bindgen::prelude::*;
+
+use crate::args;
+use crate::kamisado::KamisadoPosition;
+use crate::katarenga::KatarengaPosition;
+use crate::{error_message, js_error};
+
+/// A game as every door of the project names it, e.g.
+/// `new GameSpec("katarenga rules=no-first-capture")`; `toString()` gives the
+/// canonical text, which reads back as the same spec.
+///
+/// ```js
+/// const spec = new GameSpec("kamisado target=standard");
+/// spec.toString(); // "kamisado target=3"
+/// spec.start();    // a KamisadoPosition
+/// ```
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub struct GameSpec {
+    inner: game_spec::GameSpec,
+}
+
+#[wasm_bindgen]
+impl GameSpec {
+    /// Reads the text form (a single Kamisado round without an argument);
+    /// throws an `Error` that says what is wrong and at which byte.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] text: JsValue,
+    ) -> Result<GameSpec, JsValue> {
+        let inner = match args::optional_string("text", &text)? {
+            Some(text) => text.parse().map_err(|e| js_error(&e))?,
+            None => game_spec::GameSpec::default(),
+        };
+        Ok(GameSpec { inner })
+    }
+
+    /// The canonical text form.
+    #[wasm_bindgen(js_name = toString)]
+    #[allow(clippy::inherent_to_string)]
+    pub fn to_string(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// Whether `other` describes the same game.
+    pub fn equals(&self, other: &GameSpec) -> bool {
+        self.inner == other.inner
+    }
+
+    /// `"kamisado"` or `"katarenga"`.
+    #[wasm_bindgen(getter)]
+    pub fn game(&self) -> String {
+        self.inner.game().name().to_owned()
+    }
+
+    /// The reading of the rules (`"standard"`, `"no-first-capture"`).
+    #[wasm_bindgen(getter)]
+    pub fn rules(&self) -> String {
+        self.inner.rules().to_owned()
+    }
+
+    /// Kamisado: the points that win the match (1: a single round);
+    /// `undefined` for Katarenga.
+    #[wasm_bindgen(getter)]
+    pub fn target(&self) -> Option<u32> {
+        match self.inner {
+            game_spec::GameSpec::Kamisado { target } => Some(target.points()),
+            game_spec::GameSpec::Katarenga { .. } => None,
+        }
+    }
+
+    /// Katarenga: the board as laid (`"standard"`, four tiles, or the
+    /// colours field); `undefined` for Kamisado.
+    #[wasm_bindgen(getter)]
+    pub fn board(&self) -> Option<String> {
+        match self.inner {
+            game_spec::GameSpec::Kamisado { .. } => None,
+            game_spec::GameSpec::Katarenga { board, .. } => Some(board.to_string()),
+        }
+    }
+
+    /// The start position: a `KamisadoPosition` or a `KatarengaPosition`.
+    #[wasm_bindgen(unchecked_return_type = "KamisadoPosition | KatarengaPosition")]
+    pub fn start(&self) -> JsValue {
+        match self.inner.start() {
+            AnyPosition::Kamisado(p) => KamisadoPosition::from_core(p).into(),
+            AnyPosition::Katarenga(p) => KatarengaPosition::from_core(p).into(),
+        }
+    }
+
+    /// The names of the games.
+    pub fn games() -> Vec<String> {
+        GameId::ALL.iter().map(|g| g.name().to_owned()).collect()
+    }
+
+    /// The readings of the rules `game` can be played by, the default first.
+    pub fn readings(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let name = args::string("game", &game)?;
+        let game: GameId = name
+            .parse()
+            .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?;
+        Ok(game.readings().iter().map(|&r| r.to_owned()).collect())
+    }
+}

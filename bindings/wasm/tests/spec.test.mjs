@@ -1,0 +1,44 @@
+// GameSpec: the one description of a game, as the Rust crates read and write it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { full, rules } from "./helpers.mjs";
+
+for (const [name, module] of [["full", full], ["rules", rules]]) {
+  const { GameSpec, KamisadoPosition, KatarengaPosition } = module;
+
+  test(`${name}: the text form is canonical and reads back`, () => {
+    for (const [text, canonical] of [
+      ["kamisado", "kamisado"],
+      ["kamisado target=marathon", "kamisado target=15"],
+      ["katarenga board=standard  rules=no-first-capture", "katarenga rules=no-first-capture"],
+      ["katarenga board=4b3,3f0,2f0,1f0", "katarenga board=4b3,3f0,2f0,1f0"],
+    ]) {
+      const spec = new GameSpec(text);
+      assert.equal(spec.toString(), canonical);
+      assert.ok(new GameSpec(spec.toString()).equals(spec));
+    }
+    assert.equal(new GameSpec().toString(), "kamisado");
+  });
+
+  test(`${name}: the fields and the start of each game`, () => {
+    const kamisado = new GameSpec("kamisado target=3");
+    assert.deepEqual([kamisado.game, kamisado.rules, kamisado.target, kamisado.board], ["kamisado", "standard", 3, undefined]);
+    assert.ok(kamisado.start() instanceof KamisadoPosition);
+    assert.equal(kamisado.start().toString(), KamisadoPosition.start().toString());
+    const katarenga = new GameSpec("katarenga rules=no-first-capture");
+    assert.deepEqual([katarenga.game, katarenga.rules, katarenga.target, katarenga.board], ["katarenga", "no-first-capture", undefined, "standard"]);
+    const start = katarenga.start();
+    assert.ok(start instanceof KatarengaPosition);
+    assert.equal(start.firstMovePending("white"), true);
+    assert.deepEqual(GameSpec.games(), ["kamisado", "katarenga"]);
+    assert.deepEqual(GameSpec.readings("katarenga"), ["standard", "no-first-capture"]);
+  });
+
+  test(`${name}: errors say what is wrong and where, and bad arguments are type errors`, () => {
+    assert.throws(() => new GameSpec("katarenga target=3"), /at byte 10: katarenga has no field target/);
+    assert.throws(() => new GameSpec("chess"), /unknown game "chess"/);
+    assert.throws(() => new GameSpec(3), TypeError);
+    assert.throws(() => GameSpec.readings("chess"), /unknown game/);
+    assert.throws(() => GameSpec.readings(undefined), TypeError);
+  });
+}
