@@ -6,13 +6,14 @@ use katarenga_core::Game;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use crate::cli::CliError;
 use game_search::arena::wilson;
-use kamisado_katarenga::{CliError, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
-use crate::games::{games_path, read_scores};
-use crate::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
-use crate::stats::{mean, pearson, spearman, std_dev};
+use super::ReportArgs;
+use super::games::{games_path, read_scores};
+use super::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
+use super::stats::{mean, pearson, spearman, std_dev};
 
 /// One row of a games file.
 #[derive(Clone, Debug)]
@@ -204,18 +205,12 @@ struct AtStrength {
 
 /// `report`: writes `docs/katarenga-boards.md` from the data files.
 #[allow(clippy::too_many_lines)]
-pub fn report(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let (mut dir, mut strengths) = (".".to_string(), "nodes=10000,ms=10".to_string());
-    let mut conditions = "2 cores, shared".to_string();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--out" => dir = value("--out", &mut iter)?.into(),
-            "--strengths" => strengths = value("--strengths", &mut iter)?.into(),
-            "--conditions" => conditions = value("--conditions", &mut iter)?.into(),
-            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
-        }
-    }
+pub fn report(args: ReportArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let ReportArgs {
+        out: dir,
+        strengths,
+        conditions,
+    } = args;
     let root = std::path::Path::new(&dir);
     let rows = read_scores(&dir)?;
     let boards = all_boards();
