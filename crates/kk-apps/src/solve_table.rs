@@ -34,8 +34,8 @@ pub struct TableArgs {
 pub enum Run {
     /// Solves each position of FILE (Kamisado or Katarenga notation, one a
     /// line; '#' starts a comment), all read and checked before any is
-    /// solved, and prints '<position> ; <winner or unknown> ; <plies> ;
-    /// <best move> ; <nodes> ; <seconds>' (progress on stderr)
+    /// solved, and prints 'POSITION ; WINNER (or unknown) ; PLIES ; BEST
+    /// MOVE ; NODES ; SECONDS' (progress on stderr)
     Positions {
         /// The file of positions
         file: String,

@@ -54,7 +54,7 @@ pub enum Step {
     /// Plays the study's set-ups at one strength (the standard board in its
     /// four orientations under both rules, the map's most one-sided set-ups,
     /// a seeded sample of boards, a third for fitting and the rest held
-    /// out); checkpointed in DIR/docs/data/katarenga-games-<strength>.csv
+    /// out); checkpointed in DIR/docs/data/katarenga-games-STRENGTH.csv
     Games(GamesArgs),
     /// Writes DIR/docs/katarenga-boards.md and its pictures from the data
     Report(ReportArgs),

@@ -341,25 +341,25 @@ Four double-sided tiles make 24,576 boards up to turning the board; then the fir
 \"Set-up and turn order\"): four orientations, four different games. This page scores every
 board in each of its four orientations under both rule sets ({n_boards} boards, {setups}
 set-ups a rule set), asks what Black's choice is worth, and checks the map against games.
-Everything here is written by the `board_study` example (seeded; the scores and the games
+Everything here is written by `kk-board-study` (crates/kk-apps; seeded; the scores and the games
 at a node budget are reproducible, the games at a time a move are not):
 
 ```text
-cargo run --release --example board_study -- budget
-cargo run --release --example board_study -- score --depth {depth}
+cargo run --release -p kk-apps --bin kk-board-study -- budget
+cargo run --release -p kk-apps --bin kk-board-study -- score --depth {depth}
 ",
         setups = n_boards * 4,
     );
     for s in &at {
         let _ = writeln!(
             doc,
-            "cargo run --release --example board_study -- games {}",
+            "cargo run --release -p kk-apps --bin kk-board-study -- games {}",
             meta_field(&s.meta, "args").unwrap_or("?")
         );
     }
     let _ = write!(
         doc,
-        "cargo run --release --example board_study -- report --strengths {strengths} --conditions \"{conditions}\"
+        "cargo run --release -p kk-apps --bin kk-board-study -- report --strengths {strengths} --conditions \"{conditions}\"
 ```
 
 Run times on this machine ({conditions}): scoring {} ({} searches), {}. The data, in [`data/`](data/):
@@ -373,7 +373,7 @@ A set-up's score is the search's score of its start (White to move), from White'
 centipawns (a piece is about 100; a proven result is clamped to +-2000), by a depth-{depth}
 search with a fresh table for every start: a fixed depth, so that the score does not depend
 on the order of the moves (a node budget stops at a different place in a mirror image).
-The depth was chosen with `board_study budget` against a deep search:
+The depth was chosen with `kk-board-study budget` against a deep search:
 
 {budget}
 The map uses depth {depth} (each row: the mean time of a start on this machine, how

@@ -184,7 +184,7 @@ pub fn budget(args: BudgetArgs, out: &mut dyn std::io::Write) -> Result<(), CliE
         table.push('\n');
     }
     let text = format!(
-        "`board_study budget --boards {boards} --seed {seed} --threads {threads} --reference {reference}`, \
+        "`kk-board-study budget --boards {boards} --seed {seed} --threads {threads} --reference {reference}`, \
          {:.0} s on {threads} threads:\n\n{table}",
         timer.elapsed().as_secs_f64()
     );
