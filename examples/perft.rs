@@ -119,7 +119,11 @@ fn perft<G: Game>(args: &Args, out: &mut dyn Write) -> io::Result<()> {
     let threads = args.threads;
     let _ = writeln!(
         err,
-        "perft {}: {total} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
+        "{} perft {}: {total} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
+        match args.game {
+            GameName::Kamisado => "kamisado",
+            GameName::Katarenga => "katarenga",
+        },
         args.depth,
         speed(seconds),
         if threads == 1 { "" } else { "s" }

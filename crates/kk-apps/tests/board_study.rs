@@ -109,3 +109,26 @@ fn board_study_refuses_bad_options_before_working() {
     }
     assert!(!dir.exists(), "a refused step wrote {}", dir.display());
 }
+
+/// A data file that is not the study's is refused with its file and line,
+/// not read as far as it goes.
+#[test]
+fn board_study_names_the_first_bad_row_of_a_data_file() {
+    let dir = std::env::temp_dir().join(format!("board-study-rows-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("docs/data")).unwrap();
+    let header = "index,tiles,a,b,c,d,e,f,g,h\n";
+    let good = "0,1f0 2f0 3f0 4f0,1,2,3,4,5,6,7,8\n";
+    let short = "1,1f0 2f0 3f0 4f0,1,2\n";
+    std::fs::write(
+        dir.join("docs/data/katarenga-scores.csv"),
+        format!("{header}{good}{short}"),
+    )
+    .unwrap();
+    match step(&["report"], dir.to_str().unwrap()) {
+        Err(CliError::Failed(m)) => {
+            assert!(m.ends_with("katarenga-scores.csv line 3: not a row"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

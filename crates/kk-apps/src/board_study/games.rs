@@ -16,7 +16,7 @@ use game_search::{Limits, SearchAgent, Searcher};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::GamesArgs;
-use super::score::{SCORES, all_boards, meta_field, span, tiles_text, write_file};
+use super::score::{SCORES, all_boards, meta_field, read_rows, span, tiles_text, write_file};
 use super::stats::parallel;
 
 /// How strong the players are: a node budget or a time a move, each
@@ -218,39 +218,20 @@ pub type ScoreRow = (usize, [TilePlacement; 4], [[i32; 4]; 2]);
 /// The scores file's rows.
 pub fn read_scores(dir: &str) -> Result<Vec<ScoreRow>, CliError> {
     let path = std::path::Path::new(dir).join(SCORES);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        CliError::Failed(format!(
-            "cannot read {}: {e} (run the score step first)",
-            path.display()
-        ))
-    })?;
-    let mut rows = Vec::new();
-    for (n, line) in text.lines().enumerate().skip(1) {
-        let bad = || {
-            CliError::Failed(format!(
-                "{} line {}: not a row of scores",
-                path.display(),
-                n + 1
-            ))
-        };
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields.len() != 10 {
-            return Err(bad());
-        }
-        let index: usize = fields[0].parse().map_err(|_| bad())?;
+    read_rows(&path, 10, "run the score step first", |fields| {
+        let index: usize = fields[0].parse().ok()?;
         let tiles: Vec<TilePlacement> = fields[1]
             .split(' ')
             .map(str::parse)
             .collect::<Result<_, _>>()
-            .map_err(|_| bad())?;
-        let tiles: [TilePlacement; 4] = tiles.try_into().map_err(|_| bad())?;
+            .ok()?;
+        let tiles: [TilePlacement; 4] = tiles.try_into().ok()?;
         let mut scores = [[0; 4]; 2];
         for (k, f) in fields[2..].iter().enumerate() {
-            scores[k / 4][k % 4] = f.parse().map_err(|_| bad())?;
+            scores[k / 4][k % 4] = f.parse().ok()?;
         }
-        rows.push((index, tiles, scores));
-    }
-    Ok(rows)
+        Some((index, tiles, scores))
+    })
 }
 
 /// The study's set-ups to play, in a fixed order: the standard board in

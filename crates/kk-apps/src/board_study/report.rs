@@ -12,6 +12,7 @@ use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::ReportArgs;
 use super::games::{games_path, read_scores};
+use super::score::read_rows;
 use super::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
 use super::stats::{mean, pearson, spearman, std_dev};
 
@@ -60,36 +61,19 @@ impl GameRow {
 
 fn read_games(dir: &str, strength: &str) -> Result<(Vec<GameRow>, String), CliError> {
     let path = std::path::Path::new(dir).join(games_path(strength));
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        CliError::Failed(format!(
-            "cannot read {}: {e} (run the games step at {strength})",
-            path.display()
-        ))
-    })?;
-    let mut rows = Vec::new();
-    for (n, line) in text.lines().enumerate().skip(1) {
-        let bad = || {
-            CliError::Failed(format!(
-                "{} line {}: not a row of games",
-                path.display(),
-                n + 1
-            ))
-        };
-        let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 11 {
-            return Err(bad());
-        }
-        rows.push(GameRow {
+    let hint = format!("run the games step at {strength}");
+    let rows = read_rows(&path, 11, &hint, |f| {
+        Some(GameRow {
             group: f[0].into(),
             tiles: f[1].into(),
-            orientation: f[2].parse().map_err(|_| bad())?,
-            rules: f[3].parse().map_err(|_| bad())?,
-            games: f[4].parse().map_err(|_| bad())?,
-            distinct: f[5].parse().map_err(|_| bad())?,
-            white_points: f[9].parse().map_err(|_| bad())?,
-            plies: f[10].parse().map_err(|_| bad())?,
-        });
-    }
+            orientation: f[2].parse().ok()?,
+            rules: f[3].parse().ok()?,
+            games: f[4].parse().ok()?,
+            distinct: f[5].parse().ok()?,
+            white_points: f[9].parse().ok()?,
+            plies: f[10].parse().ok()?,
+        })
+    })?;
     let meta = std::fs::read_to_string(path.with_extension("meta")).unwrap_or_default();
     Ok((rows, meta))
 }

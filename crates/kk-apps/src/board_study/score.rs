@@ -351,3 +351,34 @@ impl Candidates {
             .map(Candidates)
     }
 }
+
+/// The rows of one of the study's data files: a header line, then rows of
+/// `fields` comma-separated fields, each made into a `T` by `row` (`None`:
+/// not a row). The study writes no field with a comma or a quote, so a
+/// split is the whole of CSV it needs.
+///
+/// # Errors
+/// [`CliError::Failed`] naming the file (and `hint` when it cannot be read)
+/// or the first line that is not a row.
+pub fn read_rows<T>(
+    path: &std::path::Path,
+    fields: usize,
+    hint: &str,
+    row: impl Fn(&[&str]) -> Option<T>,
+) -> Result<Vec<T>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Failed(format!("cannot read {}: {e} ({hint})", path.display())))?;
+    text.lines()
+        .enumerate()
+        .skip(1)
+        .map(|(n, line)| {
+            let split: Vec<&str> = line.split(',').collect();
+            (split.len() == fields)
+                .then(|| row(&split))
+                .flatten()
+                .ok_or_else(|| {
+                    CliError::Failed(format!("{} line {}: not a row", path.display(), n + 1))
+                })
+        })
+        .collect()
+}
