@@ -6,43 +6,47 @@
 //! cargo run --release --example check_certificate -- FILE
 //! ```
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
+use clap::Parser;
 use game_search::kamisado::check::check;
-use kamisado_katarenga::CliError;
 
-const USAGE: &str = "usage: check_certificate FILE
-
-Checks a Kamisado proof certificate (as written by solve --certificate). Prints what was
-verified and exits with 0, or prints the first hole or bad line and exits with 1.";
+/// Checks a Kamisado proof certificate (as `solve --certificate` writes
+/// it). Prints what was verified and exits with 0, or prints the first hole
+/// or bad line and exits with 1.
+#[derive(Parser)]
+#[command(name = "check_certificate")]
+struct Args {
+    /// The certificate file
+    file: String,
+}
 
 fn main() -> ExitCode {
-    kamisado_katarenga::main(USAGE, |args, out| {
-        let [path] = args else {
-            return Err(CliError::Usage(format!(
-                "expected 1 argument (the certificate file), got {}",
-                args.len()
-            )));
-        };
-        if path.starts_with("--") {
-            return Err(CliError::Usage(format!("unknown option {path}")));
+    let path = Args::parse().file;
+    let started = std::time::Instant::now();
+    let verified = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {path}: {e}"))
+        .and_then(|text| check(&text).map_err(|e| format!("{path}: {e}")));
+    match verified {
+        Ok(v) => {
+            let _ = writeln!(
+                io::stdout(),
+                "verified: {} wins from {} within {} plies (the longest line lasts {}); {} lines, {} unused, {} positions visited in {:.3} s",
+                v.winner,
+                v.start,
+                v.plies,
+                v.longest,
+                v.lines,
+                v.unused,
+                v.positions,
+                started.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
-        let started = std::time::Instant::now();
-        let verified = check(&text).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
-        writeln!(
-            out,
-            "verified: {} wins from {} within {} plies (the longest line lasts {}); {} lines, {} unused, {} positions visited in {:.3} s",
-            verified.winner,
-            verified.start,
-            verified.plies,
-            verified.longest,
-            verified.lines,
-            verified.unused,
-            verified.positions,
-            started.elapsed().as_secs_f64()
-        )?;
-        Ok(())
-    })
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -10,76 +10,78 @@
 //! (seeded, so a run is reproducible). The round's winner picks the refill
 //! edge at random.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use board_geometry::SplitMix64;
+use clap::Parser;
 use game_search::{Agent, GreedyAgent};
 use kamisado_core::{Edge, Match, MatchState, Target};
-use kamisado_katarenga::{CliError, chain, count, number, value};
 
-const USAGE: &str = "usage: match [--target N] [--seed S]
+/// Plays a Kamisado match between two greedy players and prints each round.
+#[derive(Parser)]
+#[command(name = "match")]
+struct Args {
+    /// Points to win: 1, 3 (standard), 7, 15 or any positive number
+    #[arg(long, value_name = "N", default_value = "3")]
+    target: Target,
+    /// The random seed
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
 
-Plays a Kamisado match between two greedy players and prints each round.
-  --target N  points to win: 1, 3 (standard, the default), 7, 15 or any positive number
-  --seed S    the random seed (default 1)";
+fn play(args: &Args, out: &mut dyn Write) -> io::Result<()> {
+    let mut rng = SplitMix64::new(args.seed);
+    let mut players = [GreedyAgent::new(args.seed), GreedyAgent::new(!args.seed)];
+    let mut m = Match::new(args.target);
+    let points = args.target.points();
+    let s = if points == 1 { "" } else { "s" };
+    writeln!(out, "A match to {points} point{s} (seed {}).", args.seed)?;
+    let mut plies = 0;
+    loop {
+        match m.state() {
+            MatchState::InRound => {
+                let p = *m.position();
+                let mv = players[p.side_to_move().index()]
+                    .choose(&p)
+                    .ok_or_else(|| io::Error::other(format!("no move in {p}")))?;
+                plies += 1;
+                if let Some(summary) = m.play(mv).map_err(io::Error::other)? {
+                    writeln!(out, "{summary} [{plies} plies]")?;
+                    plies = 0;
+                }
+            }
+            MatchState::ChooseEdge { chooser } => {
+                let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
+                m.choose_edge(edge).map_err(io::Error::other)?;
+                let edge = edge.name();
+                writeln!(
+                    out,
+                    "  {chooser} refills from the {edge} edge: {}",
+                    m.position()
+                )?;
+            }
+            MatchState::Over { winner } => {
+                let [black, white] = m.scores();
+                return writeln!(
+                    out,
+                    "{winner} wins the match, black {black} - white {white}."
+                );
+            }
+        }
+    }
+}
 
 fn main() -> ExitCode {
-    kamisado_katarenga::main(USAGE, |args, out| {
-        let mut target = Target::STANDARD;
-        let mut seed = 1u64;
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            match arg.as_str() {
-                "--target" => {
-                    let v = value("--target", &mut iter)?;
-                    target = v.parse().map_err(|e| format!("bad target {v:?}: {e}"))?;
-                }
-                "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
-                other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
-            }
+    let args = Args::parse();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match play(&args, &mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed output (`| head`) ends the program quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            ExitCode::FAILURE
         }
-        let mut rng = SplitMix64::new(seed);
-        let mut players = [GreedyAgent::new(seed), GreedyAgent::new(!seed)];
-        let mut m = Match::new(target);
-        writeln!(
-            out,
-            "A match to {} (seed {seed}).",
-            count(target.points(), "point")
-        )?;
-        let mut plies = 0;
-        loop {
-            match m.state() {
-                MatchState::InRound => {
-                    let p = *m.position();
-                    let mv = players[p.side_to_move().index()]
-                        .choose(&p)
-                        .ok_or_else(|| CliError::Failed(format!("no move in {p}")))?;
-                    plies += 1;
-                    if let Some(summary) = m.play(mv).map_err(|e| CliError::Failed(chain(&e)))? {
-                        writeln!(out, "{summary} [{}]", count(plies as u64, "ply"))?;
-                        plies = 0;
-                    }
-                }
-                MatchState::ChooseEdge { chooser } => {
-                    let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
-                    m.choose_edge(edge)
-                        .map_err(|e| CliError::Failed(chain(&e)))?;
-                    writeln!(
-                        out,
-                        "  {chooser} refills from the {} edge: {}",
-                        edge.name(),
-                        m.position()
-                    )?;
-                }
-                MatchState::Over { winner } => {
-                    let [black, white] = m.scores();
-                    writeln!(
-                        out,
-                        "{winner} wins the match, black {black} - white {white}."
-                    )?;
-                    return Ok(());
-                }
-            }
-        }
-    })
+    }
 }

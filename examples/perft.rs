@@ -1,97 +1,172 @@
-//! Perft from the command line, with an output contract other tools rely on:
+//! Perft from the command line: the number of legal move sequences of a
+//! given length, counted by `game_rules::Game::perft`.
 //!
 //! ```text
 //! cargo run --release --example perft -- <kamisado|katarenga> <position|startpos> <depth> [--divide] [--played] [--threads N]
 //! ```
 //!
-//! - with `--divide`, one line per legal move, `<move> <nodes>`, sorted by move text;
-//! - the last line on stdout is the total node count alone;
-//! - timing and nodes per second go to stderr;
-//! - a malformed position, depth or option prints the error to stderr and exits with
-//!   status 2.
+//! The output is a contract other tools rely on: with `--divide`, one line
+//! per legal move, `<move> <nodes>`, sorted by move text; the last line on
+//! stdout is the total alone; timing goes to stderr.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kamisado_katarenga::{CliError, number};
-use test_support::perft::{PerftOptions, run_perft_with};
+use board_geometry::notation::ErrorChain;
+use clap::{CommandFactory, Parser, ValueEnum};
+use game_rules::Game;
 
-const USAGE: &str = "usage: perft <kamisado|katarenga> <position|startpos> <depth> [--divide] [--played] [--threads N]
+/// Counts the legal move sequences of DEPTH plies (each game's rules,
+/// section Perft). The last line of stdout is the total; timing goes to
+/// stderr.
+#[derive(Parser)]
+#[command(name = "perft")]
+struct Args {
+    /// The game
+    game: GameName,
+    /// A position in the game's notation, as one argument (quote it), or
+    /// startpos
+    position: String,
+    /// The number of plies
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
+    depth: u32,
+    /// Print '<move> <nodes>' for each legal move, sorted by move text
+    #[arg(long)]
+    divide: bool,
+    /// Play every leaf instead of counting the last ply in bulk
+    #[arg(long)]
+    played: bool,
+    /// Share the root moves among N threads; also time one thread and
+    /// report the speed-up
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+}
 
-Counts the legal move sequences of <depth> plies (each game's rules, section Perft).
-  <position>   a position in the game's notation, as one argument (quote it), or startpos
-  --divide     print '<move> <nodes>' for each legal move, sorted by move text
-  --played     play every leaf instead of counting the last ply in bulk
-  --threads N  share the root moves among N threads; also times one thread and
-               reports the speed-up
-The last line of stdout is the total; timing goes to stderr.";
+#[derive(Clone, Copy, ValueEnum)]
+enum GameName {
+    Kamisado,
+    Katarenga,
+}
 
-fn main() -> ExitCode {
-    kamisado_katarenga::main(USAGE, |args, out| {
-        let mut options = PerftOptions::default();
-        let mut positional = Vec::new();
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            match arg.as_str() {
-                "--divide" => options.divide = true,
-                "--played" => options.played = true,
-                "--threads" => options.threads = number("--threads", &mut iter, 1..=256)?,
-                other if other.starts_with("--") => {
-                    return Err(CliError::Usage(format!("unknown option {other}")));
-                }
-                _ => positional.push(arg.clone()),
-            }
-        }
-        let [game, position, depth] = <[String; 3]>::try_from(positional)
-            .map_err(|p| kamisado_katarenga::argument_count("game, position, depth", 3, p.len()))?;
-        let depth = number("depth", &mut [depth].iter(), 0..=64)?;
-        let rate = |nodes: u64, seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
-        let single_thread = if options.threads > 1 {
-            let one = PerftOptions {
-                threads: 1,
-                divide: false,
-                ..options
-            };
-            let started = Instant::now();
-            let run = run_perft_with(&game, &position, depth, &one)?;
-            Some((run.nodes, started.elapsed().as_secs_f64()))
+/// Each root move with its count, the moves dealt out to `threads` scoped
+/// threads in turn.
+fn divide<G: Game>(position: &G, depth: u32, played: bool, threads: u32) -> Vec<(G::Move, u64)> {
+    let moves = position.legal_moves();
+    let count = |mv: G::Move| {
+        let child = position.play(mv);
+        if played {
+            child.perft_played(depth - 1)
         } else {
-            None
-        };
+            child.perft(depth - 1)
+        }
+    };
+    let threads = threads as usize;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let moves = &moves;
+                scope.spawn(move || {
+                    let mine = moves.iter().skip(t).step_by(threads);
+                    mine.map(|&mv| (mv, count(mv))).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a perft thread panicked"))
+            .collect()
+    })
+}
+
+fn perft<G: Game>(args: &Args, out: &mut dyn Write) -> io::Result<()> {
+    let position = if args.position == "startpos" {
+        G::start()
+    } else {
+        args.position.parse().unwrap_or_else(|e| {
+            let message = format!("bad position {:?}: {}", args.position, ErrorChain(&e));
+            Args::command()
+                .error(clap::error::ErrorKind::InvalidValue, message)
+                .exit()
+        })
+    };
+    let run = |threads| {
         let started = Instant::now();
-        let run = run_perft_with(&game, &position, depth, &options)?;
-        let seconds = started.elapsed().as_secs_f64();
-        for (mv, nodes) in &run.divide {
+        let mut counts = if args.depth == 0 {
+            Vec::new()
+        } else {
+            divide(&position, args.depth, args.played, threads)
+        };
+        let total = if args.depth == 0 {
+            1
+        } else {
+            counts.iter().map(|&(_, n)| n).sum()
+        };
+        counts.sort_by_key(|(mv, _)| mv.to_string());
+        (counts, total, started.elapsed().as_secs_f64().max(1e-9))
+    };
+    let (counts, total, seconds) = run(args.threads);
+    if args.divide {
+        for (mv, nodes) in &counts {
             writeln!(out, "{mv} {nodes}")?;
         }
-        writeln!(out, "{}", run.nodes)?;
-        let threads = options.threads;
-        kamisado_katarenga::say(format_args!(
-            "{game} perft {depth}: {} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
-            run.nodes,
-            rate(run.nodes, seconds),
-            if threads == 1 { "" } else { "s" }
-        ));
-        if let Some((nodes, one)) = single_thread {
-            if nodes != run.nodes {
-                return Err(CliError::Failed(format!(
-                    "one thread counted {nodes}, {threads} threads {}",
-                    run.nodes
+    }
+    writeln!(out, "{total}")?;
+    out.flush()?;
+    let speed = |seconds: f64| total as f64 / seconds / 1e6;
+    let mut err = io::stderr().lock();
+    let threads = args.threads;
+    let _ = writeln!(
+        err,
+        "{} perft {}: {total} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
+        match args.game {
+            GameName::Kamisado => "kamisado",
+            GameName::Katarenga => "katarenga",
+        },
+        args.depth,
+        speed(seconds),
+        if threads == 1 { "" } else { "s" }
+    );
+    if threads > 1 {
+        if counts.len() < 2 {
+            let _ = writeln!(
+                err,
+                "no speed-up to report: the root has {} move(s) to share",
+                counts.len()
+            );
+        } else {
+            let (_, one_total, one) = run(1);
+            if one_total != total {
+                return Err(io::Error::other(format!(
+                    "one thread counted {one_total}, {threads} threads {total}"
                 )));
             }
-            if run.roots < 2 {
-                kamisado_katarenga::say(format_args!(
-                    "no speed-up to report: the root has {} move(s) to share",
-                    run.roots
-                ));
-            } else {
-                kamisado_katarenga::say(format_args!(
-                    "one thread: {one:.3} s, {:.1} M nodes/s; speed-up with {threads} threads: {:.2}x",
-                    rate(nodes, one),
-                    one / seconds.max(1e-9)
-                ));
-            }
+            let _ = writeln!(
+                err,
+                "one thread: {one:.3} s, {:.1} M nodes/s; speed-up with {threads} threads: {:.2}x",
+                speed(one),
+                one / seconds
+            );
         }
-        Ok(())
-    })
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut out = io::stdout().lock();
+    let result = match args.game {
+        GameName::Kamisado => perft::<kamisado_core::Position>(&args, &mut out),
+        GameName::Katarenga => perft::<katarenga_core::Position>(&args, &mut out),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed output (`| head`) ends the program quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

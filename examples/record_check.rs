@@ -3,62 +3,78 @@
 //! ```text
 //! cargo run --example record_check -- <kamisado|katarenga> FILE
 //! ```
-//!
-//! Prints how many records the file holds and how they ended; a record
-//! that does not read or replay is reported with its line and column (exit
-//! status 1; bad arguments exit with 2).
 
 use std::collections::BTreeMap;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
+use clap::{Parser, ValueEnum};
 use game_records::{KamisadoRecord, KatarengaRecord, RecordResult, Termination};
-use kamisado_katarenga::{CliError, GameName, count};
 
-const USAGE: &str = "usage: record_check <kamisado|katarenga> FILE
+/// Reads every record in FILE (the formats of the rules pages' "Game
+/// records"), replaying each move, and prints how the games ended; a
+/// record that does not read or replay is reported with its line and
+/// column (exit status 1).
+#[derive(Parser)]
+#[command(name = "record_check")]
+struct Args {
+    /// The game
+    game: GameName,
+    /// The file of records
+    file: String,
+}
 
-Reads every record in FILE (the formats of the rules pages' \"Game records\"),
-replaying each move, and prints how the games ended.";
+#[derive(Clone, Copy, ValueEnum)]
+enum GameName {
+    Kamisado,
+    Katarenga,
+}
+
+/// How each record of the file ended.
+fn endings(args: &Args) -> Result<Vec<(RecordResult, Termination)>, String> {
+    let path = &args.file;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let bad = |e: game_records::RecordError| format!("{path}: {e}");
+    Ok(match args.game {
+        GameName::Kamisado => KamisadoRecord::parse_all(&text)
+            .map_err(bad)?
+            .iter()
+            .map(|r| (r.result, r.termination))
+            .collect(),
+        GameName::Katarenga => KatarengaRecord::parse_all(&text)
+            .map_err(bad)?
+            .iter()
+            .map(|r| (r.result, r.termination))
+            .collect(),
+    })
+}
 
 fn main() -> ExitCode {
-    kamisado_katarenga::main(USAGE, |args, out| {
-        let [game, path] = args else {
-            return Err(CliError::Usage(
-                "expected the game (kamisado or katarenga) and the file".into(),
-            ));
-        };
-        let (path, game) = (path.as_str(), game.as_str());
-        let game = GameName::parse(game).ok_or_else(|| GameName::unknown(game))?;
-        // From here on the arguments are right: what fails is the file
-        // (status 1).
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
-        let bad = |e: game_records::RecordError| CliError::Failed(format!("{path}: {e}"));
-        let ends: Vec<(RecordResult, Termination)> = match game {
-            GameName::Kamisado => KamisadoRecord::parse_all(&text)
-                .map_err(bad)?
-                .iter()
-                .map(|r| (r.result, r.termination))
-                .collect(),
-            GameName::Katarenga => KatarengaRecord::parse_all(&text)
-                .map_err(bad)?
-                .iter()
-                .map(|r| (r.result, r.termination))
-                .collect(),
-        };
-        let mut counts: BTreeMap<String, u32> = BTreeMap::new();
-        for (result, termination) in &ends {
-            *counts
-                .entry(format!("{result} ({termination})"))
-                .or_insert(0) += 1;
+    let args = Args::parse();
+    let ends = match endings(&args) {
+        Ok(ends) => ends,
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            return ExitCode::FAILURE;
         }
-        writeln!(
-            out,
-            "{}, every move legal",
-            count(ends.len() as u64, "record")
-        )?;
-        for (end, n) in counts {
-            writeln!(out, "  {n} {end}")?;
+    };
+    let mut counts: BTreeMap<String, u32> = BTreeMap::new();
+    for (result, termination) in &ends {
+        *counts
+            .entry(format!("{result} ({termination})"))
+            .or_insert(0) += 1;
+    }
+    let plural = if ends.len() == 1 { "" } else { "s" };
+    let mut text = format!("{} record{plural}, every move legal\n", ends.len());
+    for (end, n) in counts {
+        text.push_str(&format!("  {n} {end}\n"));
+    }
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        // A closed output (`| head`) ends the program quietly.
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            ExitCode::FAILURE
         }
-        Ok(())
-    })
+        _ => ExitCode::SUCCESS,
+    }
 }

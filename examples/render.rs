@@ -4,71 +4,72 @@
 //! cargo run --release --example render -- <kamisado|katarenga> <position|startpos> [--out FILE.svg]
 //! ```
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use kamisado_katarenga::{CliError, GameName, chain, value};
+use board_geometry::notation::ErrorChain;
+use clap::{CommandFactory, Parser, ValueEnum};
 
-const USAGE: &str = "usage: render <kamisado|katarenga> <position|startpos> [--out FILE.svg]
+/// Writes an SVG picture of the position (squares, towers or pieces, sumo
+/// ranks, the forced tower, camps, labels) to FILE.svg, or to standard
+/// output without --out.
+#[derive(Parser)]
+#[command(name = "render")]
+struct Args {
+    /// The game
+    game: GameName,
+    /// A position in the game's notation (its words may come unquoted), or
+    /// startpos
+    #[arg(required = true, num_args = 1..)]
+    position: Vec<String>,
+    /// Write the picture to FILE instead of standard output
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+}
 
-Writes an SVG picture of the position (squares, towers or pieces, sumo ranks, the forced
-tower, camps, labels) to FILE.svg, or to standard output without --out.";
+#[derive(Clone, Copy, ValueEnum)]
+enum GameName {
+    Kamisado,
+    Katarenga,
+}
 
-/// The SVG of a position given in a game's notation (or `startpos`).
-fn svg(game: GameName, position: &str) -> Result<String, CliError> {
-    let bad = |e: &dyn std::error::Error| {
-        CliError::Usage(format!("bad {} position: {}", game.name(), chain(e)))
-    };
-    Ok(match game {
-        GameName::Kamisado => {
-            let p = if position == "startpos" {
-                kamisado_core::Position::start()
-            } else {
-                position.parse().map_err(|e| bad(&e))?
-            };
-            p.svg().to_string()
-        }
-        GameName::Katarenga => {
-            let p = if position == "startpos" {
-                katarenga_core::Position::start()
-            } else {
-                position.parse().map_err(|e| bad(&e))?
-            };
-            p.svg().to_string()
-        }
-    })
+/// The position `text` of game `G` (or its start).
+fn position<G: game_rules::Game>(text: &str) -> Result<G, String> {
+    if text == "startpos" {
+        return Ok(G::start());
+    }
+    text.parse()
+        .map_err(|e| format!("bad position {text:?}: {}", ErrorChain(&e)))
 }
 
 fn main() -> ExitCode {
-    kamisado_katarenga::main(USAGE, |args, out| {
-        let mut positional = Vec::new();
-        let mut path = None;
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            match arg.as_str() {
-                "--out" => path = Some(value("--out", &mut iter)?.to_string()),
-                other if other.starts_with("--") => {
-                    return Err(CliError::Usage(format!("unknown option {other}")));
-                }
-                _ => positional.push(arg.as_str()),
-            }
+    let args = Args::parse();
+    let text = args.position.join(" ");
+    let svg = match args.game {
+        GameName::Kamisado => {
+            position::<kamisado_core::Position>(&text).map(|p| p.svg().to_string())
         }
-        let [game, position] = positional.as_slice() else {
-            return Err(kamisado_katarenga::argument_count(
-                "game, position",
-                2,
-                positional.len(),
-            ));
-        };
-        let game = GameName::parse(game).ok_or_else(|| GameName::unknown(game))?;
-        let svg = svg(game, position)?;
-        match path {
-            Some(path) => {
-                std::fs::write(&path, svg)
-                    .map_err(|e| CliError::Failed(format!("cannot write {path}: {e}")))?;
-                kamisado_katarenga::say(format_args!("wrote {path}"));
-            }
-            None => out.write_all(svg.as_bytes())?,
+        GameName::Katarenga => {
+            position::<katarenga_core::Position>(&text).map(|p| p.svg().to_string())
         }
-        Ok(())
-    })
+    };
+    let svg = svg.unwrap_or_else(|message| {
+        Args::command()
+            .error(clap::error::ErrorKind::InvalidValue, message)
+            .exit()
+    });
+    let written = match &args.out {
+        Some(path) => std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}")),
+        None => match io::stdout().lock().write_all(svg.as_bytes()) {
+            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
+            _ => Ok(()),
+        },
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "error: {message}");
+            ExitCode::FAILURE
+        }
+    }
 }

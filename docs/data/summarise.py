@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises a results file of `solve --positions`: how many positions were
+"""Summarises a results file of `kk-solve-table positions`: how many positions were
 proved, the first mover's win rate with a 95% Wilson interval, and the
 distribution of proof times. Standard library only.
 

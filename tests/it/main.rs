@@ -7,10 +7,3 @@ mod fuzz_corpora;
 mod fuzz_script;
 mod perft_suites;
 mod pictures;
-mod play_session;
-
-/// The `play` example's session, included from the example's own source
-/// so that `play_session` drives it with in-memory input and output.
-#[path = "../../examples/play/session.rs"]
-#[allow(dead_code)]
-mod session;

@@ -6,13 +6,15 @@ use katarenga_core::Game;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use crate::cli::CliError;
 use game_search::arena::wilson;
-use kamisado_katarenga::{CliError, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
-use crate::games::{games_path, read_scores};
-use crate::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
-use crate::stats::{mean, pearson, spearman, std_dev};
+use super::ReportArgs;
+use super::games::{games_path, read_scores};
+use super::score::read_rows;
+use super::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
+use super::stats::{mean, pearson, spearman, std_dev};
 
 /// One row of a games file.
 #[derive(Clone, Debug)]
@@ -59,36 +61,19 @@ impl GameRow {
 
 fn read_games(dir: &str, strength: &str) -> Result<(Vec<GameRow>, String), CliError> {
     let path = std::path::Path::new(dir).join(games_path(strength));
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        CliError::Failed(format!(
-            "cannot read {}: {e} (run the games step at {strength})",
-            path.display()
-        ))
-    })?;
-    let mut rows = Vec::new();
-    for (n, line) in text.lines().enumerate().skip(1) {
-        let bad = || {
-            CliError::Failed(format!(
-                "{} line {}: not a row of games",
-                path.display(),
-                n + 1
-            ))
-        };
-        let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 11 {
-            return Err(bad());
-        }
-        rows.push(GameRow {
+    let hint = format!("run the games step at {strength}");
+    let rows = read_rows(&path, 11, &hint, |f| {
+        Some(GameRow {
             group: f[0].into(),
             tiles: f[1].into(),
-            orientation: f[2].parse().map_err(|_| bad())?,
-            rules: f[3].parse().map_err(|_| bad())?,
-            games: f[4].parse().map_err(|_| bad())?,
-            distinct: f[5].parse().map_err(|_| bad())?,
-            white_points: f[9].parse().map_err(|_| bad())?,
-            plies: f[10].parse().map_err(|_| bad())?,
-        });
-    }
+            orientation: f[2].parse().ok()?,
+            rules: f[3].parse().ok()?,
+            games: f[4].parse().ok()?,
+            distinct: f[5].parse().ok()?,
+            white_points: f[9].parse().ok()?,
+            plies: f[10].parse().ok()?,
+        })
+    })?;
     let meta = std::fs::read_to_string(path.with_extension("meta")).unwrap_or_default();
     Ok((rows, meta))
 }
@@ -204,18 +189,12 @@ struct AtStrength {
 
 /// `report`: writes `docs/katarenga-boards.md` from the data files.
 #[allow(clippy::too_many_lines)]
-pub fn report(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let (mut dir, mut strengths) = (".".to_string(), "nodes=10000,ms=10".to_string());
-    let mut conditions = "2 cores, shared".to_string();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--out" => dir = value("--out", &mut iter)?.into(),
-            "--strengths" => strengths = value("--strengths", &mut iter)?.into(),
-            "--conditions" => conditions = value("--conditions", &mut iter)?.into(),
-            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
-        }
-    }
+pub fn report(args: ReportArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let ReportArgs {
+        out: dir,
+        strengths,
+        conditions,
+    } = args;
     let root = std::path::Path::new(&dir);
     let rows = read_scores(&dir)?;
     let boards = all_boards();
@@ -346,25 +325,25 @@ Four double-sided tiles make 24,576 boards up to turning the board; then the fir
 \"Set-up and turn order\"): four orientations, four different games. This page scores every
 board in each of its four orientations under both rule sets ({n_boards} boards, {setups}
 set-ups a rule set), asks what Black's choice is worth, and checks the map against games.
-Everything here is written by the `board_study` example (seeded; the scores and the games
+Everything here is written by `kk-board-study` (crates/kk-apps; seeded; the scores and the games
 at a node budget are reproducible, the games at a time a move are not):
 
 ```text
-cargo run --release --example board_study -- budget
-cargo run --release --example board_study -- score --depth {depth}
+cargo run --release -p kk-apps --bin kk-board-study -- budget
+cargo run --release -p kk-apps --bin kk-board-study -- score --depth {depth}
 ",
         setups = n_boards * 4,
     );
     for s in &at {
         let _ = writeln!(
             doc,
-            "cargo run --release --example board_study -- games {}",
+            "cargo run --release -p kk-apps --bin kk-board-study -- games {}",
             meta_field(&s.meta, "args").unwrap_or("?")
         );
     }
     let _ = write!(
         doc,
-        "cargo run --release --example board_study -- report --strengths {strengths} --conditions \"{conditions}\"
+        "cargo run --release -p kk-apps --bin kk-board-study -- report --strengths {strengths} --conditions \"{conditions}\"
 ```
 
 Run times on this machine ({conditions}): scoring {} ({} searches), {}. The data, in [`data/`](data/):
@@ -378,7 +357,7 @@ A set-up's score is the search's score of its start (White to move), from White'
 centipawns (a piece is about 100; a proven result is clamped to +-2000), by a depth-{depth}
 search with a fresh table for every start: a fixed depth, so that the score does not depend
 on the order of the moves (a node budget stops at a different place in a mirror image).
-The depth was chosen with `board_study budget` against a deep search:
+The depth was chosen with `kk-board-study budget` against a deep search:
 
 {budget}
 The map uses depth {depth} (each row: the mean time of a start on this machine, how

@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::Instant;
 
+use crate::cli::CliError;
 use board_geometry::SplitMix64;
 use game_search::{Limits, Searcher};
-use kamisado_katarenga::{CliError, number, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
-use crate::stats::{mean, parallel, pearson, spearman};
+use super::stats::{mean, parallel, pearson, spearman};
+use super::{BudgetArgs, ScoreArgs};
 
 /// A won or lost start is clamped to this many centipawns.
 pub const CLAMP: i32 = 2000;
@@ -102,48 +103,19 @@ pub fn span(seconds: f64) -> String {
 /// standard rules), each candidate budget's time per start and its
 /// agreement with a deep reference search; and how often a set-up and its
 /// mirror image get the same score.
-pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let (mut boards, mut seed, mut threads, mut reference) = (60usize, 1u64, 2usize, 4_000_000u64);
-    let mut dir = ".".to_string();
-    let mut candidates: Vec<(String, Limits)> = [3, 4, 5, 6]
-        .map(|d| (format!("depth {d}"), Limits::depth(d)))
-        .into_iter()
-        .chain([20_000u64, 200_000, 1_000_000].map(|n| (format!("{n} nodes"), Limits::nodes(n))))
-        .collect();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--boards" => boards = number("--boards", &mut iter, 2..=24_576)?,
-            "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
-            "--threads" => threads = number("--threads", &mut iter, 1..=256)?,
-            "--reference" => reference = number("--reference", &mut iter, 1..=u64::MAX)?,
-            "--out" => dir = value("--out", &mut iter)?.into(),
-            "--candidates" => {
-                let list = value("--candidates", &mut iter)?;
-                candidates = list
-                    .split(',')
-                    .map(|c| {
-                        let bad = || {
-                            CliError::Usage(format!(
-                                "--candidates: {c:?} is not depth=D or nodes=N"
-                            ))
-                        };
-                        let (kind, n) = c.split_once('=').ok_or_else(bad)?;
-                        let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
-                        match kind {
-                            "depth" => Ok((
-                                format!("depth {n}"),
-                                Limits::depth(u32::try_from(n.min(64)).unwrap_or(64)),
-                            )),
-                            "nodes" => Ok((format!("{n} nodes"), Limits::nodes(n))),
-                            _ => Err(bad()),
-                        }
-                    })
-                    .collect::<Result<_, _>>()?;
-            }
-            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
-        }
-    }
+pub fn budget(args: BudgetArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let BudgetArgs {
+        boards,
+        seed,
+        threads,
+        reference,
+        out: dir,
+        candidates,
+    } = args;
+    let candidates = match candidates {
+        Some(Candidates(list)) => list,
+        None => Candidates::default().0,
+    };
     let all = all_boards();
     let mut rng = SplitMix64::new(seed);
     let sample: Vec<Position> = (0..boards)
@@ -153,11 +125,11 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
             Setup::new(board, Rules::Standard).start(orientation)
         })
         .collect();
-    kamisado_katarenga::say(format_args!(
+    crate::cli::say(format_args!(
         "budget: {boards} set-ups, reference {reference} nodes"
     ));
     let timer = Instant::now();
-    let progress = std::sync::Mutex::new(kamisado_katarenga::Progress::new(
+    let progress = std::sync::Mutex::new(crate::cli::Progress::new(
         "reference searches",
         sample.len() as u64,
     ));
@@ -168,7 +140,7 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
         }
         score
     });
-    kamisado_katarenga::say(format_args!(
+    crate::cli::say(format_args!(
         "reference in {:.0} s",
         timer.elapsed().as_secs_f64()
     ));
@@ -207,12 +179,12 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
             spearman(&scores, &deep),
             mean(&diff),
         );
-        kamisado_katarenga::say(format_args!("{line}"));
+        crate::cli::say(format_args!("{line}"));
         table.push_str(&line);
         table.push('\n');
     }
     let text = format!(
-        "`board_study budget --boards {boards} --seed {seed} --threads {threads} --reference {reference}`, \
+        "`kk-board-study budget --boards {boards} --seed {seed} --threads {threads} --reference {reference}`, \
          {:.0} s on {threads} threads:\n\n{table}",
         timer.elapsed().as_secs_f64()
     );
@@ -224,18 +196,14 @@ pub fn budget(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliEr
 /// `score`: every board in its four orientations under both rules, by a
 /// fixed-depth search with a fresh table for each start. Appends rows to
 /// the scores file in chunks and resumes from the rows already there.
-pub fn score(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let (mut depth, mut threads, mut boards, mut dir) = (5u32, 2usize, usize::MAX, ".".to_string());
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--depth" => depth = number("--depth", &mut iter, 1..=12)?,
-            "--threads" => threads = number("--threads", &mut iter, 1..=256)?,
-            "--boards" => boards = number("--boards", &mut iter, 1..=24_576)?,
-            "--out" => dir = value("--out", &mut iter)?.into(),
-            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
-        }
-    }
+pub fn score(args: ScoreArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let ScoreArgs {
+        depth,
+        threads,
+        boards,
+        out: dir,
+    } = args;
+    let boards = boards.unwrap_or(usize::MAX);
     let path = std::path::Path::new(&dir).join(SCORES);
     let meta_path = std::path::Path::new(&dir).join(SCORES_META);
     let all: Vec<_> = all_boards().into_iter().take(boards).collect();
@@ -322,7 +290,7 @@ pub fn score(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
         if last_report.elapsed().as_secs() >= 30 || done == total {
             last_report = Instant::now();
             let rate = (done - started_at) as f64 / elapsed.max(1e-9);
-            kamisado_katarenga::say(format_args!(
+            crate::cli::say(format_args!(
                 "scored {done} of {total} boards ({:.1}%), {} in this run, about {} left",
                 100.0 * done as f64 / total as f64,
                 span(elapsed),
@@ -337,4 +305,80 @@ pub fn score(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
         span(total_seconds)
     )?;
     Ok(())
+}
+
+/// The budgets `budget` compares: `depth=D` or `nodes=N`, with their names.
+#[derive(Debug, Clone)]
+pub struct Candidates(pub Vec<(String, Limits)>);
+
+impl Default for Candidates {
+    /// Depth 3 to 6, 20,000, 200,000 and 1,000,000 nodes.
+    fn default() -> Candidates {
+        Candidates(
+            [3, 4, 5, 6]
+                .map(|d| (format!("depth {d}"), Limits::depth(d)))
+                .into_iter()
+                .chain(
+                    [20_000u64, 200_000, 1_000_000]
+                        .map(|n| (format!("{n} nodes"), Limits::nodes(n))),
+                )
+                .collect(),
+        )
+    }
+}
+
+impl Candidates {
+    /// `depth=D,nodes=N,...`.
+    ///
+    /// # Errors
+    /// A message naming the first entry that is neither.
+    pub fn parse(list: &str) -> Result<Candidates, String> {
+        list.split(',')
+            .map(|c| {
+                let bad = || format!("{c:?} is not depth=D or nodes=N");
+                let (kind, n) = c.split_once('=').ok_or_else(bad)?;
+                let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+                match kind {
+                    "depth" => Ok((
+                        format!("depth {n}"),
+                        Limits::depth(u32::try_from(n.min(64)).unwrap_or(64)),
+                    )),
+                    "nodes" => Ok((format!("{n} nodes"), Limits::nodes(n))),
+                    _ => Err(bad()),
+                }
+            })
+            .collect::<Result<_, _>>()
+            .map(Candidates)
+    }
+}
+
+/// The rows of one of the study's data files: a header line, then rows of
+/// `fields` comma-separated fields, each made into a `T` by `row` (`None`:
+/// not a row). The study writes no field with a comma or a quote, so a
+/// split is the whole of CSV it needs.
+///
+/// # Errors
+/// [`CliError::Failed`] naming the file (and `hint` when it cannot be read)
+/// or the first line that is not a row.
+pub fn read_rows<T>(
+    path: &std::path::Path,
+    fields: usize,
+    hint: &str,
+    row: impl Fn(&[&str]) -> Option<T>,
+) -> Result<Vec<T>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Failed(format!("cannot read {}: {e} ({hint})", path.display())))?;
+    text.lines()
+        .enumerate()
+        .skip(1)
+        .map(|(n, line)| {
+            let split: Vec<&str> = line.split(',').collect();
+            (split.len() == fields)
+                .then(|| row(&split))
+                .flatten()
+                .ok_or_else(|| {
+                    CliError::Failed(format!("{} line {}: not a row", path.display(), n + 1))
+                })
+        })
+        .collect()
 }

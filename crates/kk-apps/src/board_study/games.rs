@@ -9,14 +9,15 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::cli::CliError;
 use board_geometry::{Player, SplitMix64};
 use game_search::arena::{Adjudication, play_game};
 use game_search::{Limits, SearchAgent, Searcher};
-use kamisado_katarenga::{CliError, number, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
-use crate::score::{SCORES, all_boards, meta_field, span, tiles_text, write_file};
-use crate::stats::parallel;
+use super::GamesArgs;
+use super::score::{SCORES, all_boards, meta_field, read_rows, span, tiles_text, write_file};
+use super::stats::parallel;
 
 /// How strong the players are: a node budget or a time a move, each
 /// drawn per game and side between 3/4 and 5/4 of it.
@@ -29,12 +30,12 @@ pub enum Strength {
 }
 
 impl Strength {
-    fn parse(text: &str) -> Result<Strength, CliError> {
-        let bad = || {
-            CliError::Usage(format!(
-                "--strength {text:?}: expected nodes=N or movetime=MS"
-            ))
-        };
+    /// `nodes=N` or `movetime=MS` (`ms=MS` too, the data files' name).
+    ///
+    /// # Errors
+    /// A message for anything else.
+    pub fn parse(text: &str) -> Result<Strength, String> {
+        let bad = || format!("{text:?}: expected nodes=N or movetime=MS");
         let (kind, amount) = text.split_once('=').ok_or_else(bad)?;
         let amount: u64 = amount.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
         match kind {
@@ -217,39 +218,20 @@ pub type ScoreRow = (usize, [TilePlacement; 4], [[i32; 4]; 2]);
 /// The scores file's rows.
 pub fn read_scores(dir: &str) -> Result<Vec<ScoreRow>, CliError> {
     let path = std::path::Path::new(dir).join(SCORES);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        CliError::Failed(format!(
-            "cannot read {}: {e} (run the score step first)",
-            path.display()
-        ))
-    })?;
-    let mut rows = Vec::new();
-    for (n, line) in text.lines().enumerate().skip(1) {
-        let bad = || {
-            CliError::Failed(format!(
-                "{} line {}: not a row of scores",
-                path.display(),
-                n + 1
-            ))
-        };
-        let fields: Vec<&str> = line.split(',').collect();
-        if fields.len() != 10 {
-            return Err(bad());
-        }
-        let index: usize = fields[0].parse().map_err(|_| bad())?;
+    read_rows(&path, 10, "run the score step first", |fields| {
+        let index: usize = fields[0].parse().ok()?;
         let tiles: Vec<TilePlacement> = fields[1]
             .split(' ')
             .map(str::parse)
             .collect::<Result<_, _>>()
-            .map_err(|_| bad())?;
-        let tiles: [TilePlacement; 4] = tiles.try_into().map_err(|_| bad())?;
+            .ok()?;
+        let tiles: [TilePlacement; 4] = tiles.try_into().ok()?;
         let mut scores = [[0; 4]; 2];
         for (k, f) in fields[2..].iter().enumerate() {
-            scores[k / 4][k % 4] = f.parse().map_err(|_| bad())?;
+            scores[k / 4][k % 4] = f.parse().ok()?;
         }
-        rows.push((index, tiles, scores));
-    }
-    Ok(rows)
+        Some((index, tiles, scores))
+    })
 }
 
 /// The study's set-ups to play, in a fixed order: the standard board in
@@ -320,25 +302,17 @@ pub fn jobs(
 
 /// `games`: plays the study's set-ups at one strength, appending a row per
 /// set-up to its games file; a second run resumes.
-pub fn games(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliError> {
-    let mut strength = Strength::Nodes(10_000);
-    let (mut extremes, mut extreme_games, mut sample, mut sample_games) =
-        (20usize, 200u32, 90usize, 40u32);
-    let (mut seed, mut threads, mut dir) = (1u64, 2usize, ".".to_string());
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--strength" => strength = Strength::parse(value("--strength", &mut iter)?)?,
-            "--extremes" => extremes = number("--extremes", &mut iter, 0..=1000)?,
-            "--extreme-games" => extreme_games = number("--extreme-games", &mut iter, 1..=100_000)?,
-            "--sample" => sample = number("--sample", &mut iter, 0..=24_576)?,
-            "--sample-games" => sample_games = number("--sample-games", &mut iter, 1..=100_000)?,
-            "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
-            "--threads" => threads = number("--threads", &mut iter, 1..=256)?,
-            "--out" => dir = value("--out", &mut iter)?.into(),
-            other => return Err(CliError::Usage(format!("unknown argument {other:?}"))),
-        }
-    }
+pub fn games(args: GamesArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let GamesArgs {
+        strength,
+        extremes,
+        extreme_games,
+        sample,
+        sample_games,
+        seed,
+        threads,
+        out: dir,
+    } = args;
     let rows = read_scores(&dir)?;
     let full = all_boards().len();
     if rows.len() != full && sample + extremes > rows.len() {
@@ -413,7 +387,7 @@ pub fn games(args: &[String], out: &mut dyn std::io::Write) -> Result<(), CliErr
         if last_report.elapsed().as_secs() >= 30 {
             last_report = Instant::now();
             let elapsed = timer.elapsed().as_secs_f64();
-            kamisado_katarenga::say(format_args!(
+            crate::cli::say(format_args!(
                 "played {played_games} of {total_games} games, {} in this run, about {} left",
                 span(elapsed),
                 span((total_games - played_games) as f64 * elapsed / played_games.max(1) as f64)

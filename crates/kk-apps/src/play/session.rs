@@ -1,55 +1,15 @@
-//! The `play` example's session: a game in the terminal, or scripted from
-//! any reader (tests drive it with in-memory input and output).
+//! The session: a game in the terminal, or scripted from any reader (tests
+//! drive it with in-memory input and output).
 
-use kamisado_core::Game;
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 use board_geometry::Player;
 use game_search::arena::{Adjudication, Repetitions};
-use game_search::{Agent, GreedyAgent, Limits, SearchAgent, SearchGame};
-use kamisado_core::{Edge, Match, MatchState, Target};
+use game_search::{Agent, GreedyAgent, SearchAgent, SearchGame};
+use kamisado_core::{Edge, Game, Match, MatchState, Target};
 
-use kamisado_katarenga::{CliError, GameName, chain, count, number, value};
-
-/// The usage text of the `play` example.
-pub const USAGE: &str = "usage: play [kamisado|katarenga] [options]
-
-A game in the terminal. Moves are typed in the games' notation (d1d7, e8h9);
-'moves' lists the legal moves, 'undo' takes back the last move, 'quit' ends,
-'help' lists these.
-Without a terminal, moves are read line by line from standard input.
-  --black human|computer   who plays Black (default: human)
-  --white human|computer   who plays White (default: computer)
-  --target N               Kamisado: play a match to N points (default 1, a single round)
-  --board COLOURS          Katarenga: the board as 8 ranks of R/Y/B/G letters separated by '/'
-  --tiles SPEC             Katarenga: tiles per quadrant (top-left, top-right, bottom-left,
-                           bottom-right) as tile number, side f|b, quarter turns 0-3,
-                           separated by commas or spaces: 1f0,2f0,3f0,4f0 (the default
-                           board) or \"1f0 2f0 3f0 4f0\"
-  --arrangement N          Katarenga: the board of tile arrangement N (0 to 98303, as
-                           numbered by the page and the Python package)
-  --no-first-capture       Katarenga: no capture on either player's first move (the
-                           published rule; an option of the rules page)
-  --orientation O          Katarenga: the edge of the laid board at which Black sits:
-                           bottom (default), right, top or left; or choose: Black chooses,
-                           as the rules set a game up (a person is asked, the computer
-                           searches the four)
-  --rematch                Katarenga: then the rematch the rules recommend, from the same
-                           start with the sides exchanged, points added
-  --depth D                the computer searches D plies ahead (default 4; 0: the greedy
-                           one-ply player)
-  --movetime MS            the computer searches for MS milliseconds per move instead
-  --nodes N                the computer searches N nodes per move instead (the same
-                           moves on any machine)
-  --seed S                 the computer's random seed (default 1)
-  --max-plies N            end a game without a winner after N plies (default 1000)
-  --demo                   computer against computer: one Kamisado round and one
-                           Katarenga game, then exit
-
-Katarenga has no draw rule; this program ends a game without a winner when a position
-occurs for the third time with the same side to move, or after --max-plies plies (a rule
-of this program, not of the printed rules).";
+use super::args::{GameChoice, Options, PlayArgs, Strength, Who};
+use crate::cli::{CliError, chain, count};
 
 /// The key to Kamisado's plain drawing.
 const KAMISADO_LEGEND: &str = "legend: each square is its colour, ':', then its tower or '.' \
@@ -68,194 +28,6 @@ const COMMANDS: &str = "a move in the notation (d1d7, e8h9); 'moves' lists the l
 /// The longest line a person may type, in bytes: longer lines are refused
 /// (and not kept in memory).
 pub const MAX_LINE: usize = 4096;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Who {
-    Human,
-    Computer,
-}
-
-#[derive(Debug, Clone)]
-enum GameChoice {
-    Kamisado {
-        target: Target,
-    },
-    Katarenga {
-        board: katarenga_core::Board,
-        rules: katarenga_core::Rules,
-        /// Black's edge, `None`: Black chooses.
-        orientation: Option<katarenga_core::Orientation>,
-        rematch: bool,
-    },
-}
-
-/// How strong the computer plays.
-#[derive(Debug, Clone, Copy)]
-enum Strength {
-    /// The greedy one-ply player.
-    Greedy,
-    /// Our alpha-beta search with these limits.
-    Search(Limits),
-}
-
-#[derive(Debug, Clone)]
-struct Options {
-    game: GameChoice,
-    players: [Who; 2],
-    strength: Strength,
-    seed: u64,
-    adjudication: Adjudication,
-    demo: bool,
-}
-
-/// A board from `--tiles`: four placements separated by commas or spaces
-/// (`1f0,2f0,3f0,4f0` or `"1f0 2f0 3f0 4f0"`, the records' and KKP's way).
-fn parse_tiles(spec: &str) -> Result<katarenga_core::Board, String> {
-    use katarenga_core::{Board, TilePlacement};
-    let bad = || {
-        format!(
-            "bad --tiles {spec:?}: expected four entries like 1f0,2b1,3f2,4f3 (commas or spaces)"
-        )
-    };
-    let placements = spec
-        .split([',', ' '])
-        .filter(|p| !p.is_empty())
-        .map(|p| p.parse::<TilePlacement>().map_err(|_| bad()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let placements: [TilePlacement; 4] = placements.try_into().map_err(|_| bad())?;
-    Board::from_tiles(placements).map_err(|e| format!("bad --tiles {spec:?}: {e}"))
-}
-
-/// A board from `--arrangement N`: the N-th of the 98,304 tile
-/// arrangements, numbered from 0 as the page and the Python package number
-/// them.
-fn parse_arrangement(
-    iter: &mut dyn Iterator<Item = &String>,
-) -> Result<katarenga_core::Board, CliError> {
-    use katarenga_core::{Board, TilePlacement};
-    let last = TilePlacement::ARRANGEMENTS - 1;
-    let index = number("--arrangement", iter, 0..=last)?;
-    let placements = TilePlacement::arrangement(index)
-        .ok_or_else(|| CliError::Usage(format!("--arrangement goes from 0 to {last}")))?;
-    Board::from_tiles(placements).map_err(|e| CliError::Failed(e.to_string()))
-}
-
-fn parse_options(args: &[String]) -> Result<Options, CliError> {
-    let mut game = None;
-    let mut target = None;
-    let mut board = None;
-    let mut players = [Who::Human, Who::Computer];
-    let mut seed = 1;
-    let mut demo = false;
-    let mut rules = katarenga_core::Rules::Standard;
-    let mut orientation = None;
-    let mut rematch = false;
-    let mut strength = Strength::Search(Limits::depth(4));
-    let mut adjudication = Adjudication::default();
-    let mut iter = args.iter();
-    let who = |v: &str, flag: &str| match v {
-        "human" => Ok(Who::Human),
-        "computer" => Ok(Who::Computer),
-        other => Err(CliError::Usage(format!(
-            "{flag} takes human or computer, not {other:?}"
-        ))),
-    };
-    while let Some(arg) = iter.next() {
-        if let Some(name) = GameName::parse(arg) {
-            GameName::set(&mut game, name)?;
-            continue;
-        }
-        match arg.as_str() {
-            "--black" => players[0] = who(value("--black", &mut iter)?, "--black")?,
-            "--white" => players[1] = who(value("--white", &mut iter)?, "--white")?,
-            "--target" => {
-                let v = value("--target", &mut iter)?;
-                target = Some(v.parse().map_err(|e| format!("bad target {v:?}: {e}"))?);
-            }
-            "--board" => {
-                let v = value("--board", &mut iter)?;
-                board = Some(
-                    v.parse()
-                        .map_err(|e| format!("bad --board: {}", chain(&e)))?,
-                );
-            }
-            "--tiles" => board = Some(parse_tiles(value("--tiles", &mut iter)?)?),
-            "--arrangement" => board = Some(parse_arrangement(&mut iter)?),
-            "--seed" => seed = number("--seed", &mut iter, 0..=u64::MAX)?,
-            "--max-plies" => {
-                adjudication.max_plies = number("--max-plies", &mut iter, 1..=1_000_000)?
-            }
-            "--demo" => demo = true,
-            "--no-first-capture" => rules = katarenga_core::Rules::NoFirstCapture,
-            "--rematch" => rematch = true,
-            "--orientation" => {
-                let v = value("--orientation", &mut iter)?;
-                orientation = Some(match v {
-                    "choose" => None,
-                    edge => Some(edge.parse().map_err(|e| {
-                        CliError::Usage(format!("--orientation {v:?}: {e} or choose"))
-                    })?),
-                });
-            }
-            "--depth" => {
-                strength = match number("--depth", &mut iter, 0..=64)? {
-                    0 => Strength::Greedy,
-                    d => Strength::Search(Limits::depth(d)),
-                };
-            }
-            // `--think` was this option's name before the examples agreed
-            // on one vocabulary; it is still read.
-            "--movetime" | "--think" => {
-                let ms = number(arg, &mut iter, 1..=3_600_000)?;
-                strength = Strength::Search(Limits::time(Duration::from_millis(ms)));
-            }
-            "--nodes" => {
-                let nodes = number("--nodes", &mut iter, 1..=u64::MAX)?;
-                strength = Strength::Search(Limits::nodes(nodes));
-            }
-            other if other.starts_with('-') => {
-                return Err(CliError::Usage(format!("unknown option {other}")));
-            }
-            other => return Err(GameName::stray(other, game)),
-        }
-    }
-    let game = match game.unwrap_or(GameName::Kamisado) {
-        GameName::Kamisado => {
-            if board.is_some()
-                || rules != katarenga_core::Rules::Standard
-                || orientation.is_some()
-                || rematch
-            {
-                return Err(
-                    "--board, --tiles, --arrangement, --no-first-capture, --orientation and --rematch are for Katarenga"
-                        .into(),
-                );
-            }
-            GameChoice::Kamisado {
-                target: target.unwrap_or(Target::SINGLE_ROUND),
-            }
-        }
-        GameName::Katarenga => {
-            if target.is_some() {
-                return Err("--target is for Kamisado".into());
-            }
-            GameChoice::Katarenga {
-                board: board.unwrap_or_else(katarenga_core::Board::standard),
-                rules,
-                orientation: orientation.unwrap_or(Some(katarenga_core::Orientation::Bottom)),
-                rematch,
-            }
-        }
-    };
-    Ok(Options {
-        game,
-        players,
-        strength,
-        seed,
-        adjudication,
-        demo,
-    })
-}
 
 /// Reads one line of at most [`MAX_LINE`] bytes. `Ok(None)` at the end of
 /// the input; `Ok(Some(Err(reason)))` for a line that is too long or not
@@ -755,25 +527,24 @@ impl Session<'_> {
     }
 }
 
-/// Runs a session with `args` (without the program name), reading moves
-/// from `input`, writing the game to `out` and, for scripted input, the
-/// refused lines to `errors`.
+/// Runs a session of `args`, reading moves from `input`, writing the game
+/// to `out` and, for scripted input, the refused lines to `errors`.
 ///
 /// # Errors
-/// [`CliError::Usage`] for bad arguments, [`CliError::Io`] when reading or
-/// writing fails, and for scripted input [`CliError::Failed`] when a line was
-/// refused or the input ended before the game.
+/// [`CliError::Usage`] for options of the other game, [`CliError::Io`] when
+/// reading or writing fails, and for scripted input [`CliError::Failed`]
+/// when a line was refused or the input ended before the game.
 pub fn run(
-    args: &[String],
+    args: PlayArgs,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     errors: &mut dyn Write,
     console: Console,
 ) -> Result<(), CliError> {
-    let mut options = parse_options(args)?;
+    let mut options = Options::new(args)?;
     if options.demo {
         // A quick game: the demo shows the engines, not the search.
-        options.strength = Strength::Search(Limits::depth(3));
+        options.strength = Strength::Search(game_search::Limits::depth(3));
     }
     let mut session = Session {
         options: &options,

@@ -1,11 +1,11 @@
-//! The `play` session driven with scripted input (in-memory input and
+//! The `kk-play` session driven with scripted input (in-memory input and
 //! output): moves, refusals, undo, matches, set-ups and the computer.
 
 use std::io::Cursor;
 
-use kamisado_katarenga::CliError;
-
-use crate::session::{Console, MAX_LINE, run};
+use clap::Parser;
+use kk_apps::cli::CliError;
+use kk_apps::play::{Console, MAX_LINE, PlayArgs, run};
 
 /// A session as a person at a terminal has it (refusals in the output).
 fn play_bytes(args: &[&str], input: &[u8]) -> Result<String, CliError> {
@@ -23,15 +23,19 @@ fn session(
     input: &[u8],
     console: Console,
 ) -> (Result<(), CliError>, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let (mut out, mut errors) = (Vec::new(), Vec::new());
-    let result = run(
-        &args,
-        &mut Cursor::new(input.to_vec()),
-        &mut out,
-        &mut errors,
-        console,
-    );
+    // Arguments clap refuses are usage errors, as the program's are.
+    let result = PlayArgs::try_parse_from(std::iter::once("kk-play").chain(args.iter().copied()))
+        .map_err(|e| CliError::Usage(e.to_string()))
+        .and_then(|args| {
+            run(
+                args,
+                &mut Cursor::new(input.to_vec()),
+                &mut out,
+                &mut errors,
+                console,
+            )
+        });
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("utf-8 output");
     (result, text(out), text(errors))
 }
@@ -269,7 +273,6 @@ fn the_computer_plays_at_the_chosen_strength() {
         &["--depth", "0"][..],
         &["--depth", "2"],
         &["--movetime", "5"],
-        &["--think", "5"],
         &["--nodes", "300"],
     ] {
         let mut args = vec!["kamisado", "--black", "computer", "--white", "computer"];
@@ -282,9 +285,12 @@ fn the_computer_plays_at_the_chosen_strength() {
         Err(CliError::Usage(_))
     ));
     for bad in [
-        &["--think", "0"][..],
+        // The old name of --movetime is gone (nothing was released).
+        &["--think", "5"][..],
         &["--movetime", "0"],
         &["--nodes", "0"],
+        // One budget at a time.
+        &["--depth", "2", "--nodes", "300"],
     ] {
         assert!(matches!(play(bad, ""), Err(CliError::Usage(_))), "{bad:?}");
     }

@@ -1,0 +1,253 @@
+//! `kk-play`'s arguments, declared, and the options they make.
+
+use std::time::Duration;
+
+use clap::Parser;
+use game_search::Limits;
+use game_search::arena::Adjudication;
+use kamisado_core::Target;
+use katarenga_core::{Board, Orientation, Rules, TilePlacement};
+
+use crate::cli::{CliError, GameName, chain};
+
+/// The arguments of `kk-play`.
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "kk-play",
+    about = "A game of Kamisado or Katarenga in the terminal",
+    long_about = "A game in the terminal. Moves are typed in the games' notation (d1d7, e8h9); \
+'moves' lists the legal moves, 'undo' takes back the last move, 'quit' ends, 'help' lists \
+these. Without a terminal, moves are read line by line from standard input: a refused line \
+is reported on stderr with its number, and it, or an input that ends before the game does, \
+makes the exit status 1.",
+    after_help = "Katarenga has no draw rule; this program ends a game without a winner when a \
+position occurs for the third time with the same side to move, or after --max-plies plies (a \
+rule of this program, not of the printed rules)."
+)]
+pub struct PlayArgs {
+    /// The game (default: kamisado)
+    #[arg(value_enum)]
+    pub game: Option<GameName>,
+    /// Who plays Black
+    #[arg(long, value_enum, default_value = "human")]
+    pub black: Who,
+    /// Who plays White
+    #[arg(long, value_enum, default_value = "computer")]
+    pub white: Who,
+    /// Kamisado: play a match to N points (default 1, a single round)
+    #[arg(long, value_name = "N", value_parser = target)]
+    pub target: Option<Target>,
+    /// Katarenga: the board as 8 ranks of R/Y/B/G letters separated by '/'
+    #[arg(long, value_name = "COLOURS", value_parser = colours, group = "layout")]
+    pub board: Option<Board>,
+    /// Katarenga: tiles per quadrant (top-left, top-right, bottom-left,
+    /// bottom-right) as tile number, side f|b, quarter turns 0-3, separated
+    /// by commas or spaces: 1f0,2f0,3f0,4f0 (the default board)
+    #[arg(long, value_name = "SPEC", value_parser = tiles, group = "layout")]
+    pub tiles: Option<Board>,
+    /// Katarenga: the board of tile arrangement N (0 to 98303, as numbered
+    /// by the page and the Python package)
+    #[arg(long, value_name = "N", value_parser = arrangement, group = "layout")]
+    pub arrangement: Option<Board>,
+    /// Katarenga: no capture on either player's first move (the published
+    /// rule)
+    #[arg(long)]
+    pub no_first_capture: bool,
+    /// Katarenga: the edge of the laid board at which Black sits (bottom,
+    /// right, top or left), or choose: Black chooses, as the rules set a
+    /// game up [default: bottom]
+    #[arg(long, value_name = "EDGE|choose", value_parser = orientation)]
+    pub orientation: Option<OrientationChoice>,
+    /// Katarenga: then the rematch the rules recommend, from the same start
+    /// with the sides exchanged, points added
+    #[arg(long)]
+    pub rematch: bool,
+    /// The computer searches D plies ahead (default 4; 0: the greedy
+    /// one-ply player)
+    #[arg(long, value_name = "D", group = "budget",
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: Option<u32>,
+    /// The computer searches MS milliseconds a move instead
+    #[arg(long, value_name = "MS", group = "budget",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// The computer searches N nodes a move instead (the same moves on any
+    /// machine)
+    #[arg(long, value_name = "N", group = "budget",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// The computer's random seed
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// End a game without a winner after N plies
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_plies: u32,
+    /// Computer against computer: one Kamisado round and one Katarenga
+    /// game, then exit
+    #[arg(long)]
+    pub demo: bool,
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Who {
+    /// A person, typing moves.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+/// `--orientation`'s value: an edge, or Black's choice at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrientationChoice {
+    /// Black sits at this edge of the laid board.
+    Edge(Orientation),
+    /// Black chooses (a person is asked, the computer searches the four).
+    Choose,
+}
+
+fn target(text: &str) -> Result<Target, String> {
+    text.parse().map_err(|e| chain(&e))
+}
+
+fn colours(text: &str) -> Result<Board, String> {
+    text.parse::<Board>().map_err(|e| chain(&e))
+}
+
+fn orientation(text: &str) -> Result<OrientationChoice, String> {
+    match text {
+        "choose" => Ok(OrientationChoice::Choose),
+        edge => edge
+            .parse()
+            .map(OrientationChoice::Edge)
+            .map_err(|e| format!("{} or choose", chain(&e))),
+    }
+}
+
+/// A board from `--tiles`: four placements separated by commas or spaces
+/// (`1f0,2f0,3f0,4f0` or `"1f0 2f0 3f0 4f0"`, the records' and KKP's way).
+fn tiles(spec: &str) -> Result<Board, String> {
+    let bad = || "expected four entries like 1f0,2b1,3f2,4f3 (commas or spaces)".to_string();
+    let placements = spec
+        .split([',', ' '])
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse::<TilePlacement>().map_err(|_| bad()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let placements: [TilePlacement; 4] = placements.try_into().map_err(|_| bad())?;
+    Board::from_tiles(placements).map_err(|e| chain(&e))
+}
+
+/// A board from `--arrangement N`: the N-th of the 98,304 tile
+/// arrangements, numbered from 0 as the page and the Python package number
+/// them.
+fn arrangement(text: &str) -> Result<Board, String> {
+    let last = TilePlacement::ARRANGEMENTS - 1;
+    let placements = text
+        .parse::<u32>()
+        .ok()
+        .and_then(TilePlacement::arrangement)
+        .ok_or_else(|| format!("expected a whole number from 0 to {last}"))?;
+    Board::from_tiles(placements).map_err(|e| chain(&e))
+}
+
+/// The game chosen and its set-up.
+#[derive(Debug, Clone)]
+pub(super) enum GameChoice {
+    Kamisado {
+        target: Target,
+    },
+    Katarenga {
+        board: Board,
+        rules: Rules,
+        /// Black's edge, `None`: Black chooses.
+        orientation: Option<Orientation>,
+        rematch: bool,
+    },
+}
+
+/// How strong the computer plays.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Strength {
+    /// The greedy one-ply player.
+    Greedy,
+    /// Our alpha-beta search with these limits.
+    Search(Limits),
+}
+
+/// What the session plays.
+#[derive(Debug, Clone)]
+pub(super) struct Options {
+    pub game: GameChoice,
+    pub players: [Who; 2],
+    pub strength: Strength,
+    pub seed: u64,
+    pub adjudication: Adjudication,
+    pub demo: bool,
+}
+
+impl Options {
+    /// The options of `args`.
+    ///
+    /// # Errors
+    /// A usage error for an option of the other game.
+    pub fn new(args: PlayArgs) -> Result<Options, CliError> {
+        let board = args.board.or(args.tiles).or(args.arrangement);
+        let rules = if args.no_first_capture {
+            Rules::NoFirstCapture
+        } else {
+            Rules::Standard
+        };
+        let game = match args.game.unwrap_or(GameName::Kamisado) {
+            GameName::Kamisado => {
+                if board.is_some()
+                    || args.no_first_capture
+                    || args.orientation.is_some()
+                    || args.rematch
+                {
+                    return Err(CliError::Usage(
+                        "--board, --tiles, --arrangement, --no-first-capture, --orientation and --rematch are for Katarenga"
+                            .into(),
+                    ));
+                }
+                GameChoice::Kamisado {
+                    target: args.target.unwrap_or(Target::SINGLE_ROUND),
+                }
+            }
+            GameName::Katarenga => {
+                if args.target.is_some() {
+                    return Err(CliError::Usage("--target is for Kamisado".into()));
+                }
+                GameChoice::Katarenga {
+                    board: board.unwrap_or_else(Board::standard),
+                    rules,
+                    orientation: match args.orientation {
+                        None => Some(Orientation::Bottom),
+                        Some(OrientationChoice::Edge(edge)) => Some(edge),
+                        Some(OrientationChoice::Choose) => None,
+                    },
+                    rematch: args.rematch,
+                }
+            }
+        };
+        let strength = match (args.depth, args.movetime, args.nodes) {
+            (Some(0), _, _) => Strength::Greedy,
+            (Some(depth), _, _) => Strength::Search(Limits::depth(depth)),
+            (_, Some(ms), _) => Strength::Search(Limits::time(Duration::from_millis(ms))),
+            (_, _, Some(nodes)) => Strength::Search(Limits::nodes(nodes)),
+            (None, None, None) => Strength::Search(Limits::depth(4)),
+        };
+        let adjudication = Adjudication {
+            max_plies: args.max_plies,
+            ..Adjudication::default()
+        };
+        Ok(Options {
+            game,
+            players: [args.black, args.white],
+            strength,
+            seed: args.seed,
+            adjudication,
+            demo: args.demo,
+        })
+    }
+}
