@@ -50,7 +50,7 @@ impl From<&str> for CliError {
 
 /// `error` and each of its causes on one line (`a: b: c`).
 pub fn chain(error: &dyn Error) -> String {
-    board_geometry::notation::ErrorChain(error).to_string()
+    board_geometry::ErrorChain(error).to_string()
 }
 
 /// The arguments as strings.

@@ -1,8 +1,10 @@
-//! Drawing pieces that both games' pictures share, exported for the
-//! `kamisado-core` and `katarenga-core` SVG and terminal writers: colours,
-//! the SVG frame with coordinates around an 8x8 board, and 24-bit ANSI
-//! colour cells. Everything writes into a [`core::fmt::Write`], so pictures
-//! need neither `std` nor an allocator.
+//! Drawing pieces that both games' pictures share, for the `kamisado-core`
+//! and `katarenga-core` SVG and terminal writers: colours, the SVG frame
+//! with coordinates around an 8x8 board, and 24-bit ANSI colour cells.
+//! Everything writes into a [`core::fmt::Write`], so pictures need neither
+//! `std` nor an allocator. Hidden from the docs and outside the semver API:
+//! only [`Rgb`], which the games' colours return, is public (at the crate
+//! root).
 
 use core::fmt::{self, Write};
 
@@ -12,7 +14,7 @@ use crate::{File, Player, Rank, Square};
 /// (`#rrggbb`).
 ///
 /// ```
-/// use board_geometry::picture::Rgb;
+/// use board_geometry::Rgb;
 /// assert_eq!(Rgb(236, 134, 34).to_string(), "#ec8622");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -185,7 +185,7 @@ mod serde_impls {
                     D::Error::custom(format_args!(
                         "move {} ({mv}) of the record: {}",
                         ply + 1,
-                        board_geometry::notation::ErrorChain(&e)
+                        board_geometry::ErrorChain(&e)
                     ))
                 })?;
             }
