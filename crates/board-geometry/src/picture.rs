@@ -102,7 +102,7 @@ pub fn svg_squares(
 pub fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Result {
     let board = 8 * SQUARE_PX;
     for file in File::ALL {
-        let x = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
+        let x = x0 + SQUARE_PX * file.index() as i32 + SQUARE_PX / 2;
         for y in [y0 - 8, y0 + board + 20] {
             writeln!(
                 out,
@@ -111,7 +111,7 @@ pub fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Resu
         }
     }
     for rank in Rank::ALL.into_iter().rev() {
-        let y = y0 + SQUARE_PX * (7 - i32::from(rank.index())) + SQUARE_PX / 2 + 6;
+        let y = y0 + SQUARE_PX * (7 - rank.index() as i32) + SQUARE_PX / 2 + 6;
         for x in [x0 - 14, x0 + board + 14] {
             writeln!(
                 out,
@@ -198,7 +198,7 @@ mod tests {
             assert_eq!(mine.len(), 2, "file {name}");
             // Centred on the file's column, one above and one below the
             // board, within 30 pixels of it.
-            let centre = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
+            let centre = x0 + SQUARE_PX * file.index() as i32 + SQUARE_PX / 2;
             assert!(mine.iter().all(|l| l.0 == centre), "file {name}: {mine:?}");
             assert!((y0 - 30..y0).contains(&mine[0].1), "file {name}: {mine:?}");
             assert!(
@@ -213,7 +213,7 @@ mod tests {
             // On the rank's row, the baseline below its middle (so that the
             // digit looks centred) and above its last quarter; one left and
             // one right of the board, within 30 pixels of it.
-            let top = y0 + SQUARE_PX * (7 - i32::from(rank.index()));
+            let top = y0 + SQUARE_PX * (7 - rank.index() as i32);
             for label in &mine {
                 let into = label.1 - top;
                 let band = SQUARE_PX / 2 + 1..SQUARE_PX * 3 / 4;

@@ -9,7 +9,7 @@ use board_geometry::{
 use proptest::prelude::*;
 
 fn square() -> impl Strategy<Value = Square> {
-    (0u8..64).prop_map(|i| Square::from_index(i).unwrap())
+    (0usize..64).prop_map(|i| Square::from_index(i).unwrap())
 }
 
 fn bitboard() -> impl Strategy<Value = Bitboard> {
@@ -20,11 +20,11 @@ fn direction() -> impl Strategy<Value = Direction> {
     (0usize..8).prop_map(|i| Direction::ALL[i])
 }
 
-fn naive(b: Bitboard) -> BTreeSet<u8> {
-    (0u8..64).filter(|i| b.0 >> i & 1 == 1).collect()
+fn naive(b: Bitboard) -> BTreeSet<usize> {
+    (0usize..64).filter(|i| b.0 >> i & 1 == 1).collect()
 }
 
-fn from_naive(set: &BTreeSet<u8>) -> Bitboard {
+fn from_naive(set: &BTreeSet<usize>) -> Bitboard {
     set.iter()
         .map(|&i| Square::from_index(i).unwrap())
         .collect()
@@ -125,7 +125,7 @@ proptest! {
         prop_assert_eq!(naive(a & b), &na & &nb);
         prop_assert_eq!(naive(a ^ b), &na ^ &nb);
         prop_assert_eq!(naive(a - b), &na - &nb);
-        prop_assert_eq!(naive(!a), (0u8..64).filter(|i| !na.contains(i)).collect::<BTreeSet<_>>());
+        prop_assert_eq!(naive(!a), (0usize..64).filter(|i| !na.contains(i)).collect::<BTreeSet<_>>());
         prop_assert_eq!(a.len() as usize, na.len());
         prop_assert_eq!(a.is_empty(), na.is_empty());
         prop_assert_eq!(a.has(sq), na.contains(&sq.index()));
