@@ -64,6 +64,6 @@ pub use picture::{Ansi, Svg};
 pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, Rules, UnknownRules};
 pub use quadrant::{Grid4, Quadrant};
-pub use record::{GameRecord, RecordError};
+pub use record::{GameRecord, GameRecordError};
 pub use setup::{Orientation, Rematch, RematchError, Setup};
 pub use tile::{Rotation, Side, Tile, TilePlacement};
