@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use board_geometry::notation::ErrorChain;
+use board_geometry::ErrorChain;
 use clap::{CommandFactory, Parser, ValueEnum};
 use game_rules::Game;
 

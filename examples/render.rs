@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use board_geometry::notation::ErrorChain;
+use board_geometry::ErrorChain;
 use clap::{CommandFactory, Parser, ValueEnum};
 
 /// Writes an SVG picture of the position (squares, towers or pieces, sumo

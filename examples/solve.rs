@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use board_geometry::notation::ErrorChain;
+use board_geometry::ErrorChain;
 use clap::{CommandFactory, Parser};
 use game_search::SearchGame;
 use game_search::proof::{ProofLimits, Solver};

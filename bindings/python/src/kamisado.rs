@@ -463,7 +463,7 @@ pub fn apply_match_action(m: &mut Match, action: usize) -> Result<(), String> {
             let mv = move_of(&p, action).ok_or_else(|| format!("action {action} is not a move"))?;
             m.play(mv)
                 .map(|_| ())
-                .map_err(|e| board_geometry::notation::ErrorChain(&e).to_string())
+                .map_err(|e| board_geometry::ErrorChain(&e).to_string())
         }
         MatchState::Over { winner } => Err(format!("the match is over: {winner} won")),
     }

@@ -25,7 +25,7 @@ pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
 
 /// A `ValueError` carrying the Rust error and its causes.
 pub(crate) fn value_error(e: &dyn std::error::Error) -> PyErr {
-    PyValueError::new_err(board_geometry::notation::ErrorChain(e).to_string())
+    PyValueError::new_err(board_geometry::ErrorChain(e).to_string())
 }
 
 #[pymodule]

@@ -72,7 +72,7 @@ pub fn version() -> String {
 
 /// A JavaScript `Error` carrying the Rust error and its causes on one line.
 pub(crate) fn js_error(e: &dyn std::error::Error) -> JsError {
-    JsError::new(&board_geometry::notation::ErrorChain(e).to_string())
+    JsError::new(&board_geometry::ErrorChain(e).to_string())
 }
 
 /// A JavaScript `Error` with `message`.

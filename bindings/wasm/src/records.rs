@@ -7,7 +7,7 @@
 use board_geometry::Player;
 use game_records::{
     Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
-    RecordResult, SetUp, Termination,
+    OrientationChoice, RecordResult, Termination,
 };
 use kamisado_core::Game;
 use kamisado_core::{Edge, Match, MatchState, Target};
@@ -353,7 +353,7 @@ pub fn write_katarenga_record(
     };
     if let Some(text) = fields.string("orientation")? {
         let orientation = crate::katarenga::parse_orientation(&fields.name("orientation"), &text)?;
-        record.set_up = Some(SetUp { orientation, by });
+        record.orientation_choice = Some(OrientationChoice { orientation, by });
     }
     if let Some(text) = fields.string("start")? {
         let start: katarenga_core::Position = text.parse().map_err(|e| js_error(&e))?;
@@ -410,8 +410,8 @@ pub fn read_katarenga_records(
             tags: TagsJs::from(&r.header),
             board: r.board.to_string(),
             rules: r.rules.to_string(),
-            orientation: r.set_up.map(|s| s.orientation.name()),
-            orientation_by: r.set_up.map(|s| s.by.name()),
+            orientation: r.orientation_choice.map(|s| s.orientation.name()),
+            orientation_by: r.orientation_choice.map(|s| s.by.name()),
             start: r.start.map(|p| p.to_string()),
             moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
             termination: r.termination.name(),

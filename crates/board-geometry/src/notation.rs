@@ -1,8 +1,10 @@
-//! The pieces of text notation that both games share, exported for the
-//! `kamisado-core` and `katarenga-core` position parsers and printers (and
-//! for any other 8x8 game with a FEN-like notation): a board field read and
-//! written rank by rank with digits for empty squares, the split into
-//! space-separated fields, and the character shown in an error.
+//! The pieces of text notation that both games share, for the
+//! `kamisado-core` and `katarenga-core` position parsers and printers: a
+//! board field read and written rank by rank with digits for empty squares,
+//! the split into space-separated fields, and the character shown in an
+//! error. Hidden from the docs and outside the semver API: only
+//! [`GridError`] and [`ParseNameError`], which the games' APIs show, are
+//! public (at the crate root).
 
 use core::fmt;
 
@@ -305,31 +307,4 @@ pub fn parse_name<T: Copy>(
         .find(|(_, spellings)| spellings.contains(&text))
         .map(|&(value, _)| value)
         .ok_or(ParseNameError { what, expected })
-}
-
-/// Writes an error and each of its sources, separated by `": "`: the whole
-/// story of a nested error on one line, each cause once.
-///
-/// ```
-/// use board_geometry::notation::ErrorChain;
-/// use board_geometry::Square;
-/// let e = "i4".parse::<Square>().unwrap_err();
-/// assert_eq!(
-///     ErrorChain(&e).to_string(),
-///     "expected a file letter a-h at offset 0, found 'i'"
-/// );
-/// ```
-#[derive(Debug, Clone, Copy)]
-pub struct ErrorChain<'a>(pub &'a dyn core::error::Error);
-
-impl fmt::Display for ErrorChain<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)?;
-        let mut source = self.0.source();
-        while let Some(cause) = source {
-            write!(f, ": {cause}")?;
-            source = cause.source();
-        }
-        Ok(())
-    }
 }

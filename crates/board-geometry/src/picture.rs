@@ -1,8 +1,10 @@
-//! Drawing pieces that both games' pictures share, exported for the
-//! `kamisado-core` and `katarenga-core` SVG and terminal writers: colours,
-//! the SVG frame with coordinates around an 8x8 board, and 24-bit ANSI
-//! colour cells. Everything writes into a [`core::fmt::Write`], so pictures
-//! need neither `std` nor an allocator.
+//! Drawing pieces that both games' pictures share, for the `kamisado-core`
+//! and `katarenga-core` SVG and terminal writers: colours, the SVG frame
+//! with coordinates around an 8x8 board, and 24-bit ANSI colour cells.
+//! Everything writes into a [`core::fmt::Write`], so pictures need neither
+//! `std` nor an allocator. Hidden from the docs and outside the semver API:
+//! only [`Rgb`], which the games' colours return, is public (at the crate
+//! root).
 
 use core::fmt::{self, Write};
 
@@ -12,7 +14,7 @@ use crate::{File, Player, Rank, Square};
 /// (`#rrggbb`).
 ///
 /// ```
-/// use board_geometry::picture::Rgb;
+/// use board_geometry::Rgb;
 /// assert_eq!(Rgb(236, 134, 34).to_string(), "#ec8622");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,7 +102,7 @@ pub fn svg_squares(
 pub fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Result {
     let board = 8 * SQUARE_PX;
     for file in File::ALL {
-        let x = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
+        let x = x0 + SQUARE_PX * file.index() as i32 + SQUARE_PX / 2;
         for y in [y0 - 8, y0 + board + 20] {
             writeln!(
                 out,
@@ -109,7 +111,7 @@ pub fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Resu
         }
     }
     for rank in Rank::ALL.into_iter().rev() {
-        let y = y0 + SQUARE_PX * (7 - i32::from(rank.index())) + SQUARE_PX / 2 + 6;
+        let y = y0 + SQUARE_PX * (7 - rank.index() as i32) + SQUARE_PX / 2 + 6;
         for x in [x0 - 14, x0 + board + 14] {
             writeln!(
                 out,
@@ -196,7 +198,7 @@ mod tests {
             assert_eq!(mine.len(), 2, "file {name}");
             // Centred on the file's column, one above and one below the
             // board, within 30 pixels of it.
-            let centre = x0 + SQUARE_PX * i32::from(file.index()) + SQUARE_PX / 2;
+            let centre = x0 + SQUARE_PX * file.index() as i32 + SQUARE_PX / 2;
             assert!(mine.iter().all(|l| l.0 == centre), "file {name}: {mine:?}");
             assert!((y0 - 30..y0).contains(&mine[0].1), "file {name}: {mine:?}");
             assert!(
@@ -211,7 +213,7 @@ mod tests {
             // On the rank's row, the baseline below its middle (so that the
             // digit looks centred) and above its last quarter; one left and
             // one right of the board, within 30 pixels of it.
-            let top = y0 + SQUARE_PX * (7 - i32::from(rank.index()));
+            let top = y0 + SQUARE_PX * (7 - rank.index() as i32);
             for label in &mine {
                 let into = label.1 - top;
                 let band = SQUARE_PX / 2 + 1..SQUARE_PX * 3 / 4;

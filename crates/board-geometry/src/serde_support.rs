@@ -86,10 +86,10 @@ where
     }
 
     /// Parses `v`; the error message is the parse error with its causes
-    /// ([`ErrorChain`](crate::notation::ErrorChain)).
+    /// ([`ErrorChain`](crate::ErrorChain)).
     fn visit_str<E: Error>(self, v: &str) -> Result<T, E> {
         v.parse()
-            .map_err(|e: T::Err| E::custom(crate::notation::ErrorChain(&e)))
+            .map_err(|e: T::Err| E::custom(crate::ErrorChain(&e)))
     }
 }
 

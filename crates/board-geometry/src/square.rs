@@ -39,9 +39,9 @@ impl File {
     /// The file with this index (`0` = `a`), or `None` if `index >= 8`.
     #[inline]
     #[must_use]
-    pub const fn new(index: u8) -> Option<File> {
+    pub const fn new(index: usize) -> Option<File> {
         if index < 8 {
-            Some(File::ALL[index as usize])
+            Some(File::ALL[index])
         } else {
             None
         }
@@ -51,14 +51,14 @@ impl File {
     #[inline]
     #[must_use]
     pub const fn from_ascii(letter: u8) -> Option<File> {
-        File::new(letter.wrapping_sub(b'a'))
+        File::new(letter.wrapping_sub(b'a') as usize)
     }
 
     /// The index of the file, `0` for `a` to `7` for `h`.
     #[inline]
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self as u8
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The lowercase letter of the file.
@@ -121,9 +121,9 @@ impl Rank {
     /// The rank with this index (`0` = rank 1), or `None` if `index >= 8`.
     #[inline]
     #[must_use]
-    pub const fn new(index: u8) -> Option<Rank> {
+    pub const fn new(index: usize) -> Option<Rank> {
         if index < 8 {
-            Some(Rank::ALL[index as usize])
+            Some(Rank::ALL[index])
         } else {
             None
         }
@@ -133,14 +133,14 @@ impl Rank {
     #[inline]
     #[must_use]
     pub const fn from_ascii(digit: u8) -> Option<Rank> {
-        Rank::new(digit.wrapping_sub(b'1'))
+        Rank::new(digit.wrapping_sub(b'1') as usize)
     }
 
     /// The index of the rank, `0` for rank 1 to `7` for rank 8.
     #[inline]
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self as u8
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The digit of the rank.
@@ -211,9 +211,9 @@ impl Square {
     /// `index >= 64`. Never wraps.
     #[inline]
     #[must_use]
-    pub const fn from_index(index: u8) -> Option<Square> {
+    pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 {
-            Some(Square::ALL[index as usize])
+            Some(Square::ALL[index])
         } else {
             None
         }
@@ -225,15 +225,15 @@ impl Square {
     /// Panics if `index >= 64`.
     #[inline]
     #[must_use]
-    pub const fn from_index_unchecked(index: u8) -> Square {
-        Square::ALL[index as usize]
+    pub const fn from_index_unchecked(index: usize) -> Square {
+        Square::ALL[index]
     }
 
     /// The square's index, `rank * 8 + file`.
     #[inline]
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self as u8
+    pub const fn index(self) -> usize {
+        self as usize
     }
 
     /// The square's file.

@@ -6,7 +6,8 @@ pub mod engine;
 pub mod message;
 pub mod referee;
 pub mod setup;
-pub mod stats;
+/// The referee's statistics, from `game-search` where every program shares them.
+pub use game_search::stats;
 
 pub use game_spec::{self, AnyMove, AnyPosition, GameId, GameSpec, UnknownGame};
 pub use message::{

@@ -114,14 +114,14 @@ impl FromStr for BoardSpec {
 /// at which Black sat, and who decided it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SetUp {
+pub struct OrientationChoice {
     /// Black's edge of the laid board.
     pub orientation: Orientation,
     /// Who decided it.
     pub by: Chooser,
 }
 
-/// Who decided the orientation of a [`SetUp`].
+/// Who decided the orientation of an [`OrientationChoice`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -201,7 +201,7 @@ pub struct KatarengaRecord {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    pub set_up: Option<SetUp>,
+    pub orientation_choice: Option<OrientationChoice>,
     /// `Result`: the winner, `draw` (adjudicated) or `*`.
     pub result: RecordResult,
     /// `Termination`: how the game ended.
@@ -242,7 +242,7 @@ impl KatarengaRecord {
             board,
             start: None,
             rules: Rules::Standard,
-            set_up: None,
+            orientation_choice: None,
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
             comment: None,
@@ -251,13 +251,13 @@ impl KatarengaRecord {
     }
 
     /// The board played on: the `Board` tag's, turned to Black's edge
-    /// when the record has a [`SetUp`].
+    /// when the record has an [`OrientationChoice`].
     ///
     /// # Errors
     /// [`RecordError`] if the tiles make no board.
     pub fn played_board(&self) -> Result<Board, RecordError> {
         let board = self.board.board()?;
-        Ok(match self.set_up {
+        Ok(match self.orientation_choice {
             Some(s) => board.turned(s.orientation),
             None => board,
         })
@@ -386,7 +386,7 @@ impl KatarengaRecord {
                 })?;
                 let (result_at, result) = tags.required("Result", RecordResult::from_str)?;
                 let (_, termination) = tags.required("Termination", Termination::from_str)?;
-                let set_up = read_set_up(&mut tags)?;
+                let orientation_choice = read_orientation_choice(&mut tags)?;
                 let start = match tags.take("Position") {
                     None => None,
                     Some((at, value)) => Some(value.parse::<Position>().map_err(|e| {
@@ -413,7 +413,7 @@ impl KatarengaRecord {
                     board,
                     start,
                     rules,
-                    set_up,
+                    orientation_choice,
                     result,
                     termination,
                     comment,
@@ -431,7 +431,7 @@ impl KatarengaRecord {
 }
 
 /// The `Orientation` and `OrientationBy` tags, if any.
-fn read_set_up(tags: &mut Tags) -> Result<Option<SetUp>, RecordError> {
+fn read_orientation_choice(tags: &mut Tags) -> Result<Option<OrientationChoice>, RecordError> {
     let orientation = tags.take("Orientation");
     let by = tags.take("OrientationBy");
     let bad = |tag: &'static str, (at, value): (Location, String), reason: String| {
@@ -465,7 +465,7 @@ fn read_set_up(tags: &mut Tags) -> Result<Option<SetUp>, RecordError> {
             }
         },
     };
-    Ok(Some(SetUp { orientation, by }))
+    Ok(Some(OrientationChoice { orientation, by }))
 }
 
 impl fmt::Display for KatarengaRecord {
@@ -476,9 +476,9 @@ impl fmt::Display for KatarengaRecord {
         text::write_tag(&mut out, "Result", &self.result.to_string());
         text::write_tag(&mut out, "Board", &self.board.to_string());
         text::write_tag(&mut out, "Rules", self.rules.name());
-        if let Some(set_up) = self.set_up {
-            text::write_tag(&mut out, "Orientation", set_up.orientation.name());
-            text::write_tag(&mut out, "OrientationBy", set_up.by.name());
+        if let Some(choice) = self.orientation_choice {
+            text::write_tag(&mut out, "Orientation", choice.orientation.name());
+            text::write_tag(&mut out, "OrientationBy", choice.by.name());
         }
         text::write_tag(&mut out, "Termination", self.termination.name());
         if let Some(start) = &self.start {
@@ -517,7 +517,7 @@ struct Unchecked {
     #[serde(default)]
     rules: Rules,
     #[serde(default)]
-    set_up: Option<SetUp>,
+    orientation_choice: Option<OrientationChoice>,
     result: RecordResult,
     termination: Termination,
     #[serde(default)]
@@ -535,7 +535,7 @@ impl TryFrom<Unchecked> for KatarengaRecord {
             board: u.board,
             start: u.start,
             rules: u.rules,
-            set_up: u.set_up,
+            orientation_choice: u.orientation_choice,
             result: u.result,
             termination: u.termination,
             comment: u.comment,

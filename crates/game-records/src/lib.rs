@@ -10,5 +10,5 @@ mod played;
 mod text;
 
 pub use kamisado::{KamisadoRecord, KamisadoRound};
-pub use katarenga::{BoardSpec, Chooser, KatarengaRecord, SetUp};
+pub use katarenga::{BoardSpec, Chooser, KatarengaRecord, OrientationChoice};
 pub use text::{Annotated, ErrorKind, Header, Location, RecordError, RecordResult, Termination};

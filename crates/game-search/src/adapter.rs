@@ -129,7 +129,7 @@ impl Game for Kamisado {
     /// countermove and history tables.
     fn table_index(m: KamisadoMove) -> u16 {
         match m {
-            KamisadoMove::Move(mv) => u16::from(mv.from.index()) * 64 + u16::from(mv.to.index()),
+            KamisadoMove::Move(mv) => mv.from.index() as u16 * 64 + mv.to.index() as u16,
             KamisadoMove::Skip => 4096,
         }
     }
@@ -180,10 +180,10 @@ impl Game for Katarenga {
     /// `from * 68 + destination` (squares 0-63, camps 64-67).
     fn table_index(m: Self::M) -> u16 {
         let to = match m.to {
-            katarenga_core::Destination::Square(s) => u16::from(s.index()),
+            katarenga_core::Destination::Square(s) => s.index() as u16,
             katarenga_core::Destination::Camp(c) => 64 + c.index() as u16,
         };
-        u16::from(m.from.index()) * 68 + to
+        m.from.index() as u16 * 68 + to
     }
 
     fn max_table_index() -> u16 {

@@ -19,6 +19,7 @@ use std::fmt;
 
 use board_geometry::Player;
 
+use crate::stats::wilson;
 use crate::{Agent, SearchGame};
 
 /// When a game played by [`play_game`] is stopped without a winner.
@@ -253,29 +254,6 @@ pub fn duel<G: SearchGame>(
         }
     }
     duel
-}
-
-/// The 95% Wilson score interval of `successes` out of `n` trials, in
-/// percent (`successes` may be fractional, for draws counted half).
-///
-/// ```
-/// let (low, high) = game_search::arena::wilson(50.0, 100);
-/// assert!((low - 40.4).abs() < 0.1 && (high - 59.6).abs() < 0.1);
-/// assert_eq!(game_search::arena::wilson(0.0, 0), (0.0, 100.0));
-/// ```
-#[must_use]
-pub fn wilson(successes: f64, n: u32) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 100.0);
-    }
-    let (n, z) = (f64::from(n), 1.96);
-    let p = successes / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (
-        100.0 * (centre - half).max(0.0),
-        100.0 * (centre + half).min(1.0),
-    )
 }
 
 /// What a batch of games came to.

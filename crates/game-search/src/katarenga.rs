@@ -18,10 +18,10 @@ impl SearchGame for Position {
     /// `from * 68 + destination` (squares 0-63, camps 64-67).
     fn move_index(mv: Move) -> usize {
         let to = match mv.to {
-            Destination::Square(s) => usize::from(s.index()),
+            Destination::Square(s) => s.index(),
             Destination::Camp(c) => 64 + c.index(),
         };
-        usize::from(mv.from.index()) * 68 + to
+        mv.from.index() * 68 + to
     }
 
     fn wins_at_once(&self, mv: Move) -> bool {
@@ -177,7 +177,7 @@ pub fn evaluate(p: &Position) -> i32 {
         let goal = player.goal_rank().index() as i32;
         value += pieces
             .iter()
-            .map(|s| PROGRESS[(i32::from(s.rank().index()) - goal).unsigned_abs() as usize])
+            .map(|s| PROGRESS[(s.rank().index() as i32 - goal).unsigned_abs() as usize])
             .sum::<i32>();
         value += 3 * sides[player.index()].mobility;
         // Camp threats: pieces on the line with an open camp of their own.

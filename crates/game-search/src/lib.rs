@@ -41,6 +41,7 @@ pub mod kamisado;
 pub mod katarenga;
 pub mod proof;
 mod search;
+pub mod stats;
 mod table;
 
 pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::picture::Rgb;
+use board_geometry::Rgb;
 use board_geometry::{Bitboard, ParseNameError, Square};
 
 /// One of the eight colours of Kamisado's squares and towers.

@@ -45,7 +45,7 @@ pub mod rules {
 }
 
 pub use board_geometry;
-pub use board_geometry::notation::GridError;
+pub use board_geometry::GridError;
 pub use board_geometry::{
     Bitboard, Direction, File, ParseNameError, ParseSquareError, Player, Rank, Square,
 };

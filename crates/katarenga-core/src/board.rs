@@ -4,9 +4,9 @@
 use core::fmt;
 
 use board_geometry::notation::char_at;
-use board_geometry::{Bitboard, File, Quadrant, Rank, Square};
+use board_geometry::{Bitboard, File, Rank, Square};
 
-use crate::{SquareColour, Tile, TilePlacement};
+use crate::{Quadrant, SquareColour, Tile, TilePlacement};
 
 /// The colours of the 64 squares, as four disjoint bitboards that cover the
 /// board. Any colouring is accepted (a custom board); the official ones are

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use board_geometry::ParseNameError;
-use board_geometry::picture::Rgb;
+use board_geometry::Rgb;
 
 /// The colour of a Katarenga square, which decides how a piece standing on
 /// it moves ([rules](crate::rules#how-a-piece-moves)). `Display` writes the

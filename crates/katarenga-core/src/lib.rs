@@ -35,6 +35,7 @@ mod outcome;
 mod picture;
 mod play;
 mod position;
+mod quadrant;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -48,7 +49,7 @@ pub mod rules {
 
 pub use board::{Board, BoardError, ParseBoardError};
 pub use board_geometry;
-pub use board_geometry::notation::GridError;
+pub use board_geometry::GridError;
 pub use board_geometry::{
     Bitboard, Direction, File, ParseNameError, ParseSquareError, Player, Rank, Square,
 };
@@ -62,6 +63,7 @@ pub use outcome::Outcome;
 pub use picture::{Ansi, Svg};
 pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, Rules, UnknownRules};
-pub use record::{GameRecord, RecordError};
+pub use quadrant::{Grid4, Quadrant};
+pub use record::{GameRecord, GameRecordError};
 pub use setup::{Orientation, Rematch, RematchError, Setup};
 pub use tile::{Rotation, Side, Tile, TilePlacement};

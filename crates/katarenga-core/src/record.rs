@@ -40,7 +40,7 @@ pub struct GameRecord<const N: usize = 512> {
 
 /// Why a move could not be added to a [`GameRecord`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum RecordError {
+pub enum GameRecordError {
     /// The move is illegal in the record's current position. It prints as
     /// the [`IllegalMove`] it holds, whose causes are its own.
     #[error(transparent)]
@@ -104,14 +104,17 @@ impl<const N: usize> GameRecord<N> {
     /// current position.
     ///
     /// # Errors
-    /// [`RecordError::Illegal`] if the move is illegal (the game may be
-    /// over), [`RecordError::Full`] if the record holds `N` moves already.
+    /// [`GameRecordError::Illegal`] if the move is illegal (the game may be
+    /// over), [`GameRecordError::Full`] if the record holds `N` moves already.
     /// The record is unchanged either way.
-    pub fn play(&mut self, mv: Move) -> Result<&Position, RecordError> {
+    pub fn play(&mut self, mv: Move) -> Result<&Position, GameRecordError> {
         if self.moves.is_full() {
-            return Err(RecordError::Full { capacity: N });
+            return Err(GameRecordError::Full { capacity: N });
         }
-        let next = self.position().try_play(mv).map_err(RecordError::Illegal)?;
+        let next = self
+            .position()
+            .try_play(mv)
+            .map_err(GameRecordError::Illegal)?;
         self.moves.push(mv);
         self.positions.push(next);
         Ok(self.position())
@@ -185,7 +188,7 @@ mod serde_impls {
                     D::Error::custom(format_args!(
                         "move {} ({mv}) of the record: {}",
                         ply + 1,
-                        board_geometry::notation::ErrorChain(&e)
+                        board_geometry::ErrorChain(&e)
                     ))
                 })?;
             }

@@ -4,10 +4,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_geometry::{Grid4, ParseNameError, mirror_grid4, rotate_grid4};
+use board_geometry::ParseNameError;
 
 use crate::SquareColour;
 use crate::SquareColour::{Blue as B, Green as G, Red as R, Yellow as Y};
+use crate::quadrant::{Grid4, mirror_grid4, rotate_grid4};
 
 /// One of the four double-sided quarter-board tiles. Serde writes it as
 /// its number, 1 to 4.

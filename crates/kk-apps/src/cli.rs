@@ -35,7 +35,7 @@ impl From<io::Error> for CliError {
 
 /// `error` and each of its causes on one line (`a: b: c`).
 pub fn chain(error: &dyn Error) -> String {
-    board_geometry::notation::ErrorChain(error).to_string()
+    board_geometry::ErrorChain(error).to_string()
 }
 
 /// Runs a program: parses its arguments as `A` (clap exits for `--help`

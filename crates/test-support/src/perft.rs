@@ -1,7 +1,7 @@
 //! Perft of either game from its notation: bulk or played counting,
 //! divide, and the root moves shared among threads.
 
-use board_geometry::notation::ErrorChain;
+use board_geometry::ErrorChain;
 use kamisado_core::Game;
 
 /// A perft run's result: the moves with their counts (empty without

@@ -3,10 +3,8 @@
 //! shown in errors, names, and error chains. Expected values are written out
 //! from the grammar (ranks 8 to 1, files a to h, digits for empty runs).
 
-use board_geometry::notation::{
-    ErrorChain, GridError, ParseNameError, char_at, next_field, parse_grid, parse_name, write_grid,
-};
-use board_geometry::{Bitboard, Player, SplitMix64, Square};
+use board_geometry::notation::{char_at, next_field, parse_grid, parse_name, write_grid};
+use board_geometry::{Bitboard, ErrorChain, GridError, ParseNameError, Player, SplitMix64, Square};
 
 /// A token placed by `parse_grid`: its text, square and offset.
 type Placed = (String, Square, usize);

@@ -1,8 +1,8 @@
-//! The small value types over their whole domains (players, files, ranks,
-//! grid rotations), the seeded generator against the published SplitMix64
+//! The small value types over their whole domains (players, files, ranks),
+//! the seeded generator against the published SplitMix64
 //! reference values, and the serde helpers through a real data format.
 
-use board_geometry::{Bitboard, File, Grid4, Player, Rank, SplitMix64, Square, rotate_grid4};
+use board_geometry::{Bitboard, File, Player, Rank, SplitMix64, Square};
 
 #[test]
 fn players_index_and_letters() {
@@ -32,18 +32,6 @@ fn files_and_ranks_flip_and_cover_their_squares() {
         .iter()
         .fold(Bitboard::EMPTY, |set, f| set | f.bitboard());
     assert_eq!(all, Bitboard::FULL);
-}
-
-#[test]
-fn a_grid_turns_by_its_quarter_turns_modulo_four() {
-    let grid: Grid4<u8> = core::array::from_fn(|r| core::array::from_fn(|c| (r * 4 + c) as u8));
-    let mut turned = grid;
-    for q in 0..=255u8 {
-        assert_eq!(rotate_grid4(&grid, q), turned, "{q} quarter turns");
-        turned = rotate_grid4(&turned, 1);
-    }
-    // One quarter turn clockwise: the left column becomes the top row.
-    assert_eq!(rotate_grid4(&grid, 1)[0], [12, 8, 4, 0]);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use board_geometry::Player;
 use game_records::{
     Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
-    RecordResult, SetUp, Termination,
+    OrientationChoice, RecordResult, Termination,
 };
 use game_search::arena::Repetitions;
 use kamisado_core::{Match, MatchState, Target};
@@ -289,7 +289,7 @@ impl Game<'_> {
                 None => (Orientation::Bottom, Chooser::Given),
             }
         };
-        record.set_up = Some(SetUp { orientation, by });
+        record.orientation_choice = Some(OrientationChoice { orientation, by });
         Ok(Setup::new(laid, self.config.rules).start(orientation))
     }
 

@@ -658,7 +658,7 @@ fn the_first_player_chooses_the_orientation_and_the_rematch_follows_it() {
     let records = KatarengaRecord::parse_all(&run.records).unwrap();
     assert_eq!(records.len(), 4, "{context}");
     for (k, r) in records.iter().enumerate() {
-        let set_up = r.set_up.expect("a set-up");
+        let set_up = r.orientation_choice.expect("a set-up");
         assert_eq!(set_up.orientation, Orientation::Right, "{context}");
         let by = if k % 2 == 0 {
             Chooser::Black
@@ -726,11 +726,11 @@ fn a_faulty_orientation_choice_loses_and_the_rematch_is_played_as_laid() {
         check(&run, fault, [expected, Termination::Normal], reason);
         let records = KatarengaRecord::parse_all(&run.records).unwrap();
         assert_eq!(
-            records[0].set_up, None,
+            records[0].orientation_choice, None,
             "{fault}: no orientation was chosen"
         );
         assert_eq!(
-            records[1].set_up.map(|s| (s.orientation, s.by)),
+            records[1].orientation_choice.map(|s| (s.orientation, s.by)),
             Some((katarenga_core::Orientation::Bottom, Chooser::Given)),
             "{fault}"
         );
@@ -758,7 +758,7 @@ fn a_faulty_orientation_choice_loses_and_the_rematch_is_played_as_laid() {
     );
     let records = KatarengaRecord::parse_all(&run.records).unwrap();
     assert_eq!(
-        records[1].set_up.map(|s| (s.orientation, s.by)),
+        records[1].orientation_choice.map(|s| (s.orientation, s.by)),
         Some((katarenga_core::Orientation::Bottom, Chooser::Given))
     );
     // Two answers: the second is stale and passed over at the next fence.

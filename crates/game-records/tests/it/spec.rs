@@ -188,7 +188,7 @@ fn a_board_of_tiles_is_the_board_they_make() {
 /// Black's edge; who chose it is said; both survive a round trip.
 #[test]
 fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
-    use game_records::{Chooser, SetUp};
+    use game_records::{Chooser, OrientationChoice};
     use katarenga_core::{Board, Orientation, Position, Rules};
     let text = r#"[Event "?"]
 [Site "?"]
@@ -206,8 +206,8 @@ fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
 "#;
     let record: KatarengaRecord = text.parse().unwrap();
     assert_eq!(
-        record.set_up,
-        Some(SetUp {
+        record.orientation_choice,
+        Some(OrientationChoice {
             orientation: Orientation::Top,
             by: Chooser::Black
         })
@@ -225,7 +225,7 @@ fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
         .replace("[OrientationBy \"black\"]\n", "")
         .parse()
         .unwrap();
-    assert_eq!(given.set_up.map(|s| s.by), Some(Chooser::Given));
+    assert_eq!(given.orientation_choice.map(|s| s.by), Some(Chooser::Given));
     let e = text
         .replace("\"top\"", "\"north\"")
         .parse::<KatarengaRecord>()

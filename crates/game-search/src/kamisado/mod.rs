@@ -66,7 +66,7 @@ impl SearchGame for Position {
     }
 
     fn move_index(mv: Move) -> usize {
-        usize::from(mv.from.index()) * 64 + usize::from(mv.to.index())
+        mv.from.index() * 64 + mv.to.index()
     }
 
     /// One pass over the towers' destinations: only an arrival wins on the

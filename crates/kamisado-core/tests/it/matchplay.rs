@@ -170,7 +170,7 @@ fn push_errors_say_why() {
 /// move's reason, and a chain of causes prints each cause once.
 #[test]
 fn an_illegal_move_in_a_match_prints_its_reason_once() {
-    use kamisado_core::board_geometry::notation::ErrorChain;
+    use kamisado_core::board_geometry::ErrorChain;
     use std::error::Error;
 
     let mut m = Match::new(Target::STANDARD);

@@ -36,8 +36,8 @@ fn colours_letters_names_and_the_board() {
         }
     }
     for square in Square::ALL {
-        let row = BOARD[7 - square.rank().index() as usize].as_bytes();
-        let letter = row[square.file().index() as usize];
+        let row = BOARD[7 - square.rank().index()].as_bytes();
+        let letter = row[square.file().index()];
         let colour = Colour::of_square(square);
         assert_eq!(colour.letter(), letter as char, "{square}");
         assert!(colour.squares().has(square));

@@ -228,7 +228,7 @@ fn meaning_errors() {
     );
     let e = err(&with("wwwwwwww/w7/8/8/8/8/8/bbbbbbbb", "w -"));
     assert_eq!(
-        board_geometry::notation::ErrorChain(&e).to_string(),
+        board_geometry::ErrorChain(&e).to_string(),
         "impossible position (offset 72): white has 9 pieces on the board and in its camps, more than 8"
     );
     // The colours field's error shows what it found.

@@ -6,7 +6,7 @@
 use board_geometry::{Player, SplitMix64, Square};
 use katarenga_core::Game;
 use katarenga_core::{
-    Board, Camp, GameRecord, Move, Outcome, PieceMoves, Position, RecordError, TilePlacement,
+    Board, Camp, GameRecord, GameRecordError, Move, Outcome, PieceMoves, Position, TilePlacement,
 };
 
 /// Positions of random games on random boards, with the move that led to
@@ -160,7 +160,7 @@ fn a_game_record_counts_repetitions() {
     // An illegal move and a full record leave it unchanged.
     let before = record.clone();
     let refused = record.play("a1a3".parse().unwrap()).unwrap_err();
-    let RecordError::Illegal(reason) = refused else {
+    let GameRecordError::Illegal(reason) = refused else {
         panic!("{refused:?}")
     };
     // The error prints the move's reason (not a bare "illegal move").
@@ -172,7 +172,7 @@ fn a_game_record_counts_repetitions() {
     assert_eq!(record.len(), 16);
     assert_eq!(
         record.play(cycle[0]),
-        Err(RecordError::Full { capacity: 16 })
+        Err(GameRecordError::Full { capacity: 16 })
     );
     assert_eq!(record.len(), 16);
     let mut empty = GameRecord::<4>::new(start);

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use crate::cli::CliError;
-use game_search::arena::wilson;
+use game_search::stats::{Z95, wilson};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::ReportArgs;
@@ -766,7 +766,7 @@ The standard board from each edge: ![bottom](katarenga-boards/standard-bottom.sv
             let sd = std_dev(&v);
             cells.push(format!(
                 "{m:+.0} +-{:.0}",
-                1.96 * sd / (v.len().max(1) as f64).sqrt()
+                Z95 * sd / (v.len().max(1) as f64).sqrt()
             ));
             means.push((k, m));
         }
@@ -829,7 +829,7 @@ standard deviation {dsd:.0}); {} of {} set-ups change sign. After Black's best o
 under the option: {}. The standard board's games under both rules are in the tables above.
 
 ",
-        1.96 * dsd / (diffs.len() as f64).sqrt(),
+        Z95 * dsd / (diffs.len() as f64).sqrt(),
         rows.iter()
             .flat_map(|row| (0..4).map(move |o| (row.2[0][o] > 0) != (row.2[1][o] > 0)))
             .filter(|&x| x)

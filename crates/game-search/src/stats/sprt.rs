@@ -59,7 +59,7 @@ impl Sprt {
     /// The verdict on `tally` (single games).
     ///
     /// ```
-    /// use game_protocol::stats::{Sprt, Tally, Verdict};
+    /// use game_search::stats::{Sprt, Tally, Verdict};
     /// let sprt = Sprt { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 };
     /// assert_eq!(sprt.verdict(&Tally { wins: 70, draws: 0, losses: 30 }), Verdict::H1);
     /// assert_eq!(sprt.verdict(&Tally { wins: 100, draws: 50, losses: 100 }), Verdict::H0);

@@ -1,8 +1,10 @@
-//! The referee's statistics: a score's Elo difference with its 95%
-//! interval, over single games ([`Tally`]) and over colour-swapped pairs
-//! of games ([`Pentanomial`]), and the sequential probability ratio test
-//! ([`Sprt`]) that stops a run once it has shown that one engine is
-//! stronger by `elo1` rather than by `elo0` (or the reverse).
+//! The statistics of game results, for the arena, the referee and the
+//! programs: the Wilson interval of a score ([`wilson`]), a score's Elo
+//! difference with its 95% interval, over single games ([`Tally`]) and
+//! over colour-swapped pairs of games ([`Pentanomial`]), and the
+//! sequential probability ratio test ([`Sprt`]) that stops a run once it
+//! has shown that one engine is stronger by `elo1` rather than by `elo0`
+//! (or the reverse).
 //!
 //! Why pairs: the referee plays each opening twice, colours swapped. The
 //! two games of a pair are not independent, and where an opening decides
@@ -22,7 +24,30 @@ pub use pairs::Pentanomial;
 pub use sprt::{Sprt, Verdict};
 
 /// The normal quantile of a two-sided 95% interval.
-const Z95: f64 = 1.96;
+pub const Z95: f64 = 1.96;
+
+/// The 95% Wilson score interval of `successes` out of `n` trials, in
+/// percent (`successes` may be fractional, for draws counted half).
+///
+/// ```
+/// let (low, high) = game_search::stats::wilson(50.0, 100);
+/// assert!((low - 40.4).abs() < 0.1 && (high - 59.6).abs() < 0.1);
+/// assert_eq!(game_search::stats::wilson(0.0, 0), (0.0, 100.0));
+/// ```
+#[must_use]
+pub fn wilson(successes: f64, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 100.0);
+    }
+    let (n, z) = (f64::from(n), Z95);
+    let p = successes / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (
+        100.0 * (centre - half).max(0.0),
+        100.0 * (centre + half).min(1.0),
+    )
+}
 
 /// The generalised SPRT's log-likelihood ratio of `elo1` against `elo0`
 /// for `n` samples of mean score `x` and variance `v`:
@@ -123,7 +148,7 @@ impl Tally {
     /// interval reaches a score of 0 or 1.
     ///
     /// ```
-    /// use game_protocol::stats::Tally;
+    /// use game_search::stats::Tally;
     /// let t = Tally { wins: 60, draws: 0, losses: 40 };
     /// let (elo, (low, high)) = t.elo();
     /// assert!((elo - 70.4).abs() < 0.1);
@@ -139,7 +164,7 @@ impl Tally {
     pub fn elo(&self) -> (f64, (f64, f64)) {
         let n = self.games();
         let points = f64::from(self.wins) + f64::from(self.draws) / 2.0;
-        let (low, high) = game_search::arena::wilson(points, n);
+        let (low, high) = wilson(points, n);
         let (mut low, mut high) = (low / 100.0, high / 100.0);
         if n > 0 && self.wins == n {
             high = 1.0;

@@ -1,13 +1,12 @@
-//! The four 4x4 quadrants of the board and the symmetries of a 4x4 grid.
+//! The four 4x4 quadrants of the board, where the tiles are laid, and the
+//! symmetries of a tile's 4x4 grid (turning it, and its back).
 //!
-//! Whole-board symmetries live on [`Square`] (`flip_rank`, `flip_file`,
-//! `rotate_cw`, `rotate_180`) and [`Bitboard`](crate::Bitboard)
-//! (`flip_ranks`, `flip_files`, `rotate_cw`, `rotate_180`). A quadrant's
-//! contents are handled as a [`Grid4`]: four rows of four cells, the top
-//! row first and the left cell first, as a tile is drawn on paper.
+//! Whole-board symmetries are geometry and live on [`Square`] and
+//! [`Bitboard`] in `board-geometry`. A quadrant's contents are handled as
+//! a [`Grid4`]: four rows of four cells, the top row first and the left
+//! cell first, as a tile is drawn on paper.
 
-use crate::Bitboard;
-use crate::square::{File, Rank, Square};
+use board_geometry::{Bitboard, File, Rank, Square};
 
 /// A 4x4 grid, rows from top to bottom, cells from left to right.
 pub type Grid4<T> = [[T; 4]; 4];
@@ -85,23 +84,24 @@ impl Quadrant {
 
 /// The grid turned a quarter turn clockwise (the top-left cell goes to the
 /// top-right corner).
-pub fn rotate_grid4_cw<T: Copy>(grid: &Grid4<T>) -> Grid4<T> {
+pub(crate) fn rotate_grid4_cw<T: Copy>(grid: &Grid4<T>) -> Grid4<T> {
     core::array::from_fn(|row| core::array::from_fn(|column| grid[3 - column][row]))
 }
 
 /// The grid turned `quarter_turns` quarter turns clockwise (taken modulo 4).
-pub fn rotate_grid4<T: Copy>(grid: &Grid4<T>, quarter_turns: u8) -> Grid4<T> {
+pub(crate) fn rotate_grid4<T: Copy>(grid: &Grid4<T>, quarter_turns: u8) -> Grid4<T> {
     (0..quarter_turns % 4).fold(*grid, |g, _| rotate_grid4_cw(&g))
 }
 
 /// The grid mirrored left to right (each row reversed): the back of a
 /// double-sided tile whose front is `grid`.
-pub fn mirror_grid4<T: Copy>(grid: &Grid4<T>) -> Grid4<T> {
+pub(crate) fn mirror_grid4<T: Copy>(grid: &Grid4<T>) -> Grid4<T> {
     core::array::from_fn(|row| core::array::from_fn(|column| grid[row][3 - column]))
 }
 
 /// The grid mirrored top to bottom (rows in reverse order).
-pub fn flip_grid4<T: Copy>(grid: &Grid4<T>) -> Grid4<T> {
+#[cfg(test)]
+fn flip_grid4<T: Copy>(grid: &Grid4<T>) -> Grid4<T> {
     core::array::from_fn(|row| grid[3 - row])
 }
 
@@ -118,6 +118,29 @@ mod tests {
         assert_eq!(r[0][3], G[0][0]);
         assert_eq!(rotate_grid4(&G, 4), G);
         assert_eq!(rotate_grid4(&G, 6), rotate_grid4(&G, 2));
+    }
+
+    #[test]
+    fn a_grid_turns_by_its_quarter_turns_modulo_four() {
+        let mut turned = G;
+        for q in 0..=255u8 {
+            assert_eq!(rotate_grid4(&G, q), turned, "{q} quarter turns");
+            turned = rotate_grid4_cw(&turned);
+        }
+    }
+
+    #[test]
+    fn grid_symmetries_compose_to_the_identity() {
+        // The symmetries only move cells, and `G`'s cells are distinct, so
+        // one grid stands for every grid.
+        let four = rotate_grid4_cw(&rotate_grid4_cw(&rotate_grid4_cw(&rotate_grid4_cw(&G))));
+        assert_eq!(four, G);
+        assert_eq!(mirror_grid4(&mirror_grid4(&G)), G);
+        assert_eq!(flip_grid4(&flip_grid4(&G)), G);
+        assert_ne!(mirror_grid4(&G), G);
+        assert_ne!(flip_grid4(&G), G);
+        // Mirroring both ways is a half turn.
+        assert_eq!(mirror_grid4(&flip_grid4(&G)), rotate_grid4(&G, 2));
     }
 
     #[test]

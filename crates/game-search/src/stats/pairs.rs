@@ -7,7 +7,7 @@ use super::{Z95, elo, llr};
 /// half-points).
 ///
 /// ```
-/// use game_protocol::stats::Pentanomial;
+/// use game_search::stats::Pentanomial;
 /// let mut pairs = Pentanomial::default();
 /// pairs.add(4); // both games won
 /// pairs.add(2); // one won, one lost (or two draws)
@@ -57,7 +57,7 @@ impl Pentanomial {
     /// a bound is infinite where the interval reaches a score of 0 or 1.
     ///
     /// ```
-    /// use game_protocol::stats::Pentanomial;
+    /// use game_search::stats::Pentanomial;
     /// let pairs = Pentanomial { counts: [5, 10, 20, 10, 5] };
     /// let (elo, (low, high)) = pairs.elo();
     /// assert_eq!(elo, 0.0);
