@@ -11,8 +11,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use game_search::kamisado::dfpn::DfpnProver;
-use game_search::kamisado::prove::{ProofLimits, Prover};
+use game_search::proof::{DfpnProver, ProofLimits, Prover};
 use game_search::{Limits, SearchGame, Searcher};
 use test_support::fixtures::katarenga_positions;
 

@@ -8,7 +8,7 @@
 
 use std::process::ExitCode;
 
-use game_search::kamisado::check::check;
+use game_search::proof::check::check;
 use kamisado_katarenga::CliError;
 
 const USAGE: &str = "usage: check_certificate FILE

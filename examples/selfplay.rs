@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use game_search::RandomAgent;
-use game_search::arena::{Adjudication, Stats, selfplay};
+use game_search::play::{Adjudication, Stats, selfplay};
 use indicatif::{ProgressBar, ProgressStyle};
 use kamisado_katarenga::{CliError, GameName, number};
 

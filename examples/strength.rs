@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use game_search::adapter::{KamisadoEvaluator, KamisadoMove, KamisadoState, KatarengaEvaluator};
-use game_search::arena::{Adjudication, duel};
+use game_search::play::{Adjudication, duel};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, SearchGame};
 use kamisado_katarenga::{CliError, GameName, number};
 use minimax::{IterativeOptions, IterativeSearch, Strategy};

@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use board_geometry::{Player, SplitMix64};
-use game_search::arena::{Adjudication, play_game};
+use game_search::play::{Adjudication, play_game};
 use game_search::{Limits, SearchAgent, Searcher};
 use kamisado_katarenga::{CliError, number, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};

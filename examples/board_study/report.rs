@@ -6,7 +6,7 @@ use katarenga_core::Game;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use game_search::arena::wilson;
+use game_search::play::wilson;
 use kamisado_katarenga::{CliError, value};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use board_geometry::Player;
-use game_search::arena::{Adjudication, Repetitions};
+use game_search::play::{Adjudication, Repetitions};
 use game_search::{Agent, GreedyAgent, Limits, SearchAgent, SearchGame};
 use kamisado_core::{Edge, Match, MatchState, Target};
 
@@ -647,7 +647,7 @@ impl Session<'_> {
                 let mut computers =
                     Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
                 let black = computers.0[Player::Black.index()].as_mut();
-                game_search::katarenga::choose_orientation(black, &setup)
+                game_search::play::choose_orientation(black, &setup)
             }
             (None, Who::Human) => match self.read_orientation(&setup)? {
                 Ok(o) => o,

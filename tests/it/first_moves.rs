@@ -8,8 +8,7 @@ use kamisado_core::Game;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::Solver;
+use game_search::proof::{ProofLimits, Solver};
 use kamisado_core::{Move, Player, Position};
 
 const TABLE: &str = include_str!("../../docs/first-moves.md");

@@ -4,8 +4,7 @@
 
 use board_geometry::{Player, Square};
 use game_search::Game;
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::Solver;
+use game_search::proof::{ProofLimits, Solver};
 
 use kamisado_core::{Colour, Edge, Match, MatchState, Move, Position, Target, Tower};
 use numpy::prelude::*;

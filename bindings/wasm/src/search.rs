@@ -3,8 +3,7 @@
 use std::time::Duration;
 
 use board_geometry::Player;
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::Solver;
+use game_search::proof::{ProofLimits, Solver};
 use game_search::{Limits, SearchResult, Searcher};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -302,7 +301,7 @@ struct SolutionJs {
 /// ```
 #[wasm_bindgen]
 pub struct KamisadoSolver {
-    inner: Solver,
+    inner: Solver<kamisado_core::Position>,
 }
 
 #[wasm_bindgen]

@@ -31,23 +31,19 @@
 
 #[cfg(feature = "minimax")]
 pub mod adapter;
-mod agents;
-pub mod arena;
 mod clock;
+pub mod eval;
 mod game;
-#[cfg(feature = "kamisado")]
-pub mod kamisado;
-#[cfg(feature = "katarenga")]
-pub mod katarenga;
+mod limits;
+pub mod play;
 pub mod proof;
 mod search;
 mod table;
 
-pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};
+pub use eval::{Evaluation, GameEvaluation};
 pub use game::{Replies, SearchGame};
 pub use game_rules::{self, Game, GameOutcome};
-pub use search::{
-    Evaluation, GameEvaluation, Iteration, Limits, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher,
-    StopFlag, WIN,
-};
+pub use limits::{Limits, StopFlag};
+pub use play::{Agent, GreedyAgent, RandomAgent, SearchAgent};
+pub use search::{Iteration, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher, WIN};
 pub use table::TableError;

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use board_geometry::Player;
-use game_search::katarenga::choose_orientation;
+use game_search::play::choose_orientation;
 use game_search::proof::{ProofLimits, Solution, Solver};
 use game_search::{Agent, Iteration, Limits, MAX_DEPTH, PROVEN, SearchAgent, SearchGame, WIN};
 use kamisado_core::{Edge, Match};

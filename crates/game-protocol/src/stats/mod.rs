@@ -139,7 +139,7 @@ impl Tally {
     pub fn elo(&self) -> (f64, (f64, f64)) {
         let n = self.games();
         let points = f64::from(self.wins) + f64::from(self.draws) / 2.0;
-        let (low, high) = game_search::arena::wilson(points, n);
+        let (low, high) = game_search::play::wilson(points, n);
         let (mut low, mut high) = (low / 100.0, high / 100.0);
         if n > 0 && self.wins == n {
             high = 1.0;

@@ -249,7 +249,7 @@ fn an_endless_search_waits_for_stop_and_isready_is_answered_at_once() {
 /// longest, and a loss whose length is not known has none).
 #[test]
 fn a_proven_loss_is_said_and_then_searched() {
-    use game_search::kamisado::prove::{ProofLimits, Prover};
+    use game_search::proof::{ProofLimits, Prover};
     // Black wins in 9 plies from the eighth position of the start's
     // principal variation; after Black's winning move White loses in 8.
     let mut p = kamisado_core::Position::start();

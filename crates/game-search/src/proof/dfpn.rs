@@ -25,7 +25,7 @@ use board_geometry::Player;
 use super::{ProofLimits, Value};
 use crate::SearchGame;
 use crate::clock::Instant;
-use crate::search::{StopFlag, spent};
+use crate::limits::{StopFlag, spent};
 use crate::table::TableError;
 
 /// Proof and disproof numbers at or above this are infinite.

@@ -29,7 +29,7 @@ use board_geometry::Player;
 use super::{Children, Proof, ProofLimits, Value};
 use crate::SearchGame;
 use crate::clock::Instant;
-use crate::search::{StopFlag, spent};
+use crate::limits::{StopFlag, spent};
 use crate::table::TableError;
 
 /// One table entry: what is known of a position, 16 bytes.

@@ -6,6 +6,9 @@
 //!   within `d` plies, and by iterative deepening the exact number of plies
 //!   with best play and a best move.
 //! - [`Solver`]: both together: who wins, in how many plies, and a best move.
+//! - [`certificate`] and [`check`] (feature `kamisado`): a Kamisado win
+//!   written out as a strategy file, and its checker, which uses the rules
+//!   alone.
 //!
 //! Games that repeat positions (Katarenga: the rules have no draw, a game
 //! may go on for ever) are handled soundly: a win is only ever proven by a
@@ -34,6 +37,10 @@ use std::time::Duration;
 
 use crate::Game;
 
+#[cfg(feature = "kamisado")]
+pub mod certificate;
+#[cfg(feature = "kamisado")]
+pub mod check;
 mod dfpn;
 mod exact;
 mod solve;

@@ -1,9 +1,8 @@
 //! Proof certificates: the solver writes them, the independent checker
 //! accepts them, and refuses them with a line removed or a move changed.
 
-use game_search::kamisado::check::{CheckError, HoleReason, check};
-use game_search::kamisado::prove::{ProofLimits, Prover, Value};
-use game_search::kamisado::solve::Solver;
+use game_search::proof::check::{CheckError, HoleReason, check};
+use game_search::proof::{ProofLimits, Prover, Solver, Value};
 use kamisado_core::Game;
 use kamisado_core::{Player, Position};
 
@@ -112,7 +111,7 @@ fn a_certificate_with_a_line_removed_is_refused() {
 /// reported "after no move".
 #[test]
 fn a_hole_at_the_start_says_so() {
-    use game_search::kamisado::check::Hole;
+    use game_search::proof::check::Hole;
     let hole = Hole {
         moves: Vec::new(),
         position: position(),
@@ -200,7 +199,7 @@ fn a_too_short_bound_and_a_wrong_winner_are_refused() {
 /// standard library and the rules.
 #[test]
 fn the_checker_uses_only_the_rules() {
-    let source = include_str!("../../src/kamisado/check.rs");
+    let source = include_str!("../../src/proof/check.rs");
     for line in source.lines().map(str::trim) {
         if line.starts_with("use ") {
             assert!(

@@ -2,8 +2,8 @@
 //! plain exhaustive search, and the evaluation's terms.
 
 use board_geometry::{Player, SplitMix64};
-use game_search::arena::{Adjudication, End};
-use game_search::katarenga::{choose_orientation, play_rematch};
+use game_search::play::{Adjudication, End};
+use game_search::play::{choose_orientation, play_rematch};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
 use katarenga_core::Game;
 use katarenga_core::{Board, Orientation, Position, Rematch, Rules, Setup, TilePlacement};

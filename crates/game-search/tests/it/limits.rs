@@ -4,7 +4,7 @@
 use kamisado_core::Game;
 use std::time::Duration;
 
-use game_search::arena::{Adjudication, End, play_game};
+use game_search::play::{Adjudication, End, play_game};
 use game_search::{Limits, SearchAgent, Searcher, TableError};
 use kamisado_core::Position as Kamisado;
 use katarenga_core::{Board, Position as Katarenga, SquareColour};
@@ -112,7 +112,7 @@ fn depth_zero_runs_no_search() {
     let result = searcher.search(&start, Limits::depth(0));
     assert_eq!((result.depth, result.nodes), (0, 0));
     assert_eq!(result.best, start.legal_moves().first().copied());
-    assert_eq!(result.score, game_search::kamisado::evaluate(&start));
+    assert_eq!(result.score, game_search::eval::kamisado::evaluate(&start));
     let result = searcher.search(&start, Limits::depth(1));
     assert_eq!(result.depth, 1);
     assert!(result.nodes > 1);
@@ -178,7 +178,7 @@ fn endless_katarenga_games_are_adjudicated() {
 /// `Debug`, so a struct holding one could not derive it.
 #[test]
 fn searchers_agents_and_solvers_print_their_state() {
-    use game_search::kamisado::solve::Solver;
+    use game_search::proof::Solver;
 
     let searcher = Searcher::<Kamisado>::new(1).unwrap();
     let text = format!("{searcher:?}");
@@ -196,7 +196,7 @@ fn searchers_agents_and_solvers_print_their_state() {
         text.ends_with("limits: Limits { depth: 2, nodes: 18446744073709551615, time: None } }"),
         "{text}"
     );
-    let solver = Solver::new(2).unwrap();
+    let solver = Solver::<Kamisado>::new(2).unwrap();
     let text = format!("{solver:?}");
     assert!(
         text.starts_with("Solver { dfpn: DfpnProver { table_bytes: 1048576"),

@@ -128,8 +128,7 @@ fn check_provers_against_brute(
     p: &kamisado_core::Position,
     depth: u32,
 ) -> Result<Known, TestCaseError> {
-    use game_search::kamisado::dfpn::DfpnProver;
-    use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+    use game_search::proof::{DfpnProver, ProofLimits, Prover, Value};
     let expected = brute(p, depth);
     let mut prover = Prover::new(1).unwrap();
     prop_assert_eq!(
@@ -255,8 +254,7 @@ proptest! {
 /// through the `solve` example and its certificate.)
 #[test]
 fn the_start_of_kamisado_is_a_win_for_black() {
-    use game_search::kamisado::dfpn::DfpnProver;
-    use game_search::kamisado::prove::{ProofLimits, Value};
+    use game_search::proof::{DfpnProver, ProofLimits, Value};
     let start = kamisado_core::Position::start();
     let mut dfpn = DfpnProver::new(64).unwrap();
     let proof = dfpn.solve(&start, ProofLimits::default());
@@ -272,8 +270,7 @@ fn the_start_of_kamisado_is_a_win_for_black() {
 /// alpha-beta player's proven score, the exact proof search, df-pn.
 #[test]
 fn the_searches_agree_on_a_middle_game() {
-    use game_search::kamisado::dfpn::DfpnProver;
-    use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+    use game_search::proof::{DfpnProver, ProofLimits, Prover, Value};
     let mut p = kamisado_core::Position::start();
     for mv in [
         "h1h5", "e8e3", "c1c5", "b8g3", "e1c3", "h8h7", "f1f6", "h7c2",
@@ -320,7 +317,7 @@ fn the_minimax_crate_plays_both_games_through_the_adapters() {
 /// nearly every game, in both games and with either colour.
 #[test]
 fn search_beats_a_random_player() {
-    use game_search::arena::{Adjudication, duel};
+    use game_search::play::{Adjudication, duel};
     use game_search::{RandomAgent, SearchAgent};
     fn play<G: SearchGame>(start: G, games: u32, depth: u32) -> u32 {
         let mut ours = SearchAgent::<G>::new(Limits::depth(depth), 1).unwrap();

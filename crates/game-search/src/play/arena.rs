@@ -1,15 +1,6 @@
-//! Playing whole games between agents, with the project's adjudication of
-//! endless games, duels with confidence intervals, and statistics of many
-//! games.
-//!
-//! # Adjudication (a rule of this project, not of the printed rules)
-//!
-//! Katarenga has no draw rule, and two players can repeat moves for ever.
-//! Games played here end without a winner (a draw) when a position occurs
-//! for the third time with the same side to move ([`End::Repetition`]), or
-//! when they reach a ply limit ([`End::PlyLimit`]). Both limits are
-//! [`Adjudication`] settings. Kamisado rounds always end (towers only move
-//! forward), so for Kamisado this never fires.
+//! The arena: whole games between agents under the project's
+//! adjudication of endless games, duels with confidence intervals, and
+//! statistics of many games.
 
 use crate::GameOutcome;
 
@@ -19,7 +10,8 @@ use std::fmt;
 
 use board_geometry::Player;
 
-use crate::{Agent, SearchGame};
+use super::Agent;
+use crate::SearchGame;
 
 /// When a game played by [`play_game`] is stopped without a winner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,7 +139,7 @@ impl<G: SearchGame> Repetitions<G> {
 /// `on_move` sees each position and the move that led to it.
 ///
 /// ```
-/// use game_search::arena::{play_game, Adjudication, End};
+/// use game_search::play::{play_game, Adjudication, End};
 /// use game_search::{GreedyAgent, RandomAgent};
 /// use kamisado_core::Position;
 ///
@@ -259,9 +251,9 @@ pub fn duel<G: SearchGame>(
 /// percent (`successes` may be fractional, for draws counted half).
 ///
 /// ```
-/// let (low, high) = game_search::arena::wilson(50.0, 100);
+/// let (low, high) = game_search::play::wilson(50.0, 100);
 /// assert!((low - 40.4).abs() < 0.1 && (high - 59.6).abs() < 0.1);
-/// assert_eq!(game_search::arena::wilson(0.0, 0), (0.0, 100.0));
+/// assert_eq!(game_search::play::wilson(0.0, 0), (0.0, 100.0));
 /// ```
 #[must_use]
 pub fn wilson(successes: f64, n: u32) -> (f64, f64) {
@@ -347,7 +339,7 @@ impl fmt::Display for Stats {
 /// games played after each one.
 ///
 /// ```
-/// use game_search::arena::{selfplay, Adjudication};
+/// use game_search::play::{selfplay, Adjudication};
 /// use game_search::RandomAgent;
 /// let stats = selfplay(
 ///     katarenga_core::Position::start(),
