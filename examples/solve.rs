@@ -17,8 +17,9 @@ use kamisado_core::Game;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use game_search::Limits;
 use game_search::SearchGame;
-use game_search::proof::{ProofLimits, Solution, Solver};
+use game_search::proof::{Solution, Solver};
 use kamisado_core::Position;
 use kamisado_katarenga::{CliError, Progress, chain, count, number, value};
 
@@ -186,7 +187,7 @@ impl Solvers {
 fn solve_line<G: SearchGame>(
     solver: &mut Solver<G>,
     position: &G,
-    limits: ProofLimits,
+    limits: Limits,
     out: &mut dyn std::io::Write,
 ) -> Result<(), CliError> {
     let s = solver.solve(position, limits);
@@ -216,7 +217,7 @@ fn limit(time: Duration) -> String {
 fn solve_one<G: SearchGame>(
     solver: &mut Solver<G>,
     position: &G,
-    limits: ProofLimits,
+    limits: Limits,
     time: Duration,
     out: &mut dyn std::io::Write,
 ) -> Result<(), CliError> {
@@ -300,7 +301,7 @@ fn main() -> ExitCode {
             kamisado: None,
             katarenga: None,
         };
-        let limits = ProofLimits::time(options.time);
+        let limits = Limits::time(options.time);
         if let Some(path) = &options.positions {
             let positions = read_positions(path)?;
             let mut progress = Progress::new("solved", positions.len() as u64);
@@ -337,7 +338,7 @@ fn main() -> ExitCode {
 /// variation.
 fn first_moves(
     solver: &mut Solver<Position>,
-    limits: ProofLimits,
+    limits: Limits,
     certificates: Option<&str>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), CliError> {

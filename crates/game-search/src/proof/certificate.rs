@@ -10,14 +10,15 @@
 //! use std::time::Duration;
 //! use game_search::proof::certificate::Certificate;
 //! use game_search::proof::check::check;
-//! use game_search::proof::{ProofLimits, Solver};
+//! use game_search::Limits;
+//! use game_search::proof::Solver;
 //! use kamisado_core::{Player, Position};
 //!
 //! // After d1d7 g8b3 d7d7 (Black's yellow tower is blocked and passes),
 //! // White's green tower on b3 must move and reaches d1 at once.
 //! let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
 //! let mut solver = Solver::<Position>::new(16)?;
-//! let solution = solver.solve(&p, ProofLimits::time(Duration::from_secs(10)));
+//! let solution = solver.solve(&p, Limits::time(Duration::from_secs(10)));
 //! assert_eq!(solution.winner, Some(Player::White));
 //! assert_eq!(solution.plies, Some(1));
 //! assert_eq!(solution.best, Some("b3d1".parse()?));
@@ -59,7 +60,8 @@ use std::fmt;
 use board_geometry::Player;
 use kamisado_core::{Move, Position};
 
-use super::{ProofLimits, Prover, Solver, Value};
+use super::{Prover, Solver, Value};
+use crate::Limits;
 
 /// Why a certificate could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,7 +105,7 @@ impl Certificate {
         let winner = match start.outcome() {
             Some(outcome) => outcome.winner(),
             None => {
-                let proof = prover.solve(start, ProofLimits::default());
+                let proof = prover.solve(start, Limits::default());
                 match proof.value {
                     Value::Win => start.side_to_move(),
                     Value::Loss => start.side_to_move().opponent(),
@@ -228,7 +230,7 @@ impl Solver<Position> {
     /// [`CertificateError::NotProven`] if no win is proven.
     pub fn certificate(&mut self, position: &Position) -> Result<Certificate, CertificateError> {
         let prover = self.prover();
-        prover.start(ProofLimits::default());
+        prover.start(Limits::default());
         Certificate::prove(position, prover)
     }
 }

@@ -14,10 +14,9 @@ use board_geometry::Player;
 
 use smallvec::SmallVec;
 
-use crate::clock::Instant;
 use crate::eval::{Evaluation, GameEvaluation};
 use crate::game::SearchGame;
-use crate::limits::{Limits, StopFlag, spent};
+use crate::limits::{Budget, Limits, StopFlag};
 use crate::table::{NO_MOVE, Table, TableError};
 use ordering::NO_KILLER;
 
@@ -131,14 +130,8 @@ pub struct Searcher<G: SearchGame, E = GameEvaluation> {
     /// How often each move (by index) caused a cut-off, weighted by depth:
     /// the order of the quiet moves.
     history: Vec<i32>,
-    nodes: u64,
-    limits: Limits,
-    started: Instant,
-    stopped: bool,
-    stop: StopFlag,
-    /// Whether `stop` was handed in ([`Searcher::set_stop_flag`]): then
-    /// searches never lower it.
-    shared_stop: bool,
+    /// The nodes, time and stop flag of the running search.
+    budget: Budget,
 }
 
 impl<G: SearchGame, E> std::fmt::Debug for Searcher<G, E> {
@@ -147,9 +140,9 @@ impl<G: SearchGame, E> std::fmt::Debug for Searcher<G, E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Searcher")
             .field("table_bytes", &self.table.bytes())
-            .field("limits", &self.limits)
-            .field("nodes", &self.nodes)
-            .field("stopped", &self.stopped)
+            .field("limits", &self.budget.limits)
+            .field("nodes", &self.budget.nodes)
+            .field("stopped", &self.budget.stopped)
             .finish_non_exhaustive()
     }
 }
@@ -195,12 +188,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             pv: Vec::new(),
             ordered: Vec::new(),
             history: vec![0; G::MOVE_INDICES],
-            nodes: 0,
-            limits: Limits::depth(1),
-            started: Instant::now(),
-            stopped: false,
-            stop: StopFlag::new(),
-            shared_stop: false,
+            budget: Budget::new(),
         })
     }
 
@@ -240,7 +228,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// ```
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {
-        self.stop.clone()
+        self.budget.stop_flag()
     }
 
     /// Stops this searcher's searches by `flag` from now on, in place of
@@ -264,8 +252,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// # Ok::<(), game_search::TableError>(())
     /// ```
     pub fn set_stop_flag(&mut self, flag: StopFlag) {
-        self.stop = flag;
-        self.shared_stop = true;
+        self.budget.share_stop_flag(flag);
     }
 
     /// Searches `root` by iterative deepening until a limit is reached, the
@@ -296,17 +283,11 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         limits: Limits,
         mut on_iteration: impl FnMut(&Iteration<'_, G::Move>),
     ) -> SearchResult<G::Move> {
-        self.nodes = 0;
         // Old history fades between searches.
         for h in &mut self.history {
             *h /= 8;
         }
-        self.limits = limits;
-        self.started = Instant::now();
-        self.stopped = false;
-        if !self.shared_stop {
-            self.stop.reset();
-        }
+        self.budget.start(limits);
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -319,7 +300,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         let moves = root.legal_moves();
         if moves.is_empty() {
             result.score = self.terminal_score(root, 0);
-            result.elapsed = self.started.elapsed();
+            result.elapsed = self.budget.elapsed();
             return result;
         }
         // Always have a move, even if the first iteration is cut short.
@@ -327,7 +308,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         result.score = self.evaluation.evaluate(root);
         for depth in 1..=limits.depth.min(MAX_DEPTH) {
             let score = self.negamax(root, depth as i32, -WIN - 1, WIN + 1, 0);
-            if self.stopped {
+            if self.budget.stopped {
                 break;
             }
             result.score = score;
@@ -339,17 +320,17 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             on_iteration(&Iteration {
                 depth,
                 score,
-                nodes: self.nodes,
-                elapsed: self.started.elapsed(),
+                nodes: self.budget.nodes,
+                elapsed: self.budget.elapsed(),
                 pv: &result.pv,
             });
             if score.abs() > PROVEN {
                 break;
             }
         }
-        result.nodes = self.nodes;
-        result.elapsed = self.started.elapsed();
-        result.stopped = self.stopped;
+        result.nodes = self.budget.nodes;
+        result.elapsed = self.budget.elapsed();
+        result.stopped = self.budget.stopped;
         result
     }
 
@@ -405,13 +386,6 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// every node, the clock and the flag every 1,024 nodes.
     #[inline]
     fn out_of_budget(&self) -> bool {
-        spent(
-            self.nodes,
-            self.limits.nodes,
-            1024,
-            &self.stop,
-            self.started,
-            self.limits.time,
-        )
+        self.budget.spent(1024)
     }
 }

@@ -38,7 +38,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// window, so a leaf is never searched twice.
     #[inline]
     fn leaf(&mut self, p: &G, ply: u32) -> i32 {
-        self.nodes += 1;
+        self.budget.nodes += 1;
         match p.winner() {
             Some(winner) => self.win_score(p, winner, ply),
             None => self.evaluation.evaluate(p),
@@ -85,7 +85,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 mv != first && self.frontier_child(&mut node, mv, child)
             });
         }
-        if self.stopped {
+        if self.budget.stopped {
             return 0;
         }
         if done {
@@ -110,7 +110,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     #[inline]
     fn frontier_child(&mut self, node: &mut Frontier<G::Move>, mv: G::Move, child: &G) -> bool {
         if self.out_of_budget() {
-            self.stopped = true;
+            self.budget.stopped = true;
             return true;
         }
         let same_side = child.side_to_move() == node.side;
@@ -153,8 +153,8 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         beta: i32,
         ply: u32,
     ) -> i32 {
-        if self.stopped || self.out_of_budget() {
-            self.stopped = true;
+        if self.budget.stopped || self.out_of_budget() {
+            self.budget.stopped = true;
             return 0;
         }
         if depth <= 0 {
@@ -163,7 +163,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
             }
             return self.leaf(p, ply);
         }
-        self.nodes += 1;
+        self.budget.nodes += 1;
         if depth == 1 && ply > 0 {
             return self.frontier(p, alpha, beta, ply);
         }
@@ -260,7 +260,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 // Only at the root (elsewhere `frontier` takes depth 1):
                 // the child is a leaf, its value whatever the window.
                 if self.out_of_budget() {
-                    self.stopped = true;
+                    self.budget.stopped = true;
                     self.ordered[ply_index] = ordered;
                     return 0;
                 }
@@ -278,13 +278,13 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
                 search(self, alpha, beta)
             } else {
                 let probe = search(self, alpha, alpha + 1);
-                if probe > alpha && probe < beta && !self.stopped {
+                if probe > alpha && probe < beta && !self.budget.stopped {
                     search(self, alpha, beta)
                 } else {
                     probe
                 }
             };
-            if self.stopped {
+            if self.budget.stopped {
                 self.ordered[ply_index] = ordered;
                 return 0;
             }

@@ -23,7 +23,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         ply: u32,
         plies: u32,
     ) -> i32 {
-        self.nodes += 1;
+        self.budget.nodes += 1;
         if let Some(winner) = p.winner() {
             return self.win_score(p, winner, ply);
         }
@@ -39,7 +39,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         let moves = p.legal_moves();
         for &mv in moves.iter().filter(|&&mv| p.is_tactical(mv)) {
             if self.out_of_budget() {
-                self.stopped = true;
+                self.budget.stopped = true;
                 return best;
             }
             let child = p.play_unchecked(mv);

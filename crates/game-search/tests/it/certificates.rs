@@ -1,8 +1,9 @@
 //! Proof certificates: the solver writes them, the independent checker
 //! accepts them, and refuses them with a line removed or a move changed.
 
+use game_search::Limits;
 use game_search::proof::check::{CheckError, HoleReason, check};
-use game_search::proof::{ProofLimits, Prover, Solver, Value};
+use game_search::proof::{Prover, Solver, Value};
 use kamisado_core::Game;
 use kamisado_core::{Player, Position};
 
@@ -27,7 +28,7 @@ fn certificate_text() -> String {
 fn the_solver_finds_the_exact_length() {
     let p = position();
     let mut solver = Solver::new(16).unwrap();
-    let s = solver.solve(&p, ProofLimits::default());
+    let s = solver.solve(&p, Limits::default());
     assert_eq!(s.winner, Some(Player::Black));
     assert_eq!(s.plies, Some(9));
     // Exact: a win within 9 plies, none within 8 (checked by the prover's
@@ -36,7 +37,7 @@ fn the_solver_finds_the_exact_length() {
     assert!(prover.wins_within(&p, 9));
     let mut prover = Prover::new(16).unwrap();
     assert!(!prover.wins_within(&p, 8));
-    let proof = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    let proof = Prover::new(16).unwrap().solve(&p, Limits::default());
     assert_eq!((proof.value, proof.plies), (Value::Win, Some(9)));
 }
 
