@@ -1,7 +1,7 @@
 //! Katarenga for the search: the [`SearchGame`] impl and the evaluation.
 
-use board_geometry::{Bitboard, Direction, Player, Square, king_moves, knight_moves, ray_until};
-use katarenga_core::{Destination, Move, Position, SquareColour, target_line};
+use board_geometry::{Bitboard, Player};
+use katarenga_core::{Destination, Move, Position, target_line};
 
 use crate::SearchGame;
 
@@ -71,15 +71,6 @@ impl SearchGame for Position {
     }
 }
 
-/// The squares a slider on `from` attacks along `directions`, each ray up
-/// to and including its first square in `stop`.
-#[inline]
-fn slider_attacks(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
-    directions
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_until(d, from, stop))
-}
-
 /// One side's attacks: every square one of its pieces attacks (the
 /// squares it could move to, its own side's included: those it defends),
 /// and its mobility (moves to squares, camps aside).
@@ -89,33 +80,18 @@ struct Side {
     mobility: i32,
 }
 
-/// A side's attacks, a colour group at a time (each group moves alike), as
-/// move generation does.
+/// A side's attacks and mobility, from the rules' own attack sets.
 fn side_of(p: &Position, player: Player) -> Side {
-    let board = p.board();
-    let occupied = p.occupied();
     let own = p.pieces(player);
-    let yellow_stop = occupied | board.squares(SquareColour::Yellow);
-    let red_stop = occupied | board.squares(SquareColour::Red);
-    let mut attacks = Bitboard::EMPTY;
-    let mut mobility = 0;
-    let mut add = |a: Bitboard| {
-        mobility += (a - own).len() as i32;
-        attacks |= a;
+    let mut side = Side {
+        attacks: Bitboard::EMPTY,
+        mobility: 0,
     };
-    for from in own & board.squares(SquareColour::Blue) {
-        add(king_moves(from));
-    }
-    for from in own & board.squares(SquareColour::Green) {
-        add(knight_moves(from));
-    }
-    for from in own & board.squares(SquareColour::Yellow) {
-        add(slider_attacks(from, Direction::DIAGONAL, yellow_stop));
-    }
-    for from in own & board.squares(SquareColour::Red) {
-        add(slider_attacks(from, Direction::STRAIGHT, red_stop));
-    }
-    Side { attacks, mobility }
+    p.for_each_attack(player, |_, attacks| {
+        side.mobility += (attacks - own).len() as i32;
+        side.attacks |= attacks;
+    });
+    side
 }
 
 /// What a piece on the board is worth by its remaining distance (in
