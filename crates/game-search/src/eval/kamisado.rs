@@ -1,7 +1,7 @@
 //! Kamisado for the search: the [`SearchGame`] impl and the evaluation.
 
-use board_geometry::{Bitboard, Player, Square};
-use kamisado_core::{Colour, Move, Position, SumoRank, Tower, slide_targets};
+use board_geometry::Player;
+use kamisado_core::{Colour, Move, Position, SumoRank, Tower, plain_runner, slide_targets};
 
 use crate::SearchGame;
 
@@ -62,7 +62,6 @@ impl SearchGame for Position {
 pub fn evaluate(p: &Position) -> i32 {
     let side = p.side_to_move();
     let occupied = p.occupied();
-    let empty = !occupied.0;
     let sumo = p.rank_at_least(SumoRank::Sumo);
     let mut score = 0;
     for player in Player::ALL {
@@ -74,13 +73,7 @@ pub fn evaluate(p: &Position) -> i32 {
             Player::Black => rank_sum as i32,
             Player::White => 7 * count as i32 - rank_sum as i32,
         };
-        // Plain runners all at once; sumos (distance limits) one by one.
-        let mut runners = (plain_runners(player, towers.0, empty) & !sumo.0).count_ones() as i32;
-        let goal = player.goal_rank().bitboard();
-        for square in towers & sumo {
-            let rank = p.rank_at(square);
-            runners += i32::from(slide_targets(player, square, rank, occupied).intersects(goal));
-        }
+        let runners = p.runners(player).len() as i32;
         let value = 3 * advanced + 30 * runners;
         score += if player == side { value } else { -value };
     }
@@ -122,40 +115,6 @@ pub fn evaluate(p: &Position) -> i32 {
     score
 }
 
-/// Whether a plain tower of `player` on `from` has a forward ray clear to
-/// its goal row (`occupied` holds the towers, at least one of them off the
-/// tower's rays).
-#[inline(always)]
-fn plain_runner(player: Player, from: Square, occupied: Bitboard) -> bool {
-    let [a, b, c] = GOAL_RAYS[player as usize][from as usize];
-    (a & occupied.0 == 0) | (b & occupied.0 == 0) | (c & occupied.0 == 0)
-}
-
-/// `GOAL_RAYS[player][square]`: the three forward rays of a tower of
-/// `player` on `square`, each replaced by the whole board where it leaves
-/// the board before the goal row (so that it is never clear).
-static GOAL_RAYS: [[[u64; 3]; 64]; 2] = {
-    let mut table = [[[0; 3]; 64]; 2];
-    let players = [Player::Black, Player::White];
-    let mut p = 0;
-    while p < 2 {
-        let goal = players[p].goal_rank().bitboard().0;
-        let directions = players[p].forward_directions();
-        let mut s = 0;
-        while s < 64 {
-            let mut d = 0;
-            while d < 3 {
-                let ray = board_geometry::ray(directions[d], Square::ALL[s]).0;
-                table[p][s][d] = if ray & goal != 0 { ray } else { !0 };
-                d += 1;
-            }
-            s += 1;
-        }
-        p += 1;
-    }
-    table
-};
-
 /// The number of squares in `set` and the sum of their rank indices (0 for
 /// rank 1), when at most 8 are set: each rank's byte holds its count after
 /// a byte-wise population count, and one multiplication each sums the
@@ -173,52 +132,10 @@ fn count_and_rank_sum(set: u64) -> (u64, u64) {
     )
 }
 
-const A_FILE: u64 = 0x0101_0101_0101_0101;
-const H_FILE: u64 = A_FILE << 7;
-
-/// The towers of `player` in `towers` that, as plain towers, have a clear
-/// ray to their goal row (`empty`: the empty squares). Kogge-Stone fills
-/// from the empty goal squares back through the empty squares find, for
-/// each forward direction, the squares from which that ray reaches the
-/// goal; a tower is a runner when the square just ahead of it is one of
-/// them. Eight towers cost a few dozen instructions.
-fn plain_runners(player: Player, towers: u64, empty: u64) -> u64 {
-    // Work in Black's frame: White's board turned over (files kept).
-    let (towers, empty) = match player {
-        Player::Black => (towers, empty),
-        Player::White => (towers.swap_bytes(), empty.swap_bytes()),
-    };
-    let seeds = empty & 0xFF00_0000_0000_0000;
-    // Backward from rank 8: south, south-west and south-east.
-    let south = fill(seeds, empty, 8, !0);
-    let south_west = fill(seeds, empty, 9, !H_FILE);
-    let south_east = fill(seeds, empty, 7, !A_FILE);
-    // The square ahead of a tower (north, north-east, north-west) in the
-    // fill: shift the fills back by one step.
-    let runners = (towers & (south >> 8))
-        | (towers & (south_west >> 9) & !H_FILE)
-        | (towers & (south_east >> 7) & !A_FILE);
-    match player {
-        Player::Black => runners,
-        Player::White => runners.swap_bytes(),
-    }
-}
-
-/// The squares reached from `seeds` by steps of `shift` bits downward
-/// (toward rank 1) through `empty` squares, with `keep` masking off the
-/// squares a step would reach by wrapping round the board's side.
-#[inline(always)]
-fn fill(mut seeds: u64, empty: u64, shift: u32, keep: u64) -> u64 {
-    let mut through = empty & keep;
-    seeds |= through & (seeds >> shift);
-    through &= through >> shift;
-    seeds |= through & (seeds >> (2 * shift));
-    through &= through >> (2 * shift);
-    seeds | (through & (seeds >> (4 * shift)))
-}
-
 #[cfg(test)]
 mod tests {
+    use board_geometry::{Bitboard, Square};
+
     use super::*;
 
     #[test]
@@ -241,32 +158,6 @@ mod tests {
                 (u64::from(set.len()), ranks),
                 "{set:?}"
             );
-        }
-    }
-
-    /// The fills agree with checking each tower's rays one by one.
-    #[test]
-    fn plain_runners_agree_with_the_rays() {
-        let mut rng = board_geometry::SplitMix64::new(5);
-        for _ in 0..2_000 {
-            let occupied = Bitboard(rng.next_u64() & rng.next_u64());
-            for player in Player::ALL {
-                let towers = Bitboard(occupied.0 & rng.next_u64());
-                let runners = plain_runners(player, towers.0, !occupied.0);
-                for square in towers {
-                    let goal = player.goal_rank().bitboard();
-                    let expected = player.forward_directions().iter().any(|&d| {
-                        let ray = board_geometry::ray(d, square);
-                        ray.intersects(goal) && !ray.intersects(occupied)
-                    });
-                    assert_eq!(plain_runner(player, square, occupied), expected);
-                    assert_eq!(
-                        runners >> square as u8 & 1 == 1,
-                        expected,
-                        "{square} {occupied:?}"
-                    );
-                }
-            }
         }
     }
 }
