@@ -11,8 +11,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use game_search::kamisado::dfpn::DfpnProver;
-use game_search::kamisado::prove::{ProofLimits, Prover};
+use game_search::proof::{DfpnProver, Prover};
 use game_search::{Limits, SearchGame, Searcher};
 use test_support::fixtures::katarenga_positions;
 
@@ -87,7 +86,7 @@ fn katarenga_search(c: &mut Criterion) {
 /// the iterative-deepening prover finds the exact length (17 plies).
 fn kamisado_proofs(c: &mut Criterion) {
     let start = kamisado_core::Position::start();
-    let limits = ProofLimits::time(Duration::from_secs(60));
+    let limits = Limits::time(Duration::from_secs(60));
     let mut g = c.benchmark_group("kamisado-proof");
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(500))

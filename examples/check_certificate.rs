@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use game_search::kamisado::check::check;
+use game_search::proof::check::check;
 
 /// Checks a Kamisado proof certificate (as `solve --certificate` writes
 /// it). Prints what was verified and exits with 0, or prints the first hole

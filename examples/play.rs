@@ -14,7 +14,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use game_search::arena::Repetitions;
+use game_search::play::Repetitions;
 use game_search::{Agent, GreedyAgent, Limits, SearchAgent, SearchGame};
 
 /// A game in the terminal. Type a move in the notation (d1d7, e8h9),

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use game_search::RandomAgent;
-use game_search::arena::{Adjudication, Stats, selfplay};
+use game_search::play::{Adjudication, Stats, selfplay};
 
 /// Plays N random games and prints games per second, the average length,
 /// the win rate of each side and the share of each ending. A Katarenga game

@@ -18,8 +18,9 @@ use std::time::Duration;
 
 use board_geometry::ErrorChain;
 use clap::{CommandFactory, Parser};
+use game_search::Limits;
 use game_search::SearchGame;
-use game_search::proof::{ProofLimits, Solver};
+use game_search::proof::Solver;
 
 /// Proves who wins a Kamisado round with best play (default: the start of
 /// a match), or a Katarenga position, and in how many plies (the winner as
@@ -68,7 +69,7 @@ fn solve<G: SearchGame>(
     let time = Duration::from_millis(args.movetime);
     let mut solver = Solver::new(args.table_mib as usize)
         .map_err(|e| format!("{e}; try a smaller --table-mib"))?;
-    let s = solver.solve(position, ProofLimits::time(time));
+    let s = solver.solve(position, Limits::time(time));
     let mut text = format!("position: {position}\n");
     let side = position.side_to_move();
     let unit = if G::NAME == "kamisado" {

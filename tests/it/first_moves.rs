@@ -8,8 +8,8 @@ use kamisado_core::Game;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::Solver;
+use game_search::Limits;
+use game_search::proof::Solver;
 use kamisado_core::{Move, Player, Position};
 
 const TABLE: &str = include_str!("../../docs/first-moves.md");
@@ -115,7 +115,7 @@ fn short_rows_match_a_re_run() {
     let mut checked = 0;
     for (first, row) in rows().into_iter().filter(|(_, r)| r.plies <= 16) {
         let after = Position::start().play(first);
-        let s = solver.solve(&after, ProofLimits::time(Duration::from_secs(60)));
+        let s = solver.solve(&after, Limits::time(Duration::from_secs(60)));
         assert_eq!(s.winner, Some(row.winner), "{first}");
         assert_eq!(s.plies.map(|p| p + 1), Some(row.plies), "{first}");
         checked += 1;

@@ -4,8 +4,8 @@
 
 use board_geometry::{Player, Square};
 use game_search::Game;
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::Solver;
+use game_search::Limits;
+use game_search::proof::Solver;
 
 use kamisado_core::{Colour, Edge, Match, MatchState, Move, Position, Target, Tower};
 use numpy::prelude::*;
@@ -218,7 +218,7 @@ position_class! {
             seconds: f64,
             table_mib: i64,
         ) -> PyResult<Bound<'py, PyDict>> {
-            let limits = ProofLimits::time(seconds_limit("seconds", seconds)?);
+            let limits = Limits::time(seconds_limit("seconds", seconds)?);
             let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
             let p = self.inner;
             let mut solver =

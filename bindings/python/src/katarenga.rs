@@ -301,7 +301,7 @@ impl PyBoard {
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let setup = katarenga_core::Setup::new(self.inner, rules);
         Ok(py
-            .detach(|| game_search::katarenga::choose_orientation(&mut agent, &setup))
+            .detach(|| game_search::play::choose_orientation(&mut agent, &setup))
             .name())
     }
 

@@ -196,7 +196,7 @@ impl PyPlayer {
         let setup = katarenga_core::Setup::new(board.inner, rules);
         let orientation = py.detach(|| {
             with_agent(&self.katarenga, self.kind, |a| {
-                game_search::katarenga::choose_orientation(a.as_mut(), &setup)
+                game_search::play::choose_orientation(a.as_mut(), &setup)
             })
         })?;
         Ok(orientation.to_string())

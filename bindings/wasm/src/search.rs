@@ -3,8 +3,7 @@
 use std::time::Duration;
 
 use board_geometry::Player;
-use game_search::kamisado::prove::ProofLimits;
-use game_search::kamisado::solve::Solver;
+use game_search::proof::Solver;
 use game_search::{Limits, SearchResult, Searcher};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -265,11 +264,11 @@ impl KatarengaSearcher {
 
 /// A proof's limits from its `budget` argument: any of `milliseconds`
 /// (ten seconds without), `nodes` and `plies`.
-fn proof_limits(budget: &JsValue) -> JsResult<ProofLimits> {
+fn proof_limits(budget: &JsValue) -> JsResult<Limits> {
     let budget = Fields::new("budget", budget, &["milliseconds", "nodes", "plies"])?;
-    let mut limits = ProofLimits::default();
+    let mut limits = Limits::default();
     if let Some(plies) = budget.count("plies", "a round length in plies", (0, 1000))? {
-        limits.plies = u32::try_from(plies).unwrap_or(1000);
+        limits.depth = u32::try_from(plies).unwrap_or(1000);
     }
     if let Some(nodes) = budget.count("nodes", "a node budget", (0, MAX_NODES))? {
         limits.nodes = nodes;
@@ -302,7 +301,7 @@ struct SolutionJs {
 /// ```
 #[wasm_bindgen]
 pub struct KamisadoSolver {
-    inner: Solver,
+    inner: Solver<kamisado_core::Position>,
 }
 
 #[wasm_bindgen]

@@ -1,9 +1,9 @@
 //! Records of what `game-search`'s players played (feature `players`): a
-//! match of [`play_match`](game_search::kamisado::play_match), a game of
-//! [`play_game`](game_search::arena::play_game).
+//! match of [`play_match`](game_search::play::play_match), a game of
+//! [`play_game`](game_search::play::play_game).
 
-use game_search::arena::{End, GameResult};
-use game_search::kamisado::{MatchEnd, MatchResult};
+use game_search::play::{End, GameResult};
+use game_search::play::{MatchEnd, MatchResult};
 use katarenga_core::{Player, Position, Rules};
 
 use crate::{
@@ -12,7 +12,7 @@ use crate::{
 
 impl KamisadoRecord {
     /// The record of a match that
-    /// [`play_match`](game_search::kamisado::play_match) played: every
+    /// [`play_match`](game_search::play::play_match) played: every
     /// round with its start, moves, scoring and edge, the winner, and how
     /// it ended (`normal`, or `illegal move` where a player gave no move or
     /// an illegal one). The header is the default one: set the players'
@@ -20,7 +20,7 @@ impl KamisadoRecord {
     ///
     /// ```
     /// use game_records::{KamisadoRecord, Termination};
-    /// use game_search::kamisado::play_match;
+    /// use game_search::play::play_match;
     /// use game_search::{GreedyAgent, RandomAgent};
     /// use kamisado_core::{Match, Target};
     ///
@@ -63,7 +63,7 @@ impl KamisadoRecord {
 
 impl KatarengaRecord {
     /// The record of a game that
-    /// [`play_game`](game_search::arena::play_game) played from `start` on
+    /// [`play_game`](game_search::play::play_game) played from `start` on
     /// `board` (the board the start stands on, as tiles where known): its
     /// moves, the winner or the adjudicated draw, and how it ended (the
     /// rules, `repetition`, `ply limit`, or `illegal move` where a player
@@ -73,7 +73,7 @@ impl KatarengaRecord {
     ///
     /// ```
     /// use game_records::{BoardSpec, KatarengaRecord, RecordResult};
-    /// use game_search::arena::{Adjudication, play_game};
+    /// use game_search::play::{Adjudication, play_game};
     /// use game_search::{GreedyAgent, RandomAgent};
     /// use katarenga_core::{Board, Position, Rules, TilePlacement};
     ///

@@ -197,7 +197,7 @@ fn clamp(score: i32) -> Evaluation {
 }
 
 #[cfg(feature = "kamisado")]
-/// [`crate::kamisado::evaluate`] for the `minimax` crate, from the point of view
+/// [`crate::eval::kamisado::evaluate`] for the `minimax` crate, from the point of view
 /// of the player it considers to move.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct KamisadoEvaluator;
@@ -207,13 +207,13 @@ impl Evaluator for KamisadoEvaluator {
     type G = Kamisado;
 
     fn evaluate(&self, state: &KamisadoState) -> Evaluation {
-        let score = crate::kamisado::evaluate(&state.position);
+        let score = crate::eval::kamisado::evaluate(&state.position);
         clamp(if state.skip_pending { -score } else { score })
     }
 }
 
 #[cfg(feature = "katarenga")]
-/// [`crate::katarenga::evaluate`] for the `minimax` crate.
+/// [`crate::eval::katarenga::evaluate`] for the `minimax` crate.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct KatarengaEvaluator;
 
@@ -222,6 +222,6 @@ impl Evaluator for KatarengaEvaluator {
     type G = Katarenga;
 
     fn evaluate(&self, state: &katarenga_core::Position) -> Evaluation {
-        clamp(crate::katarenga::evaluate(state))
+        clamp(crate::eval::katarenga::evaluate(state))
     }
 }

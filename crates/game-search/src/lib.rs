@@ -4,20 +4,25 @@
 //!
 //! - [`Searcher`]: negamax alpha-beta with iterative deepening, a
 //!   transposition table of fixed size (in MiB) keyed by the cores'
-//!   Zobrist hashes, principal variation search, move ordering (the table's
-//!   move, wins at once, killers, history), node and time limits, a
-//!   [`StopFlag`] for other threads, a per-iteration callback, and exact
-//!   scores for proven results, so that the same code plays and solves.
-//!   One side may move twice in a row (Kamisado, after a push): the search
-//!   compares the side to move before and after each move instead of
-//!   assuming that turns alternate.
-//! - [`Evaluation`]: plug in your own evaluation (any `Fn(&G) -> i32`).
+//!   Zobrist hashes, principal variation search, a quiescence search of
+//!   the tactical moves where the game asks for one, move ordering (the
+//!   table's move, wins at once, killers, history), a per-iteration
+//!   callback, and exact scores for proven results, so that the same code
+//!   plays and solves. One side may move twice in a row (Kamisado, after a
+//!   push): the search compares the side to move before and after each move
+//!   instead of assuming that turns alternate.
+//! - [`Limits`] and [`StopFlag`]: when the searcher and the provers stop
+//!   (depth, nodes, time, or another thread's word), the same for all.
 //! - [`proof`]: who wins, in how many plies, and a best move, proven (df-pn
-//!   and exact distances) for any game, Katarenga and Kamisado alike.
-//! - [`Agent`]: players ([`RandomAgent`], [`GreedyAgent`], [`SearchAgent`],
-//!   or a closure), and [`arena`] to play them against each other.
-//! - [`SearchGame`]: what all of this needs of a game, implemented for both
-//!   engines.
+//!   and exact distances) for any game, Katarenga and Kamisado alike;
+//!   Kamisado's certificates and their checker.
+//! - [`eval`]: plug in your own [`Evaluation`] (any `Fn(&G) -> i32`), or
+//!   read the games' own ([`eval::kamisado`], [`eval::katarenga`]).
+//! - [`play`]: players ([`Agent`]: [`RandomAgent`], [`GreedyAgent`],
+//!   [`SearchAgent`], or a closure), whole games and duels between them,
+//!   Kamisado matches and Katarenga rematches.
+//! - [`SearchGame`]: what all of this needs of a game beyond its rules,
+//!   implemented for both engines.
 //! - `adapter` (feature `minimax`): the `minimax` crate's `Game` trait for
 //!   both games.
 //!
@@ -31,24 +36,20 @@
 
 #[cfg(feature = "minimax")]
 pub mod adapter;
-mod agents;
-pub mod arena;
 mod clock;
+pub mod eval;
 mod game;
-#[cfg(feature = "kamisado")]
-pub mod kamisado;
-#[cfg(feature = "katarenga")]
-pub mod katarenga;
+mod limits;
+pub mod play;
 pub mod proof;
 mod search;
 pub mod stats;
 mod table;
 
-pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};
+pub use eval::{Evaluation, GameEvaluation};
 pub use game::{Replies, SearchGame};
 pub use game_rules::{self, Game, GameOutcome};
-pub use search::{
-    Evaluation, GameEvaluation, Iteration, Limits, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher,
-    StopFlag, WIN,
-};
+pub use limits::{Limits, StopFlag};
+pub use play::{Agent, GreedyAgent, RandomAgent, SearchAgent};
+pub use search::{Iteration, Line, MAX_DEPTH, PROVEN, SearchResult, Searcher, WIN};
 pub use table::TableError;

@@ -1,7 +1,9 @@
 //! Move generation: each piece moves by the colour of its square, with jump
 //! tables for kings and knights and colour-stopping rays for the sliders.
 
-use board_geometry::{Bitboard, Direction, Square, Squares, king_moves, knight_moves, ray_until};
+use board_geometry::{
+    Bitboard, Direction, Player, Square, Squares, king_moves, knight_moves, ray_until,
+};
 
 use crate::camps::target_line;
 use crate::{Camp, Camps, Move, Position, SquareColour};
@@ -150,7 +152,6 @@ impl Position {
             return false;
         }
         let own = self.pieces[self.side.index()];
-        let occupied = self.occupied();
         // A first move under the no-first-capture option may not end on
         // an opponent's piece either: all ones while it is pending.
         let pending = 0u64.wrapping_sub(u64::from((self.first >> self.side.index()) & 1));
@@ -161,32 +162,95 @@ impl Position {
             let camps = if line.has(from) { open } else { Camps::EMPTY };
             (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
         };
+        self.for_each_reach(own, |from, reach| emit(from, reach - barred))
+    }
+
+    /// Hands `visit` each piece of `pieces` (the squares of one side's
+    /// pieces) with the squares it reaches by the colour of its square,
+    /// its own side's pieces included, until `visit` returns `true`.
+    /// Returns `true` if it stopped early. Move generation and the attacks
+    /// share it.
+    #[inline(always)]
+    fn for_each_reach(
+        &self,
+        pieces: Bitboard,
+        mut visit: impl FnMut(Square, Bitboard) -> bool,
+    ) -> bool {
+        let occupied = self.occupied();
         // One colour at a time: each group moves the same way, so the loop
         // bodies have no branch on the kind of piece.
         let board = &self.board;
-        for from in own & board.squares(SquareColour::Blue) {
-            if emit(from, king_moves(from) - barred) {
+        for from in pieces & board.squares(SquareColour::Blue) {
+            if visit(from, king_moves(from)) {
                 return true;
             }
         }
-        for from in own & board.squares(SquareColour::Green) {
-            if emit(from, knight_moves(from) - barred) {
+        for from in pieces & board.squares(SquareColour::Green) {
+            if visit(from, knight_moves(from)) {
                 return true;
             }
         }
         let stop = occupied | board.squares(SquareColour::Yellow);
-        for from in own & board.squares(SquareColour::Yellow) {
-            if emit(from, slide(from, Direction::DIAGONAL, stop) - barred) {
+        for from in pieces & board.squares(SquareColour::Yellow) {
+            if visit(from, slide(from, Direction::DIAGONAL, stop)) {
                 return true;
             }
         }
         let stop = occupied | board.squares(SquareColour::Red);
-        for from in own & board.squares(SquareColour::Red) {
-            if emit(from, slide(from, Direction::STRAIGHT, stop) - barred) {
+        for from in pieces & board.squares(SquareColour::Red) {
+            if visit(from, slide(from, Direction::STRAIGHT, stop)) {
                 return true;
             }
         }
         false
+    }
+
+    /// Hands `listener` each piece of `player` on the board with the
+    /// squares it attacks: the squares it could move to by the colour of
+    /// its square, whoever is to move, with the squares of its own side's
+    /// pieces that it reaches (those it defends). Camps are not squares:
+    /// they are left out. A finished game's pieces still attack.
+    ///
+    /// ```
+    /// use katarenga_core::{Player, Position};
+    /// let p = Position::start();
+    /// let mut mobility = 0;
+    /// p.for_each_attack(Player::White, |_, attacks| {
+    ///     mobility += (attacks - p.pieces(Player::White)).len();
+    /// });
+    /// // At the start, White (to move) attacks what it may move to.
+    /// assert_eq!(mobility as usize, p.count_moves());
+    /// ```
+    #[inline]
+    pub fn for_each_attack(&self, player: Player, mut listener: impl FnMut(Square, Bitboard)) {
+        self.for_each_reach(self.pieces[player.index()], |from, attacks| {
+            listener(from, attacks);
+            false
+        });
+    }
+
+    /// Every square a piece of `player` attacks (see
+    /// [`Position::for_each_attack`]): the squares it could capture on if
+    /// it were to move, and the squares of its own pieces that it defends.
+    ///
+    /// ```
+    /// use katarenga_core::{Player, Position};
+    /// use katarenga_core::Bitboard;
+    /// let p = Position::start();
+    /// // White is to move: the squares it attacks off its own pieces are
+    /// // where its moves go.
+    /// let mut destinations = Bitboard::EMPTY;
+    /// p.generate_moves(|moves| {
+    ///     destinations |= moves.to;
+    ///     false
+    /// });
+    /// assert_eq!(p.attacks(Player::White) - p.pieces(Player::White), destinations);
+    /// ```
+    #[must_use]
+    pub fn attacks(&self, player: Player) -> Bitboard {
+        let mut all = Bitboard::EMPTY;
+        self.for_each_attack(player, |_, attacks| all |= attacks);
+        all
     }
 
     /// The number of legal moves, counted without building them.

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use board_geometry::SplitMix64;
 use clap::{Args, Parser, Subcommand};
-use game_search::proof::{ProofLimits, Solution, Solver};
+use game_search::Limits;
+use game_search::proof::{Solution, Solver};
 use game_search::{Agent, RandomAgent, SearchGame};
 use kamisado_core::{Edge, Game, Match, MatchState, Position, SumoRank, Target};
 
@@ -168,7 +169,7 @@ fn read_positions(path: &str) -> Result<Vec<Either>, CliError> {
 fn solve_line<G: SearchGame>(
     solver: &mut Solver<G>,
     position: &G,
-    limits: ProofLimits,
+    limits: Limits,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let s = solver.solve(position, limits);
@@ -187,7 +188,7 @@ fn solve_line<G: SearchGame>(
 
 fn positions(path: &str, budget: Budget, out: &mut dyn Write) -> Result<(), CliError> {
     let positions = read_positions(path)?;
-    let limits = ProofLimits::time(Duration::from_millis(budget.movetime));
+    let limits = Limits::time(Duration::from_millis(budget.movetime));
     // Each game's solver is made when its first position comes, with the
     // whole table.
     let mut kamisado = None;
@@ -226,7 +227,7 @@ fn first_moves(
             .map_err(|e| CliError::Failed(format!("cannot create {dir}: {e}")))?;
     }
     let mut solver = solver::<Position>(budget.table_mib)?;
-    let limits = ProofLimits::time(Duration::from_millis(budget.movetime));
+    let limits = Limits::time(Duration::from_millis(budget.movetime));
     let start = Position::start();
     let mut moves = start.legal_moves().to_vec();
     moves.sort_by_key(ToString::to_string);

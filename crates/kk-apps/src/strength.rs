@@ -14,7 +14,7 @@ use kamisado_core::Game;
 
 use crate::cli::{CliError, GameName, say};
 use game_search::adapter::{KamisadoEvaluator, KamisadoMove, KamisadoState, KatarengaEvaluator};
-use game_search::arena::{Adjudication, duel};
+use game_search::play::{Adjudication, duel};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, SearchGame};
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
 

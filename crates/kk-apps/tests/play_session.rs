@@ -536,7 +536,7 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     let setup = katarenga_core::Setup::new(Board::standard(), katarenga_core::Rules::Standard);
     let mut agent =
         game_search::SearchAgent::<Position>::new(game_search::Limits::depth(1), 4).unwrap();
-    let expected = game_search::katarenga::choose_orientation(&mut agent, &setup);
+    let expected = game_search::play::choose_orientation(&mut agent, &setup);
     assert!(
         out.contains(&format!("Black sits at the {expected} edge")),
         "{out}"

@@ -2,7 +2,7 @@
 
 use board_geometry::Player;
 use game_search::Agent;
-use game_search::katarenga::choose_orientation;
+use game_search::play::choose_orientation;
 use kamisado_core::{Edge, Match};
 use katarenga_core::Rules;
 use katarenga_core::{Orientation, Setup};

@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use board_geometry::Player;
-use game_search::katarenga::choose_orientation;
-use game_search::proof::{ProofLimits, Solution, Solver};
+use game_search::play::choose_orientation;
+use game_search::proof::{Solution, Solver};
 use game_search::{Agent, Iteration, Limits, MAX_DEPTH, PROVEN, SearchAgent, SearchGame, WIN};
 use kamisado_core::{Edge, Match};
 use katarenga_core::Rules;
@@ -332,10 +332,10 @@ fn solve(
         return Err(0);
     }
     let started = Instant::now();
-    let limits = ProofLimits {
+    let limits = Limits {
         time: Some(budget.time_left().map_or(SOLVER_TIME, |t| t / 4)),
         nodes: budget.nodes.map_or(u64::MAX, |n| n / 4),
-        ..ProofLimits::default()
+        ..Limits::default()
     };
     if limits.nodes == 0 {
         return Err(0);

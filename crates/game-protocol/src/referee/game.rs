@@ -11,7 +11,7 @@ use game_records::{
     Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
     OrientationChoice, RecordResult, Termination,
 };
-use game_search::arena::Repetitions;
+use game_search::play::Repetitions;
 use kamisado_core::{Match, MatchState, Target};
 use katarenga_core::{Orientation, Rules, Setup};
 

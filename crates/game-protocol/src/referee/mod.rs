@@ -24,7 +24,7 @@ use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use board_geometry::SplitMix64;
-use game_search::arena::Adjudication;
+use game_search::play::Adjudication;
 use katarenga_core::{Orientation, Rules};
 
 use crate::message::GameId;

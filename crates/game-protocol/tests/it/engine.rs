@@ -249,7 +249,8 @@ fn an_endless_search_waits_for_stop_and_isready_is_answered_at_once() {
 /// longest, and a loss whose length is not known has none).
 #[test]
 fn a_proven_loss_is_said_and_then_searched() {
-    use game_search::kamisado::prove::{ProofLimits, Prover};
+    use game_search::Limits;
+    use game_search::proof::Prover;
     // Black wins in 9 plies from the eighth position of the start's
     // principal variation; after Black's winning move White loses in 8.
     let mut p = kamisado_core::Position::start();
@@ -258,7 +259,7 @@ fn a_proven_loss_is_said_and_then_searched() {
     ] {
         p = p.play(mv.parse().unwrap());
     }
-    let proof = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    let proof = Prover::new(16).unwrap().solve(&p, Limits::default());
     let won = p.play(proof.best.unwrap());
     for (position, wins) in [(p, true), (won, false)] {
         let mut e = Driver::start();

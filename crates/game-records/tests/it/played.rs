@@ -2,8 +2,8 @@
 //! into a record that replays and reads back as written.
 
 use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
-use game_search::arena::{Adjudication, End, play_game};
-use game_search::kamisado::{MatchEnd, play_match};
+use game_search::play::{Adjudication, End, play_game};
+use game_search::play::{MatchEnd, play_match};
 use game_search::{Agent, GreedyAgent, RandomAgent};
 use kamisado_core::Game;
 use kamisado_core::{Match, Target};

@@ -22,10 +22,9 @@ use std::time::Duration;
 
 use board_geometry::Player;
 
-use super::{ProofLimits, Value};
+use super::Value;
 use crate::SearchGame;
-use crate::clock::Instant;
-use crate::search::{StopFlag, spent};
+use crate::limits::{Budget, Limits, StopFlag};
 use crate::table::TableError;
 
 /// Proof and disproof numbers at or above this are infinite.
@@ -64,11 +63,12 @@ pub struct DfpnProof<M> {
 /// A df-pn prover with its table.
 ///
 /// ```
-/// use game_search::proof::{DfpnProver, ProofLimits, Value};
+/// use game_search::Limits;
+/// use game_search::proof::{DfpnProver, Value};
 /// use kamisado_core::Position;
 ///
 /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
-/// let proof = DfpnProver::<Position>::new(1)?.solve(&p, ProofLimits::default());
+/// let proof = DfpnProver::<Position>::new(1)?.solve(&p, Limits::default());
 /// assert_eq!(proof.value, Value::Win);
 /// assert_eq!(proof.best, Some("b3d1".parse()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -79,14 +79,8 @@ pub struct DfpnProver<G: SearchGame> {
     /// Spare children lists, one taken per node being expanded.
     spare: Vec<Vec<(G::Move, G)>>,
     attacker: Player,
-    nodes: u64,
-    limits: ProofLimits,
-    started: Instant,
-    stopped: bool,
-    stop: StopFlag,
-    /// Whether `stop` was handed in ([`DfpnProver::set_stop_flag`]): then
-    /// searches never lower it.
-    shared_stop: bool,
+    /// The nodes, time and stop flag of the running search.
+    budget: Budget,
     /// Whether the table holds numbers of this position's search (false
     /// before the first search).
     filled: bool,
@@ -109,9 +103,9 @@ impl<G: SearchGame> std::fmt::Debug for DfpnProver<G> {
                 &core::mem::size_of_val(self.table.as_slice()),
             )
             .field("attacker", &self.attacker)
-            .field("nodes", &self.nodes)
-            .field("limits", &self.limits)
-            .field("stopped", &self.stopped)
+            .field("nodes", &self.budget.nodes)
+            .field("limits", &self.budget.limits)
+            .field("stopped", &self.budget.stopped)
             .finish_non_exhaustive()
     }
 }
@@ -127,12 +121,7 @@ impl<G: SearchGame> DfpnProver<G> {
             table,
             spare: Vec::new(),
             attacker: Player::Black,
-            nodes: 0,
-            limits: ProofLimits::default(),
-            started: Instant::now(),
-            stopped: false,
-            stop: StopFlag::new(),
-            shared_stop: false,
+            budget: Budget::new(),
             filled: false,
             round_end: u64::MAX,
             horizon: 0,
@@ -143,32 +132,25 @@ impl<G: SearchGame> DfpnProver<G> {
     /// The flag that stops this prover's searches from another thread.
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {
-        self.stop.clone()
+        self.budget.stop_flag()
     }
 
     /// Stops this prover's searches by `flag` from now on, in place of its
     /// own; a flag handed in is never lowered by a search (see
     /// [`crate::Searcher::set_stop_flag`]).
     pub fn set_stop_flag(&mut self, flag: StopFlag) {
-        self.stop = flag;
-        self.shared_stop = true;
+        self.budget.share_stop_flag(flag);
     }
 
     /// Proves whether the side to move in `position` wins or loses. In an
     /// [acyclic](SearchGame::ACYCLIC) game disproving a win proves the
     /// loss; otherwise a loss is proven as the opponent's win, a second
     /// search within what is left of the limits.
-    pub fn solve(&mut self, position: &G, limits: ProofLimits) -> DfpnProof<G::Move> {
-        self.nodes = 0;
-        self.limits = limits;
-        self.started = Instant::now();
-        self.stopped = false;
+    pub fn solve(&mut self, position: &G, limits: Limits) -> DfpnProof<G::Move> {
+        self.budget.start(limits);
         self.exhausted = false;
         self.round_end = u64::MAX;
-        self.horizon = limits.plies.min(u32::from(u8::MAX));
-        if !self.shared_stop {
-            self.stop.reset();
-        }
+        self.horizon = limits.depth.min(u32::from(u8::MAX));
         // A fresh table for each position solved.
         self.filled = false;
         let me = position.side_to_move();
@@ -197,8 +179,8 @@ impl<G: SearchGame> DfpnProver<G> {
         DfpnProof {
             value,
             best,
-            nodes: self.nodes,
-            elapsed: self.started.elapsed(),
+            nodes: self.budget.nodes,
+            elapsed: self.budget.elapsed(),
         }
     }
 
@@ -209,11 +191,10 @@ impl<G: SearchGame> DfpnProver<G> {
     /// short. What was proved for the same `player` before stays in the
     /// table and is used.
     pub fn proves_win_for(&mut self, p: &G, player: Player) -> Option<bool> {
-        self.started = Instant::now();
-        self.stopped = false;
+        self.budget.restart_clock();
         self.exhausted = false;
         self.round_end = u64::MAX;
-        self.horizon = self.limits.plies.min(u32::from(u8::MAX));
+        self.horizon = self.budget.limits.depth.min(u32::from(u8::MAX));
         self.search_for(p, player)
     }
 
@@ -223,10 +204,10 @@ impl<G: SearchGame> DfpnProver<G> {
     /// in its half of the table, so that a round goes on where the last
     /// stopped); the horizon grows by half (1, 2, 3, 4, 6, 9, ...) when
     /// both are disproven, until one is proven, both are disproven at the
-    /// limits' plies, or the limits are reached.
+    /// limits' depth, or the limits are reached.
     fn solve_cyclic(&mut self, p: &G) -> Value {
         let me = p.side_to_move();
-        let most = self.limits.plies.min(u32::from(u8::MAX));
+        let most = self.budget.limits.depth.min(u32::from(u8::MAX));
         let mut budget = 4096u64;
         // Short horizons first: there df-pn cannot wander down long
         // lines, and both sides' disproofs come fast.
@@ -234,8 +215,8 @@ impl<G: SearchGame> DfpnProver<G> {
         loop {
             let mut disproven = 0;
             for (player, value) in [(me, Value::Win), (me.opponent(), Value::Loss)] {
-                self.round_end = self.nodes.saturating_add(budget);
-                self.stopped = false;
+                self.round_end = self.budget.nodes.saturating_add(budget);
+                self.budget.stopped = false;
                 self.horizon = horizon;
                 match self.search_for(p, player) {
                     Some(true) => return value,
@@ -284,7 +265,7 @@ impl<G: SearchGame> DfpnProver<G> {
     /// Nodes expanded since the last [`DfpnProver::solve`].
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes
     }
 
     fn index(&self, key: u64) -> usize {
@@ -364,20 +345,12 @@ impl<G: SearchGame> DfpnProver<G> {
     /// Counts a node: the node limit is checked at every node, the clock
     /// and the stop flag every 256 (a few microseconds apart).
     fn tick(&mut self) {
-        self.nodes += 1;
-        let limits = self.limits;
-        if spent(
-            self.nodes,
-            limits.nodes,
-            256,
-            &self.stop,
-            self.started,
-            limits.time,
-        ) {
-            self.stopped = true;
+        self.budget.nodes += 1;
+        if self.budget.spent(256) {
+            self.budget.stopped = true;
             self.exhausted = true;
-        } else if self.nodes >= self.round_end {
-            self.stopped = true;
+        } else if self.budget.nodes >= self.round_end {
+            self.budget.stopped = true;
         }
     }
 
@@ -387,7 +360,7 @@ impl<G: SearchGame> DfpnProver<G> {
         self.tick();
         let key = Self::key(p, left);
         let mut entry = self.lookup(p, left);
-        if entry.pn == 0 || entry.dn == 0 || self.stopped {
+        if entry.pn == 0 || entry.dn == 0 || self.budget.stopped {
             self.store(entry);
             return;
         }
@@ -420,7 +393,7 @@ impl<G: SearchGame> DfpnProver<G> {
             } else {
                 (total, best_value)
             };
-            if entry.pn >= thpn || entry.dn >= thdn || self.stopped {
+            if entry.pn >= thpn || entry.dn >= thdn || self.budget.stopped {
                 break;
             }
             let child = children[best].1;

@@ -26,10 +26,9 @@ use std::time::Duration;
 
 use board_geometry::Player;
 
-use super::{Children, Proof, ProofLimits, Value};
+use super::{Children, Proof, Value};
 use crate::SearchGame;
-use crate::clock::Instant;
-use crate::search::{StopFlag, spent};
+use crate::limits::{Budget, Limits, StopFlag};
 use crate::table::TableError;
 
 /// One table entry: what is known of a position, 16 bytes.
@@ -76,13 +75,14 @@ const ORDER_MIN: u32 = 2;
 /// for many positions of a game: what it proved stays in the table.
 ///
 /// ```
-/// use game_search::proof::{Prover, ProofLimits, Value};
+/// use game_search::Limits;
+/// use game_search::proof::{Prover, Value};
 /// use kamisado_core::Position;
 ///
 /// // White's green tower on b3 reaches Black's home row at once.
 /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
 /// let mut prover = Prover::<Position>::new(1)?;
-/// let proof = prover.solve(&p, ProofLimits::default());
+/// let proof = prover.solve(&p, Limits::default());
 /// assert_eq!(proof.value, Value::Win);
 /// assert_eq!(proof.plies, Some(1));
 /// assert_eq!(proof.best, Some("b3d1".parse()?));
@@ -92,14 +92,8 @@ pub struct Prover<G: SearchGame> {
     table: Vec<[Entry; 2]>,
     /// Spare children lists, one taken per node being searched.
     spare: Vec<Children<G>>,
-    nodes: u64,
-    limits: ProofLimits,
-    started: Instant,
-    stopped: bool,
-    stop: StopFlag,
-    /// Whether `stop` was handed in ([`Prover::set_stop_flag`]): then
-    /// searches never lower it.
-    shared_stop: bool,
+    /// The nodes, time and stop flag of the running search.
+    budget: Budget,
 }
 
 impl<G: SearchGame> std::fmt::Debug for Prover<G> {
@@ -111,9 +105,9 @@ impl<G: SearchGame> std::fmt::Debug for Prover<G> {
                 "table_bytes",
                 &core::mem::size_of_val(self.table.as_slice()),
             )
-            .field("nodes", &self.nodes)
-            .field("limits", &self.limits)
-            .field("stopped", &self.stopped)
+            .field("nodes", &self.budget.nodes)
+            .field("limits", &self.budget.limits)
+            .field("stopped", &self.budget.stopped)
             .finish_non_exhaustive()
     }
 }
@@ -129,12 +123,7 @@ impl<G: SearchGame> Prover<G> {
         Ok(Prover {
             table,
             spare: Vec::new(),
-            nodes: 0,
-            limits: ProofLimits::default(),
-            started: Instant::now(),
-            stopped: false,
-            stop: StopFlag::new(),
-            shared_stop: false,
+            budget: Budget::new(),
         })
     }
 
@@ -146,28 +135,27 @@ impl<G: SearchGame> Prover<G> {
     /// The flag that stops this prover's searches from another thread.
     #[must_use]
     pub fn stop_flag(&self) -> StopFlag {
-        self.stop.clone()
+        self.budget.stop_flag()
     }
 
     /// Stops this prover's searches by `flag` from now on, in place of its
     /// own; a flag handed in is never lowered by a search (see
     /// [`crate::Searcher::set_stop_flag`]).
     pub fn set_stop_flag(&mut self, flag: StopFlag) {
-        self.stop = flag;
-        self.shared_stop = true;
+        self.budget.share_stop_flag(flag);
     }
 
     /// Nodes visited since the last [`Prover::solve`] (or the prover's
     /// creation).
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes
     }
 
     /// Proves who wins `position` and in how many plies with best play, by
     /// iterative deepening: the first length at which a win or a loss of the
     /// side to move is proven is the exact length.
-    pub fn solve(&mut self, position: &G, limits: ProofLimits) -> Proof<G::Move> {
+    pub fn solve(&mut self, position: &G, limits: Limits) -> Proof<G::Move> {
         self.start(limits);
         let mut proof = Proof {
             value: Value::Unknown,
@@ -184,13 +172,13 @@ impl<G: SearchGame> Prover<G> {
             };
             proof.plies = Some(0);
         } else {
-            for plies in 1..=limits.plies.min(u32::from(NONE - 1)) {
+            for plies in 1..=limits.depth.min(u32::from(NONE - 1)) {
                 if self.wins_within(position, plies) {
                     proof.value = Value::Win;
-                } else if !self.stopped && self.loses_within(position, plies) {
+                } else if !self.budget.stopped && self.loses_within(position, plies) {
                     proof.value = Value::Loss;
                 }
-                if self.stopped {
+                if self.budget.stopped {
                     break;
                 }
                 if proof.value != Value::Unknown {
@@ -200,8 +188,8 @@ impl<G: SearchGame> Prover<G> {
                 }
             }
         }
-        proof.nodes = self.nodes;
-        proof.elapsed = self.started.elapsed();
+        proof.nodes = self.budget.nodes;
+        proof.elapsed = self.budget.elapsed();
         proof
     }
 
@@ -213,8 +201,8 @@ impl<G: SearchGame> Prover<G> {
         if let Some(outcome) = p.outcome() {
             return (outcome.winner() == Some(p.side_to_move())).then_some(0);
         }
-        self.stopped = false;
-        (1..=max.min(u32::from(NONE - 1))).find(|&d| self.wins_within(p, d) && !self.stopped)
+        self.budget.stopped = false;
+        (1..=max.min(u32::from(NONE - 1))).find(|&d| self.wins_within(p, d) && !self.budget.stopped)
     }
 
     /// The exact number of plies in which the side to move loses `p` with
@@ -225,27 +213,22 @@ impl<G: SearchGame> Prover<G> {
         if let Some(outcome) = p.outcome() {
             return (outcome.winner() != Some(p.side_to_move())).then_some(0);
         }
-        self.stopped = false;
-        (1..=max.min(u32::from(NONE - 1))).find(|&d| self.loses_within(p, d) && !self.stopped)
+        self.budget.stopped = false;
+        (1..=max.min(u32::from(NONE - 1)))
+            .find(|&d| self.loses_within(p, d) && !self.budget.stopped)
     }
 
     /// Starts the limits' clock and node count for searches that do not go
     /// through [`Prover::solve`] ([`Prover::win_distance`],
     /// [`Prover::loss_distance`], [`Prover::wins_within`], ...).
-    pub fn start(&mut self, limits: ProofLimits) {
-        self.nodes = 0;
-        self.limits = limits;
-        self.started = Instant::now();
-        self.stopped = false;
-        if !self.shared_stop {
-            self.stop.reset();
-        }
+    pub fn start(&mut self, limits: Limits) {
+        self.budget.start(limits);
     }
 
     /// Whether a limit or the stop flag cut the last search short.
     #[must_use]
     pub fn stopped(&self) -> bool {
-        self.stopped
+        self.budget.stopped
     }
 
     /// A move that keeps the proven result of `position` within `plies`: a
@@ -324,20 +307,12 @@ impl<G: SearchGame> Prover<G> {
     /// at every node, the clock and the flag every 1,024 nodes.
     fn tick(&mut self) -> bool {
         // Once stopped, nothing more is visited (nor counted).
-        if self.stopped {
+        if self.budget.stopped {
             return true;
         }
-        self.nodes += 1;
-        let limits = self.limits;
-        self.stopped = spent(
-            self.nodes,
-            limits.nodes,
-            1024,
-            &self.stop,
-            self.started,
-            limits.time,
-        );
-        self.stopped
+        self.budget.nodes += 1;
+        self.budget.stopped = self.budget.spent(1024);
+        self.budget.stopped
     }
 
     /// Whether the side to move in `p` can force a win within `plies`
@@ -395,7 +370,7 @@ impl<G: SearchGame> Prover<G> {
             children.sort_unstable_by_key(|c| c.0);
             let found = children
                 .iter()
-                .find(|(_, _, child)| self.child_wins(child, me, plies - 1) || self.stopped)
+                .find(|(_, _, child)| self.child_wins(child, me, plies - 1) || self.budget.stopped)
                 .map(|&(_, mv, _)| mv);
             self.spare.push(children);
             found
@@ -405,11 +380,11 @@ impl<G: SearchGame> Prover<G> {
                 if self.child_wins(child, me, plies - 1) {
                     found = Some(mv);
                 }
-                found.is_some() || self.stopped
+                found.is_some() || self.budget.stopped
             });
             found
         };
-        if self.stopped {
+        if self.budget.stopped {
             return false;
         }
         match found {
@@ -512,7 +487,7 @@ impl<G: SearchGame> Prover<G> {
             });
             refutation
         };
-        if self.stopped {
+        if self.budget.stopped {
             return false;
         }
         match refutation {

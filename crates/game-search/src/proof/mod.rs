@@ -6,6 +6,9 @@
 //!   within `d` plies, and by iterative deepening the exact number of plies
 //!   with best play and a best move.
 //! - [`Solver`]: both together: who wins, in how many plies, and a best move.
+//! - [`certificate`] and [`check`] (feature `kamisado`): a Kamisado win
+//!   written out as a strategy file, and its checker, which uses the rules
+//!   alone.
 //!
 //! Games that repeat positions (Katarenga: the rules have no draw, a game
 //! may go on for ever) are handled soundly: a win is only ever proven by a
@@ -16,14 +19,15 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use game_search::proof::{ProofLimits, Solver};
+//! use game_search::Limits;
+//! use game_search::proof::Solver;
 //! use katarenga_core::{Player, Position};
 //!
 //! // White holds a0 and has a piece on rank 1: h1h0 takes the second camp.
 //! let p: Position = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
 //!                    3w4/8/8/8/8/8/b7/b6w w a0".parse()?;
 //! let mut solver = Solver::<Position>::new(16)?;
-//! let solution = solver.solve(&p, ProofLimits::time(Duration::from_secs(5)));
+//! let solution = solver.solve(&p, Limits::time(Duration::from_secs(5)));
 //! assert_eq!(solution.winner, Some(Player::White));
 //! assert_eq!(solution.plies, Some(1));
 //! assert_eq!(solution.best, Some("h1h0".parse()?));
@@ -34,6 +38,10 @@ use std::time::Duration;
 
 use crate::Game;
 
+#[cfg(feature = "kamisado")]
+pub mod certificate;
+#[cfg(feature = "kamisado")]
+pub mod check;
 mod dfpn;
 mod exact;
 mod solve;
@@ -51,50 +59,6 @@ pub enum Value {
     Loss,
     /// Not proven within the limits.
     Unknown,
-}
-
-/// When a proof search gives up: whichever limit comes first, or the stop
-/// flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProofLimits {
-    /// The longest game to look for, in plies (at most 254).
-    pub plies: u32,
-    /// The most nodes to visit.
-    pub nodes: u64,
-    /// The most time to take.
-    pub time: Option<Duration>,
-}
-
-impl Default for ProofLimits {
-    /// 120 plies (longer than any Kamisado round), no node or time limit.
-    /// A Katarenga game has no length bound: give it nodes or time.
-    fn default() -> ProofLimits {
-        ProofLimits {
-            plies: 120,
-            nodes: u64::MAX,
-            time: None,
-        }
-    }
-}
-
-impl ProofLimits {
-    /// Give up after `time`.
-    #[must_use]
-    pub fn time(time: Duration) -> ProofLimits {
-        ProofLimits {
-            time: Some(time),
-            ..ProofLimits::default()
-        }
-    }
-
-    /// Give up after `nodes` nodes.
-    #[must_use]
-    pub fn nodes(nodes: u64) -> ProofLimits {
-        ProofLimits {
-            nodes,
-            ..ProofLimits::default()
-        }
-    }
 }
 
 /// What a proof search found.

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use board_geometry::Player;
 
-use super::{DfpnProver, ProofLimits, Prover, Value};
+use super::{DfpnProver, Prover, Value};
+use crate::Limits;
 use crate::SearchGame;
 use crate::clock::Instant;
 use crate::table::TableError;
@@ -36,13 +37,14 @@ pub struct Solution<M> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use game_search::proof::{ProofLimits, Solver};
+/// use game_search::Limits;
+/// use game_search::proof::Solver;
 /// use kamisado_core::{Player, Position};
 ///
 /// let mut solver = Solver::<Position>::new(64)?;
 /// // White's green tower on b3 reaches d1, on Black's home row, at once.
 /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
-/// let solution = solver.solve(&p, ProofLimits::time(Duration::from_secs(10)));
+/// let solution = solver.solve(&p, Limits::time(Duration::from_secs(10)));
 /// assert_eq!(solution.winner, Some(Player::White));
 /// assert_eq!(solution.plies, Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -83,7 +85,7 @@ impl<G: SearchGame> Solver<G> {
     /// Who wins `position` and in how many plies with best play, with a
     /// best move, within `limits` (the time and node limits cover both
     /// searches together).
-    pub fn solve(&mut self, position: &G, limits: ProofLimits) -> Solution<G::Move> {
+    pub fn solve(&mut self, position: &G, limits: Limits) -> Solution<G::Move> {
         let started = Instant::now();
         let me = position.side_to_move();
         let proof = self.dfpn.solve(position, limits);
@@ -102,7 +104,7 @@ impl<G: SearchGame> Solver<G> {
         };
         if let Some(winner) = solution.winner {
             // What the proof of the winner left of the limits.
-            let left = ProofLimits {
+            let left = Limits {
                 time: limits.time.map(|t| t.saturating_sub(proof_time)),
                 nodes: limits.nodes.saturating_sub(proof.nodes),
                 ..limits
@@ -114,9 +116,9 @@ impl<G: SearchGame> Solver<G> {
                 Value::Loss
             };
             let plies = if value == Value::Win {
-                self.prover.win_distance(position, limits.plies)
+                self.prover.win_distance(position, limits.depth)
             } else {
-                self.prover.loss_distance(position, limits.plies)
+                self.prover.loss_distance(position, limits.depth)
             };
             if let Some(plies) = plies {
                 solution.plies = Some(plies);
@@ -141,7 +143,7 @@ impl<G: SearchGame> Solver<G> {
         let (Some(winner), Some(plies)) = (solution.winner, solution.plies) else {
             return Vec::new();
         };
-        self.prover.start(ProofLimits::default());
+        self.prover.start(Limits::default());
         let mut line = Vec::new();
         let mut p = *position;
         for left in (1..=plies).rev() {

@@ -4,7 +4,7 @@ use kamisado_core::Game;
 use std::cell::RefCell;
 
 use board_geometry::Player;
-use game_search::arena::{Adjudication, duel, play_game, selfplay};
+use game_search::play::{Adjudication, duel, play_game, selfplay};
 use game_search::{Agent, RandomAgent, SearchGame};
 use kamisado_core::Position as Kamisado;
 use katarenga_core::Position as Katarenga;

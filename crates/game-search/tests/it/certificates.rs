@@ -1,9 +1,9 @@
 //! Proof certificates: the solver writes them, the independent checker
 //! accepts them, and refuses them with a line removed or a move changed.
 
-use game_search::kamisado::check::{CheckError, HoleReason, check};
-use game_search::kamisado::prove::{ProofLimits, Prover, Value};
-use game_search::kamisado::solve::Solver;
+use game_search::Limits;
+use game_search::proof::check::{CheckError, HoleReason, check};
+use game_search::proof::{Prover, Solver, Value};
 use kamisado_core::Game;
 use kamisado_core::{Player, Position};
 
@@ -28,7 +28,7 @@ fn certificate_text() -> String {
 fn the_solver_finds_the_exact_length() {
     let p = position();
     let mut solver = Solver::new(16).unwrap();
-    let s = solver.solve(&p, ProofLimits::default());
+    let s = solver.solve(&p, Limits::default());
     assert_eq!(s.winner, Some(Player::Black));
     assert_eq!(s.plies, Some(9));
     // Exact: a win within 9 plies, none within 8 (checked by the prover's
@@ -37,7 +37,7 @@ fn the_solver_finds_the_exact_length() {
     assert!(prover.wins_within(&p, 9));
     let mut prover = Prover::new(16).unwrap();
     assert!(!prover.wins_within(&p, 8));
-    let proof = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    let proof = Prover::new(16).unwrap().solve(&p, Limits::default());
     assert_eq!((proof.value, proof.plies), (Value::Win, Some(9)));
 }
 
@@ -112,7 +112,7 @@ fn a_certificate_with_a_line_removed_is_refused() {
 /// reported "after no move".
 #[test]
 fn a_hole_at_the_start_says_so() {
-    use game_search::kamisado::check::Hole;
+    use game_search::proof::check::Hole;
     let hole = Hole {
         moves: Vec::new(),
         position: position(),
@@ -200,7 +200,7 @@ fn a_too_short_bound_and_a_wrong_winner_are_refused() {
 /// standard library and the rules.
 #[test]
 fn the_checker_uses_only_the_rules() {
-    let source = include_str!("../../src/kamisado/check.rs");
+    let source = include_str!("../../src/proof/check.rs");
     for line in source.lines().map(str::trim) {
         if line.starts_with("use ") {
             assert!(

@@ -2,8 +2,8 @@
 //! plain exhaustive search, and the evaluation's terms.
 
 use board_geometry::{Player, SplitMix64};
-use game_search::arena::{Adjudication, End};
-use game_search::katarenga::{choose_orientation, play_rematch};
+use game_search::play::{Adjudication, End};
+use game_search::play::{choose_orientation, play_rematch};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
 use katarenga_core::Game;
 use katarenga_core::{Board, Orientation, Position, Rematch, Rules, Setup, TilePlacement};
@@ -297,7 +297,8 @@ fn many_proofs_agree_with_plain_search() {
 /// Checks the provers on the endings of `games` self-play games; returns
 /// how many positions the plain search found won, lost and unknown.
 fn check_proofs(games: u64, budget: u64) -> [usize; 3] {
-    use game_search::proof::{DfpnProver, ProofLimits, Prover, Solver, Value};
+    use game_search::Limits;
+    use game_search::proof::{DfpnProver, Prover, Solver, Value};
     const DEPTH: u32 = 4;
     let positions = endgame_positions(games);
     let mut counts = [0usize; 3];
@@ -309,16 +310,16 @@ fn check_proofs(games: u64, budget: u64) -> [usize; 3] {
         let known = brute(p, DEPTH);
         counts[known as usize] += 1;
         let me = p.side_to_move();
-        prover.start(ProofLimits::default());
+        prover.start(Limits::default());
         assert_eq!(prover.wins_within(p, DEPTH), known == Known::Win, "{p}");
         assert_eq!(prover.loses_within(p, DEPTH), known == Known::Loss, "{p}");
-        let limits = ProofLimits {
-            plies: DEPTH,
-            ..ProofLimits::nodes(budget)
+        let limits = Limits {
+            depth: DEPTH,
+            ..Limits::nodes(budget)
         };
         let proof = prover.solve(p, limits);
-        let verdict = dfpn.solve(p, ProofLimits::nodes(budget)).value;
-        let solution = solver.solve(p, ProofLimits::nodes(budget));
+        let verdict = dfpn.solve(p, Limits::nodes(budget)).value;
+        let solution = solver.solve(p, Limits::nodes(budget));
         let settled = (known != Known::Unknown)
             .then(|| brute_distance(p, DEPTH))
             .flatten();

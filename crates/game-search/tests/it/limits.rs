@@ -4,7 +4,7 @@
 use kamisado_core::Game;
 use std::time::Duration;
 
-use game_search::arena::{Adjudication, End, play_game};
+use game_search::play::{Adjudication, End, play_game};
 use game_search::{Limits, SearchAgent, Searcher, TableError};
 use kamisado_core::Position as Kamisado;
 use katarenga_core::{Board, Position as Katarenga, SquareColour};
@@ -55,10 +55,11 @@ fn the_node_limit_is_exact() {
 /// (the exact prover got the whole limit again after df-pn).
 #[test]
 fn the_provers_node_limits_are_exact() {
-    use game_search::proof::{DfpnProver, ProofLimits, Prover, Solver};
+    use game_search::Limits;
+    use game_search::proof::{DfpnProver, Prover, Solver};
     let start = Kamisado::start();
     for n in [1, 7, 100, 1_500, 20_000, 400_000] {
-        let limits = ProofLimits::nodes(n);
+        let limits = Limits::nodes(n);
         let dfpn = DfpnProver::<Kamisado>::new(1)
             .unwrap()
             .solve(&start, limits);
@@ -71,7 +72,7 @@ fn the_provers_node_limits_are_exact() {
     // Enough for df-pn to prove the winner, not for the length as well.
     let solution = Solver::<Kamisado>::new(16)
         .unwrap()
-        .solve(&start, ProofLimits::nodes(600_000));
+        .solve(&start, Limits::nodes(600_000));
     assert!(solution.nodes <= 600_000, "{}", solution.nodes);
 }
 
@@ -80,8 +81,9 @@ fn the_provers_node_limits_are_exact() {
 /// comes while the solver hands over to the search stops both).
 #[test]
 fn a_shared_stop_flag_stops_every_search_that_holds_it() {
+    use game_search::Limits;
     use game_search::StopFlag;
-    use game_search::proof::{ProofLimits, Solver, Value};
+    use game_search::proof::{Solver, Value};
     let stop = StopFlag::new();
     let mut searcher = Searcher::<Kamisado>::new(1).unwrap();
     searcher.set_stop_flag(stop.clone());
@@ -89,7 +91,7 @@ fn a_shared_stop_flag_stops_every_search_that_holds_it() {
     solver.set_stop_flag(stop.clone());
     stop.stop();
     let start = Kamisado::start();
-    let solution = solver.solve(&start, ProofLimits::default());
+    let solution = solver.solve(&start, Limits::default());
     assert_eq!((solution.winner, solution.plies), (None, None));
     assert!(solution.nodes < 1_000, "{}", solution.nodes);
     let result = searcher.search(&start, Limits::depth(game_search::MAX_DEPTH));
@@ -112,7 +114,7 @@ fn depth_zero_runs_no_search() {
     let result = searcher.search(&start, Limits::depth(0));
     assert_eq!((result.depth, result.nodes), (0, 0));
     assert_eq!(result.best, start.legal_moves().first().copied());
-    assert_eq!(result.score, game_search::kamisado::evaluate(&start));
+    assert_eq!(result.score, game_search::eval::kamisado::evaluate(&start));
     let result = searcher.search(&start, Limits::depth(1));
     assert_eq!(result.depth, 1);
     assert!(result.nodes > 1);
@@ -178,7 +180,7 @@ fn endless_katarenga_games_are_adjudicated() {
 /// `Debug`, so a struct holding one could not derive it.
 #[test]
 fn searchers_agents_and_solvers_print_their_state() {
-    use game_search::kamisado::solve::Solver;
+    use game_search::proof::Solver;
 
     let searcher = Searcher::<Kamisado>::new(1).unwrap();
     let text = format!("{searcher:?}");
@@ -196,7 +198,7 @@ fn searchers_agents_and_solvers_print_their_state() {
         text.ends_with("limits: Limits { depth: 2, nodes: 18446744073709551615, time: None } }"),
         "{text}"
     );
-    let solver = Solver::new(2).unwrap();
+    let solver = Solver::<Kamisado>::new(2).unwrap();
     let text = format!("{solver:?}");
     assert!(
         text.starts_with("Solver { dfpn: DfpnProver { table_bytes: 1048576"),

@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use board_geometry::Player;
-use game_search::kamisado::{MatchEnd, MatchResult, play_match};
+use game_search::play::{MatchEnd, MatchResult, play_match};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
 use kamisado_core::{Edge, Match, MatchState, Position, Target};
 

@@ -128,8 +128,8 @@ fn check_provers_against_brute(
     p: &kamisado_core::Position,
     depth: u32,
 ) -> Result<Known, TestCaseError> {
-    use game_search::kamisado::dfpn::DfpnProver;
-    use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+    use game_search::Limits;
+    use game_search::proof::{DfpnProver, Prover, Value};
     let expected = brute(p, depth);
     let mut prover = Prover::new(1).unwrap();
     prop_assert_eq!(
@@ -149,7 +149,7 @@ fn check_provers_against_brute(
     );
     let verdict = DfpnProver::new(1)
         .unwrap()
-        .solve(p, ProofLimits::default())
+        .solve(p, Limits::default())
         .value;
     match expected {
         Known::Win => prop_assert_eq!(verdict, Value::Win),
@@ -255,25 +255,22 @@ proptest! {
 /// through the `solve` example and its certificate.)
 #[test]
 fn the_start_of_kamisado_is_a_win_for_black() {
-    use game_search::kamisado::dfpn::DfpnProver;
-    use game_search::kamisado::prove::{ProofLimits, Value};
+    use game_search::Limits;
+    use game_search::proof::{DfpnProver, Value};
     let start = kamisado_core::Position::start();
     let mut dfpn = DfpnProver::new(64).unwrap();
-    let proof = dfpn.solve(&start, ProofLimits::default());
+    let proof = dfpn.solve(&start, Limits::default());
     assert_eq!(proof.value, Value::Win);
     let after = start.play(proof.best.unwrap());
-    assert_eq!(
-        dfpn.solve(&after, ProofLimits::default()).value,
-        Value::Loss
-    );
+    assert_eq!(dfpn.solve(&after, Limits::default()).value, Value::Loss);
 }
 
 /// Three searches agree on a middle game Black wins in 9 plies: the
 /// alpha-beta player's proven score, the exact proof search, df-pn.
 #[test]
 fn the_searches_agree_on_a_middle_game() {
-    use game_search::kamisado::dfpn::DfpnProver;
-    use game_search::kamisado::prove::{ProofLimits, Prover, Value};
+    use game_search::Limits;
+    use game_search::proof::{DfpnProver, Prover, Value};
     let mut p = kamisado_core::Position::start();
     for mv in [
         "h1h5", "e8e3", "c1c5", "b8g3", "e1c3", "h8h7", "f1f6", "h7c2",
@@ -283,11 +280,9 @@ fn the_searches_agree_on_a_middle_game() {
     let result = Searcher::new(16).unwrap().search(&p, Limits::depth(9));
     assert!(result.score > PROVEN, "{result:?}");
     assert_eq!(result.plies_to_end(), Some(9));
-    let exact = Prover::new(16).unwrap().solve(&p, ProofLimits::default());
+    let exact = Prover::new(16).unwrap().solve(&p, Limits::default());
     assert_eq!((exact.value, exact.plies), (Value::Win, Some(9)));
-    let dfpn = DfpnProver::new(16)
-        .unwrap()
-        .solve(&p, ProofLimits::default());
+    let dfpn = DfpnProver::new(16).unwrap().solve(&p, Limits::default());
     assert_eq!(dfpn.value, Value::Win);
 }
 
@@ -320,7 +315,7 @@ fn the_minimax_crate_plays_both_games_through_the_adapters() {
 /// nearly every game, in both games and with either colour.
 #[test]
 fn search_beats_a_random_player() {
-    use game_search::arena::{Adjudication, duel};
+    use game_search::play::{Adjudication, duel};
     use game_search::{RandomAgent, SearchAgent};
     fn play<G: SearchGame>(start: G, games: u32, depth: u32) -> u32 {
         let mut ours = SearchAgent::<G>::new(Limits::depth(depth), 1).unwrap();

@@ -6,6 +6,7 @@ mod notation;
 mod perft;
 mod regressions;
 mod rules;
+mod runners;
 #[cfg(feature = "serde")]
 mod serialization;
 mod suites;

@@ -1,6 +1,7 @@
 //! The integration tests, one module per subject, in one test binary
 //! (one link instead of one per file: `cargo test` builds much less).
 
+mod attacks;
 mod boards;
 mod movement;
 mod notation;

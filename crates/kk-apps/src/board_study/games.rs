@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::cli::CliError;
 use board_geometry::{Player, SplitMix64};
-use game_search::arena::{Adjudication, play_game};
+use game_search::play::{Adjudication, play_game};
 use game_search::{Limits, SearchAgent, Searcher};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use game_search::Limits;
-use game_search::arena::Adjudication;
+use game_search::play::Adjudication;
 use kamisado_core::Target;
 use katarenga_core::{Board, Orientation, Rules, TilePlacement};
 

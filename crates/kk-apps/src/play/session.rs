@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 
 use board_geometry::Player;
-use game_search::arena::{Adjudication, Repetitions};
+use game_search::play::{Adjudication, Repetitions};
 use game_search::{Agent, GreedyAgent, SearchAgent, SearchGame};
 use kamisado_core::{Edge, Game, Match, MatchState, Target};
 
@@ -419,7 +419,7 @@ impl Session<'_> {
                 let mut computers =
                     Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
                 let black = computers.0[Player::Black.index()].as_mut();
-                game_search::katarenga::choose_orientation(black, &setup)
+                game_search::play::choose_orientation(black, &setup)
             }
             (None, Who::Human) => match self.read_orientation(&setup)? {
                 Ok(o) => o,

@@ -5,7 +5,9 @@
 
 use board_geometry::{Player, SplitMix64};
 
-use crate::search::{Evaluation, GameEvaluation, Limits, Searcher};
+use crate::eval::{Evaluation, GameEvaluation};
+use crate::limits::Limits;
+use crate::search::Searcher;
 use crate::{SearchGame, TableError};
 
 /// A player: picks a legal move in a position that has one.
@@ -20,7 +22,7 @@ pub trait Agent<G: SearchGame> {
     /// game may start from, and returns its index in `starts`: in a
     /// Kamisado match the winner of a round chooses the refill edge, and
     /// `starts` are the next round's starts from each edge in the order of
-    /// `kamisado_core::Edge::ALL` (as [`crate::kamisado::play_match`] asks).
+    /// `kamisado_core::Edge::ALL` (as [`super::play_match`] asks).
     /// The answer is taken modulo `starts.len()`.
     ///
     /// The default takes the first; [`RandomAgent`] chooses at random,

@@ -1,6 +1,43 @@
 //! Proof certificates: a winning strategy written out so that anyone can
 //! check it with the rules alone ([`super::check`] does, sharing no code
-//! with the search).
+//! with the search). Kamisado's (feature `kamisado`).
+//!
+//! Proving a position, reading its value, distance and best line, then
+//! writing the winner's strategy as a certificate and checking it:
+//!
+//! ```
+//! use kamisado_core::Game;
+//! use std::time::Duration;
+//! use game_search::proof::certificate::Certificate;
+//! use game_search::proof::check::check;
+//! use game_search::Limits;
+//! use game_search::proof::Solver;
+//! use kamisado_core::{Player, Position};
+//!
+//! // After d1d7 g8b3 d7d7 (Black's yellow tower is blocked and passes),
+//! // White's green tower on b3 must move and reaches d1 at once.
+//! let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
+//! let mut solver = Solver::<Position>::new(16)?;
+//! let solution = solver.solve(&p, Limits::time(Duration::from_secs(10)));
+//! assert_eq!(solution.winner, Some(Player::White));
+//! assert_eq!(solution.plies, Some(1));
+//! assert_eq!(solution.best, Some("b3d1".parse()?));
+//! let line = solver.principal_variation(&p, &solution);
+//! assert_eq!(line, ["b3d1".parse()?]);
+//!
+//! // Black's first move h1h7 loses in three more plies, whatever Black does.
+//! let after = Position::start().play("h1h7".parse()?);
+//! let certificate = Certificate::prove(&after, solver.prover())?;
+//! assert_eq!((certificate.winner, certificate.plies), (Player::White, 3));
+//! let text = certificate.to_string();
+//! assert!(text.starts_with("# kamisado-certificate 1\n"));
+//! let verified = check(&text)?;
+//! assert_eq!((verified.winner, verified.plies), (Player::White, 3));
+//! // A certificate with a line removed has a hole.
+//! let holed: String = text.lines().filter(|l| !l.contains(" ; c8c6")).map(|l| format!("{l}\n")).collect();
+//! assert!(check(&holed).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! The text format, one line per position in which the winner is to move
 //! and that can be reached when the winner follows the file and the loser
@@ -23,7 +60,8 @@ use std::fmt;
 use board_geometry::Player;
 use kamisado_core::{Move, Position};
 
-use super::prove::Prover;
+use super::{Prover, Solver, Value};
+use crate::Limits;
 
 /// Why a certificate could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,15 +98,18 @@ impl Certificate {
     /// # Errors
     /// [`CertificateError::NotProven`] if no win is proven within 120
     /// plies or the prover's limits.
-    pub fn prove(start: &Position, prover: &mut Prover) -> Result<Certificate, CertificateError> {
+    pub fn prove(
+        start: &Position,
+        prover: &mut Prover<Position>,
+    ) -> Result<Certificate, CertificateError> {
         let winner = match start.outcome() {
             Some(outcome) => outcome.winner(),
             None => {
-                let proof = prover.solve(start, super::prove::ProofLimits::default());
+                let proof = prover.solve(start, Limits::default());
                 match proof.value {
-                    super::prove::Value::Win => start.side_to_move(),
-                    super::prove::Value::Loss => start.side_to_move().opponent(),
-                    super::prove::Value::Unknown => return Err(CertificateError::NotProven),
+                    Value::Win => start.side_to_move(),
+                    Value::Loss => start.side_to_move().opponent(),
+                    Value::Unknown => return Err(CertificateError::NotProven),
                 }
             }
         };
@@ -124,7 +165,7 @@ impl fmt::Display for Certificate {
 /// Walks the fastest strategy (see [`Certificate::prove`]): every
 /// position the winner can face, with its move.
 struct Fastest<'a> {
-    prover: &'a mut Prover,
+    prover: &'a mut Prover<Position>,
     winner: Player,
     moves: HashMap<Position, (Move, u32)>,
     lengths: HashMap<Position, u32>,
@@ -178,5 +219,18 @@ impl Fastest<'_> {
             self.lengths.insert(*p, longest);
             Ok(longest)
         }
+    }
+}
+
+impl Solver<Position> {
+    /// A certificate of the fastest winning strategy from `position` (see
+    /// [`Certificate::prove`]).
+    ///
+    /// # Errors
+    /// [`CertificateError::NotProven`] if no win is proven.
+    pub fn certificate(&mut self, position: &Position) -> Result<Certificate, CertificateError> {
+        let prover = self.prover();
+        prover.start(Limits::default());
+        Certificate::prove(position, prover)
     }
 }

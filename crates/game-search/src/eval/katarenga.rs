@@ -1,13 +1,7 @@
-//! Katarenga for the search: the [`SearchGame`] impl and the evaluation;
-//! the set-up's orientation choice and the match of a game and its rematch.
+//! Katarenga for the search: the [`SearchGame`] impl and the evaluation.
 
-use board_geometry::{Bitboard, Direction, Player, Square, king_moves, knight_moves, ray_until};
-use katarenga_core::{
-    Destination, Move, Orientation, Position, Rematch, Setup, SquareColour, target_line,
-};
-
-use crate::Agent;
-use crate::arena::{Adjudication, GameResult, play_game};
+use board_geometry::{Bitboard, Player};
+use katarenga_core::{Destination, Move, Position, target_line};
 
 use crate::SearchGame;
 
@@ -77,15 +71,6 @@ impl SearchGame for Position {
     }
 }
 
-/// The squares a slider on `from` attacks along `directions`, each ray up
-/// to and including its first square in `stop`.
-#[inline]
-fn slider_attacks(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
-    directions
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_until(d, from, stop))
-}
-
 /// One side's attacks: every square one of its pieces attacks (the
 /// squares it could move to, its own side's included: those it defends),
 /// and its mobility (moves to squares, camps aside).
@@ -95,33 +80,18 @@ struct Side {
     mobility: i32,
 }
 
-/// A side's attacks, a colour group at a time (each group moves alike), as
-/// move generation does.
+/// A side's attacks and mobility, from the rules' own attack sets.
 fn side_of(p: &Position, player: Player) -> Side {
-    let board = p.board();
-    let occupied = p.occupied();
     let own = p.pieces(player);
-    let yellow_stop = occupied | board.squares(SquareColour::Yellow);
-    let red_stop = occupied | board.squares(SquareColour::Red);
-    let mut attacks = Bitboard::EMPTY;
-    let mut mobility = 0;
-    let mut add = |a: Bitboard| {
-        mobility += (a - own).len() as i32;
-        attacks |= a;
+    let mut side = Side {
+        attacks: Bitboard::EMPTY,
+        mobility: 0,
     };
-    for from in own & board.squares(SquareColour::Blue) {
-        add(king_moves(from));
-    }
-    for from in own & board.squares(SquareColour::Green) {
-        add(knight_moves(from));
-    }
-    for from in own & board.squares(SquareColour::Yellow) {
-        add(slider_attacks(from, Direction::DIAGONAL, yellow_stop));
-    }
-    for from in own & board.squares(SquareColour::Red) {
-        add(slider_attacks(from, Direction::STRAIGHT, red_stop));
-    }
-    Side { attacks, mobility }
+    p.for_each_attack(player, |_, attacks| {
+        side.mobility += (attacks - own).len() as i32;
+        side.attacks |= attacks;
+    });
+    side
 }
 
 /// What a piece on the board is worth by its remaining distance (in
@@ -208,84 +178,4 @@ pub fn evaluate(p: &Position) -> i32 {
         score -= 60 * (hanging - 1).max(0) + 15 * hanging.min(1);
     }
     score
-}
-
-/// Black's choice of the board's orientation in a [`Setup`] (the first
-/// player's choice of the rules), by `agent`: [`Agent::choose_start`] as
-/// Black over the four starts of [`Setup::starts`]. A [`SearchAgent`](crate::SearchAgent)
-/// searches the four and takes the one worst for White; a
-/// [`RandomAgent`](crate::RandomAgent) picks at random; a
-/// [`GreedyAgent`](crate::GreedyAgent) avoids a start where White wins
-/// at once.
-///
-/// ```
-/// use game_search::katarenga::choose_orientation;
-/// use game_search::{Limits, SearchAgent};
-/// use katarenga_core::{Board, Rules, Setup};
-/// let mut agent = SearchAgent::new(Limits::depth(2), 1)?;
-/// let o = choose_orientation(&mut agent, &Setup::new(Board::standard(), Rules::Standard));
-/// println!("Black sits at the {o} edge");
-/// # Ok::<(), game_search::TableError>(())
-/// ```
-pub fn choose_orientation(agent: &mut dyn Agent<Position>, setup: &Setup) -> Orientation {
-    let starts = setup.starts();
-    Orientation::ALL[agent.choose_start(Player::Black, &starts) % Orientation::ALL.len()]
-}
-
-/// A Katarenga match played by [`play_rematch`]: the orientation, both
-/// games, and the points.
-#[derive(Debug, Clone)]
-pub struct PlayedRematch {
-    /// The orientation the game was played in.
-    pub orientation: Orientation,
-    /// Whether the first player chose it (`false`: it was given).
-    pub chosen: bool,
-    /// The first game (the first player Black) and the rematch (the first
-    /// player White), from the same start.
-    pub games: [GameResult<Position>; 2],
-    /// The match: its results and points.
-    pub rematch: Rematch,
-}
-
-/// Plays a Katarenga match as the rules set it up: `agents[0]` is the
-/// first player, who chooses the orientation (unless `orientation` is
-/// given) with [`choose_orientation`] and plays Black in the first game;
-/// `agents[1]` plays White and moves first. Then the rematch from the
-/// same start with the sides exchanged (the [`Rematch`] reading), points
-/// added. An adjudicated game is half a point each.
-///
-/// ```
-/// use game_search::katarenga::play_rematch;
-/// use game_search::arena::Adjudication;
-/// use game_search::{GreedyAgent, RandomAgent};
-/// use katarenga_core::{Board, Rules, Setup};
-/// let (mut first, mut second) = (GreedyAgent::new(1), RandomAgent::new(2));
-/// let setup = Setup::new(Board::standard(), Rules::Standard);
-/// let m = play_rematch(setup, None, [&mut first, &mut second], Adjudication::default());
-/// assert!(m.rematch.is_over());
-/// // Two games, a point each (half a point each for an adjudicated game).
-/// assert_eq!(m.rematch.half_points().iter().sum::<u32>(), 4);
-/// ```
-pub fn play_rematch(
-    setup: Setup,
-    orientation: Option<Orientation>,
-    agents: [&mut dyn Agent<Position>; 2],
-    adjudication: Adjudication,
-) -> PlayedRematch {
-    let [first, second] = agents;
-    let chosen = orientation.is_none();
-    let orientation = orientation.unwrap_or_else(|| choose_orientation(first, &setup));
-    let start = setup.start(orientation);
-    let mut rematch = Rematch::new(start);
-    // White moves first: `play_game` takes White's agent first.
-    let one = play_game(start, [&mut *second, &mut *first], adjudication, |_, _| {});
-    let _ = rematch.record_game(one.winner());
-    let two = play_game(start, [&mut *first, &mut *second], adjudication, |_, _| {});
-    let _ = rematch.record_game(two.winner());
-    PlayedRematch {
-        orientation,
-        chosen,
-        games: [one, two],
-        rematch,
-    }
 }

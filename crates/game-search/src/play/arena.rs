@@ -1,15 +1,6 @@
-//! Playing whole games between agents, with the project's adjudication of
-//! endless games, duels with confidence intervals, and statistics of many
-//! games.
-//!
-//! # Adjudication (a rule of this project, not of the printed rules)
-//!
-//! Katarenga has no draw rule, and two players can repeat moves for ever.
-//! Games played here end without a winner (a draw) when a position occurs
-//! for the third time with the same side to move ([`End::Repetition`]), or
-//! when they reach a ply limit ([`End::PlyLimit`]). Both limits are
-//! [`Adjudication`] settings. Kamisado rounds always end (towers only move
-//! forward), so for Kamisado this never fires.
+//! The arena: whole games between agents under the project's
+//! adjudication of endless games, duels with confidence intervals, and
+//! statistics of many games.
 
 use crate::GameOutcome;
 
@@ -19,8 +10,9 @@ use std::fmt;
 
 use board_geometry::Player;
 
+use super::Agent;
+use crate::SearchGame;
 use crate::stats::wilson;
-use crate::{Agent, SearchGame};
 
 /// When a game played by [`play_game`] is stopped without a winner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,7 +140,7 @@ impl<G: SearchGame> Repetitions<G> {
 /// `on_move` sees each position and the move that led to it.
 ///
 /// ```
-/// use game_search::arena::{play_game, Adjudication, End};
+/// use game_search::play::{play_game, Adjudication, End};
 /// use game_search::{GreedyAgent, RandomAgent};
 /// use kamisado_core::Position;
 ///
@@ -325,7 +317,7 @@ impl fmt::Display for Stats {
 /// games played after each one.
 ///
 /// ```
-/// use game_search::arena::{selfplay, Adjudication};
+/// use game_search::play::{selfplay, Adjudication};
 /// use game_search::RandomAgent;
 /// let stats = selfplay(
 ///     katarenga_core::Position::start(),

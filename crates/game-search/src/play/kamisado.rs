@@ -5,7 +5,7 @@
 use board_geometry::Player;
 use kamisado_core::{Edge, Match, MatchState, Move, Position, RoundSummary};
 
-use crate::Agent;
+use super::Agent;
 
 /// One round of a match played by [`play_match`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub struct MatchResult {
 /// once it is over (its edge not yet chosen).
 ///
 /// ```
-/// use game_search::kamisado::{play_match, MatchEnd};
+/// use game_search::play::{play_match, MatchEnd};
 /// use game_search::{GreedyAgent, RandomAgent};
 /// use kamisado_core::{Match, Target};
 ///
