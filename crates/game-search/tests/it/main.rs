@@ -1,6 +1,10 @@
 //! The integration tests, one module per subject, in one test binary
 //! (one link instead of one per file: `cargo test` builds much less).
+//! Only the tests of the adapters to the `minimax` crate need its feature:
+//! the searches are checked against brute force written in the tests.
 
+#[cfg(all(feature = "kamisado", feature = "katarenga", feature = "minimax"))]
+mod adapter;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod arena;
 #[cfg(feature = "kamisado")]
@@ -11,5 +15,5 @@ mod katarenga;
 mod limits;
 #[cfg(feature = "kamisado")]
 mod matches;
-#[cfg(all(feature = "kamisado", feature = "katarenga", feature = "minimax"))]
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod search;

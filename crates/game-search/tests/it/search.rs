@@ -1,10 +1,8 @@
-//! The search's proven results against a brute-force minimax, the adapter's
-//! invariants, and strength against a random player.
+//! The search's proven results against a brute-force minimax written
+//! here, and strength against a random player.
 
-use game_search::adapter::{Kamisado, KamisadoMove, KamisadoState, Katarenga};
 use game_search::{Limits, PROVEN, SearchGame, Searcher};
 use kamisado_core::Game as _;
-use minimax::Game;
 use proptest::prelude::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,7 +101,7 @@ fn check_against_brute<G: SearchGame>(p: &G, depth: u32) -> Result<(), TestCaseE
     Ok(())
 }
 
-fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
+pub(crate) fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
     let starts = [
         "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
         "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -",
@@ -213,40 +211,6 @@ proptest! {
         check_against_brute(&p, depth)?;
     }
 
-    /// The adapter keeps the `minimax` crate's assumption: the player it
-    /// considers to move alternates every ply, skips included; without a
-    /// pending skip its moves are the core's; its winner agrees with the
-    /// core's outcome.
-    #[test]
-    fn the_kamisado_adapter_alternates(start in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 0..60)) {
-        let mut state = KamisadoState::new(kamisado_position(start, &[]));
-        for &c in &choices {
-            let mut moves = Vec::new();
-            let winner = Kamisado::generate_moves(&state, &mut moves);
-            prop_assert_eq!(winner, Kamisado::get_winner(&state));
-            if winner.is_some() {
-                prop_assert!(moves.is_empty());
-                let outcome = state.position.outcome().unwrap();
-                let expected = if outcome.winner() == state.player_to_move() {
-                    minimax::Winner::PlayerToMove
-                } else {
-                    minimax::Winner::PlayerJustMoved
-                };
-                prop_assert_eq!(winner, Some(expected));
-                break;
-            }
-            if state.skip_pending {
-                prop_assert_eq!(&moves, &vec![KamisadoMove::Skip]);
-            } else {
-                let core: Vec<KamisadoMove> = state.position.legal_moves().iter().map(|&m| KamisadoMove::Move(m)).collect();
-                prop_assert_eq!(&moves, &core);
-            }
-            let m = moves[c as usize % moves.len()];
-            let before = state.player_to_move();
-            state = Kamisado::apply(&mut state.clone(), m).unwrap();
-            prop_assert_eq!(state.player_to_move(), before.opponent());
-        }
-    }
 }
 
 /// The start is a win for Black (who moves first), proven by the
@@ -289,31 +253,6 @@ fn the_searches_agree_on_a_middle_game() {
         .unwrap()
         .solve(&p, ProofLimits::default());
     assert_eq!(dfpn.value, Value::Win);
-}
-
-#[test]
-fn the_minimax_crate_plays_both_games_through_the_adapters() {
-    use minimax::{IterativeOptions, IterativeSearch, Strategy};
-    let mut k = IterativeSearch::new(
-        game_search::adapter::KamisadoEvaluator,
-        IterativeOptions::new(),
-    );
-    k.set_max_depth(3);
-    let state = KamisadoState::new(kamisado_core::Position::start());
-    let mv = k.choose_move(&state).expect("a move");
-    match mv {
-        KamisadoMove::Move(m) => assert!(state.position.is_legal(m)),
-        KamisadoMove::Skip => panic!("no skip at the start"),
-    }
-    let mut t = IterativeSearch::new(
-        game_search::adapter::KatarengaEvaluator,
-        IterativeOptions::new(),
-    );
-    t.set_max_depth(2);
-    let start = katarenga_core::Position::start();
-    let mv = t.choose_move(&start).expect("a move");
-    assert!(start.is_legal(mv));
-    let _ = Katarenga;
 }
 
 /// Our search (depth 2-3) against a uniformly random player: it must win
