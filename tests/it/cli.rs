@@ -181,8 +181,8 @@ fn solve_refuses_a_table_it_cannot_allocate() {
         "{}",
         stderr(&output)
     );
-    // Regression (issue 24): it reported half the size asked for (the
-    // solver's two tables share it).
+    // The size asked for, not the half each of the solver's two tables
+    // gets.
     assert!(
         stderr(&output).contains("for a table of 1048576 MiB"),
         "{}",
@@ -190,8 +190,8 @@ fn solve_refuses_a_table_it_cannot_allocate() {
     );
 }
 
-/// Regression (issue 24): `play chess` said "unknown argument" where
-/// `perft chess` said "unknown game": one mistake, one wording.
+/// Every example words an unknown game alike ("unknown game", `play`
+/// included): one mistake, one wording.
 #[test]
 fn every_example_words_an_unknown_game_alike() {
     let mut cases = vec![
@@ -215,8 +215,8 @@ fn every_example_words_an_unknown_game_alike() {
     }
 }
 
-/// Regression (issue 24): a script piped into `play` had its refused lines
-/// printed among the boards, and the program exited 0.
+/// A script piped into `play` gets its refused lines on stderr, not among
+/// the boards, and a non-zero exit; so does a script that ends early.
 #[test]
 fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
     use std::io::Write;
@@ -321,7 +321,7 @@ fn solve_takes_katarenga_positions() {
         text.contains("not proven within 1 s: searched 1.0"),
         "{text}"
     );
-    // Regression (issue 32): "not proven within 5 s", then "proved in 5.000 s".
+    // An unproven position is reported as such only, never also "proved in".
     assert!(!text.contains("proved in"), "{text}");
     // The old spelling of the limit, in seconds, is still read.
     let out = run("solve", &[start, "--seconds", "1", "--table-mib", "16"]);
@@ -421,7 +421,7 @@ fn board_study_writes_its_report() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// One rule of exit statuses in every example (issue 32): 0 and the usage
+/// One rule of exit statuses in every example: 0 and the usage
 /// on stdout for `--help`; 2 for bad arguments, with the message and a
 /// one-line hint, not the whole usage; 1 for a failure at run time (a file
 /// that cannot be read), without the usage.
@@ -466,8 +466,8 @@ fn every_example_exits_by_one_rule() {
     }
 }
 
-/// Regression (issue 32): a closed standard error made `eprintln!` panic
-/// (status 101) in the examples that time themselves.
+/// A closed standard error makes no panic (status 101) in the examples that
+/// time themselves and report on it.
 #[test]
 fn a_closed_stderr_is_not_a_panic() {
     for (name, args) in [
@@ -487,8 +487,8 @@ fn a_closed_stderr_is_not_a_panic() {
     }
 }
 
-/// An unquoted position gets a hint to quote it (issue 32: "expected 3
-/// arguments, got 5" and no more).
+/// An unquoted position gets a hint to quote it, not only the count of
+/// arguments ("expected 3 arguments, got 5").
 #[test]
 fn an_unquoted_position_gets_a_hint() {
     let position = [
@@ -519,8 +519,7 @@ fn an_unquoted_position_gets_a_hint() {
 }
 
 /// `solve --positions` reads the whole file before solving: a bad last
-/// line is reported at once, nothing solved (issue 32: it was found after
-/// the lines before it were solved).
+/// line is reported at once, before any line is solved.
 #[test]
 fn solve_checks_a_positions_file_before_solving() {
     let path = std::env::temp_dir().join(format!("solve-positions-{}.txt", std::process::id()));

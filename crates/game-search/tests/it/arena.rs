@@ -47,9 +47,8 @@ fn only(sides: &[Player], side: Player) -> bool {
     !sides.is_empty() && sides.iter().all(|&s| s == side)
 }
 
-/// Regression (issue 24): `agents[0]` always played Black, in Katarenga
-/// too, where White moves first; PettingZoo's and OpenSpiel's player 0 is
-/// the first mover in both games.
+/// `agents[0]` plays the side that moves first in both games: White in
+/// Katarenga, Black in Kamisado (as PettingZoo's and OpenSpiel's player 0).
 #[test]
 fn player_0_is_the_first_mover() {
     let (first, second) = sides_played(Katarenga::start());

@@ -174,8 +174,8 @@ fn endless_katarenga_games_are_adjudicated() {
     assert_eq!((game.end, game.moves.len()), (End::PlyLimit, 10));
 }
 
-/// Regression (issue 24): `Searcher`, `SearchAgent` and `Solver` had no
-/// `Debug`, so a struct holding one could not derive it.
+/// `Searcher`, `SearchAgent` and `Solver` print their settings with
+/// `Debug`, so that a struct holding one can derive it.
 #[test]
 fn searchers_agents_and_solvers_print_their_state() {
     use game_search::kamisado::solve::Solver;

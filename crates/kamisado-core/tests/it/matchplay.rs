@@ -165,9 +165,9 @@ fn push_errors_say_why() {
     );
 }
 
-/// Regression (issue 24): `MatchError::Illegal` printed only "illegal move",
-/// the reason reachable through `source()` alone. It prints as the illegal
-/// move's reason, and a chain of causes prints each cause once.
+/// `MatchError::Illegal` prints as the illegal move's reason (not a bare
+/// "illegal move" with the reason behind `source()`), and a chain of causes
+/// prints each cause once.
 #[test]
 fn an_illegal_move_in_a_match_prints_its_reason_once() {
     use kamisado_core::board_geometry::notation::ErrorChain;
@@ -478,8 +478,8 @@ proptest! {
     }
 }
 
-/// The resume error counts its points in words that agree (issue 32: "1
-/// points").
+/// The resume error words its points in agreement with their number ("1
+/// point", never "1 points").
 #[test]
 fn the_round_not_scored_error_agrees_with_its_number() {
     use board_geometry::Player;
