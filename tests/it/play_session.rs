@@ -376,9 +376,8 @@ fn the_demo_plays_both_games_to_their_end() {
     assert!(ended.iter().any(|e| katarenga.contains(e)), "{katarenga}");
 }
 
-/// Regression: two computers on an all-blue board repeated four plies for
-/// ever (114k plies in 30 s). The game now ends by the project's
-/// repetition rule, and says so.
+/// Two computers on an all-blue board, which repeat four plies, end the
+/// game by the project's repetition rule, and the session says so.
 #[test]
 fn an_endless_katarenga_game_is_adjudicated() {
     let board = "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB";
