@@ -54,7 +54,7 @@ fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<Square> {
     out
 }
 
-fn arrived(position: &Position) -> bool {
+pub(crate) fn arrived(position: &Position) -> bool {
     position
         .towers()
         .any(|(t, s, _)| s.rank() == t.player.goal_rank())
@@ -78,7 +78,7 @@ fn naive_chain_reaches_mobile(position: &Position, colour: Colour) -> bool {
     }
 }
 
-fn naive_moves(position: &Position) -> BTreeSet<Move> {
+pub(crate) fn naive_moves(position: &Position) -> BTreeSet<Move> {
     let mut out = BTreeSet::new();
     if arrived(position) {
         return out;

@@ -13,7 +13,7 @@ use katarenga_core::{
 use proptest::prelude::*;
 
 /// The destinations of the piece on `from`, walking one square at a time.
-fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
+pub(crate) fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
     let side = p.side_to_move();
     let colour = p.board().colour_of(from);
     let mut out = BTreeSet::new();
@@ -74,7 +74,7 @@ fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
     out
 }
 
-fn naive_outcome(p: &Position) -> Option<Player> {
+pub(crate) fn naive_outcome(p: &Position) -> Option<Player> {
     for player in Player::ALL {
         if Camp::of(player).iter().all(|&c| p.camp_occupied(c)) {
             return Some(player);
@@ -92,7 +92,7 @@ fn naive_outcome(p: &Position) -> Option<Player> {
     None
 }
 
-fn naive_moves(p: &Position) -> BTreeSet<Move> {
+pub(crate) fn naive_moves(p: &Position) -> BTreeSet<Move> {
     if naive_outcome(p).is_some() {
         return BTreeSet::new();
     }
