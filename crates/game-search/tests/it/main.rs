@@ -8,12 +8,12 @@ mod adapter;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod arena;
 #[cfg(feature = "kamisado")]
-mod certificates;
+mod kamisado;
 #[cfg(feature = "katarenga")]
 mod katarenga;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
-mod limits;
-#[cfg(feature = "kamisado")]
-mod matches;
+mod proof;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod search;
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
+mod table;

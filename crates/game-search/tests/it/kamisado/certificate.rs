@@ -199,7 +199,7 @@ fn a_too_short_bound_and_a_wrong_winner_are_refused() {
 /// standard library and the rules.
 #[test]
 fn the_checker_uses_only_the_rules() {
-    let source = include_str!("../../src/kamisado/check.rs");
+    let source = include_str!("../../../src/kamisado/check.rs");
     for line in source.lines().map(str::trim) {
         if line.starts_with("use ") {
             assert!(
