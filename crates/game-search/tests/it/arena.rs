@@ -1,4 +1,5 @@
-//! The arena's player numbers: player 0 is the first mover, in both games.
+//! The arena: player 0 is the first mover in both games, and endless games
+//! are adjudicated.
 
 use kamisado_core::Game;
 use std::cell::RefCell;

@@ -1,5 +1,5 @@
 //! The proof searches: their node limits, and their answers against a
-//! brute-force minimax written here.
+//! brute-force minimax of `search.rs`.
 
 use kamisado_core::Game;
 
