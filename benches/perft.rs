@@ -16,15 +16,9 @@ use criterion::{
 /// The independent reference count of `position` at `depth`, if a suite
 /// has it.
 fn reference(position: &str, depth: u32) -> Option<u64> {
-    [
-        test_support::suite::KAMISADO_BASIC,
-        test_support::suite::KAMISADO_SUMO,
-        test_support::suite::KATARENGA,
-    ]
-    .into_iter()
-    .flat_map(test_support::suite::cases)
-    .find(|c| c.position == position && c.depth == depth)
-    .map(|c| c.nodes)
+    test_support::suite::all_cases()
+        .find(|(_, c)| c.position == position && c.depth == depth)
+        .map(|(_, c)| c.nodes)
 }
 
 fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {

@@ -9,7 +9,7 @@ use kamisado_core::Game;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use test_support::suite::{self, cases};
+use test_support::suite::suites_of;
 
 thread_local! {
     static WATCHING: Cell<bool> = const { Cell::new(false) };
@@ -80,9 +80,8 @@ fn the_counter_sees_allocations() {
 
 #[test]
 fn kamisado_never_allocates() {
-    let texts: Vec<String> = cases(suite::KAMISADO_BASIC)
-        .into_iter()
-        .chain(cases(suite::KAMISADO_SUMO))
+    let texts: Vec<String> = suites_of("kamisado")
+        .flat_map(|s| s.cases())
         .map(|c| c.position)
         .step_by(3)
         .collect();
@@ -108,8 +107,8 @@ fn kamisado_never_allocates() {
 
 #[test]
 fn katarenga_never_allocates() {
-    let texts: Vec<String> = cases(suite::KATARENGA)
-        .into_iter()
+    let texts: Vec<String> = suites_of("katarenga")
+        .flat_map(|s| s.cases())
         .map(|c| c.position)
         .step_by(3)
         .collect();

@@ -17,12 +17,8 @@
 # module panics that abort at once, which makes it smaller); ci/rust-1.85
 # unpacks it on first use. KK_WASM_TOOLCHAIN=rustup or debian chooses.
 # wasm-bindgen-cli (ci/wasm-bindgen) and wasm-opt (the npm package binaryen,
-# pinned in package.json) are installed on first use and cached. Measured
-# on the project's 2-core machine, 2026-12-01 (`time bindings/wasm/build.sh`):
-# 323 s from a fresh clone with nothing installed (KK_CACHE empty: Debian's
-# Rust downloaded and unpacked, wasm-bindgen-cli compiled, binaryen from
-# npm; the crates already in Cargo's cache), 156 s from clean target
-# folders with the tools installed, 41 s after a change to the bindings.
+# pinned in package.json) are installed on first use and cached, so that
+# only the first build pays for them (the times: docs/measurements.md).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -182,8 +182,8 @@ fn solve_refuses_a_table_it_cannot_allocate() {
         "{}",
         stderr(&output)
     );
-    // Regression (issue 24): it reported half the size asked for (the
-    // solver's two tables share it).
+    // The size asked for, not the half each of the solver's two tables
+    // gets.
     assert!(
         stderr(&output).contains("for a table of 1048576 MiB"),
         "{}",
@@ -191,8 +191,8 @@ fn solve_refuses_a_table_it_cannot_allocate() {
     );
 }
 
-/// Regression: `play chess` said "unknown argument" where `perft chess`
-/// said "unknown game": one mistake, one wording.
+/// Every example words an unknown game alike ("unknown game", `play`
+/// included): one mistake, one wording.
 #[test]
 fn every_example_words_an_unknown_game_alike() {
     for (name, args) in [
@@ -335,7 +335,7 @@ fn solve_takes_katarenga_positions() {
         text.contains("not proven within 1 s: searched 1.0"),
         "{text}"
     );
-    // Regression (issue 32): "not proven within 5 s", then "proved in 5.000 s".
+    // An unproven position is reported as such only, never also "proved in".
     assert!(!text.contains("proved in"), "{text}");
     let out = run("solve", &[start, "--certificate", "x.cert"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
@@ -384,8 +384,8 @@ fn every_example_exits_by_one_rule() {
     }
 }
 
-/// Regression (issue 32): a closed standard error made `eprintln!` panic
-/// (status 101) in the examples that time themselves.
+/// A closed standard error makes no panic (status 101) in the examples that
+/// time themselves and report on it.
 #[test]
 fn a_closed_stderr_is_not_a_panic() {
     for (name, args) in [

@@ -6,78 +6,53 @@
 //! disagrees.
 
 use test_support::perft::run_perft;
-use test_support::suite::{self, cases, divide_for};
+use test_support::suite::{SUITES, Suite};
 
-fn run_suite(game: &str, suite: &str, divide_file: &str) {
-    let cases = cases(suite);
-    assert!(cases.len() >= 10, "{game}: suite too small");
+/// Every case's count through the runner; on a mismatch, our divide next
+/// to the reference one.
+fn run_suite(suite: &Suite) {
+    let cases = suite.cases();
+    assert!(cases.len() >= 10, "{suite}: suite too small");
     for case in &cases {
-        let run = run_perft(game, &case.position, case.depth, false).unwrap();
+        let run = run_perft(suite.game, &case.position, case.depth, false).unwrap();
         if run.nodes != case.nodes {
-            let ours = run_perft(game, &case.position, case.depth, true)
+            let ours = run_perft(suite.game, &case.position, case.depth, true)
                 .unwrap()
                 .divide;
-            let theirs = divide_for(divide_file, case);
+            let theirs = suite.divide_of(case);
             let differing: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
             panic!(
-                "{game} (*{}).perft({}) = {}, expected {}\nmoves that differ (ours): {differing:?}\nreference: {theirs:?}",
+                "{suite}: (*{}).perft({}) = {}, expected {}\nmoves that differ (ours): {differing:?}\nreference: {theirs:?}",
                 case.position, case.depth, run.nodes, case.nodes
             );
         }
     }
 }
 
-/// Every case's divide matches the reference divide move for move.
-fn check_divides(game: &str, suite: &str, divide_file: &str) {
-    for case in cases(suite) {
-        let theirs = divide_for(divide_file, &case);
-        assert!(
-            !theirs.is_empty(),
-            "{game}: no divide for {}",
-            case.position
-        );
-        let ours = run_perft(game, &case.position, case.depth, true).unwrap();
+/// Every case's divide through the runner matches the reference divide
+/// move for move.
+fn check_divides(suite: &Suite) {
+    for case in suite.cases() {
+        let theirs = suite.divide_of(&case);
+        assert!(!theirs.is_empty(), "{suite}: no divide for {case}");
+        let ours = run_perft(suite.game, &case.position, case.depth, true).unwrap();
         assert_eq!(ours.nodes, case.nodes);
-        assert_eq!(ours.divide, theirs, "{game}: divide of {}", case.position);
+        assert_eq!(ours.divide, theirs, "{suite}: divide of {case}");
     }
 }
 
 #[test]
-fn kamisado_basic() {
-    run_suite(
-        "kamisado",
-        suite::KAMISADO_BASIC,
-        suite::KAMISADO_BASIC_DIVIDE,
-    );
-}
-
-#[test]
-fn kamisado_sumo() {
-    run_suite(
-        "kamisado",
-        suite::KAMISADO_SUMO,
-        suite::KAMISADO_SUMO_DIVIDE,
-    );
-}
-
-#[test]
-fn katarenga() {
-    run_suite("katarenga", suite::KATARENGA, suite::KATARENGA_DIVIDE);
+fn every_suite_counts_as_its_reference() {
+    for suite in &SUITES {
+        run_suite(suite);
+    }
 }
 
 #[test]
 fn divides_match_the_reference() {
-    check_divides(
-        "kamisado",
-        suite::KAMISADO_BASIC,
-        suite::KAMISADO_BASIC_DIVIDE,
-    );
-    check_divides(
-        "kamisado",
-        suite::KAMISADO_SUMO,
-        suite::KAMISADO_SUMO_DIVIDE,
-    );
-    check_divides("katarenga", suite::KATARENGA, suite::KATARENGA_DIVIDE);
+    for suite in &SUITES {
+        check_divides(suite);
+    }
 }
 
 #[test]

@@ -1,7 +1,7 @@
-"""Arguments the package refuses, and how it says so (issue 24): a bad
-number is a ValueError that names the argument and the allowed range
-(negative ones raised OverflowError about unsigned integers; Batch(0), a
-float action and a truncated one were accepted); a missing optional extra
+"""Arguments the package refuses, and how it says so: a bad number is a
+ValueError that names the argument and the allowed range (a negative one
+too, not an OverflowError about unsigned integers; Batch(0), a float
+action and a truncated one are refused); a missing optional extra
 says which extra to install; the modules show only their own names."""
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def test_step_accepts_any_integer_sequence():
 
 
 def test_kamisado_batches_play_matches():
-    # Regression (issue 32): the Kamisado batch played single rounds only.
+    # Kamisado batches play matches to a target, not single rounds only.
     batch = kamisado.Batch(64, target=3, max_plies=5000)
     rng = np.random.default_rng(5)
     ended, edges = 0, 0

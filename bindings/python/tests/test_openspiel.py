@@ -38,8 +38,8 @@ def test_states_follow_the_engine():
 
 
 def test_kamisado_matches_and_the_katarenga_rule_option():
-    # Regression (issue 32): OpenSpiel played Kamisado single rounds only
-    # and Katarenga by the standard rules only.
+    # OpenSpiel plays Kamisado matches to a target (not single rounds only)
+    # and Katarenga under its rule option as well as the standard rules.
     game = pyspiel.load_game("python_kamisado(target=3)")
     assert game.num_distinct_actions() == kamisado.ACTIONS
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)

@@ -116,8 +116,8 @@ def test_render(module):
 
 @pytest.mark.parametrize("module", [kamisado_v0, katarenga_v0])
 def test_pettingzoo_render_test_passes(module, capsys):
-    # Regression (issue 32): PettingZoo's own render_test failed because
-    # render_mode="human" was refused. Human mode prints the drawing.
+    # PettingZoo's own render_test passes: render_mode="human" is accepted
+    # and prints the drawing.
     from pettingzoo.test import render_test
 
     render_test(module.env)
@@ -128,7 +128,7 @@ def test_pettingzoo_render_test_passes(module, capsys):
 
 
 def test_katarenga_takes_the_rule_option():
-    # Regression (issue 32): katarenga_v0.env(rules=...) was a TypeError.
+    # katarenga_v0.env(rules=...) takes Katarenga's rule option.
     env = katarenga_v0.env(rules="no-first-capture")
     api_test(env, num_cycles=200)
     env.reset()

@@ -77,7 +77,7 @@ def test_players_choose_edges_and_orientations():
 
 
 def test_observations_take_player_numbers():
-    # Regression (issue 32): observation(player=...) took names only.
+    # observation(player=...) takes player numbers as well as names.
     # Player 0 moves first: Black in Kamisado, White in Katarenga.
     p = kamisado.start()
     assert (p.observation(player=0) == p.observation(player="black")).all()
@@ -95,7 +95,7 @@ def test_observations_take_player_numbers():
 
 
 def test_matches_take_preset_names():
-    # Regression (issue 32): kamisado.Match("standard") was refused.
+    # kamisado.Match takes the presets' names as well as targets.
     assert kamisado.Match("standard").target == 3
     assert kamisado.Match("marathon").target == 15
     assert kamisado.Match().target == 3
@@ -107,7 +107,8 @@ def test_matches_take_preset_names():
 
 
 def test_classes_are_named_as_their_modules_show_them():
-    # Regression (issue 32): help() said KamisadoPosition.
+    # help() names the classes as their modules show them (Position, not
+    # KamisadoPosition).
     assert kamisado.Position.__module__ == "kamisado_katarenga.kamisado"
     assert kamisado.Position.__name__ == "Position"
     assert katarenga.Board.__name__ == "Board"

@@ -1,7 +1,7 @@
 // What the tests share: the package under test (imported by name, as a
 // user's project imports it), the repository's reference data, a seeded
 // random generator.
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 export * as full from "kamisado-katarenga";
@@ -21,11 +21,24 @@ export function suite(file) {
     });
 }
 
-export const KAMISADO_SUITES = [
-  "crates/kamisado-core/tests/data/kamisado-basic.txt",
-  "crates/kamisado-core/tests/data/kamisado-sumo.txt",
-];
-export const KATARENGA_SUITES = ["crates/katarenga-core/tests/data/katarenga.txt"];
+/**
+ * Every reference suite of both games: `{ game, name, file, divide }`, one
+ * for each suite file of the cores' data folders (the Rust tests' list,
+ * test-support's `SUITES`, is checked against the same folders), so that a
+ * new suite is run here without a change.
+ */
+export const SUITES = ["kamisado", "katarenga"].flatMap((game) => {
+  const folder = `crates/${game}-core/tests/data`;
+  return readdirSync(join(repo, folder))
+    .filter((f) => f.endsWith(".txt") && !f.endsWith(".divide.txt"))
+    .sort()
+    .map((f) => ({
+      game,
+      name: f.slice(game.length).replace(/^-/, "").replace(/\.txt$/, "") || "standard",
+      file: `${folder}/${f}`,
+      divide: `${folder}/${f.replace(/\.txt$/, ".divide.txt")}`,
+    }));
+});
 
 /** A small seeded generator (mulberry32): the same games on every run. */
 export function random(seed) {

@@ -27,8 +27,8 @@
 //!   both games.
 //!
 //! The cores do not depend on this crate.
-// Two `unsafe` blocks, allowed where they stand, both in `table.rs` and
-// measured: the transposition table's prefetch hint, and the `madvise` call
+// Two `unsafe` blocks, allowed where they stand, both in `table.rs` and both
+// for speed: the transposition table's prefetch hint, and the `madvise` call
 // that asks Linux for huge pages under the tables.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]

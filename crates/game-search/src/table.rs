@@ -105,8 +105,8 @@ pub(crate) fn allocate<T: Clone>(mib: usize, empty: T) -> Result<Vec<T>, TableEr
 /// Asks Linux to back `len` bytes from `start` with 2 MiB pages.
 ///
 /// A table is probed at random: with 4 KiB pages nearly every probe also
-/// misses the TLB, and on this virtual machine a page walk costs more than
-/// the cache miss itself. With transparent huge pages in `madvise` mode (the
+/// misses the TLB, and a page walk can cost more than the cache miss
+/// itself. With transparent huge pages in `madvise` mode (the
 /// common default) only advised memory gets them. The advice is a hint: if
 /// the kernel has no huge page to give, or says no, nothing changes.
 #[cfg(target_os = "linux")]
@@ -163,11 +163,9 @@ impl Table {
 
     /// Starts loading the bucket of `key` into the cache, so that a
     /// [`Table::probe`] issued a little later (after the node's move
-    /// generation) finds it there instead of waiting for memory: the probe's
-    /// cache miss was a third of the playing search's time (perf), and this
-    /// hint raised the node rate from the Kamisado start by 5-20% in
-    /// interleaved runs (about 10% typical). It changes no result. On other
-    /// architectures it does nothing.
+    /// generation) finds it there instead of waiting for memory, which is a
+    /// large part of the playing search's time. It changes no result. On
+    /// other architectures it does nothing.
     #[inline]
     #[allow(unsafe_code)]
     pub(crate) fn prefetch(&self, key: u64) {
@@ -179,7 +177,7 @@ impl Table {
             // intrinsic, and SSE is part of every x86_64 processor. A prefetch
             // reads nothing into the program and never faults; the address is
             // that of a live bucket anyway. (A plain read of the bucket in
-            // safe code, tried instead, gave no speed-up: it stalls.)
+            // safe code would stall instead.)
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]

@@ -48,9 +48,9 @@ fn scripted(args: &[&str], input: &str) -> (Result<(), CliError>, String, String
     session(args, input.as_bytes(), console)
 }
 
-/// Regression (issue 24): a script's refused line went to stdout among the
-/// boards, and the program exited 0; a script that ended before the game
-/// exited 0 without a word.
+/// A script's refused line is reported on stderr with its line number, not
+/// among the boards, and fails the session; so does a script that ends
+/// before the game, with a word saying so.
 #[test]
 fn a_script_s_refused_lines_and_early_end_are_errors() {
     let humans = ["kamisado", "--black", "human", "--white", "human"];
@@ -107,7 +107,7 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
     assert!(result.is_err());
 }
 
-/// Regression (issue 24): the plain drawings (`O:o`, `Rw`) had no key.
+/// The plain drawings (`O:o`, `Rw`) come with a legend of their symbols.
 #[test]
 fn the_plain_drawings_have_a_legend() {
     let out = play(&["kamisado", "--black", "human"], "quit\n").unwrap();
@@ -137,10 +137,10 @@ fn the_plain_drawings_have_a_legend() {
     assert!(!out.contains("legend"), "{out}");
 }
 
-/// Regression (issue 24): at a terminal the end of the input ended the
-/// session without a word.
+/// At a terminal, input that ends before the game does ends the session
+/// with a message saying so.
 #[test]
-fn an_unfinished_game_says_so() {
+fn input_that_ends_before_the_game_is_reported() {
     let out = play(
         &["kamisado", "--black", "human", "--white", "human"],
         "d1d7\n",
@@ -382,9 +382,8 @@ fn the_demo_plays_both_games_to_their_end() {
     assert!(ended.iter().any(|e| katarenga.contains(e)), "{katarenga}");
 }
 
-/// Regression: two computers on an all-blue board repeated four plies for
-/// ever (114k plies in 30 s). The game now ends by the project's
-/// repetition rule, and says so.
+/// Two computers on an all-blue board, which repeat four plies, end the
+/// game by the project's repetition rule, and the session says so.
 #[test]
 fn an_endless_katarenga_game_is_adjudicated() {
     let board = "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB";
@@ -461,7 +460,7 @@ fn bad_arguments_are_usage_errors() {
         &["katarenga", "--tiles", "1f0,1f0,3f0,4f0"],
         &["katarenga", "--board", "RRR"],
         &["kamisado", "--tiles", "1f0,2f0,3f0,4f0"],
-        // Regression (issue 24): an option of the other game was ignored.
+        // An option of the other game is refused, not ignored.
         &["katarenga", "--target", "3"],
         &["kamisado", "katarenga"],
         &["--bogus"],

@@ -1,7 +1,8 @@
 //! What the workspace's tests, benches and fuzz targets share (not
 //! published):
 //!
-//! - [`suite`]: the reference perft suites' readers;
+//! - [`suite`]: the reference perft suites, their readers and the one
+//!   runner of a suite over [`game_rules::Game`];
 //! - [`perft`]: perft of either game from its notation, with divide,
 //!   played leaves and threads (the `perft` example's engine);
 //! - [`fixtures`]: seeded position sets for the benches and the

@@ -1,22 +1,96 @@
 //! The reference perft suites (`position ; depth ; nodes` lines, computed by
 //! an independent implementation) and their divide files, kept with the
-//! game crates' own tests (`crates/*-core/tests/data`), and their readers.
+//! game crates' own tests (`crates/*-core/tests/data`): the one list of
+//! them ([`SUITES`]), their readers, and the one runner every Rust test
+//! uses ([`check_suite`]).
+//!
+//! Every runner iterates [`SUITES`] (the cores' tests, the `perft`
+//! example's runner, the benches' reference lookups); the WebAssembly
+//! package's Node tests read the same data folders, and a test here checks
+//! that the list holds every suite file there, so a new suite cannot be
+//! missed by one runner.
 
-/// Kamisado without sumos.
-pub const KAMISADO_BASIC: &str = include_str!("../../kamisado-core/tests/data/kamisado-basic.txt");
-/// The divide of every case of [`KAMISADO_BASIC`].
-pub const KAMISADO_BASIC_DIVIDE: &str =
-    include_str!("../../kamisado-core/tests/data/kamisado-basic.divide.txt");
-/// Kamisado with sumos, pushes and push marks.
-pub const KAMISADO_SUMO: &str = include_str!("../../kamisado-core/tests/data/kamisado-sumo.txt");
-/// The divide of every case of [`KAMISADO_SUMO`].
-pub const KAMISADO_SUMO_DIVIDE: &str =
-    include_str!("../../kamisado-core/tests/data/kamisado-sumo.divide.txt");
-/// Katarenga on several boards, with camps.
-pub const KATARENGA: &str = include_str!("../../katarenga-core/tests/data/katarenga.txt");
-/// The divide of every case of [`KATARENGA`].
-pub const KATARENGA_DIVIDE: &str =
-    include_str!("../../katarenga-core/tests/data/katarenga.divide.txt");
+use std::collections::BTreeMap;
+
+use game_rules::Game;
+
+/// One reference suite: its cases and the divide of each case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Suite {
+    /// The game, as [`Game::NAME`] names it (`kamisado`, `katarenga`).
+    pub game: &'static str,
+    /// The suite's name within its game (the data file's name without the
+    /// game and the extension: `basic`, `sumo`, `standard`,
+    /// `no-first-capture`).
+    pub name: &'static str,
+    /// The suite file: `position ; depth ; nodes` lines.
+    pub cases: &'static str,
+    /// The divide file: each case line, then `<move> <nodes>` lines.
+    pub divide: &'static str,
+}
+
+/// Every reference suite of both games.
+pub const SUITES: [Suite; 4] = [
+    Suite {
+        game: "kamisado",
+        name: "basic",
+        cases: include_str!("../../kamisado-core/tests/data/kamisado-basic.txt"),
+        divide: include_str!("../../kamisado-core/tests/data/kamisado-basic.divide.txt"),
+    },
+    Suite {
+        game: "kamisado",
+        name: "sumo",
+        cases: include_str!("../../kamisado-core/tests/data/kamisado-sumo.txt"),
+        divide: include_str!("../../kamisado-core/tests/data/kamisado-sumo.divide.txt"),
+    },
+    Suite {
+        game: "katarenga",
+        name: "standard",
+        cases: include_str!("../../katarenga-core/tests/data/katarenga.txt"),
+        divide: include_str!("../../katarenga-core/tests/data/katarenga.divide.txt"),
+    },
+    Suite {
+        game: "katarenga",
+        name: "no-first-capture",
+        cases: include_str!("../../katarenga-core/tests/data/katarenga-no-first-capture.txt"),
+        divide: include_str!(
+            "../../katarenga-core/tests/data/katarenga-no-first-capture.divide.txt"
+        ),
+    },
+];
+
+/// The suites of one game (by [`Game::NAME`]).
+pub fn suites_of(game: &str) -> impl Iterator<Item = &'static Suite> + '_ {
+    SUITES.iter().filter(move |s| s.game == game)
+}
+
+/// Every case of every suite, with its suite.
+pub fn all_cases() -> impl Iterator<Item = (&'static Suite, Case)> {
+    SUITES
+        .iter()
+        .flat_map(|s| s.cases().into_iter().map(move |c| (s, c)))
+}
+
+impl Suite {
+    /// The suite's cases.
+    ///
+    /// # Panics
+    /// Panics on a malformed line (the suites are test data).
+    pub fn cases(&self) -> Vec<Case> {
+        cases(self.cases)
+    }
+
+    /// The reference divide of `case` (see [`divide_for`]).
+    pub fn divide_of(&self, case: &Case) -> Vec<(String, u64)> {
+        divide_for(self.divide, case)
+    }
+}
+
+impl std::fmt::Display for Suite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.game, self.name)
+    }
+}
 
 /// One reference case.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +101,12 @@ pub struct Case {
     pub depth: u32,
     /// The expected node count.
     pub nodes: u64,
+}
+
+impl std::fmt::Display for Case {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ; {} ; {}", self.position, self.depth, self.nodes)
+    }
 }
 
 /// The cases of a suite file, skipping comments (`#`) and blank lines.
@@ -52,7 +132,7 @@ pub fn cases(text: &str) -> Vec<Case> {
 /// The reference divide of `case` from a divide file: `(move, nodes)`
 /// pairs sorted by move text (empty if the file lacks the case).
 pub fn divide_for(divide_file: &str, case: &Case) -> Vec<(String, u64)> {
-    let header = format!("{} ; {} ; {}", case.position, case.depth, case.nodes);
+    let header = case.to_string();
     let mut lines = divide_file.lines().skip_while(|l| l.trim() != header);
     lines.next();
     let mut out: Vec<(String, u64)> = lines
@@ -64,4 +144,114 @@ pub fn divide_for(divide_file: &str, case: &Case) -> Vec<(String, u64)> {
         .collect();
     out.sort();
     out
+}
+
+/// The cases up to this many nodes are also counted by playing every leaf
+/// ([`Game::perft_played`]), which is slower.
+pub const PLAYED_LIMIT: u64 = 1_000_000;
+
+/// Checks a game's rules against one reference suite: every case parses
+/// and prints back as written, its [`Game::perft`] is the reference count,
+/// its [`Game::perft_divide`] is the reference divide move for move (so a
+/// disagreement names the first move to descend into), and up to
+/// [`PLAYED_LIMIT`] nodes [`Game::perft_played`] counts the same.
+///
+/// # Panics
+/// Panics, naming the suite and the case, on any disagreement, on a suite
+/// of another game, or on a suite of fewer than 10 cases.
+pub fn check_suite<P: Game>(suite: &Suite) {
+    assert_eq!(suite.game, P::NAME, "{suite} is not a suite of {}", P::NAME);
+    let cases = suite.cases();
+    assert!(cases.len() >= 10, "{suite}: {} cases", cases.len());
+    for case in &cases {
+        let position: P = case
+            .position
+            .parse()
+            .unwrap_or_else(|e| panic!("{suite}: {case}: {e}"));
+        assert_eq!(
+            position.to_string(),
+            case.position,
+            "{suite}: the notation round trips"
+        );
+        let theirs: BTreeMap<String, u64> = suite.divide_of(case).into_iter().collect();
+        assert!(!theirs.is_empty(), "{suite}: no divide for {case}");
+        let ours: BTreeMap<String, u64> = position
+            .perft_divide(case.depth)
+            .iter()
+            .map(|(mv, n)| (mv.to_string(), *n))
+            .collect();
+        assert_eq!(ours, theirs, "{suite}: divide of {case}");
+        assert_eq!(position.perft(case.depth), case.nodes, "{suite}: {case}");
+        if case.nodes <= PLAYED_LIMIT {
+            assert_eq!(
+                position.perft_played(case.depth),
+                case.nodes,
+                "{suite}: played leaves of {case}"
+            );
+        }
+    }
+}
+
+/// Checks every suite of `P`'s game with [`check_suite`]; returns how many
+/// suites there were (at least one).
+///
+/// # Panics
+/// As [`check_suite`], or if the game has no suite.
+pub fn check_suites_of<P: Game>() -> usize {
+    let mut count = 0;
+    for suite in suites_of(P::NAME) {
+        check_suite::<P>(suite);
+        count += 1;
+    }
+    assert!(count >= 1, "no suite of {}", P::NAME);
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The list holds every suite file of the cores' data folders (which
+    /// the Node tests of the WebAssembly package read by listing them), and
+    /// each entry is the file it names.
+    #[test]
+    fn the_list_holds_every_suite_file_once() {
+        let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut on_disk = Vec::new();
+        for game in ["kamisado", "katarenga"] {
+            let data = crates.join(format!("{game}-core/tests/data"));
+            for entry in std::fs::read_dir(&data).unwrap() {
+                let file = entry.unwrap().file_name().into_string().unwrap();
+                if let Some(stem) = file.strip_suffix(".txt") {
+                    if stem.ends_with(".divide") {
+                        continue;
+                    }
+                    let name = stem.strip_prefix(game).unwrap().trim_start_matches('-');
+                    let name = if name.is_empty() { "standard" } else { name };
+                    let text = |f: &str| std::fs::read_to_string(data.join(f)).unwrap();
+                    on_disk.push(Suite {
+                        game,
+                        name: String::leak(name.to_string()),
+                        cases: String::leak(text(&file)),
+                        divide: String::leak(text(&format!("{stem}.divide.txt"))),
+                    });
+                }
+            }
+        }
+        let key = |s: &Suite| (s.game, s.name);
+        on_disk.sort_by_key(key);
+        let mut listed = SUITES.to_vec();
+        listed.sort_by_key(key);
+        assert_eq!(listed, on_disk);
+    }
+
+    #[test]
+    fn a_divide_is_found_by_its_case_line() {
+        let suite = &SUITES[0];
+        let case = &suite.cases()[0];
+        let divide = suite.divide_of(case);
+        assert!(!divide.is_empty());
+        assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), case.nodes);
+    }
 }

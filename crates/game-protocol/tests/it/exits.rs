@@ -20,7 +20,8 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Regression (issue 32): `kk-engine --help` exited 2.
+/// Every program exits 0 on `--help`, with its usage on stdout, and 2 on an
+/// unknown option.
 #[test]
 fn help_succeeds_and_bad_arguments_are_usage_errors() {
     for (program, name) in [

@@ -2,8 +2,7 @@
 //! into a record that replays and reads back as written.
 
 use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
-use game_search::play::{Adjudication, End, play_game};
-use game_search::play::{MatchEnd, play_match};
+use game_search::play::{Adjudication, MatchEnd, play_game, play_match};
 use game_search::{Agent, GreedyAgent, RandomAgent};
 use kamisado_core::Game;
 use kamisado_core::{Match, Target};
@@ -93,14 +92,37 @@ fn games_by_either_rule_and_every_ending() {
             record
         );
         assert_eq!(record.start_position().unwrap(), start);
-        assert_eq!(record.result.winner(), game.winner());
-        let expected = match game.end {
-            End::Outcome(_) => Termination::Normal,
-            End::Repetition => Termination::Repetition,
-            End::PlyLimit => Termination::PlyLimit,
-            End::Forfeit { .. } => Termination::IllegalMove,
+        // The ending the record must state, from the moves replayed and
+        // the adjudication rules (docs/protocol.md, "Adjudication"): the
+        // rules' end with their winner; else a draw at the set number of
+        // occurrences of the last position, or at the ply limit; else the
+        // side to move gave no move (the second player, on seeds ending in
+        // 9) and forfeits.
+        let mut replayed = vec![start];
+        for &mv in &game.moves {
+            replayed.push(replayed.last().unwrap().play(mv));
+        }
+        let last = *replayed.last().unwrap();
+        let occurrences = replayed.iter().filter(|&&p| p == last).count() as u32;
+        let (expected, winner) = if last.is_over() {
+            (Termination::Normal, last.winner())
+        } else if adjudication
+            .repetitions
+            .is_some_and(|limit| occurrences >= limit)
+        {
+            (Termination::Repetition, None)
+        } else if game.moves.len() >= adjudication.max_plies as usize {
+            (Termination::PlyLimit, None)
+        } else {
+            assert_eq!(seed % 10, 9, "only the second player fails to move");
+            assert_ne!(last.side_to_move(), start.side_to_move());
+            (
+                Termination::IllegalMove,
+                Some(last.side_to_move().opponent()),
+            )
         };
-        assert_eq!(record.termination, expected);
+        assert_eq!(record.termination, expected, "{seed}");
+        assert_eq!(record.result.winner(), winner, "{seed}");
         endings.insert(expected.name());
     }
     assert_eq!(endings.len(), 4, "{endings:?}");

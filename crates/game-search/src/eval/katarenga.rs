@@ -100,13 +100,8 @@ const PROGRESS: [i32; 8] = [70, 40, 24, 14, 8, 4, 1, 0];
 
 /// The evaluation of a Katarenga position, from the side to move's point of
 /// view, in hundredths of a piece roughly. The weights are set by hand and
-/// were chosen by self-play: each version played 40 games (20 seeded tile
-/// boards, colours swapped, 30 ms a move) against the player of commit
-/// f6a8e4e (material, camps and mobility alone): these terms scored 68.8%,
-/// the present weights 67.5% (kept: no worse, and a harsher price on two
-/// hanging pieces), and with the quiescence search of the captures
-/// ([`SearchGame::QUIESCENCE`]) 73.8%; over 400 games at 40 ms a move,
-/// 77.0% (README, "Katarenga's player").
+/// chosen by self-play against a simpler evaluation (material, camps and
+/// mobility alone).
 ///
 /// - Material: 100 a piece on the board, 200 a piece in a camp (it can no
 ///   longer be taken and is half the win); a side down to 3 pieces (board

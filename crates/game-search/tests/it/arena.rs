@@ -1,13 +1,14 @@
-//! The arena's player numbers: player 0 is the first mover, in both games.
+//! The arena: player 0 is the first mover in both games, and endless games
+//! are adjudicated.
 
 use kamisado_core::Game;
 use std::cell::RefCell;
 
 use board_geometry::Player;
-use game_search::play::{Adjudication, duel, play_game, selfplay};
-use game_search::{Agent, RandomAgent, SearchGame};
+use game_search::play::{Adjudication, End, duel, play_game, selfplay};
+use game_search::{Agent, Limits, RandomAgent, SearchAgent, SearchGame};
 use kamisado_core::Position as Kamisado;
-use katarenga_core::Position as Katarenga;
+use katarenga_core::{Board, Position as Katarenga, SquareColour};
 
 /// A random player that notes the sides it was asked to move.
 struct Noting<'a> {
@@ -47,9 +48,8 @@ fn only(sides: &[Player], side: Player) -> bool {
     !sides.is_empty() && sides.iter().all(|&s| s == side)
 }
 
-/// Regression (issue 24): `agents[0]` always played Black, in Katarenga
-/// too, where White moves first; PettingZoo's and OpenSpiel's player 0 is
-/// the first mover in both games.
+/// `agents[0]` plays the side that moves first in both games: White in
+/// Katarenga, Black in Kamisado (as PettingZoo's and OpenSpiel's player 0).
 #[test]
 fn player_0_is_the_first_mover() {
     let (first, second) = sides_played(Katarenga::start());
@@ -98,4 +98,51 @@ fn duels_and_selfplay_give_the_first_move_to_the_first_agent() {
     );
     assert!(only(&a.into_inner(), Player::White));
     assert!(only(&b.into_inner(), Player::Black));
+}
+
+/// Two searching players on an all-blue board, where they can repeat
+/// moves for ever, have their game stopped by the project's repetition
+/// rule (and a ply limit, for games that do not repeat).
+#[test]
+fn endless_katarenga_games_are_adjudicated() {
+    let blue = Katarenga::start_on(Board::from_colours([SquareColour::Blue; 64]));
+    let mut black = SearchAgent::<Katarenga>::new(Limits::depth(2), 1).unwrap();
+    let mut white = SearchAgent::<Katarenga>::new(Limits::depth(2), 1).unwrap();
+    let game = play_game(
+        blue,
+        [&mut black, &mut white],
+        Adjudication::default(),
+        |_, _| {},
+    );
+    // Whether the rules or the adjudication end it (the quiescence search
+    // finds a way to win), the game ends within the limits. The ending is
+    // read from the moves replayed: a finished position is the rules' end,
+    // with their winner; otherwise a draw, at the third occurrence of the
+    // last position or at the 1,000th ply (the arena's adjudication rule).
+    assert!(game.moves.len() <= 1_000, "{} plies", game.moves.len());
+    let mut replayed = vec![blue];
+    for &mv in &game.moves {
+        replayed.push(replayed.last().unwrap().play(mv));
+    }
+    let last = *replayed.last().unwrap();
+    if last.is_over() {
+        assert!(matches!(game.end, End::Outcome(_)), "{:?}", game.end);
+        assert_eq!(game.winner(), last.winner());
+    } else {
+        let occurrences = replayed.iter().filter(|&&p| p == last).count();
+        let expected = if occurrences >= 3 {
+            End::Repetition
+        } else {
+            assert_eq!(game.moves.len(), 1_000);
+            End::PlyLimit
+        };
+        assert_eq!(game.end, expected);
+        assert_eq!(game.winner(), None);
+    }
+    let short = Adjudication {
+        repetitions: None,
+        max_plies: 10,
+    };
+    let game = play_game(blue, [&mut black, &mut white], short, |_, _| {});
+    assert_eq!((game.end, game.moves.len()), (End::PlyLimit, 10));
 }

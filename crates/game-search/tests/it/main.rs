@@ -1,15 +1,19 @@
 //! The integration tests, one module per subject, in one test binary
 //! (one link instead of one per file: `cargo test` builds much less).
+//! Only the tests of the adapters to the `minimax` crate need its feature:
+//! the searches are checked against brute force written in the tests.
 
+#[cfg(all(feature = "kamisado", feature = "katarenga", feature = "minimax"))]
+mod adapter;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod arena;
 #[cfg(feature = "kamisado")]
-mod certificates;
+mod kamisado;
 #[cfg(feature = "katarenga")]
 mod katarenga;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
-mod limits;
-#[cfg(feature = "kamisado")]
-mod matches;
-#[cfg(all(feature = "kamisado", feature = "katarenga", feature = "minimax"))]
+mod proof;
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod search;
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
+mod table;

@@ -1,14 +1,17 @@
-//! The search's proven results against a brute-force minimax, the adapter's
-//! invariants, and strength against a random player.
+//! The playing search: its proven results against a brute-force minimax
+//! written here (which `proof.rs` uses too), its limits, principal
+//! variations and node expansion, and strength against a random player.
 
-use game_search::adapter::{Kamisado, KamisadoMove, KamisadoState, Katarenga};
-use game_search::{Limits, PROVEN, SearchGame, Searcher};
+use std::time::Duration;
+
+use game_search::{Limits, PROVEN, SearchAgent, SearchGame, Searcher};
 use kamisado_core::Game as _;
-use minimax::Game;
+use kamisado_core::Position as Kamisado;
+use katarenga_core::Position as Katarenga;
 use proptest::prelude::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Known {
+pub(crate) enum Known {
     Win,
     Loss,
     Unknown,
@@ -16,7 +19,7 @@ enum Known {
 
 /// Who wins within `depth` plies, by exhaustive minimax (no pruning, no
 /// table), from the side to move's point of view.
-fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
+pub(crate) fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
     let moves = p.legal_moves();
     if moves.is_empty() {
         return match p.winner() {
@@ -103,7 +106,7 @@ fn check_against_brute<G: SearchGame>(p: &G, depth: u32) -> Result<(), TestCaseE
     Ok(())
 }
 
-fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
+pub(crate) fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
     let starts = [
         "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
         "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -",
@@ -121,75 +124,8 @@ fn kamisado_position(start: usize, choices: &[u16]) -> kamisado_core::Position {
     p
 }
 
-/// The proof searches against exhaustive minimax: the exact prover's
-/// answers to "win within d" and "loss within d", and df-pn's verdict
-/// whenever minimax settles the position within its depth.
-fn check_provers_against_brute(
-    p: &kamisado_core::Position,
-    depth: u32,
-) -> Result<Known, TestCaseError> {
-    use game_search::Limits;
-    use game_search::proof::{DfpnProver, Prover, Value};
-    let expected = brute(p, depth);
-    let mut prover = Prover::new(1).unwrap();
-    prop_assert_eq!(
-        prover.wins_within(p, depth),
-        expected == Known::Win,
-        "win within {} of {}",
-        depth,
-        p
-    );
-    let mut prover = Prover::new(1).unwrap();
-    prop_assert_eq!(
-        prover.loses_within(p, depth),
-        expected == Known::Loss,
-        "loss within {} of {}",
-        depth,
-        p
-    );
-    let verdict = DfpnProver::new(1)
-        .unwrap()
-        .solve(p, Limits::default())
-        .value;
-    match expected {
-        Known::Win => prop_assert_eq!(verdict, Value::Win),
-        Known::Loss => prop_assert_eq!(verdict, Value::Loss),
-        Known::Unknown => prop_assert_ne!(verdict, Value::Unknown),
-    }
-    Ok(expected)
-}
-
-/// The same on seeded random positions, counting how often minimax settles
-/// them: the comparison must cover wins and losses, not only unknowns.
-#[test]
-fn kamisado_provers_settle_what_minimax_settles() {
-    let mut rng = board_geometry::SplitMix64::new(21);
-    let (mut wins, mut losses) = (0, 0);
-    for _ in 0..200 {
-        let choices: Vec<u16> = (0..4 + rng.below(20))
-            .map(|_| rng.next_u64() as u16)
-            .collect();
-        let p = kamisado_position(rng.below(4), &choices);
-        for depth in 1..=5 {
-            match check_provers_against_brute(&p, depth).unwrap() {
-                Known::Win => wins += 1,
-                Known::Loss => losses += 1,
-                Known::Unknown => {}
-            }
-        }
-    }
-    assert!(wins > 50 && losses > 50, "{wins} wins, {losses} losses");
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
-
-    #[test]
-    fn kamisado_provers_agree_with_brute_force(start in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 4..24), depth in 1u32..6) {
-        let p = kamisado_position(start, &choices);
-        check_provers_against_brute(&p, depth)?;
-    }
-
 
     /// Every proven win or loss the search reports within `depth` plies is
     /// exactly what exhaustive minimax finds, and the winning move it names
@@ -213,102 +149,6 @@ proptest! {
         check_against_brute(&p, depth)?;
     }
 
-    /// The adapter keeps the `minimax` crate's assumption: the player it
-    /// considers to move alternates every ply, skips included; without a
-    /// pending skip its moves are the core's; its winner agrees with the
-    /// core's outcome.
-    #[test]
-    fn the_kamisado_adapter_alternates(start in 0usize..4, choices in proptest::collection::vec(any::<u16>(), 0..60)) {
-        let mut state = KamisadoState::new(kamisado_position(start, &[]));
-        for &c in &choices {
-            let mut moves = Vec::new();
-            let winner = Kamisado::generate_moves(&state, &mut moves);
-            prop_assert_eq!(winner, Kamisado::get_winner(&state));
-            if winner.is_some() {
-                prop_assert!(moves.is_empty());
-                let outcome = state.position.outcome().unwrap();
-                let expected = if outcome.winner() == state.player_to_move() {
-                    minimax::Winner::PlayerToMove
-                } else {
-                    minimax::Winner::PlayerJustMoved
-                };
-                prop_assert_eq!(winner, Some(expected));
-                break;
-            }
-            if state.skip_pending {
-                prop_assert_eq!(&moves, &vec![KamisadoMove::Skip]);
-            } else {
-                let core: Vec<KamisadoMove> = state.position.legal_moves().iter().map(|&m| KamisadoMove::Move(m)).collect();
-                prop_assert_eq!(&moves, &core);
-            }
-            let m = moves[c as usize % moves.len()];
-            let before = state.player_to_move();
-            state = Kamisado::apply(&mut state.clone(), m).unwrap();
-            prop_assert_eq!(state.player_to_move(), before.opponent());
-        }
-    }
-}
-
-/// The start is a win for Black (who moves first), proven by the
-/// proof-number search: the winning move it names leaves White a proven
-/// loss. (The exact length, 17 plies, is checked in release builds by CI
-/// through the `solve` example and its certificate.)
-#[test]
-fn the_start_of_kamisado_is_a_win_for_black() {
-    use game_search::Limits;
-    use game_search::proof::{DfpnProver, Value};
-    let start = kamisado_core::Position::start();
-    let mut dfpn = DfpnProver::new(64).unwrap();
-    let proof = dfpn.solve(&start, Limits::default());
-    assert_eq!(proof.value, Value::Win);
-    let after = start.play(proof.best.unwrap());
-    assert_eq!(dfpn.solve(&after, Limits::default()).value, Value::Loss);
-}
-
-/// Three searches agree on a middle game Black wins in 9 plies: the
-/// alpha-beta player's proven score, the exact proof search, df-pn.
-#[test]
-fn the_searches_agree_on_a_middle_game() {
-    use game_search::Limits;
-    use game_search::proof::{DfpnProver, Prover, Value};
-    let mut p = kamisado_core::Position::start();
-    for mv in [
-        "h1h5", "e8e3", "c1c5", "b8g3", "e1c3", "h8h7", "f1f6", "h7c2",
-    ] {
-        p = p.play(mv.parse().unwrap());
-    }
-    let result = Searcher::new(16).unwrap().search(&p, Limits::depth(9));
-    assert!(result.score > PROVEN, "{result:?}");
-    assert_eq!(result.plies_to_end(), Some(9));
-    let exact = Prover::new(16).unwrap().solve(&p, Limits::default());
-    assert_eq!((exact.value, exact.plies), (Value::Win, Some(9)));
-    let dfpn = DfpnProver::new(16).unwrap().solve(&p, Limits::default());
-    assert_eq!(dfpn.value, Value::Win);
-}
-
-#[test]
-fn the_minimax_crate_plays_both_games_through_the_adapters() {
-    use minimax::{IterativeOptions, IterativeSearch, Strategy};
-    let mut k = IterativeSearch::new(
-        game_search::adapter::KamisadoEvaluator,
-        IterativeOptions::new(),
-    );
-    k.set_max_depth(3);
-    let state = KamisadoState::new(kamisado_core::Position::start());
-    let mv = k.choose_move(&state).expect("a move");
-    match mv {
-        KamisadoMove::Move(m) => assert!(state.position.is_legal(m)),
-        KamisadoMove::Skip => panic!("no skip at the start"),
-    }
-    let mut t = IterativeSearch::new(
-        game_search::adapter::KatarengaEvaluator,
-        IterativeOptions::new(),
-    );
-    t.set_max_depth(2);
-    let start = katarenga_core::Position::start();
-    let mv = t.choose_move(&start).expect("a move");
-    assert!(start.is_legal(mv));
-    let _ = Katarenga;
 }
 
 /// Our search (depth 2-3) against a uniformly random player: it must win
@@ -457,4 +297,122 @@ fn games_expand_nodes_as_their_move_lists_say() {
         p = p.play(moves[(i * 7919) % moves.len()]);
     }
     assert!(positions >= 200, "{positions}");
+}
+
+/// Regression: `Limits::nodes(n)` could visit up to 1,024 nodes more.
+#[test]
+fn the_node_limit_is_exact() {
+    for n in [1, 7, 100, 1_500, 20_000] {
+        let mut searcher = Searcher::<Kamisado>::new(1).unwrap();
+        let result = searcher.search(&Kamisado::start(), Limits::nodes(n));
+        assert!(
+            result.nodes <= n,
+            "{} nodes for a limit of {n}",
+            result.nodes
+        );
+        assert!(result.stopped);
+        assert!(result.best.is_some());
+    }
+}
+
+/// A stop flag handed to a searcher or a prover is never lowered by it: a
+/// stop raised before a search ends it at once (an engine's `stop` that
+/// comes while the solver hands over to the search stops both).
+#[test]
+fn a_shared_stop_flag_stops_every_search_that_holds_it() {
+    use game_search::Limits;
+    use game_search::StopFlag;
+    use game_search::proof::{Solver, Value};
+    let stop = StopFlag::new();
+    let mut searcher = Searcher::<Kamisado>::new(1).unwrap();
+    searcher.set_stop_flag(stop.clone());
+    let mut solver = Solver::<Kamisado>::new(2).unwrap();
+    solver.set_stop_flag(stop.clone());
+    stop.stop();
+    let start = Kamisado::start();
+    let solution = solver.solve(&start, Limits::default());
+    assert_eq!((solution.winner, solution.plies), (None, None));
+    assert!(solution.nodes < 1_000, "{}", solution.nodes);
+    let result = searcher.search(&start, Limits::depth(game_search::MAX_DEPTH));
+    assert!(result.stopped && result.depth == 0 && result.best.is_some());
+    assert!(stop.is_stopped(), "a search lowered the flag");
+    stop.reset();
+    assert_eq!(searcher.search(&start, Limits::depth(3)).depth, 3);
+    // A searcher's own flag is still cleared by each search.
+    let mut own = Searcher::<Kamisado>::new(1).unwrap();
+    own.stop_flag().stop();
+    assert_eq!(own.search(&start, Limits::depth(2)).depth, 2);
+    let _ = Value::Win;
+}
+
+/// Regression: `Limits::depth(0)` searched depth 1.
+#[test]
+fn depth_zero_runs_no_search() {
+    let mut searcher = Searcher::<Kamisado>::new(1).unwrap();
+    let start = Kamisado::start();
+    let result = searcher.search(&start, Limits::depth(0));
+    assert_eq!((result.depth, result.nodes), (0, 0));
+    assert_eq!(result.best, start.legal_moves().first().copied());
+    assert_eq!(result.score, game_search::eval::kamisado::evaluate(&start));
+    let result = searcher.search(&start, Limits::depth(1));
+    assert_eq!(result.depth, 1);
+    assert!(result.nodes > 1);
+}
+
+#[test]
+fn a_time_limit_is_kept() {
+    let mut searcher = Searcher::<Kamisado>::new(1).unwrap();
+    let result = searcher.search(&Kamisado::start(), Limits::time(Duration::from_millis(30)));
+    assert!(
+        result.elapsed < Duration::from_millis(500),
+        "{:?}",
+        result.elapsed
+    );
+}
+
+/// `clear` forgets the table: a search after it visits as many nodes as a
+/// new searcher's, while a second search without it finds its work again.
+#[test]
+fn clear_forgets_the_table() {
+    let start = Kamisado::start();
+    let mut searcher = Searcher::<Kamisado>::new(4).unwrap();
+    let first = searcher.search(&start, Limits::depth(5)).nodes;
+    let again = searcher.search(&start, Limits::depth(5)).nodes;
+    assert!(again < first, "{again} >= {first}");
+    searcher.clear();
+    assert_eq!(searcher.search(&start, Limits::depth(5)).nodes, first);
+}
+
+/// `Searcher`, `SearchAgent` and `Solver` print their settings with
+/// `Debug`, so that a struct holding one can derive it.
+#[test]
+fn searchers_agents_and_solvers_print_their_state() {
+    use game_search::proof::Solver;
+
+    let searcher = Searcher::<Kamisado>::new(1).unwrap();
+    let text = format!("{searcher:?}");
+    assert!(
+        text.starts_with("Searcher { table_bytes: 1048576, limits: Limits {"),
+        "{text}"
+    );
+    let agent = SearchAgent::<Katarenga>::new(Limits::depth(2), 1).unwrap();
+    let text = format!("{agent:?}");
+    assert!(
+        text.starts_with("SearchAgent { searcher: Searcher { table_bytes: 1048576"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("limits: Limits { depth: 2, nodes: 18446744073709551615, time: None } }"),
+        "{text}"
+    );
+    let solver = Solver::<kamisado_core::Position>::new(2).unwrap();
+    let text = format!("{solver:?}");
+    assert!(
+        text.starts_with("Solver { dfpn: DfpnProver { table_bytes: 1048576"),
+        "{text}"
+    );
+    assert!(
+        text.contains("prover: Prover { table_bytes: 1048576"),
+        "{text}"
+    );
 }

@@ -1,18 +1,18 @@
-//! Sumo pushes and match play (the rules' "How a tower moves", "Sumo push"
-//! and "Match play").
+//! Match play (the rules' "Match play"): rounds, scoring, promotion,
+//! refills, round summaries and saved matches.
 
 use kamisado_core::Game;
 use kamisado_core::{
-    Colour, Edge, IllegalMove, Match, MatchError, MatchState, Move, MoveKind, Outcome, Player,
-    Position, PushError, Square, SumoRank, Target, Tower, points_for, refill,
+    Colour, Edge, IllegalMove, Match, MatchError, MatchState, Move, Outcome, Player, Position,
+    PushError, Square, SumoRank, Target, Tower, points_for, refill,
 };
 use proptest::prelude::*;
 
-fn pos(text: &str) -> Position {
+pub(crate) fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn mv(text: &str) -> Move {
+pub(crate) fn mv(text: &str) -> Move {
     text.parse().unwrap()
 }
 
@@ -101,73 +101,9 @@ fn refill_from_each_edge_with_spread_towers() {
     );
 }
 
-/// A double sumo pushes a line of two; the pusher moves again, forced by
-/// the colour under its new square (d5: orange).
-#[test]
-fn a_double_sumo_pushes_two_towers() {
-    let p = pos("obp2rgn/8/3y4/3k4/3N++4/8/8/1GRYKPBO b n");
-    assert_eq!(p.check_move(mv("d4d5")), Ok(MoveKind::Push(2)));
-    let after = p.play(mv("d4d5"));
-    assert_eq!(
-        after.to_string(),
-        "obp2rgn/3y4/3k4/3N++4/8/8/8/1GRYKPBO b o!"
-    );
-    assert_eq!(after.side_to_move(), Player::Black);
-    assert_eq!(after.forced_colour(), Some(Colour::Orange));
-    // The double sumo slides at most 3 squares.
-    assert_eq!(p.check_move(mv("d4g7")), Ok(MoveKind::Slide));
-    assert_eq!(
-        p.check_move(mv("d4h8")),
-        Err(IllegalMove::TooFar {
-            rank: SumoRank::DoubleSumo,
-            limit: 3,
-            distance: 4
-        })
-    );
-}
-
-#[test]
-fn push_errors_say_why() {
-    // A sumo cannot push two towers.
-    let p = pos("obp2rgn/8/3y4/3k4/3N+4/8/8/1GRYKPBO b n");
-    assert_eq!(
-        p.check_move(mv("d4d5")),
-        Err(IllegalMove::Push(PushError::LineTooLong { max: 1 }))
-    );
-    // A triple sumo cannot push a triple sumo.
-    let p = pos("obp1yrgn/8/8/8/3k+++4/3N+++4/8/1GRYKPBO b n");
-    assert_eq!(
-        p.check_move(mv("d3d4")),
-        Err(IllegalMove::Push(PushError::RankNotLower(Square::D4)))
-    );
-    // Its own tower in the line.
-    let p = pos("obp1yrgn/8/8/3Y4/3k4/3N++4/8/1GR1KPBO b n");
-    assert_eq!(
-        p.check_move(mv("d3d4")),
-        Err(IllegalMove::Push(PushError::OwnTower(Square::D5)))
-    );
-    // No room behind the line.
-    let p = pos("obpkyrgn/3N+4/8/8/8/8/8/1GRYKPBO b n");
-    assert_eq!(
-        p.check_move(mv("d7d8")),
-        Err(IllegalMove::Push(PushError::NoRoomBehind))
-    );
-    // A plain tower never pushes; a sumo never pushes diagonally.
-    let p = pos("obp1yrgn/8/8/8/3k4/3N4/8/1GRYKPBO b n");
-    assert_eq!(
-        p.check_move(mv("d3d4")),
-        Err(IllegalMove::Occupied(Square::D4))
-    );
-    let p = pos("obp1yrgn/8/8/8/4k3/3N+4/8/1GRYKPBO b n");
-    assert_eq!(
-        p.check_move(mv("d3e4")),
-        Err(IllegalMove::Occupied(Square::E4))
-    );
-}
-
-/// Regression (issue 24): `MatchError::Illegal` printed only "illegal move",
-/// the reason reachable through `source()` alone. It prints as the illegal
-/// move's reason, and a chain of causes prints each cause once.
+/// `MatchError::Illegal` prints as the illegal move's reason (not a bare
+/// "illegal move" with the reason behind `source()`), and a chain of causes
+/// prints each cause once.
 #[test]
 fn an_illegal_move_in_a_match_prints_its_reason_once() {
     use kamisado_core::board_geometry::ErrorChain;
@@ -478,8 +414,8 @@ proptest! {
     }
 }
 
-/// The resume error counts its points in words that agree (issue 32: "1
-/// points").
+/// The resume error words its points in agreement with their number ("1
+/// point", never "1 points").
 #[test]
 fn the_round_not_scored_error_agrees_with_its_number() {
     use board_geometry::Player;
@@ -501,4 +437,76 @@ fn the_round_not_scored_error_agrees_with_its_number() {
         three.to_string(),
         "white won the round for 3 points but has only 1"
     );
+}
+
+#[test]
+fn a_round_summary_in_words_and_kept_as_the_last_round() {
+    let mut m = Match::new(Target::STANDARD);
+    assert_eq!(m.last_round(), None);
+    let mut summary = None;
+    for mv in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+        summary = m.play(mv.parse().unwrap()).unwrap();
+    }
+    let summary = summary.expect("the arrival ends the round");
+    assert_eq!(m.last_round(), Some(summary));
+    assert_eq!(
+        summary.to_string(),
+        "round 1: white wins: the green tower reached the goal row; \
+         white scores with its plain green tower (+1); black 0 - white 1"
+    );
+    assert_eq!(summary.rank, SumoRank::Plain);
+    m.choose_edge(Edge::AFile).unwrap();
+    // Still the latest round while the next one is played.
+    assert_eq!(m.last_round(), Some(summary));
+    m.play("a1a5".parse().unwrap()).unwrap();
+    assert_eq!(m.last_round(), Some(summary));
+}
+
+#[cfg(feature = "serde")]
+mod saved_matches {
+    use super::*;
+
+    /// A match in round 2 and its saved form.
+    fn round_two() -> (Match, serde_json::Value) {
+        let mut m = Match::new(Target::STANDARD);
+        for mv in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+            m.play(mv.parse().unwrap()).unwrap();
+        }
+        m.choose_edge(Edge::AFile).unwrap();
+        let value = serde_json::to_value(m).unwrap();
+        (m, value)
+    }
+
+    fn load(value: &serde_json::Value) -> Result<Match, String> {
+        serde_json::from_value::<Match>(value.clone()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_consistent_save_loads() {
+        let (m, value) = round_two();
+        assert_eq!(load(&value).unwrap(), m);
+    }
+
+    #[test]
+    fn a_last_round_that_is_not_the_previous_one_is_refused() {
+        let (_, value) = round_two();
+        // Each condition alone: the round number, then each player's score.
+        let mut wrong_round = value.clone();
+        wrong_round["last_round"]["round"] = 2.into();
+        let mut black_ahead = value.clone();
+        black_ahead["last_round"]["scores"][0] = 1.into();
+        let mut white_ahead = value.clone();
+        white_ahead["last_round"]["scores"][1] = 2.into();
+        for bad in [wrong_round, black_ahead, white_ahead] {
+            let error = load(&bad).unwrap_err();
+            assert!(
+                error.contains("the last round is not the one before"),
+                "{error}"
+            );
+        }
+        // Scores that only grew are fine.
+        let mut earlier = value.clone();
+        earlier["last_round"]["scores"][1] = 0.into();
+        assert!(load(&earlier).is_ok());
+    }
 }

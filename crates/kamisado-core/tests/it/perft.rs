@@ -1,9 +1,12 @@
-//! Perft from the start. The source of truth is the independent reference
-//! suites of both games, which run from the workspace root
-//! (`tests/perft_suites.rs`); depths 1-5 here are in them too.
+//! Perft: from the start, and the bulk-counting fast paths against the
+//! plainest count. The source of truth is the independent reference suites
+//! (`suites.rs`); depths 1-5 from the start are in them too.
 
 use kamisado_core::Game;
 use kamisado_core::Position;
+use proptest::prelude::*;
+
+use crate::movegen::{play_out, random_game, starts};
 
 #[test]
 fn start_position_counts() {
@@ -28,4 +31,34 @@ fn start_position_deep_regression_pin() {
     let start = Position::start();
     assert_eq!(start.perft(6), 7_399_794);
     assert_eq!(start.perft(7), 56_182_538);
+}
+
+/// Perft by the plainest means: the move list and `play`, nothing counted
+/// in bulk.
+fn naive_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    p.legal_moves()
+        .iter()
+        .map(|&m| naive_perft(&p.play(m), depth - 1))
+        .sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// The bulk-counting fast paths of `perft` (two and three plies counted
+    /// from occupancy alone) and `perft_played` agree with the plainest
+    /// perft, from random positions of every start.
+    #[test]
+    fn fast_perft_agrees_with_plain_perft((start, choices) in random_game()) {
+        let positions = play_out(starts()[start], &choices);
+        let p = positions[positions.len() / 2];
+        for depth in 0..=4 {
+            let plain = naive_perft(&p, depth);
+            prop_assert_eq!(p.perft(depth), plain, "perft {} of {}", depth, p);
+            prop_assert_eq!(p.perft_played(depth), plain, "played {} of {}", depth, p);
+        }
+    }
 }

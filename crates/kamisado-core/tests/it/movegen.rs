@@ -1,16 +1,21 @@
-//! Rules tests: a naive, square-by-square reference generator checked against
-//! the bitboard engine over random play, plus the invariants of RULES.md 1.
+//! Move generation: a naive, square-by-square reference generator checked
+//! against the bitboard engine over random play, plus the invariants of
+//! RULES.md 1, the per-tower move sets and the slide targets.
 
 use kamisado_core::Game;
 use std::collections::BTreeSet;
 
 use board_geometry::{Player, Square};
-use kamisado_core::{Colour, Move, MoveKind, Outcome, Position, SumoRank, Tower};
+use kamisado_core::{
+    Bitboard, Colour, Move, MoveKind, Outcome, Position, SumoRank, Tower, TowerMoves, slide_targets,
+};
 use proptest::prelude::*;
+
+use crate::common::sample;
 
 /// The destinations of `tower`, found by walking one square at a time
 /// (RULES.md 1.4 and 1.7), independently of the engine's bitboards.
-fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<Square> {
+pub(crate) fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<Square> {
     let from = position.square_of(tower);
     let rank = position.rank_of(tower);
     let limit = rank.max_distance().unwrap_or(7);
@@ -54,7 +59,7 @@ fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<Square> {
     out
 }
 
-fn arrived(position: &Position) -> bool {
+pub(crate) fn arrived(position: &Position) -> bool {
     position
         .towers()
         .any(|(t, s, _)| s.rank() == t.player.goal_rank())
@@ -62,7 +67,7 @@ fn arrived(position: &Position) -> bool {
 
 /// What the chain of obligations from the side to move's blocked tower
 /// reaches: `true` if some tower along it can move.
-fn naive_chain_reaches_mobile(position: &Position, colour: Colour) -> bool {
+pub(crate) fn naive_chain_reaches_mobile(position: &Position, colour: Colour) -> bool {
     let mut seen = BTreeSet::new();
     let mut tower = Tower::new(position.side_to_move(), colour);
     loop {
@@ -78,7 +83,7 @@ fn naive_chain_reaches_mobile(position: &Position, colour: Colour) -> bool {
     }
 }
 
-fn naive_moves(position: &Position) -> BTreeSet<Move> {
+pub(crate) fn naive_moves(position: &Position) -> BTreeSet<Move> {
     let mut out = BTreeSet::new();
     if arrived(position) {
         return out;
@@ -115,7 +120,7 @@ fn engine_moves(position: &Position) -> BTreeSet<Move> {
 
 /// A position reached by `choices` random moves from `start`; stops early
 /// at the end of the round.
-fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
+pub(crate) fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
     let mut positions = vec![start];
     let mut position = start;
     for &c in choices {
@@ -131,7 +136,7 @@ fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
 
 /// Start positions for random play: the match start and positions with
 /// sumos from the reference suites.
-fn starts() -> Vec<Position> {
+pub(crate) fn starts() -> Vec<Position> {
     [
         "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
         "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -",
@@ -147,7 +152,7 @@ fn starts() -> Vec<Position> {
     .collect()
 }
 
-fn random_game() -> impl Strategy<Value = (usize, Vec<u16>)> {
+pub(crate) fn random_game() -> impl Strategy<Value = (usize, Vec<u16>)> {
     (0usize..8, proptest::collection::vec(any::<u16>(), 0..120))
 }
 
@@ -316,99 +321,111 @@ proptest! {
     }
 }
 
-/// The chain of obligations shown to players agrees with the naive walk
-/// and with the rules: empty unless the forced tower is blocked, each link
-/// the opponent's tower of the colour under the last one, every link
-/// blocked, and ending where the rules say: at a tower that can move (the
-/// side to move passes) or at a tower already in it (a deadlock).
 #[test]
-fn the_obligation_chain_is_the_rules_chain() {
-    let (mut passes, mut deadlocks, mut long) = (0, 0, 0);
-    let mut rng = board_geometry::SplitMix64::new(20261201);
-    for game in 0..3_000 {
-        let mut position = starts()[game % 8];
-        loop {
-            let chain = position.obligation_chain();
-            let forced = position.forced_colour();
-            let blocked = forced.is_some_and(|c| {
-                naive_destinations(&position, Tower::new(position.side_to_move(), c)).is_empty()
-            });
-            if arrived(&position) || !blocked {
-                assert!(chain.is_empty(), "{position}: {chain:?}");
-            } else {
-                let first = chain[0];
-                assert_eq!(
-                    (first.player, Some(first.tower)),
-                    (position.side_to_move(), forced)
-                );
-                for link in &chain {
-                    let tower = Tower::new(link.player, link.tower);
-                    assert_eq!(position.square_of(tower), link.square);
-                    assert!(
-                        naive_destinations(&position, tower).is_empty(),
-                        "{position}"
-                    );
-                }
-                for pair in chain.windows(2) {
-                    assert_eq!(pair[1].player, pair[0].player.opponent());
-                    assert_eq!(pair[1].tower, Colour::of_square(pair[0].square));
-                }
-                let last = chain[chain.len() - 1];
-                let next = Tower::new(last.player.opponent(), Colour::of_square(last.square));
-                let repeats = chain.iter().any(|l| Tower::new(l.player, l.tower) == next);
-                let reaches = naive_chain_reaches_mobile(&position, first.tower);
-                assert_eq!(repeats, !reaches, "{position}: {chain:?}");
-                if repeats {
-                    assert!(matches!(position.outcome(), Some(Outcome::Deadlock { .. })));
-                    deadlocks += 1;
-                } else {
-                    assert_eq!(position.legal_moves().len(), 1, "{position}");
-                    assert!(position.legal_moves()[0].is_pass());
-                    passes += 1;
-                }
-                if chain.len() >= 2 {
-                    long += 1;
+fn tower_move_sets_are_exact() {
+    let mut sets = 0;
+    for (p, _) in sample(2, 2000) {
+        let mut total = 0;
+        p.generate_moves(|moves: TowerMoves| {
+            assert!(!moves.is_empty(), "{p}");
+            assert_eq!(moves.len(), moves.to.len() as usize);
+            let mut iter = moves.iter();
+            for left in (0..=moves.len()).rev() {
+                assert_eq!(iter.size_hint(), (left, Some(left)));
+                assert_eq!(iter.len(), left);
+                if left > 0 {
+                    let mv = iter.next().unwrap();
+                    assert_eq!(mv.from, moves.from);
+                    assert!(moves.to.has(mv.to));
                 }
             }
-            let Some(&mv) = rng.choose(&position.legal_moves()) else {
+            assert_eq!(iter.next(), None);
+            assert_eq!(p.tower_on(moves.from), Some(moves.tower));
+            total += moves.len();
+            sets += 1;
+            false
+        });
+        assert_eq!(total, p.legal_moves().len(), "{p}");
+    }
+    assert!(sets >= 2000);
+    // A set built by hand may be empty, and says so.
+    let none = TowerMoves {
+        tower: Tower::new(Player::Black, Colour::Red),
+        from: "c1".parse().unwrap(),
+        to: kamisado_core::Bitboard::EMPTY,
+    };
+    assert!(none.is_empty() && none.iter().next().is_none());
+    assert_eq!(none.len(), 0);
+}
+
+/// The slides of a tower walked square by square: forward and diagonally
+/// forward over empty squares, at most 7, 5, 3 or 1 squares by sumo rank.
+fn walked_slides(player: Player, from: Square, rank: SumoRank, occupied: Bitboard) -> Bitboard {
+    let limit = [7, 5, 3, 1][rank.level() as usize];
+    let forward = if player == Player::Black { 1 } else { -1 };
+    let mut out = Bitboard::EMPTY;
+    for df in [-1, 0, 1] {
+        let (mut f, mut r) = (from.file().index() as i32, from.rank().index() as i32);
+        for _ in 0..limit {
+            f += df;
+            r += forward;
+            if !(0..8).contains(&f) || !(0..8).contains(&r) {
                 break;
-            };
-            position = position.play(mv);
+            }
+            let square = Square::ALL[(r * 8 + f) as usize];
+            if occupied.has(square) {
+                break;
+            }
+            out |= square.bitboard();
         }
     }
-    // The interesting branches ran.
+    out
+}
+
+#[test]
+fn slide_targets_and_reach() {
+    let (mut free, mut pushes) = (0, 0);
+    for (p, _) in sample(7, 2000) {
+        for (tower, square, rank) in p.towers() {
+            let slides = slide_targets(tower.player, square, rank, p.occupied());
+            assert_eq!(
+                slides,
+                walked_slides(tower.player, square, rank, p.occupied()),
+                "{p}"
+            );
+            // Other occupancies: the tower alone, and a full rank ahead.
+            assert_eq!(
+                slide_targets(tower.player, square, rank, square.bitboard()),
+                walked_slides(tower.player, square, rank, square.bitboard())
+            );
+            let reach = p.reach(tower);
+            // The reach is the slides, plus a push straight ahead.
+            assert_eq!(reach & slides, slides, "{p}");
+            let extra = reach & !slides;
+            assert!(extra.len() <= 1, "{p}");
+            if let Some(push) = extra.into_iter().next() {
+                assert!(rank != SumoRank::Plain && p.tower_on(push).is_some(), "{p}");
+                pushes += 1;
+            }
+        }
+        // Where the side to move has a free choice, every tower's reach is
+        // exactly its legal moves.
+        if p.forced_colour().is_none() && !p.is_over() {
+            free += 1;
+            for colour in Colour::ALL {
+                let tower = Tower::new(p.side_to_move(), colour);
+                let legal: Bitboard = p
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| p.tower_on(m.from) == Some(tower))
+                    .map(|m| m.to.bitboard())
+                    .fold(Bitboard::EMPTY, |a, b| a | b);
+                assert_eq!(p.reach(tower), legal, "{p}");
+            }
+        }
+    }
     assert!(
-        passes > 300 && deadlocks > 20 && long > 20,
-        "{passes} {deadlocks} {long}"
+        free >= 20 && pushes >= 50,
+        "{free} free choices, {pushes} pushes"
     );
-}
-
-/// Perft by the plainest means: the move list and `play`, nothing counted
-/// in bulk.
-fn naive_perft(p: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    p.legal_moves()
-        .iter()
-        .map(|&m| naive_perft(&p.play(m), depth - 1))
-        .sum()
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
-
-    /// The bulk-counting fast paths of `perft` (two and three plies counted
-    /// from occupancy alone) and `perft_played` agree with the plainest
-    /// perft, from random positions of every start.
-    #[test]
-    fn fast_perft_agrees_with_plain_perft((start, choices) in random_game()) {
-        let positions = play_out(starts()[start], &choices);
-        let p = positions[positions.len() / 2];
-        for depth in 0..=4 {
-            let plain = naive_perft(&p, depth);
-            prop_assert_eq!(p.perft(depth), plain, "perft {} of {}", depth, p);
-            prop_assert_eq!(p.perft_played(depth), plain, "played {} of {}", depth, p);
-        }
-    }
 }

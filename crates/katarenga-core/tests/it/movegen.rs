@@ -1,6 +1,7 @@
-//! Rules tests: a naive square-by-square reference generator checked against
-//! the bitboard engine over random boards and random play, and the
-//! invariants of RULES.md 2.
+//! Move generation: a naive square-by-square reference generator checked
+//! against the bitboard engine over random boards and random play, the
+//! invariants of RULES.md 2, the per-piece move sets, and the
+//! no-first-capture option against a naive generator of its own.
 
 use katarenga_core::Game;
 use std::collections::BTreeSet;
@@ -12,8 +13,13 @@ use katarenga_core::{
 };
 use proptest::prelude::*;
 
+use crate::common::sample;
+use katarenga_core::PieceMoves;
+
+pub(crate) mod drawn;
+
 /// The destinations of the piece on `from`, walking one square at a time.
-fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
+pub(crate) fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
     let side = p.side_to_move();
     let colour = p.board().colour_of(from);
     let mut out = BTreeSet::new();
@@ -74,7 +80,7 @@ fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
     out
 }
 
-fn naive_outcome(p: &Position) -> Option<Player> {
+pub(crate) fn naive_outcome(p: &Position) -> Option<Player> {
     for player in Player::ALL {
         if Camp::of(player).iter().all(|&c| p.camp_occupied(c)) {
             return Some(player);
@@ -92,7 +98,7 @@ fn naive_outcome(p: &Position) -> Option<Player> {
     None
 }
 
-fn naive_moves(p: &Position) -> BTreeSet<Move> {
+pub(crate) fn naive_moves(p: &Position) -> BTreeSet<Move> {
     if naive_outcome(p).is_some() {
         return BTreeSet::new();
     }
@@ -160,7 +166,7 @@ fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
     positions
 }
 
-fn game() -> impl Strategy<Value = Vec<Position>> {
+pub(crate) fn game() -> impl Strategy<Value = Vec<Position>> {
     (board(), proptest::collection::vec(any::<u16>(), 0..150))
         .prop_map(|(b, choices)| play_out(Position::start_on(b), &choices))
 }
@@ -266,31 +272,6 @@ proptest! {
             p = p.play(mv);
         }
         prop_assert!(p.is_consistent());
-    }
-}
-
-fn naive_perft(p: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    p.legal_moves()
-        .iter()
-        .map(|&m| naive_perft(&p.play(m), depth - 1))
-        .sum()
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
-
-    /// `perft` (bulk) and `perft_played` agree with the plainest perft.
-    #[test]
-    fn fast_perft_agrees_with_plain_perft(positions in game()) {
-        let p = positions[positions.len() / 2];
-        for depth in 0..=3 {
-            let plain = naive_perft(&p, depth);
-            prop_assert_eq!(p.perft(depth), plain, "perft {} of {}", depth, p);
-            prop_assert_eq!(p.perft_played(depth), plain);
-        }
     }
 }
 
@@ -407,7 +388,7 @@ mod first_capture {
         );
         println!(
             "# Perft reference cases under the no-first-capture option: <position> ; <depth> ; <nodes>\n\
-             # Computed by the naive generator of tests/it/rules.rs (first_capture), which keeps its\n\
+             # Computed by the naive generator of tests/it/movegen.rs (first_capture), which keeps its\n\
              # own account of the pending first moves; {} of the 24,576 boards let White capture\n\
              # on its first move.",
             boards.len()
@@ -589,4 +570,50 @@ mod first_capture {
             OPTION_BITES.load(std::sync::atomic::Ordering::Relaxed)
         );
     }
+}
+
+#[test]
+fn piece_move_sets_are_exact() {
+    let (mut sets, mut camp_moves) = (0, 0);
+    for (p, _) in sample(2, 3000) {
+        let mut total = 0;
+        p.generate_moves(|moves: PieceMoves| {
+            assert!(!moves.is_empty(), "{p}");
+            // Counted by the naive reference generator of `rules.rs`.
+            let expected = crate::movegen::naive_moves_from(&p, moves.from).len();
+            assert_eq!(moves.len(), expected, "{p}");
+            let mut iter = moves.iter();
+            for left in (0..=moves.len()).rev() {
+                assert_eq!(iter.size_hint(), (left, Some(left)));
+                assert_eq!(iter.len(), left);
+                if left > 0 {
+                    let mv = iter.next().unwrap();
+                    assert_eq!(mv.from, moves.from);
+                    assert!(p.is_legal(mv), "{mv} in {p}");
+                }
+            }
+            assert_eq!(iter.next(), None);
+            camp_moves += moves.camps.0.count_ones() as usize;
+            total += moves.len();
+            sets += 1;
+            false
+        });
+        assert_eq!(total, p.legal_moves().len(), "{p}");
+    }
+    assert!(
+        sets >= 10_000 && camp_moves >= 20,
+        "{sets} sets, {camp_moves} camp moves"
+    );
+    // A set built by hand may be empty, and says so; camps count as moves.
+    let mut set = PieceMoves {
+        from: "a8".parse().unwrap(),
+        to: katarenga_core::Bitboard::EMPTY,
+        camps: katarenga_core::Camps::EMPTY,
+    };
+    assert!(set.is_empty() && set.iter().next().is_none());
+    assert_eq!(set.len(), 0);
+    set.camps = set.camps.with(Camp::A0);
+    assert!(!set.is_empty());
+    assert_eq!(set.len(), 1);
+    assert_eq!(set.iter().next(), Some(Move::to_camp(set.from, Camp::A0)));
 }

@@ -1,9 +1,12 @@
-//! Hand-built positions for the pass and deadlock rules (RULES.md 1.5, 1.6)
-//! and the documented difference from another published implementation.
+//! The pass and deadlock rules (RULES.md 1.5, 1.6): hand-built positions,
+//! the chain of obligations against the rules' walk, and the documented
+//! difference from another published implementation.
 
 use board_geometry::Player;
 use kamisado_core::Game;
-use kamisado_core::{Colour, Move, Outcome, Position};
+use kamisado_core::{Colour, Move, Outcome, Position, Tower};
+
+use crate::movegen::{arrived, naive_chain_reaches_mobile, naive_destinations, starts};
 
 fn pos(text: &str) -> Position {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -182,4 +185,71 @@ fn deadlocks_end_the_round_at_once_unlike_hamisado() {
     assert_eq!(hamisado_perft(&start, 3, 0), 11_182);
     assert_eq!(hamisado_perft(&start, 4, 0), 105_024);
     assert_eq!(hamisado_perft(&start, 5, 0), 901_006);
+}
+
+/// The chain of obligations shown to players agrees with the naive walk
+/// and with the rules: empty unless the forced tower is blocked, each link
+/// the opponent's tower of the colour under the last one, every link
+/// blocked, and ending where the rules say: at a tower that can move (the
+/// side to move passes) or at a tower already in it (a deadlock).
+#[test]
+fn the_obligation_chain_is_the_rules_chain() {
+    let (mut passes, mut deadlocks, mut long) = (0, 0, 0);
+    let mut rng = board_geometry::SplitMix64::new(20261201);
+    for game in 0..3_000 {
+        let mut position = starts()[game % 8];
+        loop {
+            let chain = position.obligation_chain();
+            let forced = position.forced_colour();
+            let blocked = forced.is_some_and(|c| {
+                naive_destinations(&position, Tower::new(position.side_to_move(), c)).is_empty()
+            });
+            if arrived(&position) || !blocked {
+                assert!(chain.is_empty(), "{position}: {chain:?}");
+            } else {
+                let first = chain[0];
+                assert_eq!(
+                    (first.player, Some(first.tower)),
+                    (position.side_to_move(), forced)
+                );
+                for link in &chain {
+                    let tower = Tower::new(link.player, link.tower);
+                    assert_eq!(position.square_of(tower), link.square);
+                    assert!(
+                        naive_destinations(&position, tower).is_empty(),
+                        "{position}"
+                    );
+                }
+                for pair in chain.windows(2) {
+                    assert_eq!(pair[1].player, pair[0].player.opponent());
+                    assert_eq!(pair[1].tower, Colour::of_square(pair[0].square));
+                }
+                let last = chain[chain.len() - 1];
+                let next = Tower::new(last.player.opponent(), Colour::of_square(last.square));
+                let repeats = chain.iter().any(|l| Tower::new(l.player, l.tower) == next);
+                let reaches = naive_chain_reaches_mobile(&position, first.tower);
+                assert_eq!(repeats, !reaches, "{position}: {chain:?}");
+                if repeats {
+                    assert!(matches!(position.outcome(), Some(Outcome::Deadlock { .. })));
+                    deadlocks += 1;
+                } else {
+                    assert_eq!(position.legal_moves().len(), 1, "{position}");
+                    assert!(position.legal_moves()[0].is_pass());
+                    passes += 1;
+                }
+                if chain.len() >= 2 {
+                    long += 1;
+                }
+            }
+            let Some(&mv) = rng.choose(&position.legal_moves()) else {
+                break;
+            };
+            position = position.play(mv);
+        }
+    }
+    // The interesting branches ran.
+    assert!(
+        passes > 300 && deadlocks > 20 && long > 20,
+        "{passes} {deadlocks} {long}"
+    );
 }

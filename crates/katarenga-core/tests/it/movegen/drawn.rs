@@ -1,13 +1,13 @@
-//! Each way of moving and each end of the game, on drawn boards.
+//! Each way of moving, on drawn boards.
 
 use board_geometry::{Bitboard, Player, Square, bitboard};
 use katarenga_core::Game;
 use katarenga_core::{
-    Board, Camp, Camps, Destination, IllegalMove, Move, Outcome, PieceKind, Position, SquareColour,
+    Board, Camps, Destination, IllegalMove, Move, PieceKind, Position, SquareColour,
 };
 
 /// A board of `base` colour with the listed squares recoloured.
-fn board(base: SquareColour, marks: &[(Square, SquareColour)]) -> Board {
+pub(crate) fn board(base: SquareColour, marks: &[(Square, SquareColour)]) -> Board {
     let mut cells = [base; 64];
     for &(s, c) in marks {
         cells[s as usize] = c;
@@ -16,7 +16,7 @@ fn board(base: SquareColour, marks: &[(Square, SquareColour)]) -> Board {
 }
 
 /// The squares the piece on `from` may move to.
-fn targets(p: &Position, from: Square) -> Bitboard {
+pub(crate) fn targets(p: &Position, from: Square) -> Bitboard {
     p.legal_moves()
         .iter()
         .filter(|m| m.from == from)
@@ -27,7 +27,7 @@ fn targets(p: &Position, from: Square) -> Bitboard {
         .collect()
 }
 
-fn pieces(list: &[Square]) -> Bitboard {
+pub(crate) fn pieces(list: &[Square]) -> Bitboard {
     list.iter().copied().collect()
 }
 
@@ -168,105 +168,4 @@ fn king_on_blue_and_knight_on_green() {
     .unwrap();
     assert_eq!(targets(&p, A1), pieces(&[A2, B2]));
     assert_eq!(targets(&p, G1), pieces(&[E2, H3]));
-}
-
-#[test]
-fn camps_are_entered_from_the_target_line_only() {
-    let b = board(Blue, &[]);
-    let p = Position::new(
-        b,
-        pieces(&[E8, E7, A2]),
-        pieces(&[A1, H1, D4]),
-        Camps::EMPTY.with(Camp::H9),
-        Player::Black,
-    )
-    .unwrap();
-    let moves = p.legal_moves();
-    assert!(moves.contains(&Move::to_camp(E8, Camp::A9)));
-    assert!(!moves.contains(&Move::to_camp(E8, Camp::H9)));
-    assert_eq!(
-        p.check_move(Move::to_camp(E8, Camp::H9)),
-        Err(IllegalMove::CampOccupied(Camp::H9))
-    );
-    assert_eq!(
-        p.check_move(Move::to_camp(E7, Camp::A9)),
-        Err(IllegalMove::NotOnTargetLine(E7))
-    );
-    assert_eq!(
-        p.check_move(Move::to_camp(E8, Camp::A0)),
-        Err(IllegalMove::NotYourCamp(Camp::A0))
-    );
-    // Taking the second camp wins at once.
-    let won = p.play(Move::to_camp(E8, Camp::A9));
-    assert_eq!(
-        won.outcome(),
-        Some(Outcome::Camps {
-            winner: Player::Black
-        })
-    );
-    assert!(won.legal_moves().is_empty());
-    assert_eq!(won.pieces(Player::Black), pieces(&[E7, A2]));
-    assert_eq!(won.piece_count(Player::Black), 4);
-}
-
-#[test]
-fn a_piece_on_the_line_stays_in_play() {
-    // White's king on a1 (its target line) moves along the line, backward
-    // and captures, may enter a camp, and can be captured.
-    let b = board(Blue, &[]);
-    let p = Position::new(
-        b,
-        pieces(&[B2, H5]),
-        pieces(&[A1, A8]),
-        Camps::EMPTY,
-        Player::White,
-    )
-    .unwrap();
-    assert_eq!(targets(&p, A1), pieces(&[A2, B1, B2]));
-    assert!(p.legal_moves().contains(&Move::to_camp(A1, Camp::A0)));
-    assert!(p.legal_moves().contains(&Move::to_camp(A1, Camp::H0)));
-    let after = p.play(Move::new(A8, A7)).play(Move::new(B2, A1));
-    assert_eq!(after.pieces(Player::White), pieces(&[A7]));
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::TooFewPieces {
-            winner: Player::Black
-        })
-    );
-}
-
-#[test]
-fn fewer_than_two_pieces_loses_after_a_capture() {
-    let b = board(Blue, &[]);
-    let p = Position::new(
-        b,
-        pieces(&[D4, H1]),
-        pieces(&[D5, A8]),
-        Camps::EMPTY,
-        Player::Black,
-    )
-    .unwrap();
-    assert_eq!(p.outcome(), None);
-    let after = p.play(Move::new(D4, D5));
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::TooFewPieces {
-            winner: Player::Black
-        })
-    );
-    assert!(after.legal_moves().is_empty());
-    assert!(matches!(
-        after.check_move(Move::new(A8, A7)),
-        Err(IllegalMove::GameOver(Outcome::TooFewPieces { .. }))
-    ));
-    // Pieces in camps count: one on the board and one in a camp is enough.
-    let camped = Position::new(
-        b,
-        pieces(&[H1]),
-        pieces(&[A8, B8]),
-        Camps::EMPTY.with(Camp::A9),
-        Player::White,
-    )
-    .unwrap();
-    assert_eq!(camped.outcome(), None);
 }

@@ -82,8 +82,7 @@ fn a_certificate_with_a_line_removed_is_refused() {
                     lines[skip].split(" ; ").next().unwrap()
                 );
                 // The message names the moves that lead there, or says that
-                // the hole is the start (regression, issue 24: "after no
-                // move").
+                // the hole is the start (never "after no move").
                 let message = hole.to_string();
                 assert!(!message.contains("after no move"), "{message}");
                 if hole.moves.is_empty() {
@@ -108,10 +107,10 @@ fn a_certificate_with_a_line_removed_is_refused() {
     assert!(deeper > 0, "{deeper} deeper holes");
 }
 
-/// Regression (issue 24): a hole at the certificate's own position was
-/// reported "after no move".
+/// A hole at the certificate's own position is reported as its starting
+/// position, not "after no move".
 #[test]
-fn a_hole_at_the_start_says_so() {
+fn a_hole_at_the_certificates_own_position_is_named_as_its_start() {
     use game_search::proof::check::Hole;
     let hole = Hole {
         moves: Vec::new(),
@@ -200,7 +199,7 @@ fn a_too_short_bound_and_a_wrong_winner_are_refused() {
 /// standard library and the rules.
 #[test]
 fn the_checker_uses_only_the_rules() {
-    let source = include_str!("../../src/proof/check.rs");
+    let source = include_str!("../../../src/proof/check.rs");
     for line in source.lines().map(str::trim) {
         if line.starts_with("use ") {
             assert!(

@@ -1,0 +1,4 @@
+//! Kamisado's solver and matches (`game_search::kamisado`).
+
+mod certificate;
+mod matches;
