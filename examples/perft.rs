@@ -9,12 +9,13 @@
 //! per legal move, `<move> <nodes>`, sorted by move text; the last line on
 //! stdout is the total alone; timing goes to stderr.
 
+use game_spec::GameId;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use board_geometry::ErrorChain;
-use clap::{CommandFactory, Parser, ValueEnum};
+use clap::{CommandFactory, Parser};
 use game_rules::Game;
 
 /// Counts the legal move sequences of DEPTH plies (each game's rules,
@@ -23,8 +24,8 @@ use game_rules::Game;
 #[derive(Parser)]
 #[command(name = "perft")]
 struct Args {
-    /// The game
-    game: GameName,
+    /// The game: kamisado or katarenga
+    game: GameId,
     /// A position in the game's notation, as one argument (quote it), or
     /// startpos
     position: String,
@@ -42,12 +43,6 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: u32,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GameName {
-    Kamisado,
-    Katarenga,
 }
 
 /// Each root move with its count, the moves dealt out to `threads` scoped
@@ -120,10 +115,7 @@ fn perft<G: Game>(args: &Args, out: &mut dyn Write) -> io::Result<()> {
     let _ = writeln!(
         err,
         "{} perft {}: {total} nodes in {seconds:.3} s, {:.1} M nodes/s ({threads} thread{})",
-        match args.game {
-            GameName::Kamisado => "kamisado",
-            GameName::Katarenga => "katarenga",
-        },
+        args.game,
         args.depth,
         speed(seconds),
         if threads == 1 { "" } else { "s" }
@@ -157,8 +149,8 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let mut out = io::stdout().lock();
     let result = match args.game {
-        GameName::Kamisado => perft::<kamisado_core::Position>(&args, &mut out),
-        GameName::Katarenga => perft::<katarenga_core::Position>(&args, &mut out),
+        GameId::Kamisado => perft::<kamisado_core::Position>(&args, &mut out),
+        GameId::Katarenga => perft::<katarenga_core::Position>(&args, &mut out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,6 +10,7 @@
 //! Whole Kamisado matches, Katarenga's set-ups and rematches, undo and
 //! scripted sessions are `kk-play`'s (crates/kk-apps).
 
+use game_spec::GameId;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -22,9 +23,9 @@ use game_search::{Agent, GreedyAgent, Limits, SearchAgent, SearchGame};
 #[derive(Parser)]
 #[command(name = "play")]
 struct Args {
-    /// The game
+    /// The game: kamisado or katarenga
     #[arg(default_value = "kamisado")]
-    game: GameName,
+    game: GameId,
     /// Who plays Black
     #[arg(long, default_value = "human")]
     black: Who,
@@ -40,12 +41,6 @@ struct Args {
     /// Katarenga game
     #[arg(long)]
     demo: bool,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GameName {
-    Kamisado,
-    Katarenga,
 }
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]
@@ -145,8 +140,8 @@ fn run(args: &Args, out: &mut dyn Write) -> io::Result<()> {
     }
     let players = [args.black, args.white];
     match args.game {
-        GameName::Kamisado => play(args, players, kamisado, out),
-        GameName::Katarenga => play(args, players, katarenga, out),
+        GameId::Kamisado => play(args, players, kamisado, out),
+        GameId::Katarenga => play(args, players, katarenga, out),
     }
 }
 

@@ -4,11 +4,12 @@
 //! cargo run --example record_check -- <kamisado|katarenga> FILE
 //! ```
 
+use game_spec::GameId;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use game_records::{KamisadoRecord, KatarengaRecord, RecordResult, Termination};
 
 /// Reads every record in FILE (the formats of the rules pages' "Game
@@ -18,16 +19,10 @@ use game_records::{KamisadoRecord, KatarengaRecord, RecordResult, Termination};
 #[derive(Parser)]
 #[command(name = "record_check")]
 struct Args {
-    /// The game
-    game: GameName,
+    /// The game: kamisado or katarenga
+    game: GameId,
     /// The file of records
     file: String,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GameName {
-    Kamisado,
-    Katarenga,
 }
 
 /// How each record of the file ended.
@@ -36,12 +31,12 @@ fn endings(args: &Args) -> Result<Vec<(RecordResult, Termination)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let bad = |e: game_records::RecordError| format!("{path}: {e}");
     Ok(match args.game {
-        GameName::Kamisado => KamisadoRecord::parse_all(&text)
+        GameId::Kamisado => KamisadoRecord::parse_all(&text)
             .map_err(bad)?
             .iter()
             .map(|r| (r.result, r.termination))
             .collect(),
-        GameName::Katarenga => KatarengaRecord::parse_all(&text)
+        GameId::Katarenga => KatarengaRecord::parse_all(&text)
             .map_err(bad)?
             .iter()
             .map(|r| (r.result, r.termination))

@@ -4,11 +4,12 @@
 //! cargo run --release --example render -- <kamisado|katarenga> <position|startpos> [--out FILE.svg]
 //! ```
 
+use game_spec::GameId;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use board_geometry::ErrorChain;
-use clap::{CommandFactory, Parser, ValueEnum};
+use clap::{CommandFactory, Parser};
 
 /// Writes an SVG picture of the position (squares, towers or pieces, sumo
 /// ranks, the forced tower, camps, labels) to FILE.svg, or to standard
@@ -16,8 +17,8 @@ use clap::{CommandFactory, Parser, ValueEnum};
 #[derive(Parser)]
 #[command(name = "render")]
 struct Args {
-    /// The game
-    game: GameName,
+    /// The game: kamisado or katarenga
+    game: GameId,
     /// A position in the game's notation (its words may come unquoted), or
     /// startpos
     #[arg(required = true, num_args = 1..)]
@@ -25,12 +26,6 @@ struct Args {
     /// Write the picture to FILE instead of standard output
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GameName {
-    Kamisado,
-    Katarenga,
 }
 
 /// The position `text` of game `G` (or its start).
@@ -46,10 +41,8 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let text = args.position.join(" ");
     let svg = match args.game {
-        GameName::Kamisado => {
-            position::<kamisado_core::Position>(&text).map(|p| p.svg().to_string())
-        }
-        GameName::Katarenga => {
+        GameId::Kamisado => position::<kamisado_core::Position>(&text).map(|p| p.svg().to_string()),
+        GameId::Katarenga => {
             position::<katarenga_core::Position>(&text).map(|p| p.svg().to_string())
         }
     };

@@ -4,11 +4,12 @@
 //! cargo run --release --example selfplay -- <kamisado|katarenga> [--games N] [--seed S]
 //! ```
 
+use game_spec::GameId;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use game_search::RandomAgent;
 use game_search::play::{Adjudication, Stats, selfplay};
 
@@ -20,8 +21,8 @@ use game_search::play::{Adjudication, Stats, selfplay};
 #[derive(Parser)]
 #[command(name = "selfplay")]
 struct Args {
-    /// The game
-    game: GameName,
+    /// The game: kamisado or katarenga
+    game: GameId,
     /// How many games
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -33,12 +34,6 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_plies: u32,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum GameName {
-    Kamisado,
-    Katarenga,
 }
 
 fn main() -> ExitCode {
@@ -58,7 +53,7 @@ fn main() -> ExitCode {
         }
     };
     let (name, stats): (&str, Stats) = match args.game {
-        GameName::Kamisado => {
+        GameId::Kamisado => {
             let start = kamisado_core::Position::start();
             let stats = selfplay(
                 start,
@@ -70,7 +65,7 @@ fn main() -> ExitCode {
             );
             ("kamisado", stats)
         }
-        GameName::Katarenga => {
+        GameId::Katarenga => {
             let start = katarenga_core::Position::start();
             let stats = selfplay(
                 start,

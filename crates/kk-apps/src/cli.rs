@@ -10,7 +10,6 @@
 //! quietly, and nothing panics when standard error is closed ([`say`]).
 
 use std::error::Error;
-use std::fmt::Display;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -181,31 +180,9 @@ impl Progress {
     }
 }
 
-/// The game named by an argument: `kamisado` or `katarenga`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameName {
-    /// Kamisado.
-    Kamisado,
-    /// Katarenga.
-    Katarenga,
-}
-
-impl GameName {
-    /// The game's name.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Kamisado => "kamisado",
-            GameName::Katarenga => "katarenga",
-        }
-    }
-}
-
-impl Display for GameName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The game named by an argument: `kamisado` or `katarenga` (clap reads it
+/// through its `FromStr`).
+pub use game_spec::GameId as GameName;
 
 #[cfg(test)]
 mod tests {

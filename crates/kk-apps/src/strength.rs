@@ -30,8 +30,7 @@ Katarenga games that repeat a position three times or reach 1000 plies are drawn
 of this program)."
 )]
 pub struct StrengthArgs {
-    /// The game
-    #[arg(value_enum)]
+    /// The game: kamisado or katarenga
     pub game: GameName,
     /// Games against each opponent
     #[arg(long, value_name = "N", default_value_t = 200,

@@ -25,8 +25,7 @@ position occurs for the third time with the same side to move, or after --max-pl
 rule of this program, not of the printed rules)."
 )]
 pub struct PlayArgs {
-    /// The game (default: kamisado)
-    #[arg(value_enum)]
+    /// The game: kamisado (the default) or katarenga
     pub game: Option<GameName>,
     /// Who plays Black
     #[arg(long, value_enum, default_value = "human")]
