@@ -51,8 +51,8 @@ struct Args {
     /// "katarenga board=1f0,2b1,3f2,4f3" (the fields are below)
     #[arg(long, value_name = "SPEC")]
     game: GameSpec,
-    /// 'name=<name> cmd=<program> [arg=<argument>]... [option.<Name>=<value>]...
-    /// [tc=<time control>] [dir=<folder>]' (twice; the score is the first engine's);
+    /// 'name=NAME cmd=PROGRAM [arg=ARGUMENT]... [option.OPTION=VALUE]... [tc=TC]
+    /// [dir=FOLDER]' (twice; the score is the first engine's);
     /// words are quoted as in a shell: cmd='/my engines/e' arg="a b"; tc= gives the
     /// engine its own time control; names default to the program's file name
     /// (kk-engine-1 and kk-engine-2 where both are alike)
@@ -61,7 +61,7 @@ struct Args {
     /// Games to play, each opening twice with colours swapped
     #[arg(long, value_name = "N", default_value_t = 10)]
     games: u32,
-    /// 10+0.1 (clock seconds + increment), movetime=<ms>, nodes=<n>, depth=<n>, for both
+    /// 10+0.1 (clock seconds + increment), movetime=MS, nodes=N, depth=N, for both
     /// engines unless a spec has its own
     #[arg(long, value_name = "TC", default_value = "movetime=100")]
     tc: TimeControl,
@@ -70,7 +70,7 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     concurrency: u32,
     /// One opening a line, as a position command's arguments (startpos | tiles 1f0 2f0
-    /// 3f0 4f0 | notation <position>) [moves ...]; '#' starts a comment; with a board
+    /// 3f0 4f0 | notation POSITION) [moves ...]; '#' starts a comment; with a board
     /// in the game spec, every opening must be on it [default: random openings]
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
