@@ -34,19 +34,26 @@ spec() {
     esac
 }
 
-step() { # game lower upper [referee options...]
+step() { # "game spec" lower upper [referee options...]
     game=$1 lower=$2 upper=$3
     shift 3
     echo "== $game: $upper against $lower, $games games $*" | tee -a "$out/summary.txt"
+    # The records are named after the game, the levels, then the spec's
+    # fields and the options (kamisado-strong-hardtarget3).
+    name="${game%% *}-$upper-$lower$(echo "${game#"${game%% *}"}$*" | tr -d ' =-')"
     # The score is the first engine's: the stronger level's.
     $referee --game "$game" --engine "$(spec "$upper")" --engine "$(spec "$lower")" \
         --games "$games" --concurrency 2 --seed 2026 --quiet "$@" \
-        --records "$out/$game-$upper-$lower$(echo "$*" | tr -d ' -').records" 2>&1 | tee -a "$out/summary.txt"
+        --records "$out/$name.records" 2>&1 | tee -a "$out/summary.txt"
 }
 
-if [ "${STEP:-}" ]; then # STEP="kamisado full perfect": that step alone
+if [ "${STEP:-}" ]; then # STEP="kamisado full perfect [target=3]": that step alone
     # shellcheck disable=SC2086
-    step $STEP
+    set -- $STEP
+    first=$1 below=$2 above=$3
+    shift 3
+    # The words after the levels are the game spec's fields.
+    step "$first${*:+ $*}" "$below" "$above"
     exit
 fi
 : >"$out/summary.txt"
@@ -61,6 +68,6 @@ step kamisado full perfect
 # Single rounds from two random plies hardly tell the top levels apart
 # (both sides win every won opening): matches to 3 points, with sumos and
 # pushes, are longer and harder.
-step kamisado hard strong --target 3
-step kamisado strong full --target 3
-step kamisado full perfect --target 3
+step "kamisado target=3" hard strong
+step "kamisado target=3" strong full
+step "kamisado target=3" full perfect

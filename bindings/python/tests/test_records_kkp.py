@@ -114,3 +114,35 @@ def test_the_referee_is_run_and_its_records_read(tmp_path):
     assert records.check("katarenga", games.read_text()) == 2
     with pytest.raises(EngineError, match="--game"):
         referee(["--games", "2"], program=program("kk-referee"))
+
+
+def test_the_referee_takes_the_game_as_one_spec(tmp_path):
+    games = tmp_path / "games.txt"
+    engine = program("kk-engine")
+    arguments = [
+        "--games", "2", "--tc", "depth=1", "--seed", "3",
+        "--engine", f"name=a cmd={engine} option.Hash=1",
+        "--engine", f"name=b cmd={engine} option.Hash=1",
+        "--records", str(games),
+    ]
+    report = referee(
+        ["--max-plies", "20", *arguments],
+        program=program("kk-referee"),
+        game="katarenga",
+        rules="no-first-capture",
+        board="1f0,2b1,3f2,4f3",
+    )
+    assert "games: 2" in report
+    text = games.read_text()
+    assert text.count('[Rules "no-first-capture"]') == 2
+    assert text.count('[Board "1f0 2b1 3f2 4f3"]') == 2
+    games.unlink()
+    referee(arguments, program=program("kk-referee"), spec="kamisado target=3")
+    assert records.check("kamisado", games.read_text()) == 2
+    assert '[Target "3"]' in games.read_text()
+    with pytest.raises(EngineError, match="katarenga has no field target"):
+        referee(arguments, program=program("kk-referee"), game="katarenga", target=3)
+    with pytest.raises(ValueError, match="needs game="):
+        referee(arguments, program=program("kk-referee"), rules="no-first-capture")
+    with pytest.raises(ValueError, match="not both"):
+        referee(arguments, program=program("kk-referee"), spec="kamisado", game="kamisado")

@@ -180,35 +180,59 @@ impl Opening {
         }
     }
 
-    /// An opening of `plies` random moves (seeded) from the start, on a
-    /// random board of tiles for Katarenga when `random_board` (and by
-    /// `rules`); never a position where the side to move can end the game
-    /// at once.
+    /// An opening of `plies` random moves (seeded) from `spec`'s start (by
+    /// its rules); a Katarenga board of the standard one is replaced by a
+    /// random board of tiles when `random_board`, and any other board of
+    /// the spec is kept. Never a position where the side to move can end
+    /// the game at once.
     #[must_use]
     pub fn random(
-        game: GameId,
-        rules: Rules,
+        spec: &GameSpec,
         plies: u32,
         random_board: bool,
         rng: &mut SplitMix64,
     ) -> Opening {
-        let start = match game {
-            GameId::Kamisado => Opening::Kamisado(Kamisado::start()),
-            GameId::Katarenga => {
-                let index = if random_board {
-                    u32::try_from(rng.below(TilePlacement::ARRANGEMENTS as usize)).unwrap_or(0)
-                } else {
-                    0
+        let start = match *spec {
+            GameSpec::Kamisado { .. } => Opening::Kamisado(Kamisado::start()),
+            GameSpec::Katarenga { rules, board } => {
+                let board = match board {
+                    BoardSetup::Standard => {
+                        let index = if random_board {
+                            u32::try_from(rng.below(TilePlacement::ARRANGEMENTS as usize))
+                                .unwrap_or(0)
+                        } else {
+                            0
+                        };
+                        BoardSpec::Tiles(
+                            TilePlacement::arrangement(index).unwrap_or_else(standard_tiles),
+                        )
+                    }
+                    BoardSetup::Tiles(tiles) => BoardSpec::Tiles(tiles),
+                    BoardSetup::Colours(colours) => BoardSpec::Colours(colours),
                 };
-                let tiles = TilePlacement::arrangement(index).unwrap_or_else(standard_tiles);
-                let board = katarenga_core::Board::from_tiles(tiles).unwrap_or_default();
+                let laid = match board {
+                    BoardSpec::Tiles(tiles) => {
+                        katarenga_core::Board::from_tiles(tiles).unwrap_or_default()
+                    }
+                    BoardSpec::Colours(colours) => colours,
+                };
                 Opening::Katarenga {
-                    board: BoardSpec::Tiles(tiles),
-                    position: Katarenga::start_with(board, rules),
+                    board,
+                    position: Katarenga::start_with(laid, rules),
                 }
             }
         };
         start.with_random_plies(plies, rng)
+    }
+
+    /// Whether this is a Katarenga opening on `board` (a Kamisado one is
+    /// on no Katarenga board).
+    #[must_use]
+    pub fn is_on(&self, board: katarenga_core::Board) -> bool {
+        match self {
+            Opening::Kamisado(_) => false,
+            Opening::Katarenga { position, .. } => *position.board() == board,
+        }
     }
 
     /// This opening after `plies` random moves (seeded), each leaving a

@@ -202,13 +202,53 @@ class Engine:
         return f"kkp.Engine(name={self.name!r}, protocol={self.protocol})"
 
 
-def referee(arguments: Sequence[str], program: str = "kk-referee") -> str:
+def referee(
+    arguments: Sequence[str] = (),
+    program: str = "kk-referee",
+    *,
+    spec: object | None = None,
+    game: str | None = None,
+    rules: str | None = None,
+    target: int | str | None = None,
+    board: str | None = None,
+) -> str:
     """Runs ``kk-referee`` with ``arguments`` (its command-line options, as
     ``kk-referee --help`` gives them) and returns its report; raises
-    :class:`EngineError` with its message when it fails."""
+    :class:`EngineError` with its message when it fails.
+
+    The game is one game spec, given in ``arguments`` (``"--game",
+    "kamisado target=3"``), as ``spec=`` (its text, or a
+    :class:`~kamisado_katarenga.GameSpec`), or built from ``game=`` and its
+    fields ``rules=``, ``target=``, ``board=`` (``game="katarenga",
+    rules="no-first-capture"``). The referee reads the spec and refuses a
+    field the game does not have."""
+    text = _spec_text(spec, game, rules, target, board)
+    chosen = ["--game", text] if text is not None else []
     done = subprocess.run(
-        [program, "--quiet", *arguments], capture_output=True, text=True, check=False
+        [program, "--quiet", *chosen, *arguments], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         raise EngineError(done.stderr.strip() or f"kk-referee exited with {done.returncode}")
     return done.stdout
+
+
+def _spec_text(
+    spec: object | None,
+    game: str | None,
+    rules: str | None,
+    target: int | str | None,
+    board: str | None,
+) -> str | None:
+    """The game spec's text from :func:`referee`'s keywords (``None``: the
+    arguments give it)."""
+    given = (("rules", rules), ("target", target), ("board", board))
+    fields = [(name, value) for name, value in given if value is not None]
+    if spec is not None:
+        if game is not None or fields:
+            raise ValueError("give spec= or game= with its fields, not both")
+        return str(spec)
+    if game is None:
+        if fields:
+            raise ValueError(f"{fields[0][0]}= needs game=")
+        return None
+    return " ".join([game, *(f"{name}={value}" for name, value in fields)])

@@ -49,18 +49,63 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
+
 use game_protocol::game_spec::AnyPosition;
 use game_protocol::setup::Opening;
 use game_protocol::{Command, GameId, OptionKind, Reply};
 use katarenga_core::{Orientation, Rules};
 
-const USAGE: &str = "usage: kk-fake-engine [--fault FAULT] [--after N] [--state FILE --first FAULT]
-       [--rules-option NAME=VALUE] [--tag T] [--echo]
-(the faults are listed in the program's documentation: none, crash, hang, late, illegal, pass, bestmove-none,
-garbage, refuse, double, long-info, long-garbage, endless-line, flood, not-utf8, control,
-close-stdout, fork, memory, ignore-term, silent, handshake-exit, no-kkpok, flood-start,
-late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, bad-orient, double-orient,
-hang-orient, late-orient, kkp0, kkp1, no-rules, refuse-newgame)";
+const FAULTS: &str = "The faults are listed in the program's documentation: none, crash, hang, \
+late, illegal, pass, bestmove-none, garbage, refuse, double, long-info, long-garbage, endless-line, \
+flood, not-utf8, control, close-stdout, fork, memory, ignore-term, silent, handshake-exit, no-kkpok, \
+flood-start, late-ready, banner, unknown-info, ponder, crlf, bad-edge, double-edge, bad-orient, \
+double-orient, hang-orient, late-orient, kkp0, kkp1, no-rules, refuse-newgame.";
+
+/// The arguments of `kk-fake-engine`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "kk-fake-engine",
+    about = "An engine that misbehaves on purpose, for testing referees and GUIs",
+    after_help = FAULTS,
+    args_override_self = true
+)]
+struct Args {
+    /// What to do wrong (a name of the list below; an unknown name does nothing wrong)
+    #[arg(long, value_name = "FAULT", default_value = "none")]
+    fault: String,
+    /// Misbehave at the moves after the first N (the faults at a `go`, and late-ready)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    after: u32,
+    /// Count this process's starts in FILE (with --first)
+    #[arg(long, value_name = "FILE", requires = "first")]
+    state: Option<String>,
+    /// The fault of the first start counted in --state
+    #[arg(long, value_name = "FAULT", requires = "state")]
+    first: Option<String>,
+    /// Declare the string option NAME, which switches on the rule option no-first-capture
+    /// when set to VALUE
+    #[arg(long, value_name = "NAME=VALUE", value_parser = switch)]
+    rules_option: Option<Switch>,
+    /// Ignored: a test finds its processes by it
+    #[arg(long, value_name = "T")]
+    tag: Option<String>,
+    /// Copy every command read to standard error
+    #[arg(long)]
+    echo: bool,
+}
+
+/// `--rules-option NAME=VALUE`, switched off at the start.
+fn switch(text: &str) -> Result<Switch, String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok(Switch {
+            name: name.to_string(),
+            value: value.to_string(),
+            on: false,
+        }),
+        _ => Err("expected NAME=VALUE".into()),
+    }
+}
 
 /// A move from an empty square: never legal.
 fn illegal_move(position: &AnyPosition) -> String {
@@ -121,51 +166,15 @@ fn count_start(state: &str) -> u32 {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (mut fault, mut after, mut state, mut first) = (String::from("none"), 0u32, None, None);
-    let mut switch: Option<Switch> = None;
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let echo = args.iter().any(|a| a == "--echo");
-    let mut iter = args.iter().filter(|a| *a != "--echo");
-    while let Some(arg) = iter.next() {
-        match (arg.as_str(), iter.next()) {
-            ("--fault", Some(v)) => fault = v.clone(),
-            ("--after", Some(v)) => match v.parse() {
-                Ok(n) => after = n,
-                Err(_) => {
-                    eprintln!(
-                        "kk-fake-engine: --after takes a number (see `kk-fake-engine --help`)"
-                    );
-                    return ExitCode::from(2);
-                }
-            },
-            ("--state", Some(v)) => state = Some(v.clone()),
-            ("--first", Some(v)) => first = Some(v.clone()),
-            ("--rules-option", Some(v)) => match v.split_once('=') {
-                Some((name, value)) if !name.is_empty() => {
-                    switch = Some(Switch {
-                        name: name.to_string(),
-                        value: value.to_string(),
-                        on: false,
-                    });
-                }
-                _ => {
-                    eprintln!(
-                        "kk-fake-engine: --rules-option takes NAME=VALUE (see `kk-fake-engine --help`)"
-                    );
-                    return ExitCode::from(2);
-                }
-            },
-            ("--tag", Some(_)) => {}
-            _ => {
-                eprintln!("kk-fake-engine: bad arguments (see `kk-fake-engine --help`)");
-                return ExitCode::from(2);
-            }
-        }
-    }
+    let Args {
+        mut fault,
+        after,
+        state,
+        first,
+        rules_option: mut switch,
+        tag: _,
+        echo,
+    } = Args::parse();
     if let (Some(state), Some(first)) = (&state, first) {
         if count_start(state) == 1 {
             fault = first;
@@ -345,6 +354,7 @@ fn main() -> ExitCode {
 }
 
 /// The option that switches the rule option on (`--rules-option`).
+#[derive(Debug, Clone)]
 struct Switch {
     name: String,
     /// The value that switches it on.

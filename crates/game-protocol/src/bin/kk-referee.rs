@@ -3,10 +3,12 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use game_protocol::GameId;
+use clap::{CommandFactory, Parser, ValueEnum};
+use game_protocol::GameSpec;
 use game_protocol::referee::{
     Config, EngineSpec, Interrupt, LINE_LIMIT, OrientationRule, Referee, TimeControl, count,
     distinct_names, signed,
@@ -14,52 +16,17 @@ use game_protocol::referee::{
 use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
 
-const HELP: &str = "\
-kk-referee: plays two engines that speak KKP (docs/protocol.md) against each other
+const ABOUT: &str = "Plays two engines that speak KKP (docs/protocol.md) against each other";
 
-usage: kk-referee --game kamisado|katarenga --engine SPEC --engine SPEC [options]
-
-  --engine SPEC     'name=<name> cmd=<program> [arg=<argument>]... [option.<Name>=<value>]...
-                    [tc=<time control>] [dir=<folder>]' (twice; the score is the first
-                    engine's); words are quoted as in a shell: cmd='/my engines/e' arg=\"a b\";
-                    tc= gives the engine its own time control; names default to the
-                    program's file name (kk-engine-1 and kk-engine-2 where both are alike)
-  --games N         games to play, each opening twice with colours swapped (default 10)
-  --tc TC           10+0.1 (clock seconds + increment), movetime=<ms>, nodes=<n>, depth=<n>
-                    (default movetime=100), for both engines unless a spec has its own
-  --concurrency N   games played at once, each between engine processes of its own
-                    (default 1); records and results are those of one game at a time
-  --target T        Kamisado: play matches to T points (default 1: single rounds)
-  --rules R         Katarenga: standard (default) or no-first-capture (the rules page's
-                    option); an engine of KKP 1 or later must declare that it plays it,
-                    and every engine is asked to take it (after its options)
-  --openings FILE   one opening a line, as a position command's arguments
-                    (startpos | tiles 1f0 2f0 3f0 4f0 | notation <position>) [moves ...];
-                    '#' starts a comment; default: random openings
-  --plies K         K random plies (seeded) after each opening (default 2 after random
-                    starts, 0 after --openings)
-  --boards B        Katarenga random openings: random (tiles, default) or standard
-  --orientation O   Katarenga: laid (default: Black at the bottom of the opening's board) or
-                    choose (as the rules set a game up: the first game of each pair asks its
-                    Black engine which edge of the laid board it sits at, with KKP 2's
-                    orient, timed as an edge choice; the pair's second game is played from
-                    the same start with the sides exchanged; no random plies)
-  --rematch         Katarenga: each pair of games is a match, a game and its rematch (the
-                    same start, the sides exchanged, points added): the records say which
-                    match and game, the report counts the matches
-  --seed S          the seed of random openings and plies (default 1)
-  --margin MS       how late past its time an answer still counts (default 100)
-  --patience MS     how long to wait without a clock: handshake, isready, go nodes/depth
-                    (default 10000)
-  --max-plies N     Katarenga: adjudicate a draw after N plies (default 1000)
-  --repetitions N   Katarenga: adjudicate a draw at the N-th occurrence of a position
-                    (default 3; 0: never)
-  --sprt E0,E1,A,B  stop when an SPRT over the pairs of games, of elo1 E1 against elo0 E0,
-                    decides (alpha A, beta B)
-  --records FILE    append each game's record to FILE, in the order of the games
-  --stderr DIR      keep each engine's standard error in DIR (else it is discarded)
-  --event NAME      the records' Event tag (default kk-referee)
-  --quiet           no progress line after each game
+const AFTER_HELP: &str = "\
+The game spec is the game's name and the fields that differ from its default, each
+name=value: kamisado [target=N] (match points: a number, single, standard, long or
+marathon; default 1: single rounds); katarenga [rules=standard|no-first-capture]
+[board=B] (an engine of KKP 1 or later must declare that it plays no-first-capture, and
+every engine is asked to take the rules after its options; board= fixes the board of
+every game: standard, four tiles such as 1f0,2b1,3f2,4f3, or the colours field; without
+it random openings are on random boards, see --boards). Quote a spec with fields:
+--game \"kamisado target=3\".
 
 Each engine runs in a process group of its own, killed whole after a fault and at the
 end. A fault loses the game: a crash, no answer, a late answer (past the margin), an
@@ -74,182 +41,193 @@ Exit status: 0 the run played (and --help); 1 a run that cannot start or go on: 
 engine that cannot play it (checked before the first game), an openings file that cannot
 be read or holds a bad opening, a records file or stderr folder that cannot be opened or
 written; 2 bad arguments, or options that do not go together; 128 + the signal's number
-after SIGINT, SIGTERM or SIGHUP.
-";
+after SIGINT, SIGTERM or SIGHUP.";
+
+/// The arguments of `kk-referee`.
+#[derive(Debug, Parser)]
+#[command(name = "kk-referee", about = ABOUT, after_help = AFTER_HELP, args_override_self = true)]
+struct Args {
+    /// The game spec: kamisado, "kamisado target=3", "katarenga rules=no-first-capture",
+    /// "katarenga board=1f0,2b1,3f2,4f3" (the fields are below)
+    #[arg(long, value_name = "SPEC")]
+    game: GameSpec,
+    /// 'name=NAME cmd=PROGRAM [arg=ARGUMENT]... [option.OPTION=VALUE]... [tc=TC]
+    /// [dir=FOLDER]' (twice; the score is the first engine's);
+    /// words are quoted as in a shell: cmd='/my engines/e' arg="a b"; tc= gives the
+    /// engine its own time control; names default to the program's file name
+    /// (kk-engine-1 and kk-engine-2 where both are alike)
+    #[arg(long = "engine", value_name = "SPEC", required = true, action = clap::ArgAction::Append)]
+    engines: Vec<EngineSpec>,
+    /// Games to play, each opening twice with colours swapped
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: u32,
+    /// 10+0.1 (clock seconds + increment), movetime=MS, nodes=N, depth=N, for both
+    /// engines unless a spec has its own
+    #[arg(long, value_name = "TC", default_value = "movetime=100")]
+    tc: TimeControl,
+    /// Games played at once, each between engine processes of its own; records and
+    /// results are those of one game at a time
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    concurrency: u32,
+    /// One opening a line, as a position command's arguments (startpos | tiles 1f0 2f0
+    /// 3f0 4f0 | notation POSITION) [moves ...]; '#' starts a comment; with a board
+    /// in the game spec, every opening must be on it [default: random openings]
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Random plies (seeded) after each opening [default: 2 after random starts, 0
+    /// after --openings or with --orientation choose]
+    #[arg(long, value_name = "K")]
+    plies: Option<u32>,
+    /// Katarenga random openings: on random boards of tiles, or on the standard board
+    /// [default: random; a board in the game spec fixes the board instead]
+    #[arg(long, value_name = "B")]
+    boards: Option<Boards>,
+    /// Katarenga: laid (Black at the bottom of the opening's board) or choose (as the
+    /// rules set a game up: the first game of each pair asks its Black engine which edge
+    /// of the laid board it sits at, with KKP 2's orient, timed as an edge choice; the
+    /// pair's second game is played from the same start with the sides exchanged; no
+    /// random plies)
+    #[arg(long, value_name = "O", default_value = "laid")]
+    orientation: Orientation,
+    /// Katarenga: each pair of games is a match, a game and its rematch (the same start,
+    /// the sides exchanged, points added): the records say which match and game, the
+    /// report counts the matches
+    #[arg(long)]
+    rematch: bool,
+    /// The seed of random openings and plies
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// How late past its time an answer still counts (milliseconds)
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    margin: u64,
+    /// How long to wait without a clock: handshake, isready, go nodes/depth
+    /// (milliseconds)
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    patience: u64,
+    /// Katarenga: adjudicate a draw after N plies
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    max_plies: u32,
+    /// Katarenga: adjudicate a draw at the N-th occurrence of a position (0: never)
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    repetitions: u32,
+    /// Stop when an SPRT over the pairs of games, of elo1 E1 against elo0 E0, decides
+    /// (alpha A, beta B)
+    #[arg(long, value_name = "E0,E1,A,B", value_parser = sprt)]
+    sprt: Option<Sprt>,
+    /// Append each game's record to FILE, in the order of the games
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
+    /// Keep each engine's standard error in DIR (else it is discarded)
+    #[arg(long, value_name = "DIR")]
+    stderr: Option<PathBuf>,
+    /// The records' Event tag
+    #[arg(long, value_name = "NAME", default_value = "kk-referee")]
+    event: String,
+    /// No progress line after each game
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `--boards`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Boards {
+    /// Random boards of tiles.
+    Random,
+    /// The standard board.
+    Standard,
+}
+
+/// `--orientation`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Orientation {
+    /// As laid.
+    Laid,
+    /// Chosen by Black.
+    Choose,
+}
 
 /// Why the arguments do not make a run.
 enum Refused {
-    /// Bad arguments (exit status 2).
+    /// Arguments that parse but do not go together (exit status 2).
     Usage(String),
     /// A file they name that cannot be read, or bad data in it (status 1).
     File(String),
 }
 
-impl From<String> for Refused {
-    fn from(message: String) -> Refused {
-        Refused::Usage(message)
-    }
-}
-
-impl From<&str> for Refused {
-    fn from(message: &str) -> Refused {
-        Refused::Usage(message.to_string())
-    }
-}
-
-/// The run, and whether to print progress.
-fn parse_args(args: &[String]) -> Result<(Config, bool), Refused> {
-    let mut game = None;
-    let mut engines = Vec::new();
-    let mut games = 10;
-    let mut time = TimeControl::MoveTime(Duration::from_millis(100));
-    let mut rest: Vec<(String, String)> = Vec::new();
-    let mut quiet = false;
-    let mut rules = katarenga_core::Rules::Standard;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if arg == "--quiet" {
-            quiet = true;
-            continue;
-        }
-        if arg == "--rematch" {
-            rest.push((arg.clone(), String::new()));
-            continue;
-        }
-        let value = iter
-            .next()
-            .ok_or_else(|| format!("{arg} needs a value"))?
-            .clone();
-        let number = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{arg}: {v:?} is not a whole number"))
-        };
-        match arg.as_str() {
-            "--game" => game = Some(value.parse::<GameId>().map_err(|e| e.to_string())?),
-            "--rules" => {
-                rules = value.parse().map_err(|e| format!("--rules {value}: {e}"))?;
-            }
-            "--engine" => engines.push(
-                value
-                    .parse::<EngineSpec>()
-                    .map_err(|e| format!("--engine: {e}"))?,
-            ),
-            "--games" => {
-                games =
-                    u32::try_from(number(&value)?).map_err(|_| "--games: too many".to_string())?;
-            }
-            "--tc" => time = value.parse().map_err(|e| format!("--tc: {e}"))?,
-            _ => rest.push((arg.clone(), value)),
-        }
-    }
-    let game = game.ok_or("--game kamisado|katarenga is needed")?;
-    let mut engines: [EngineSpec; 2] = engines
+/// The run the arguments describe.
+fn config(args: Args) -> Result<Config, Refused> {
+    let mut engines: [EngineSpec; 2] = args
+        .engines
         .try_into()
-        .map_err(|_| "two --engine are needed".to_string())?;
-    distinct_names(&mut engines).map_err(|e| format!("--engine: {e}"))?;
-    let mut config = Config::new(game, engines, games, time);
-    if rules != katarenga_core::Rules::Standard && game != GameId::Katarenga {
-        return Err(format!("--rules {rules} is a Katarenga option").into());
+        .map_err(|_| Refused::Usage("two --engine are needed".into()))?;
+    distinct_names(&mut engines).map_err(|e| Refused::Usage(format!("--engine: {e}")))?;
+    let mut config = Config::new(args.game, engines, args.games, args.tc);
+    if let (Some(board), Some(_)) = (config.fixed_board(), args.boards) {
+        return Err(Refused::Usage(format!(
+            "--boards is for openings on random or standard boards: the game spec fixes the board ({board})"
+        )));
     }
-    config.rules = rules;
-    let mut plies = None;
-    for (arg, value) in rest {
-        let number = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{arg}: {v:?} is not a whole number"))
-        };
-        let small =
-            |v: &str| u32::try_from(number(v)?).map_err(|_| format!("{arg}: {v} is too large"));
-        match arg.as_str() {
-            "--target" => {
-                config.target = small(&value)?;
-                if config.target == 0 || game != GameId::Kamisado {
-                    return Err("--target is a positive score, for kamisado".into());
-                }
+    config.random_boards = args.boards != Some(Boards::Standard);
+    if let Some(path) = &args.openings {
+        let name = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Refused::File(format!("--openings {name}: {e}")))?;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if !line.is_empty() {
+                let opening = Opening::parse(config.game(), config.rules(), line)
+                    .map_err(|e| Refused::File(format!("{name}, line {}: {e}", i + 1)))?;
+                config.openings.push(opening);
             }
-            "--openings" => {
-                let text = std::fs::read_to_string(&value)
-                    .map_err(|e| Refused::File(format!("--openings {value}: {e}")))?;
-                for (i, line) in text.lines().enumerate() {
-                    let line = line.split('#').next().unwrap_or("").trim();
-                    if !line.is_empty() {
-                        config.openings.push(
-                            Opening::parse(game, rules, line).map_err(|e| {
-                                Refused::File(format!("{value}, line {}: {e}", i + 1))
-                            })?,
-                        );
-                    }
-                }
-                if config.openings.is_empty() {
-                    return Err(Refused::File(format!(
-                        "--openings {value}: no opening in the file"
-                    )));
-                }
-            }
-            "--plies" => plies = Some(small(&value)?),
-            "--boards" => {
-                config.random_boards = match value.as_str() {
-                    "random" => true,
-                    "standard" => false,
-                    _ => {
-                        return Err(format!("--boards: {value:?} is not random or standard").into());
-                    }
-                };
-            }
-            "--seed" => config.seed = number(&value)?,
-            "--margin" => config.margin = Duration::from_millis(number(&value)?),
-            "--patience" => config.patience = Duration::from_millis(number(&value)?.max(1)),
-            "--max-plies" => config.adjudication.max_plies = small(&value)?.max(1),
-            "--repetitions" => {
-                let n = small(&value)?;
-                config.adjudication.repetitions = (n > 0).then_some(n);
-            }
-            "--concurrency" => {
-                config.concurrency = usize::try_from(small(&value)?.max(1)).unwrap_or(1);
-            }
-            "--sprt" => config.sprt = Some(sprt(&value)?),
-            "--records" => config.records = Some(value.into()),
-            "--stderr" => config.stderr = Some(value.into()),
-            "--event" => config.event = value,
-            "--rematch" => config.rematch = true,
-            "--orientation" => {
-                config.orientation = match value.as_str() {
-                    "laid" => OrientationRule::AsLaid,
-                    "choose" => OrientationRule::Choose,
-                    _ => {
-                        return Err(
-                            format!("--orientation: {value:?} is not laid or choose").into()
-                        );
-                    }
-                };
-            }
-            _ => return Err(format!("unknown option {arg}").into()),
+        }
+        if config.openings.is_empty() {
+            return Err(Refused::File(format!(
+                "--openings {name}: no opening in the file"
+            )));
         }
     }
+    config.orientation = match args.orientation {
+        Orientation::Laid => OrientationRule::AsLaid,
+        Orientation::Choose => OrientationRule::Choose,
+    };
     let choose = config.orientation == OrientationRule::Choose;
-    config.random_plies = plies.unwrap_or(if config.openings.is_empty() && !choose {
-        2
-    } else {
-        0
-    });
-    Ok((config, quiet))
+    config.random_plies = args
+        .plies
+        .unwrap_or(if config.openings.is_empty() && !choose {
+            2
+        } else {
+            0
+        });
+    config.seed = args.seed;
+    config.margin = Duration::from_millis(args.margin);
+    config.patience = Duration::from_millis(args.patience.max(1));
+    config.adjudication.max_plies = args.max_plies.max(1);
+    config.adjudication.repetitions = (args.repetitions > 0).then_some(args.repetitions);
+    config.concurrency = usize::try_from(args.concurrency.max(1)).unwrap_or(1);
+    config.sprt = args.sprt;
+    config.records = args.records;
+    config.stderr = args.stderr;
+    config.event = args.event;
+    config.rematch = args.rematch;
+    Ok(config)
 }
 
+/// `--sprt E0,E1,A,B`.
 fn sprt(value: &str) -> Result<Sprt, String> {
     let parts: Vec<f64> = value
         .split(',')
         .map(|p| {
             p.trim()
                 .parse::<f64>()
-                .map_err(|_| format!("--sprt: {p:?} is not a number"))
+                .map_err(|_| format!("{p:?} is not a number"))
         })
         .collect::<Result<_, _>>()?;
     let [elo0, elo1, alpha, beta] = parts[..] else {
-        return Err("--sprt takes elo0,elo1,alpha,beta".into());
+        return Err("expected elo0,elo1,alpha,beta".into());
     };
     let rate = |x: f64| x > 0.0 && x < 0.5;
     if !(elo1 > elo0 && rate(alpha) && rate(beta)) {
-        return Err("--sprt: elo1 above elo0, alpha and beta between 0 and 0.5".into());
+        return Err("elo1 above elo0, alpha and beta between 0 and 0.5".into());
     }
     Ok(Sprt {
         elo0,
@@ -257,6 +235,15 @@ fn sprt(value: &str) -> Result<Sprt, String> {
         alpha,
         beta,
     })
+}
+
+/// Reports arguments that parse but do not go together as clap reports
+/// its own usage errors (the message, the short usage, the hint to
+/// `--help`): status 2.
+fn usage_error(message: &str) -> ExitCode {
+    let error = Args::command().error(clap::error::ErrorKind::ArgumentConflict, message);
+    let _ = error.print();
+    ExitCode::from(2)
 }
 
 /// Blocks SIGINT, SIGTERM and SIGHUP in this thread (and so in every
@@ -303,19 +290,13 @@ fn peak_memory() -> Option<u64> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        let _ = std::io::stdout().lock().write_all(HELP.as_bytes());
-        return ExitCode::SUCCESS;
-    }
+    let args = Args::parse();
+    let quiet = args.quiet;
     #[cfg(unix)]
     let waiter = catch_signals();
-    let (config, quiet) = match parse_args(&args) {
+    let config = match config(args) {
         Ok(c) => c,
-        Err(Refused::Usage(e)) => {
-            say(format_args!("kk-referee: {e} (see `kk-referee --help`)"));
-            return ExitCode::from(2);
-        }
+        Err(Refused::Usage(e)) => return usage_error(&e),
         Err(Refused::File(e)) => {
             say(format_args!("kk-referee: {e}"));
             return ExitCode::FAILURE;
@@ -327,8 +308,7 @@ fn main() -> ExitCode {
         // Options that do not go together are a usage error (2); a file
         // that cannot be read or written fails the run (1).
         Err(e @ game_protocol::referee::RefereeError::Options(_)) => {
-            say(format_args!("kk-referee: {e} (see `kk-referee --help`)"));
-            return ExitCode::from(2);
+            return usage_error(&e.to_string());
         }
         Err(e) => {
             say(format_args!("kk-referee: {e}"));

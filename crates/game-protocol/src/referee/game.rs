@@ -12,14 +12,14 @@ use game_records::{
     OrientationChoice, RecordResult, Termination,
 };
 use game_search::play::Repetitions;
-use kamisado_core::{Match, MatchState, Target};
-use katarenga_core::{Orientation, Rules, Setup};
+use kamisado_core::{Match, MatchState};
+use katarenga_core::{Orientation, Setup};
 
 use super::report::GameReport;
 use super::session::{Fault, Slot, fault, quote};
 use super::time::Clocks;
 use super::{Choices, Config, OrientationRule, today};
-use crate::message::{Command, GameId, Start};
+use crate::message::{Command, Start};
 use crate::setup::Opening;
 
 type Kamisado = kamisado_core::Position;
@@ -147,7 +147,11 @@ impl Game<'_> {
 
     /// `newgame` to both engines (started if need be).
     fn new_game(&mut self) -> Result<(), (Player, Fault)> {
-        let (game, rules, patience) = (self.config.game, self.rules(), self.config.patience);
+        let (game, rules, patience) = (
+            self.config.game(),
+            self.config.rules(),
+            self.config.patience,
+        );
         for side in Player::ALL {
             self.slot(side)
                 .new_game(game, rules, patience)
@@ -156,17 +160,10 @@ impl Game<'_> {
         Ok(())
     }
 
-    fn rules(&self) -> Rules {
-        match self.config.game {
-            GameId::Kamisado => Rules::Standard,
-            GameId::Katarenga => self.config.rules,
-        }
-    }
-
     /// Asks `side` for its move in `command`'s position.
     fn ask_move(&mut self, command: Command, side: Player) -> Result<String, (Player, Fault)> {
         let patience = self.config.patience;
-        let (game, rules) = (self.config.game, self.rules());
+        let (game, rules) = (self.config.game(), self.config.rules());
         let engine = self.engine_of[side.index()];
         let slot = &mut self.slots[engine];
         slot.ready(game, rules, patience).map_err(|f| (side, f))?;
@@ -187,7 +184,7 @@ impl Game<'_> {
     }
 
     fn kamisado(&mut self, start: Kamisado, header: Header) -> Outcome {
-        let target = Target::new(self.config.target).unwrap_or(Target::SINGLE_ROUND);
+        let target = self.config.target();
         let mut record = KamisadoRecord::new(target);
         record.header = header;
         record.rounds[0] = KamisadoRound::new(start);
@@ -235,7 +232,7 @@ impl Game<'_> {
                     }
                     MatchState::ChooseEdge { chooser } => {
                         let engine = self.engine_of[chooser.index()];
-                        let (kind, rules) = (self.config.game, self.rules());
+                        let (kind, rules) = (self.config.game(), self.config.rules());
                         let slot = &mut self.slots[engine];
                         slot.ready(kind, rules, patience)
                             .map_err(|f| (chooser, f))?;
@@ -290,13 +287,13 @@ impl Game<'_> {
             }
         };
         record.orientation_choice = Some(OrientationChoice { orientation, by });
-        Ok(Setup::new(laid, self.config.rules).start(orientation))
+        Ok(Setup::new(laid, self.config.rules()).start(orientation))
     }
 
     fn katarenga(&mut self, board: BoardSpec, start: Katarenga, header: Header) -> Outcome {
         let mut record = KatarengaRecord::new(board);
         record.header = header;
-        record.rules = self.config.rules;
+        record.rules = self.config.rules();
         let choose = self.config.orientation == OrientationRule::Choose;
         let adjudication = self.config.adjudication;
         let outcome: Result<(Termination, Option<Player>), (Player, Fault)> = (|| {

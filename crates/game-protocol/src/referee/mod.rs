@@ -25,6 +25,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use board_geometry::SplitMix64;
 use game_search::play::Adjudication;
+use game_spec::{BoardSetup, GameSpec};
+use kamisado_core::Target;
 use katarenga_core::{Orientation, Rules};
 
 use crate::message::GameId;
@@ -49,21 +51,25 @@ use session::Slot;
 /// What a referee run is.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The game.
-    pub game: GameId,
+    /// The game, under which rules, from which set-up: Kamisado's match
+    /// target; Katarenga's rules (sent with `newgame` and written in the
+    /// records) and board. A board other than the standard one is the
+    /// board of every game: random openings start on it (so
+    /// [`Config::random_boards`] has no effect) and the openings given must
+    /// be on it.
+    pub spec: GameSpec,
     /// The two engines; the report's score is the first one's. An
     /// engine's own time control (`tc=`) replaces [`Config::time`] for it.
     pub engines: [EngineSpec; 2],
     /// Games to play, each opening twice (colours swapped).
     pub games: u32,
-    /// Kamisado: the match target (1: single rounds).
-    pub target: u32,
     /// Openings to play in turn; empty: random ones.
     pub openings: Vec<Opening>,
     /// Random plies played (seeded) after each opening, random or chosen.
     pub random_plies: u32,
     /// Random Katarenga openings on random boards of tiles (else the
-    /// standard board).
+    /// standard board), when the spec's board is the standard one (another
+    /// board in the spec fixes the board of every game).
     pub random_boards: bool,
     /// The seed of the random openings and plies.
     pub seed: u64,
@@ -84,8 +90,6 @@ pub struct Config {
     pub records: Option<PathBuf>,
     /// The records' `Event` tag.
     pub event: String,
-    /// Katarenga's rules (sent with `newgame` and written in the records).
-    pub rules: Rules,
     /// Games played at once, each between two engine processes of its own.
     pub concurrency: usize,
     /// Keep each engine's standard error in this folder (one file an
@@ -97,6 +101,44 @@ pub struct Config {
     /// (the same start, the sides exchanged, points added): the records
     /// say so and the report counts the matches.
     pub rematch: bool,
+}
+
+impl Config {
+    /// The game (the spec's).
+    #[must_use]
+    pub fn game(&self) -> GameId {
+        self.spec.game()
+    }
+
+    /// Katarenga's rules (the standard ones for Kamisado, which has one
+    /// reading).
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        match self.spec {
+            GameSpec::Katarenga { rules, .. } => rules,
+            GameSpec::Kamisado { .. } => Rules::Standard,
+        }
+    }
+
+    /// Kamisado's match target (a single round for Katarenga).
+    #[must_use]
+    pub fn target(&self) -> Target {
+        match self.spec {
+            GameSpec::Kamisado { target } => target,
+            GameSpec::Katarenga { .. } => Target::SINGLE_ROUND,
+        }
+    }
+
+    /// The board the spec fixes for every Katarenga game: `None` for the
+    /// standard board (random openings may then be on random boards) and
+    /// for Kamisado.
+    #[must_use]
+    pub fn fixed_board(&self) -> Option<BoardSetup> {
+        match self.spec {
+            GameSpec::Katarenga { board, .. } if board != BoardSetup::Standard => Some(board),
+            _ => None,
+        }
+    }
 }
 
 /// How a Katarenga game's board is oriented.
@@ -114,18 +156,17 @@ pub enum OrientationRule {
 }
 
 impl Config {
-    /// A run of `games` games of `game` between `engines` at `time`, with
-    /// the defaults: single Kamisado rounds, random openings of 2 plies
-    /// (seed 1) on random Katarenga boards, a margin of 100 ms, patience
-    /// of 10 s, the default adjudication, no SPRT, no records, one game at
-    /// a time.
+    /// A run of `games` games of `spec` between `engines` at `time`, with
+    /// the defaults: random openings of 2 plies (seed 1), on random
+    /// Katarenga boards unless the spec fixes one, a margin of 100 ms,
+    /// patience of 10 s, the default adjudication, no SPRT, no records,
+    /// one game at a time.
     #[must_use]
-    pub fn new(game: GameId, engines: [EngineSpec; 2], games: u32, time: TimeControl) -> Config {
+    pub fn new(spec: GameSpec, engines: [EngineSpec; 2], games: u32, time: TimeControl) -> Config {
         Config {
-            game,
+            spec,
             engines,
             games,
-            target: 1,
             openings: Vec::new(),
             random_plies: 2,
             random_boards: true,
@@ -137,7 +178,6 @@ impl Config {
             sprt: None,
             records: None,
             event: "kk-referee".into(),
-            rules: Rules::Standard,
             concurrency: 1,
             stderr: None,
             orientation: OrientationRule::AsLaid,
@@ -210,7 +250,7 @@ impl Referee {
     /// # Errors
     /// [`RefereeError`]: what is wrong.
     pub fn new(config: Config) -> Result<Referee, RefereeError> {
-        let katarenga = config.game == GameId::Katarenga;
+        let katarenga = config.game() == GameId::Katarenga;
         if config.orientation == OrientationRule::Choose {
             if !katarenga {
                 return Err(RefereeError::Options(
@@ -233,13 +273,20 @@ impl Referee {
                 "a rematch is played in katarenga, with an even number of games (each match is a game and its rematch)".into(),
             ));
         }
-        if let Some(o) = config.openings.iter().find(|o| o.game() != config.game) {
+        if let Some(o) = config.openings.iter().find(|o| o.game() != config.game()) {
             return Err(SetupError::WrongGame {
                 opening: o.to_string(),
                 found: o.game(),
-                expected: config.game,
+                expected: config.game(),
             }
             .into());
+        }
+        if let Some(board) = config.fixed_board() {
+            if let Some(o) = config.openings.iter().find(|o| !o.is_on(board.board())) {
+                return Err(RefereeError::Options(format!(
+                    "the opening {o} is not on the game's board {board}"
+                )));
+            }
         }
         let records = match &config.records {
             Some(path) => Some(
@@ -307,12 +354,7 @@ impl Referee {
     /// [`RefereeError::Engine`]: which engine failed, and how.
     pub fn check_engines(&mut self) -> Result<(), RefereeError> {
         let c = &self.config;
-        let (game, patience) = (c.game, c.patience);
-        let rules = if game == GameId::Katarenga {
-            c.rules
-        } else {
-            Rules::Standard
-        };
+        let (game, rules, patience) = (c.game(), c.rules(), c.patience);
         let choose = c.orientation == OrientationRule::Choose;
         if let Some(seats) = self.seats.first_mut() {
             for slot in seats.iter_mut() {
@@ -367,8 +409,7 @@ impl Referee {
             *opening.get_or_insert_with(|| {
                 if config.openings.is_empty() {
                     Opening::random(
-                        config.game,
-                        config.rules,
+                        &config.spec,
                         config.random_plies,
                         config.random_boards,
                         &mut rng,

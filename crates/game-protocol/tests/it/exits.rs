@@ -1,7 +1,7 @@
 //! The programs' exit statuses, by the one rule of the examples too: 0 and
-//! the usage on stdout for `--help`; 2 for bad arguments, with a one-line
-//! hint to `--help`; 1 for a run that cannot go on (a file that cannot be
-//! read, an engine that cannot play).
+//! the usage on stdout for `--help`; 2 for bad arguments, with clap's
+//! message, the short usage and a hint to `--help`; 1 for a run that cannot
+//! go on (a file that cannot be read, an engine that cannot play).
 
 use std::process::{Command, Output};
 
@@ -20,8 +20,9 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Every program exits 0 on `--help`, with its usage on stdout, and 2 on an
-/// unknown option.
+/// `--help` exits 0 with the usage on stdout; bad arguments exit 2 with
+/// clap's message, the short usage and a one-line hint to `--help`, never
+/// the whole help.
 #[test]
 fn help_succeeds_and_bad_arguments_are_usage_errors() {
     for (program, name) in [
@@ -32,12 +33,64 @@ fn help_succeeds_and_bad_arguments_are_usage_errors() {
         let help = run(program, &["--help"]);
         assert_eq!(help.status.code(), Some(0), "{name}: {}", stderr(&help));
         let text = String::from_utf8_lossy(&help.stdout);
-        assert!(text.contains(&format!("usage: {name}")), "{name}: {text}");
+        assert!(text.contains(&format!("Usage: {name}")), "{name}: {text}");
         let bad = run(program, &["--no-such-option", "x"]);
         assert_eq!(bad.status.code(), Some(2), "{name}: {}", stderr(&bad));
         let err = stderr(&bad);
-        assert!(err.contains(&format!("`{name} --help`")), "{name}: {err}");
-        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.starts_with("error: "), "{name}: {err}");
+        assert!(
+            err.ends_with("For more information, try '--help'.\n"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("Options:"), "{name}: {err}");
+    }
+}
+
+/// Arguments that parse but do not go together read as clap's own usage
+/// errors (status 2): a game spec that does not read, a board fixed by
+/// the spec and `--boards`, one engine.
+#[test]
+fn referee_arguments_that_do_not_go_together_are_usage_errors() {
+    let engine = format!("cmd={ENGINE}");
+    for (args, says) in [
+        (
+            vec![
+                "--game",
+                "katarenga target=3",
+                "--engine",
+                &engine,
+                "--engine",
+                &engine,
+            ],
+            "katarenga has no field target",
+        ),
+        (
+            vec![
+                "--game",
+                "katarenga board=1f0,2b1,3f2,4f3",
+                "--boards",
+                "random",
+                "--engine",
+                &engine,
+                "--engine",
+                &engine,
+            ],
+            "the game spec fixes the board",
+        ),
+        (
+            vec!["--game", "kamisado", "--engine", &engine],
+            "two --engine are needed",
+        ),
+    ] {
+        let out = run(REFEREE, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(
+            err.ends_with("For more information, try '--help'.\n"),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -133,10 +186,10 @@ fn the_referee_exits_with_the_status_its_help_gives() {
     let fake = format!("name=fake cmd={FAKE}");
     let other = format!("name=other cmd={FAKE}");
     let no_rules = format!("name=plain cmd={FAKE} arg=--fault arg=no-rules");
-    let katarenga = |more: &[&str]| -> Vec<String> {
+    let run_of = |game: &str, more: &[&str]| -> Vec<String> {
         let mut args = [
             "--game",
-            "katarenga",
+            game,
             "--games",
             "2",
             "--tc",
@@ -150,6 +203,7 @@ fn the_referee_exits_with_the_status_its_help_gives() {
         args.extend(more.iter().map(|s| (*s).to_string()));
         args
     };
+    let katarenga = |more: &[&str]| run_of("katarenga", more);
     let cases: [(&str, Vec<String>); 7] = [
         ("--help", vec!["--help".into()]),
         (
@@ -158,14 +212,10 @@ fn the_referee_exits_with_the_status_its_help_gives() {
         ),
         (
             "an engine that cannot play it",
-            katarenga(&[
-                "--rules",
-                "no-first-capture",
-                "--engine",
-                &fake,
-                "--engine",
-                &no_rules,
-            ]),
+            run_of(
+                "katarenga rules=no-first-capture",
+                &["--engine", &fake, "--engine", &no_rules],
+            ),
         ),
         (
             "an openings file that cannot be read",

@@ -37,8 +37,9 @@ struct Run {
     memory_mib: f64,
 }
 
-/// Runs kk-referee with `args` (records in a file of its own), then waits
-/// for the processes whose command line holds `tag` to be gone.
+/// Runs kk-referee on the game spec `game` with `args` (records in a file
+/// of its own), then waits for the processes whose command line holds
+/// `tag` to be gone.
 fn referee(game: &str, args: &[String], tag: &str) -> Run {
     let records = temp(tag);
     let out = Command::new(REFEREE)
@@ -50,7 +51,7 @@ fn referee(game: &str, args: &[String], tag: &str) -> Run {
     let text = std::fs::read_to_string(&records).unwrap_or_default();
     let _ = std::fs::remove_file(&records);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let games = if game == "kamisado" {
+    let games = if game.starts_with("kamisado") {
         KamisadoRecord::parse_all(&text)
             .unwrap_or_else(|e| panic!("{e}\n{text}"))
             .into_iter()
@@ -497,11 +498,11 @@ fn garbage_and_doubled_edges() {
         let tag = tag(fault);
         let first = format!("name=plain cmd={FAKE} arg=--tag arg={tag}");
         let run = referee(
-            "kamisado",
+            "kamisado target=7",
             &args(
                 [first, fake(&format!("--fault {fault}"), &tag)],
                 "depth=1",
-                &["--target", "7"],
+                &[],
             ),
             &tag,
         );
@@ -563,11 +564,11 @@ fn what_a_newer_or_chess_bred_engine_adds_is_passed_over() {
     for fault in ["banner", "unknown-info", "ponder", "crlf", "kkp0"] {
         let tag = tag(fault);
         let run = referee(
-            "kamisado",
+            "kamisado target=3",
             &args(
                 [ours(), fake(&format!("--fault {fault}"), &tag)],
                 "depth=2",
-                &["--target", "3"],
+                &[],
             ),
             &tag,
         );

@@ -46,9 +46,7 @@ fn run(test: &str, fake: &str) -> Run {
     let out = Command::new(REFEREE)
         .args([
             "--game",
-            "katarenga",
-            "--rules",
-            "no-first-capture",
+            "katarenga rules=no-first-capture",
             "--games",
             "2",
             "--tc",

@@ -9,12 +9,12 @@ use kamisado_core::Game;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use game_protocol::GameId;
 use game_protocol::referee::{
     Config, EngineSpec, Referee, RefereeError, Report, TimeControl, distinct_names,
 };
 use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
+use game_protocol::{GameId, GameSpec};
 use game_records::{KamisadoRecord, KatarengaRecord, Termination};
 use katarenga_core::Rules;
 
@@ -33,6 +33,11 @@ fn fake(name: &str, args: &str) -> EngineSpec {
         .map(|a| format!(" arg={a}"))
         .collect();
     format!("name={name} cmd={FAKE}{args}").parse().unwrap()
+}
+
+/// The game a spec's text describes.
+fn spec(text: &str) -> GameSpec {
+    text.parse().unwrap()
 }
 
 /// A fresh path in the temporary folder.
@@ -59,7 +64,7 @@ fn run(mut config: Config, test: &str) -> (Report, String, Vec<String>) {
 #[test]
 fn two_engine_settings_play_katarenga_in_pairs_with_records() {
     let config = Config::new(
-        GameId::Katarenga,
+        GameSpec::default_for(GameId::Katarenga),
         [
             engine("deep", "option.Hash=2"),
             engine("shallow", "option.Hash=1 option.Depth=1"),
@@ -99,12 +104,11 @@ fn two_engine_settings_play_katarenga_in_pairs_with_records() {
 fn kamisado_matches_with_edge_choices_and_match_states() {
     let log = temp("match-stderr");
     let mut config = Config::new(
-        GameId::Kamisado,
+        spec("kamisado target=3"),
         [fake("echo", "--echo"), fake("old", "--fault kkp0 --echo")],
         2,
         TimeControl::MoveTime(Duration::from_millis(50)),
     );
-    config.target = 3;
     config.stderr = Some(log.clone());
     let (report, text, _) = run(config, "matches");
     let records = KamisadoRecord::parse_all(&text).unwrap();
@@ -147,7 +151,7 @@ fn kamisado_matches_with_edge_choices_and_match_states() {
 #[test]
 fn an_sprt_over_pairs_stops_the_run_once_it_decides() {
     let mut config = Config::new(
-        GameId::Katarenga,
+        GameSpec::default_for(GameId::Katarenga),
         [engine("engine", "option.Hash=1"), fake("fake", "")],
         60,
         TimeControl::Depth(2),
@@ -180,7 +184,7 @@ fn openings_from_a_file_with_random_plies_after_them() {
         .unwrap(),
     ];
     let mut config = Config::new(
-        GameId::Kamisado,
+        GameSpec::default_for(GameId::Kamisado),
         [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
         4,
         TimeControl::Depth(1),
@@ -233,12 +237,40 @@ fn openings_from_a_file_with_random_plies_after_them() {
     }
 }
 
+/// A board in the game spec is the board of every game: random openings
+/// start on it (random boards are off), and openings on another board are
+/// refused as options that do not go together.
+#[test]
+fn a_board_in_the_spec_is_the_board_of_every_game() {
+    let mut config = Config::new(
+        spec("katarenga board=1f0,2b1,3f2,4f3"),
+        [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
+        4,
+        TimeControl::Depth(1),
+    );
+    config.adjudication.max_plies = 6;
+    let (report, text, _) = run(config.clone(), "fixed-board");
+    assert_eq!(report.tally.games(), 4);
+    let records = KatarengaRecord::parse_all(&text).unwrap();
+    assert_eq!(records.len(), 4);
+    for r in &records {
+        // The tiles as the spec's text gives them, in the records' form.
+        assert_eq!(r.board.to_string(), "1f0 2b1 3f2 4f3", "{r}");
+    }
+    // The random plies still differ from pair to pair.
+    assert_ne!(records[0].start, records[2].start);
+    config.openings = vec![Opening::parse(GameId::Katarenga, Rules::Standard, "startpos").unwrap()];
+    let e = Referee::new(config).unwrap_err();
+    assert!(matches!(e, RefereeError::Options(_)), "{e}");
+    assert!(e.to_string().contains("1f0,2b1,3f2,4f3"), "{e}");
+}
+
 /// Each engine may have its own time control: its `go` says so.
 #[test]
 fn a_time_control_for_each_engine() {
     let log = temp("tc-stderr");
     let mut config = Config::new(
-        GameId::Katarenga,
+        GameSpec::default_for(GameId::Katarenga),
         [
             format!("name=fast cmd={FAKE} arg=--echo tc=movetime=40")
                 .parse()
@@ -282,7 +314,7 @@ fn concurrent_games_give_the_results_of_a_sequential_run() {
     let mut results = Vec::new();
     for concurrency in [1, 2, 3] {
         let mut config = Config::new(
-            GameId::Katarenga,
+            GameSpec::default_for(GameId::Katarenga),
             [
                 engine("deep", "option.Hash=1"),
                 engine("shallow", "option.Hash=1 option.Depth=1"),
@@ -318,20 +350,19 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
         ),
         ("--fault kkp0", "refused the rule option"),
     ] {
-        let mut config = Config::new(
-            GameId::Katarenga,
+        let config = Config::new(
+            spec("katarenga rules=no-first-capture"),
             [engine("engine", "option.Hash=1"), fake("fake", args)],
             2,
             TimeControl::Depth(1),
         );
-        config.rules = Rules::NoFirstCapture;
         let e = Referee::new(config).unwrap().check_engines().unwrap_err();
         assert!(matches!(e, RefereeError::Engine { ref name, .. } if name == "fake"));
         assert!(e.to_string().contains(message), "{e}");
     }
     // Under the standard rules both play.
     let config = Config::new(
-        GameId::Katarenga,
+        GameSpec::default_for(GameId::Katarenga),
         [
             engine("engine", "option.Hash=1"),
             fake("fake", "--fault kkp0"),
@@ -357,7 +388,7 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
         ),
     ] {
         let config = Config::new(
-            GameId::Kamisado,
+            GameSpec::default_for(GameId::Kamisado),
             [spec, fake("f", "")],
             2,
             TimeControl::Depth(1),
@@ -372,12 +403,11 @@ fn a_run_an_engine_cannot_play_is_refused_before_it_starts() {
 #[test]
 fn katarenga_by_the_first_move_option() {
     let mut config = Config::new(
-        GameId::Katarenga,
+        spec("katarenga rules=no-first-capture"),
         [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
         2,
         TimeControl::Depth(1),
     );
-    config.rules = Rules::NoFirstCapture;
     // A board where White's h8a1 takes a piece at once (a depth-1 search
     // would play it, were it legal).
     let start = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB \
