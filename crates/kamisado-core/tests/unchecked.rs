@@ -3,7 +3,7 @@
 //! (run with `cargo test --release --test unchecked`, as CI does).
 
 #[cfg(not(debug_assertions))]
-use kamisado_core::{Edge, Player, refill};
+use kamisado_core::{Edge, Game, Player, refill};
 use kamisado_core::{Move, Position, Square};
 
 /// e4 is empty at the start: "moving" from it breaks the position.
