@@ -50,7 +50,7 @@ pub fn next_field(bytes: &[u8], end: usize) -> Result<usize, usize> {
     Ok(end + 1)
 }
 
-/// What is wrong with the shape of a board field read by [`parse_grid`].
+/// What is wrong with the shape of a board field read by the board-field parser (`parse_grid`).
 /// Offsets count bytes from the start of the whole input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum GridError {
