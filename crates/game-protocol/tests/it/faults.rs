@@ -423,7 +423,8 @@ fn an_engine_behind_a_shell_wrapper_is_killed_whole() {
 }
 
 /// An engine that takes all the memory it can (under `ulimit -v`): it
-/// crashes; the referee does not grow.
+/// crashes; the referee does not grow. The time to think is long enough
+/// that a loaded machine still sees the crash before the clock runs out.
 #[test]
 fn an_engine_without_a_memory_bound_crashes_alone() {
     let tag = tag("memory");
@@ -432,7 +433,7 @@ fn an_engine_without_a_memory_bound_crashes_alone() {
     );
     let run = referee(
         "katarenga",
-        &args([ours(), spec], "movetime=3000", &[]),
+        &args([ours(), spec], "movetime=10000", &[]),
         &tag,
     );
     check(&run, "memory", [Termination::Crash; 2], "while thinking");
