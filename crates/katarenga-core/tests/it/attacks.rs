@@ -9,8 +9,9 @@ use katarenga_core::{Board, Game, Orientation, Position, Rules, Setup, SquareCol
 
 /// The squares the piece on `from` attacks, walking one square at a time:
 /// a king's eight neighbours, a knight's jumps, a slider's rays up to and
-/// including the first piece or square of its own colour.
-fn naive_attacks_from(p: &Position, from: Square) -> Bitboard {
+/// including the first piece or square of its own colour (the naive
+/// generator of `movegen.rs` takes its moves from here too).
+pub(crate) fn naive_attacks_from(p: &Position, from: Square) -> Bitboard {
     let colour = p.board().colour_of(from);
     let mut out = Bitboard::EMPTY;
     match colour {

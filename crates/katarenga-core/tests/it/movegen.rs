@@ -6,7 +6,7 @@
 use katarenga_core::Game;
 use std::collections::BTreeSet;
 
-use board_geometry::{Direction, Player, Square};
+use board_geometry::{Player, Square};
 use katarenga_core::{
     Board, Camp, Destination, Move, Outcome, Position, Rotation, Side, SquareColour, Tile,
     TilePlacement,
@@ -21,53 +21,10 @@ pub(crate) mod drawn;
 /// The destinations of the piece on `from`, walking one square at a time.
 pub(crate) fn naive_moves_from(p: &Position, from: Square) -> BTreeSet<Move> {
     let side = p.side_to_move();
-    let colour = p.board().colour_of(from);
     let mut out = BTreeSet::new();
-    let mut add = |to: Square| {
+    for to in crate::attacks::naive_attacks_from(p, from) {
         if p.piece_on(to) != Some(side) {
             out.insert(Move::new(from, to));
-        }
-    };
-    match colour {
-        SquareColour::Blue => {
-            for d in Direction::ALL {
-                if let Some(to) = from.step(d) {
-                    add(to);
-                }
-            }
-        }
-        SquareColour::Green => {
-            for (f, r) in [
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ] {
-                if let Some(to) = from.offset(f, r) {
-                    add(to);
-                }
-            }
-        }
-        SquareColour::Yellow | SquareColour::Red => {
-            let dirs = if colour == SquareColour::Yellow {
-                Direction::DIAGONAL
-            } else {
-                Direction::STRAIGHT
-            };
-            for d in dirs {
-                let mut square = from;
-                while let Some(to) = square.step(d) {
-                    add(to);
-                    if p.piece_on(to).is_some() || p.board().colour_of(to) == colour {
-                        break;
-                    }
-                    square = to;
-                }
-            }
         }
     }
     if from.rank() == side.goal_rank() {
