@@ -2,7 +2,7 @@
 //! positions reached by seeded random play from each game's start (and,
 //! for Kamisado, from starts with sumo towers).
 
-use game_search::SearchGame;
+use game_search::{Game, SearchGame};
 
 use crate::Rng;
 
@@ -60,4 +60,22 @@ pub fn katarenga_positions(count: usize, seed: u64) -> Vec<katarenga_core::Posit
     positions(count, seed, 40, |rng| {
         katarenga_core::Position::start_on(boards[rng.below(boards.len())])
     })
+}
+
+/// The positions of a game from `start` where each move is chosen by the
+/// next of `choices` (modulo the number of legal moves): `start` first,
+/// then one position a choice, fewer if the game ends. For property tests
+/// that draw the choices.
+pub fn play_out<P: Game>(start: P, choices: &[u16]) -> Vec<P> {
+    let mut positions = vec![start];
+    let mut position = start;
+    for &c in choices {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position = position.play(moves[c as usize % moves.len()]);
+        positions.push(position);
+    }
+    positions
 }

@@ -118,21 +118,7 @@ fn engine_moves(position: &Position) -> BTreeSet<Move> {
     set
 }
 
-/// A position reached by `choices` random moves from `start`; stops early
-/// at the end of the round.
-pub(crate) fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
-    let mut positions = vec![start];
-    let mut position = start;
-    for &c in choices {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        position = position.play(moves[c as usize % moves.len()]);
-        positions.push(position);
-    }
-    positions
-}
+pub(crate) use test_support::fixtures::play_out;
 
 /// Start positions for random play: the match start and positions with
 /// sumos from the reference suites.

@@ -15,6 +15,7 @@ use proptest::prelude::*;
 
 use crate::common::sample;
 use katarenga_core::PieceMoves;
+use test_support::fixtures::play_out;
 
 pub(crate) mod drawn;
 
@@ -107,20 +108,6 @@ fn board() -> impl Strategy<Value = Board> {
             })
         }),
     ]
-}
-
-fn play_out(start: Position, choices: &[u16]) -> Vec<Position> {
-    let mut positions = vec![start];
-    let mut p = start;
-    for &c in choices {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        p = p.play(moves[c as usize % moves.len()]);
-        positions.push(p);
-    }
-    positions
 }
 
 pub(crate) fn game() -> impl Strategy<Value = Vec<Position>> {
