@@ -354,21 +354,8 @@ fn solve_takes_katarenga_positions() {
 fn every_example_exits_by_one_rule() {
     for name in EXAMPLES {
         let help = run(name, &["--help"]);
-        assert_eq!(help.status.code(), Some(0), "{name} --help");
-        let text = String::from_utf8_lossy(&help.stdout);
-        assert!(text.contains(&format!("Usage: {name}")), "{name}: {text}");
         let bad = run(name, &["--no-such-option"]);
-        assert_eq!(bad.status.code(), Some(2), "{name}: {}", stderr(&bad));
-        let err = stderr(&bad);
-        assert!(err.starts_with("error: "), "{name}: {err}");
-        assert!(
-            err.ends_with("For more information, try '--help'.\n"),
-            "{name}: {err}"
-        );
-        assert!(
-            !err.contains("Options:"),
-            "{name}: the whole help again: {err}"
-        );
+        test_support::cli::check_usage_rule(name, &help, &bad);
     }
     let missing = "/nonexistent/kk-missing.txt";
     for (name, args) in [

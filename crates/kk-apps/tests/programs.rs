@@ -28,19 +28,8 @@ fn stderr(output: &Output) -> String {
 fn every_program_exits_by_one_rule() {
     for name in ["kk-play", "kk-board-study", "kk-solve-table"] {
         let help = run(name, &["--help"]);
-        assert_eq!(help.status.code(), Some(0), "{name} --help");
-        let text = String::from_utf8_lossy(&help.stdout);
-        assert!(text.contains(&format!("Usage: {name}")), "{name}: {text}");
         let bad = run(name, &["--no-such-option"]);
-        assert_eq!(bad.status.code(), Some(2), "{name}: {}", stderr(&bad));
-        let err = stderr(&bad);
-        assert!(err.starts_with("error: "), "{name}: {err}");
-        assert!(
-            err.ends_with("For more information, try '--help'.\n"),
-            "{name}: {err}"
-        );
-        // The short usage, never the whole help.
-        assert!(!err.contains("Options:"), "{name}: {err}");
+        test_support::cli::check_usage_rule(name, &help, &bad);
     }
     // A usage error found after parsing reads as clap's own.
     let out = run("kk-play", &["katarenga", "--target", "3"]);

@@ -1,6 +1,7 @@
 //! What the workspace's tests, benches and fuzz targets share (not
 //! published):
 //!
+//! - [`cli`]: the programs' rule of exit statuses, checked once;
 //! - [`suite`]: the reference perft suites, their readers and the one
 //!   runner of a suite over [`game_rules::Game`];
 //! - [`perft`]: perft of either game from its notation, with divide,
@@ -13,6 +14,7 @@
 //! The one seeded random generator of the workspace is
 //! [`board_geometry::SplitMix64`], re-exported here as [`Rng`].
 
+pub mod cli;
 pub mod fixtures;
 pub mod fuzzing;
 pub mod perft;

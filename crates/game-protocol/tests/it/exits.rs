@@ -31,18 +31,8 @@ fn help_succeeds_and_bad_arguments_are_usage_errors() {
         (REFEREE, "kk-referee"),
     ] {
         let help = run(program, &["--help"]);
-        assert_eq!(help.status.code(), Some(0), "{name}: {}", stderr(&help));
-        let text = String::from_utf8_lossy(&help.stdout);
-        assert!(text.contains(&format!("Usage: {name}")), "{name}: {text}");
         let bad = run(program, &["--no-such-option", "x"]);
-        assert_eq!(bad.status.code(), Some(2), "{name}: {}", stderr(&bad));
-        let err = stderr(&bad);
-        assert!(err.starts_with("error: "), "{name}: {err}");
-        assert!(
-            err.ends_with("For more information, try '--help'.\n"),
-            "{name}: {err}"
-        );
-        assert!(!err.contains("Options:"), "{name}: {err}");
+        test_support::cli::check_usage_rule(name, &help, &bad);
     }
 }
 
