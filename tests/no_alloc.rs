@@ -9,6 +9,7 @@ use kamisado_core::Game;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use game_spec::GameId;
 use test_support::suite::suites_of;
 
 thread_local! {
@@ -80,7 +81,7 @@ fn the_counter_sees_allocations() {
 
 #[test]
 fn kamisado_never_allocates() {
-    let texts: Vec<String> = suites_of("kamisado")
+    let texts: Vec<String> = suites_of(GameId::Kamisado)
         .flat_map(|s| s.cases())
         .map(|c| c.position)
         .step_by(3)
@@ -107,7 +108,7 @@ fn kamisado_never_allocates() {
 
 #[test]
 fn katarenga_never_allocates() {
-    let texts: Vec<String> = suites_of("katarenga")
+    let texts: Vec<String> = suites_of(GameId::Katarenga)
         .flat_map(|s| s.cases())
         .map(|c| c.position)
         .step_by(3)

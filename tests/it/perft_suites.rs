@@ -5,6 +5,7 @@
 //! divide next to the reference one, to descend into the first move that
 //! disagrees.
 
+use game_spec::GameId;
 use test_support::perft::run_perft;
 use test_support::suite::{SUITES, Suite};
 
@@ -59,13 +60,13 @@ fn divides_match_the_reference() {
 fn threads_and_played_counting_agree_with_bulk() {
     use test_support::perft::{PerftOptions, run_perft_with};
     for (game, position, depth) in [
-        ("kamisado", "startpos", 4),
+        (GameId::Kamisado, "startpos", 4),
         (
-            "kamisado",
+            GameId::Kamisado,
             "b+n2ykgp+++/8/3R+4/5r++o1/1G6/8/8/P+1N+1YB++O+K+ w r",
             4,
         ),
-        ("katarenga", "startpos", 3),
+        (GameId::Katarenga, "startpos", 3),
     ] {
         let bulk = run_perft(game, position, depth, true).unwrap();
         for (played, threads) in [(false, 2), (true, 1), (true, 3)] {
@@ -82,6 +83,5 @@ fn threads_and_played_counting_agree_with_bulk() {
             assert_eq!(run.divide, bulk.divide);
         }
     }
-    assert!(run_perft("chess", "startpos", 1, false).is_err());
-    assert!(run_perft("kamisado", "not a position", 1, false).is_err());
+    assert!(run_perft(GameId::Kamisado, "not a position", 1, false).is_err());
 }

@@ -34,7 +34,7 @@ fn naive_perft<P: Game>(position: &P, depth: u32) -> u64 {
 /// and the sum of `perft_divide` agree with it. Returns the cases checked.
 fn check_game<P: Game>() -> usize {
     let mut checked = 0;
-    for suite in SUITES.iter().filter(|s| s.game == P::NAME) {
+    for suite in SUITES.iter().filter(|s| s.is_of::<P>()) {
         for case in suite.cases().into_iter().filter(|c| c.nodes <= NAIVE_LIMIT) {
             let position: P = case.position.parse().unwrap();
             let naive = naive_perft(&position, case.depth);

@@ -2,7 +2,8 @@
 //! divide, and the root moves shared among threads.
 
 use board_geometry::ErrorChain;
-use kamisado_core::Game;
+use game_rules::Game;
+use game_spec::{AnyPosition, ForEachGame, GameId};
 
 /// A perft run's result: the moves with their counts (empty without
 /// `--divide`) and the total.
@@ -15,10 +16,15 @@ pub struct PerftRun {
     pub roots: usize,
 }
 
-/// Runs perft on a position given in a game's notation (or `startpos`);
-/// `game` is `kamisado` or `katarenga`. With `divide`, the moves come with
-/// their counts, sorted by move text. Errors are messages for people.
-pub fn run_perft(game: &str, position: &str, depth: u32, divide: bool) -> Result<PerftRun, String> {
+/// Runs perft on a position given in `game`'s notation (or `startpos`).
+/// With `divide`, the moves come with their counts, sorted by move text.
+/// Errors are messages for people.
+pub fn run_perft(
+    game: GameId,
+    position: &str,
+    depth: u32,
+    divide: bool,
+) -> Result<PerftRun, String> {
     run_perft_with(
         game,
         position,
@@ -90,36 +96,35 @@ fn count_children<P: Sync>(
 /// [`run_perft`] with every option: bulk or played counting, and the root
 /// moves shared among threads.
 pub fn run_perft_with(
-    game: &str,
+    game: GameId,
     position: &str,
     depth: u32,
     options: &PerftOptions,
 ) -> Result<PerftRun, String> {
-    Ok(match game {
-        "kamisado" => run::<kamisado_core::Position>(position, depth, options, "Kamisado")?,
-        "katarenga" => run::<katarenga_core::Position>(position, depth, options, "Katarenga")?,
-        other => {
-            return Err(format!(
-                "unknown game {other:?}: expected kamisado or katarenga"
-            ));
-        }
-    })
+    let p = if position == "startpos" {
+        AnyPosition::start(game)
+    } else {
+        AnyPosition::parse(game, position).map_err(|e| ErrorChain(&e).to_string())?
+    };
+    Ok(p.with(Run { depth, options }))
 }
 
-/// [`run_perft_with`] for one game; `name` names it in messages.
-fn run<P: Game>(
-    position: &str,
+/// [`run_perft_with`] on the position inside an [`AnyPosition`].
+struct Run<'a> {
     depth: u32,
-    options: &PerftOptions,
-    name: &str,
-) -> Result<PerftRun, String> {
-    let p: P = if position == "startpos" {
-        P::start()
-    } else {
-        position
-            .parse()
-            .map_err(|e| format!("bad {name} position: {}", ErrorChain(&e)))?
-    };
+    options: &'a PerftOptions,
+}
+
+impl ForEachGame for Run<'_> {
+    type Output = PerftRun;
+
+    fn run<P: Game>(self, p: &P) -> PerftRun {
+        run(p, self.depth, self.options)
+    }
+}
+
+/// [`run_perft_with`] for one game.
+fn run<P: Game>(p: &P, depth: u32, options: &PerftOptions) -> PerftRun {
     let count = |child: &P| {
         if options.played {
             child.perft_played(depth - 1)
@@ -129,11 +134,11 @@ fn run<P: Game>(
     };
     let roots = p.count_moves();
     if depth == 0 {
-        return Ok(PerftRun {
+        return PerftRun {
             divide: Vec::new(),
             nodes: 1,
             roots,
-        });
+        };
     }
     if !options.divide && options.threads <= 1 {
         let nodes = if options.played {
@@ -141,11 +146,11 @@ fn run<P: Game>(
         } else {
             p.perft(depth)
         };
-        return Ok(PerftRun {
+        return PerftRun {
             divide: Vec::new(),
             roots,
             nodes,
-        });
+        };
     }
     let moves = p.legal_moves();
     let children: Vec<P> = moves.iter().map(|&m| p.play_unchecked(m)).collect();
@@ -157,9 +162,9 @@ fn run<P: Game>(
         Vec::new()
     };
     divide.sort();
-    Ok(PerftRun {
+    PerftRun {
         divide,
         nodes,
         roots,
-    })
+    }
 }

@@ -13,12 +13,13 @@
 use std::collections::BTreeMap;
 
 use game_rules::Game;
+use game_spec::GameId;
 
 /// One reference suite: its cases and the divide of each case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Suite {
-    /// The game, as [`Game::NAME`] names it (`kamisado`, `katarenga`).
-    pub game: &'static str,
+    /// The game.
+    pub game: GameId,
     /// The suite's name within its game (the data file's name without the
     /// game and the extension: `basic`, `sumo`, `standard`,
     /// `no-first-capture`).
@@ -32,25 +33,25 @@ pub struct Suite {
 /// Every reference suite of both games.
 pub const SUITES: [Suite; 4] = [
     Suite {
-        game: "kamisado",
+        game: GameId::Kamisado,
         name: "basic",
         cases: include_str!("../../kamisado-core/tests/data/kamisado-basic.txt"),
         divide: include_str!("../../kamisado-core/tests/data/kamisado-basic.divide.txt"),
     },
     Suite {
-        game: "kamisado",
+        game: GameId::Kamisado,
         name: "sumo",
         cases: include_str!("../../kamisado-core/tests/data/kamisado-sumo.txt"),
         divide: include_str!("../../kamisado-core/tests/data/kamisado-sumo.divide.txt"),
     },
     Suite {
-        game: "katarenga",
+        game: GameId::Katarenga,
         name: "standard",
         cases: include_str!("../../katarenga-core/tests/data/katarenga.txt"),
         divide: include_str!("../../katarenga-core/tests/data/katarenga.divide.txt"),
     },
     Suite {
-        game: "katarenga",
+        game: GameId::Katarenga,
         name: "no-first-capture",
         cases: include_str!("../../katarenga-core/tests/data/katarenga-no-first-capture.txt"),
         divide: include_str!(
@@ -59,8 +60,8 @@ pub const SUITES: [Suite; 4] = [
     },
 ];
 
-/// The suites of one game (by [`Game::NAME`]).
-pub fn suites_of(game: &str) -> impl Iterator<Item = &'static Suite> + '_ {
+/// The suites of one game.
+pub fn suites_of(game: GameId) -> impl Iterator<Item = &'static Suite> {
     SUITES.iter().filter(move |s| s.game == game)
 }
 
@@ -72,6 +73,11 @@ pub fn all_cases() -> impl Iterator<Item = (&'static Suite, Case)> {
 }
 
 impl Suite {
+    /// Whether this is a suite of `P`'s game (the one [`Game::NAME`] names).
+    pub fn is_of<P: Game>(&self) -> bool {
+        self.game.name() == P::NAME
+    }
+
     /// The suite's cases.
     ///
     /// # Panics
@@ -160,7 +166,7 @@ pub const PLAYED_LIMIT: u64 = 1_000_000;
 /// Panics, naming the suite and the case, on any disagreement, on a suite
 /// of another game, or on a suite of fewer than 10 cases.
 pub fn check_suite<P: Game>(suite: &Suite) {
-    assert_eq!(suite.game, P::NAME, "{suite} is not a suite of {}", P::NAME);
+    assert!(suite.is_of::<P>(), "{suite} is not a suite of {}", P::NAME);
     let cases = suite.cases();
     assert!(cases.len() >= 10, "{suite}: {} cases", cases.len());
     for case in &cases {
@@ -199,7 +205,7 @@ pub fn check_suite<P: Game>(suite: &Suite) {
 /// As [`check_suite`], or if the game has no suite.
 pub fn check_suites_of<P: Game>() -> usize {
     let mut count = 0;
-    for suite in suites_of(P::NAME) {
+    for suite in SUITES.iter().filter(|s| s.is_of::<P>()) {
         check_suite::<P>(suite);
         count += 1;
     }
@@ -219,7 +225,7 @@ mod tests {
     fn the_list_holds_every_suite_file_once() {
         let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut on_disk = Vec::new();
-        for game in ["kamisado", "katarenga"] {
+        for game in GameId::ALL {
             let data = crates.join(format!("{game}-core/tests/data"));
             for entry in std::fs::read_dir(&data).unwrap() {
                 let file = entry.unwrap().file_name().into_string().unwrap();
@@ -227,7 +233,10 @@ mod tests {
                     if stem.ends_with(".divide") {
                         continue;
                     }
-                    let name = stem.strip_prefix(game).unwrap().trim_start_matches('-');
+                    let name = stem
+                        .strip_prefix(game.name())
+                        .unwrap()
+                        .trim_start_matches('-');
                     let name = if name.is_empty() { "standard" } else { name };
                     let text = |f: &str| std::fs::read_to_string(data.join(f)).unwrap();
                     on_disk.push(Suite {
