@@ -3,7 +3,7 @@
 //! [`play_game`](game_search::play::play_game).
 
 use game_search::play::{End, GameResult};
-use game_search::play::{MatchEnd, MatchResult};
+use game_search::play::{KamisadoMatch, MatchEnd, MatchResult};
 use katarenga_core::{Player, Position, Rules};
 
 use crate::{
@@ -27,34 +27,39 @@ impl KamisadoRecord {
     /// let result = play_match(
     ///     Match::new(Target::STANDARD),
     ///     [&mut GreedyAgent::new(1), &mut RandomAgent::new(2)],
-    ///     |_| {},
+    ///     |_, _| {},
     /// );
     /// let mut record = KamisadoRecord::from_match(&result);
     /// record.header.black = "greedy".into();
     /// record.header.white = "random".into();
     /// assert_eq!(record.termination, Termination::Normal);
-    /// assert_eq!(record.rounds.len(), result.rounds.len());
+    /// assert_eq!(record.rounds.len(), result.games.len());
     /// // It replays, and reads back as written.
     /// record.validate()?;
     /// assert_eq!(record.to_string().parse::<KamisadoRecord>()?, record);
     /// # Ok::<(), game_records::RecordError>(())
     /// ```
     #[must_use]
-    pub fn from_match(result: &MatchResult) -> KamisadoRecord {
-        let mut record = KamisadoRecord::new(result.game.target());
+    pub fn from_match(
+        result: &MatchResult<kamisado_core::Position, KamisadoMatch>,
+    ) -> KamisadoRecord {
+        let mut record = KamisadoRecord::new(result.detail.game.target());
         record.rounds = result
-            .rounds
+            .games
             .iter()
-            .map(|played| KamisadoRound {
+            .zip(&result.detail.rounds)
+            .map(|(played, scoring)| KamisadoRound {
                 moves: played.moves.iter().copied().map(Annotated::new).collect(),
-                summary: played.summary,
-                edge: played.edge,
+                summary: scoring.summary,
+                edge: scoring.edge,
                 ..KamisadoRound::new(played.start)
             })
             .collect();
-        record.result = RecordResult::Win(result.winner);
+        // A Kamisado match always has a winner, `agents[0]` Black.
+        let winner = result.winner.map_or(Player::Black, |i| Player::ALL[i]);
+        record.result = RecordResult::Win(winner);
         record.termination = match result.end {
-            MatchEnd::Target => Termination::Normal,
+            MatchEnd::Completed => Termination::Normal,
             MatchEnd::Forfeit { .. } => Termination::IllegalMove,
         };
         record

@@ -5,7 +5,7 @@ use game_records::{BoardSpec, KamisadoRecord, KatarengaRecord, RecordResult, Ter
 use game_search::play::{Adjudication, MatchEnd, play_game, play_match};
 use game_search::{Agent, GreedyAgent, RandomAgent};
 use kamisado_core::Game;
-use kamisado_core::{Match, Target};
+use kamisado_core::{Match, Player, Target};
 use katarenga_core::{Board, Position, Rules, TilePlacement};
 
 #[test]
@@ -25,7 +25,7 @@ fn matches_of_every_length_and_forfeits() {
                 random.choose(p)
             }
         };
-        let result = play_match(Match::new(target), [&mut black, &mut white], |_| {});
+        let result = play_match(Match::new(target), [&mut black, &mut white], |_, _| {});
         let record = KamisadoRecord::from_match(&result);
         record
             .validate()
@@ -34,10 +34,13 @@ fn matches_of_every_length_and_forfeits() {
             record.to_string().parse::<KamisadoRecord>().unwrap(),
             record
         );
-        assert_eq!(record.result, RecordResult::Win(result.winner));
+        assert_eq!(
+            record.result,
+            RecordResult::Win(Player::ALL[result.winner.unwrap()])
+        );
         assert_eq!(record.target, target);
         match result.end {
-            MatchEnd::Target => {
+            MatchEnd::Completed => {
                 normal += 1;
                 assert_eq!(record.termination, Termination::Normal);
             }
@@ -47,7 +50,7 @@ fn matches_of_every_length_and_forfeits() {
             }
         }
         let plies: usize = record.rounds.iter().map(|r| r.moves.len()).sum();
-        let played: usize = result.rounds.iter().map(|r| r.moves.len()).sum();
+        let played: usize = result.games.iter().map(|r| r.moves.len()).sum();
         assert_eq!(plies, played);
     }
     assert!(normal >= 25 && forfeits >= 5, "{normal} {forfeits}");

@@ -71,6 +71,8 @@ impl<O: fmt::Display> fmt::Display for End<O> {
 pub struct GameResult<G: SearchGame> {
     /// How it ended.
     pub end: End<G::Outcome>,
+    /// The start.
+    pub start: G,
     /// The final position.
     pub position: G,
     /// The moves played.
@@ -191,6 +193,7 @@ pub fn play_game<G: SearchGame>(
     };
     GameResult {
         end,
+        start,
         position,
         moves,
     }

@@ -3,47 +3,50 @@
 //! [`Agent::choose_start`].
 
 use board_geometry::Player;
-use kamisado_core::{Edge, Match, MatchState, Move, Position, RoundSummary};
+use kamisado_core::{Edge, Match, MatchState, Position, RoundSummary};
 
-use super::Agent;
+use super::{Agent, End, GameResult, KamisadoMatch, MatchEnd, MatchResult, RoundScoring};
 
-/// One round of a match played by [`play_match`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayedRound {
-    /// The round's start.
-    pub start: Position,
-    /// The moves played, passes included.
-    pub moves: Vec<Move>,
-    /// How the round ended and what it scored; `None` if a player
-    /// forfeited the match during it.
-    pub summary: Option<RoundSummary>,
-    /// The refill edge its winner chose; `None` after the last round.
-    pub edge: Option<Edge>,
+/// A round being played: its start, its moves so far and its scoring.
+struct Round {
+    start: Position,
+    moves: Vec<kamisado_core::Move>,
+    scoring: RoundScoring,
 }
 
-/// How a match played by [`play_match`] ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MatchEnd {
-    /// A player reached the target score.
-    Target,
-    /// A player gave no move, or an illegal one, and lost the match.
-    Forfeit {
-        /// The player that failed to move.
-        player: Player,
-    },
+impl Round {
+    fn new(start: Position, summary: Option<RoundSummary>) -> Round {
+        Round {
+            start,
+            moves: Vec::new(),
+            scoring: RoundScoring {
+                summary,
+                edge: None,
+            },
+        }
+    }
+
+    /// The round as a played game that ended in `position` by `end`.
+    fn close(
+        self,
+        position: Position,
+        end: End<kamisado_core::Outcome>,
+    ) -> (GameResult<Position>, RoundScoring) {
+        let game = GameResult {
+            end,
+            start: self.start,
+            position,
+            moves: self.moves,
+        };
+        (game, self.scoring)
+    }
 }
 
-/// A finished match of [`play_match`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatchResult {
-    /// How it ended.
-    pub end: MatchEnd,
-    /// The match winner.
-    pub winner: Player,
-    /// Every round, in order.
-    pub rounds: Vec<PlayedRound>,
-    /// The match as it ended (its scores, last round and final position).
-    pub game: Match,
+/// How a round that is over ended: by the rules (a round is closed only
+/// once its position is over; a position that is not is recorded as the
+/// ply limit, which a Kamisado round never reaches).
+fn ended(position: &Position) -> End<kamisado_core::Outcome> {
+    position.outcome().map_or(End::PlyLimit, End::Outcome)
 }
 
 /// Plays the match `game` (usually `Match::new(target)`) to its end:
@@ -53,7 +56,9 @@ pub struct MatchResult {
 /// chooses the refill edge with [`Agent::choose_start`], shown the next
 /// round's start from each edge of `Edge::ALL` (a then h). A player that gives no
 /// move or an illegal one forfeits the match. `on_round` sees each round
-/// once it is over (its edge not yet chosen).
+/// once it is over (its edge not yet chosen), as a game and its scoring.
+/// The result's `points` are the match's scores (Black's, `agents[0]`,
+/// first), its `games` the rounds.
 ///
 /// ```
 /// use game_search::play::{play_match, MatchEnd};
@@ -62,33 +67,36 @@ pub struct MatchResult {
 ///
 /// let mut black = GreedyAgent::new(1);
 /// let mut white = RandomAgent::new(2);
-/// let result = play_match(Match::new(Target::STANDARD), [&mut black, &mut white], |_| {});
-/// assert_eq!(result.end, MatchEnd::Target);
-/// assert!(result.game.scores()[result.winner.index()] >= 3);
+/// let result = play_match(Match::new(Target::STANDARD), [&mut black, &mut white], |_, _| {});
+/// assert_eq!(result.end, MatchEnd::Completed);
+/// let winner = result.winner.unwrap();
+/// assert!(result.points[winner] >= 3);
 /// // Every round but the last was followed by an edge choice.
-/// assert!(result.rounds[..result.rounds.len() - 1].iter().all(|r| r.edge.is_some()));
+/// let rounds = &result.detail.rounds;
+/// assert!(rounds[..rounds.len() - 1].iter().all(|r| r.edge.is_some()));
+/// assert_eq!(result.game_count(), rounds.len());
 /// ```
 pub fn play_match(
     mut game: Match,
     agents: [&mut dyn Agent<Position>; 2],
-    mut on_round: impl FnMut(&PlayedRound),
-) -> MatchResult {
+    mut on_round: impl FnMut(&GameResult<Position>, &RoundScoring),
+) -> MatchResult<Position, KamisadoMatch> {
     let [black, white] = agents;
+    let mut games = Vec::new();
     let mut rounds = Vec::new();
-    let mut round = PlayedRound {
-        start: *game.position(),
-        moves: Vec::new(),
-        summary: game
-            .last_round()
+    let mut round = Round::new(
+        *game.position(),
+        game.last_round()
             .filter(|_| game.state() != MatchState::InRound),
-        edge: None,
-    };
+    );
     let end = loop {
         match game.state() {
             MatchState::Over { .. } => {
-                on_round(&round);
-                rounds.push(round);
-                break MatchEnd::Target;
+                let (played, scoring) = round.close(*game.position(), ended(game.position()));
+                on_round(&played, &scoring);
+                games.push(played);
+                rounds.push(scoring);
+                break MatchEnd::Completed;
             }
             MatchState::InRound => {
                 let position = *game.position();
@@ -101,14 +109,20 @@ pub fn play_match(
                     .choose(&position)
                     .and_then(|mv| game.play(mv).ok().map(|summary| (mv, summary)));
                 let Some((mv, summary)) = played else {
-                    rounds.push(round);
-                    break MatchEnd::Forfeit { player };
+                    let (played, scoring) = round.close(position, End::Forfeit { player });
+                    games.push(played);
+                    rounds.push(scoring);
+                    break MatchEnd::Forfeit {
+                        agent: player.index(),
+                    };
                 };
                 round.moves.push(mv);
-                round.summary = summary;
+                round.scoring.summary = summary;
             }
             MatchState::ChooseEdge { chooser } => {
-                on_round(&round);
+                let position = *game.position();
+                let (played, mut scoring) = round.close(position, ended(&position));
+                on_round(&played, &scoring);
                 let starts = Edge::ALL.map(|edge| game.next_round_start(edge));
                 let starts: Vec<Position> = starts.into_iter().flatten().collect();
                 let agent: &mut dyn Agent<Position> = match chooser {
@@ -118,32 +132,29 @@ pub fn play_match(
                 let edge = Edge::ALL[agent.choose_start(chooser, &starts) % Edge::ALL.len()];
                 // The state is `ChooseEdge`, and a round counter that
                 // cannot go on ends the match as it stands.
-                if game.choose_edge(edge).is_err() {
-                    rounds.push(round);
-                    break MatchEnd::Target;
+                let cut = game.choose_edge(edge).is_err();
+                if !cut {
+                    scoring.edge = Some(edge);
                 }
-                round.edge = Some(edge);
-                rounds.push(core::mem::replace(
-                    &mut round,
-                    PlayedRound {
-                        start: *game.position(),
-                        moves: Vec::new(),
-                        summary: None,
-                        edge: None,
-                    },
-                ));
+                games.push(played);
+                rounds.push(scoring);
+                if cut {
+                    break MatchEnd::Completed;
+                }
+                round = Round::new(*game.position(), None);
             }
         }
     };
     let winner = match end {
-        MatchEnd::Target => game.winner().unwrap_or_else(|| leader(game.scores())),
-        MatchEnd::Forfeit { player } => player.opponent(),
+        MatchEnd::Completed => game.winner().unwrap_or_else(|| leader(game.scores())),
+        MatchEnd::Forfeit { agent } => Player::ALL[agent].opponent(),
     };
     MatchResult {
         end,
-        winner,
-        rounds,
-        game,
+        winner: Some(winner.index()),
+        points: game.scores(),
+        games,
+        detail: KamisadoMatch { rounds, game },
     }
 }
 

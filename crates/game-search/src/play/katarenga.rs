@@ -4,7 +4,7 @@
 use board_geometry::Player;
 use katarenga_core::{Orientation, Position, Rematch, Setup};
 
-use super::{Adjudication, Agent, GameResult, play_game};
+use super::{Adjudication, Agent, MatchEnd, MatchResult, RematchDetail, play_game};
 
 /// Black's choice of the board's orientation in a [`Setup`] (the first
 /// player's choice of the rules), by `agent`: [`Agent::choose_start`] as
@@ -28,27 +28,13 @@ pub fn choose_orientation(agent: &mut dyn Agent<Position>, setup: &Setup) -> Ori
     Orientation::ALL[agent.choose_start(Player::Black, &starts) % Orientation::ALL.len()]
 }
 
-/// A Katarenga match played by [`play_rematch`]: the orientation, both
-/// games, and the points.
-#[derive(Debug, Clone)]
-pub struct PlayedRematch {
-    /// The orientation the game was played in.
-    pub orientation: Orientation,
-    /// Whether the first player chose it (`false`: it was given).
-    pub chosen: bool,
-    /// The first game (the first player Black) and the rematch (the first
-    /// player White), from the same start.
-    pub games: [GameResult<Position>; 2],
-    /// The match: its results and points.
-    pub rematch: Rematch,
-}
-
 /// Plays a Katarenga match as the rules set it up: `agents[0]` is the
 /// first player, who chooses the orientation (unless `orientation` is
 /// given) with [`choose_orientation`] and plays Black in the first game;
 /// `agents[1]` plays White and moves first. Then the rematch from the
 /// same start with the sides exchanged (the [`Rematch`] reading), points
-/// added. An adjudicated game is half a point each.
+/// added. An adjudicated game is half a point each. The result counts the
+/// agents as given: `points` are half points, `winner` is `None` on a tie.
 ///
 /// ```
 /// use game_search::play::play_rematch;
@@ -58,16 +44,17 @@ pub struct PlayedRematch {
 /// let (mut first, mut second) = (GreedyAgent::new(1), RandomAgent::new(2));
 /// let setup = Setup::new(Board::standard(), Rules::Standard);
 /// let m = play_rematch(setup, None, [&mut first, &mut second], Adjudication::default());
-/// assert!(m.rematch.is_over());
+/// assert!(m.detail.rematch.is_over());
+/// assert_eq!(m.game_count(), 2);
 /// // Two games, a point each (half a point each for an adjudicated game).
-/// assert_eq!(m.rematch.half_points().iter().sum::<u32>(), 4);
+/// assert_eq!(m.points.iter().sum::<u32>(), 4);
 /// ```
 pub fn play_rematch(
     setup: Setup,
     orientation: Option<Orientation>,
     agents: [&mut dyn Agent<Position>; 2],
     adjudication: Adjudication,
-) -> PlayedRematch {
+) -> MatchResult<Position, RematchDetail> {
     let [first, second] = agents;
     let chosen = orientation.is_none();
     let orientation = orientation.unwrap_or_else(|| choose_orientation(first, &setup));
@@ -78,10 +65,15 @@ pub fn play_rematch(
     let _ = rematch.record_game(one.winner());
     let two = play_game(start, [&mut *first, &mut *second], adjudication, |_, _| {});
     let _ = rematch.record_game(two.winner());
-    PlayedRematch {
-        orientation,
-        chosen,
-        games: [one, two],
-        rematch,
+    MatchResult {
+        end: MatchEnd::Completed,
+        winner: rematch.winner(),
+        points: rematch.half_points(),
+        games: vec![one, two],
+        detail: RematchDetail {
+            orientation,
+            chosen,
+            rematch,
+        },
     }
 }

@@ -17,12 +17,18 @@ mod arena;
 mod kamisado;
 #[cfg(feature = "katarenga")]
 mod katarenga;
+mod result;
 
 pub use agents::{Agent, GreedyAgent, RandomAgent, SearchAgent};
 pub use arena::{
     Adjudication, Duel, End, GameResult, Repetitions, Stats, duel, play_game, selfplay,
 };
 #[cfg(feature = "kamisado")]
-pub use kamisado::{MatchEnd, MatchResult, PlayedRound, play_match};
+pub use kamisado::play_match;
 #[cfg(feature = "katarenga")]
-pub use katarenga::{PlayedRematch, choose_orientation, play_rematch};
+pub use katarenga::{choose_orientation, play_rematch};
+#[cfg(feature = "katarenga")]
+pub use result::RematchDetail;
+#[cfg(feature = "kamisado")]
+pub use result::{KamisadoMatch, RoundScoring};
+pub use result::{MatchEnd, MatchResult};

@@ -2,7 +2,7 @@
 //! plain exhaustive search, and the evaluation's terms.
 
 use board_geometry::{Player, SplitMix64};
-use game_search::play::{Adjudication, End};
+use game_search::play::{Adjudication, End, MatchEnd};
 use game_search::play::{choose_orientation, play_rematch};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
 use katarenga_core::Game;
@@ -125,11 +125,13 @@ fn a_rematch_is_played_from_the_same_start_with_the_sides_exchanged() {
         Adjudication::default(),
     );
     let mut again = SearchAgent::<Position>::new(Limits::depth(2), 1).unwrap();
-    assert!(m.chosen);
-    assert_eq!(m.orientation, choose_orientation(&mut again, &setup));
-    let start = setup.start(m.orientation);
-    assert_eq!(m.rematch.start(), start);
+    assert!(m.detail.chosen);
+    assert_eq!(m.detail.orientation, choose_orientation(&mut again, &setup));
+    let start = setup.start(m.detail.orientation);
+    assert_eq!(m.detail.rematch.start(), start);
+    assert_eq!(m.end, MatchEnd::Completed);
     for game in &m.games {
+        assert_eq!(game.start, start);
         assert!(matches!(game.end, End::Outcome(_)), "{:?}", game.end);
         // Replaying the moves from the start gives the final position.
         let end = game
@@ -140,8 +142,10 @@ fn a_rematch_is_played_from_the_same_start_with_the_sides_exchanged() {
     }
     assert_eq!(m.games[0].winner(), Some(Player::Black));
     assert_eq!(m.games[1].winner(), Some(Player::White));
-    assert_eq!(m.rematch.points(), [2, 0]);
-    assert_eq!(m.rematch.winner(), Some(Rematch::FIRST));
+    assert_eq!(m.detail.rematch.points(), [2, 0]);
+    assert_eq!(m.points, [4, 0]);
+    assert_eq!(m.detail.rematch.winner(), Some(Rematch::FIRST));
+    assert_eq!(m.winner, Some(Rematch::FIRST));
 
     // A given orientation is played as given.
     let mut first = RandomAgent::new(1);
@@ -152,8 +156,8 @@ fn a_rematch_is_played_from_the_same_start_with_the_sides_exchanged() {
         [&mut first, &mut second],
         Adjudication::default(),
     );
-    assert!(!m.chosen);
-    assert_eq!(m.rematch.start(), setup.start(Orientation::Left));
+    assert!(!m.detail.chosen);
+    assert_eq!(m.detail.rematch.start(), setup.start(Orientation::Left));
 }
 
 /// What a plain exhaustive search says of a position within some plies.

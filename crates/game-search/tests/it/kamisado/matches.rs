@@ -3,19 +3,21 @@
 use std::cell::RefCell;
 
 use board_geometry::Player;
-use game_search::play::{MatchEnd, MatchResult, play_match};
+use game_search::play::{End, KamisadoMatch, MatchEnd, MatchResult, play_match};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
 use kamisado_core::{Edge, Match, MatchState, Position, Target};
 
 /// Replays a played match with the rules engine alone: every round's start,
 /// move, score and edge must be the ones the arena reported.
-fn replay(result: &MatchResult, target: Target) -> Match {
+fn replay(result: &MatchResult<Position, KamisadoMatch>, target: Target) -> Match {
     let mut m = Match::new(target);
-    for (i, round) in result.rounds.iter().enumerate() {
-        assert_eq!(*m.position(), round.start, "round {}", i + 1);
-        for &mv in &round.moves {
+    let rounds = result.games.iter().zip(&result.detail.rounds);
+    for (i, (game, round)) in rounds.enumerate() {
+        assert_eq!(*m.position(), game.start, "round {}", i + 1);
+        for &mv in &game.moves {
             m.play(mv).unwrap();
         }
+        assert_eq!(*m.position(), game.position, "round {}", i + 1);
         if let Some(edge) = round.edge {
             assert_eq!(m.last_round(), round.summary);
             m.choose_edge(edge).unwrap();
@@ -31,21 +33,23 @@ fn a_match_is_played_to_its_target_and_replays_identically() {
         let mut black = GreedyAgent::new(seed);
         let mut white = RandomAgent::new(seed + 100);
         let mut seen = 0;
-        let result = play_match(Match::new(Target::LONG), [&mut black, &mut white], |_| {
-            seen += 1
-        });
-        assert_eq!(result.end, MatchEnd::Target);
-        assert_eq!(seen, result.rounds.len());
+        let result = play_match(
+            Match::new(Target::LONG),
+            [&mut black, &mut white],
+            |_, _| seen += 1,
+        );
+        assert_eq!(result.end, MatchEnd::Completed);
+        assert_eq!(seen, result.game_count());
         let replayed = replay(&result, Target::LONG);
-        assert_eq!(replayed, result.game);
+        assert_eq!(replayed, result.detail.game);
         assert_eq!(
             replayed.state(),
             MatchState::Over {
-                winner: result.winner
+                winner: Player::ALL[result.winner.unwrap()]
             }
         );
-        assert!(result.game.scores()[result.winner.index()] >= 7);
-        let (last, others) = result.rounds.split_last().unwrap();
+        assert!(result.points[result.winner.unwrap()] >= 7);
+        let (last, others) = result.detail.rounds.split_last().unwrap();
         assert_eq!(last.edge, None);
         assert!(last.summary.is_some());
         for round in others {
@@ -91,12 +95,13 @@ fn the_round_winner_chooses_the_edge_and_agents_keep_their_colour() {
     let result = play_match(
         Match::new(Target::MARATHON),
         [&mut black, &mut white],
-        |_| {},
+        |_, _| {},
     );
     let (b, w) = (b.into_inner(), w.into_inner());
     assert!(b.iter().all(|&p| p == Player::Black), "{b:?}");
     assert!(w.iter().all(|&p| p == Player::White), "{w:?}");
-    let winners: Vec<Player> = result.rounds[..result.rounds.len() - 1]
+    let rounds = &result.detail.rounds;
+    let winners: Vec<Player> = rounds[..rounds.len() - 1]
         .iter()
         .map(|r| r.summary.unwrap().outcome.winner())
         .collect();
@@ -110,9 +115,9 @@ fn the_round_winner_chooses_the_edge_and_agents_keep_their_colour() {
     );
     assert!(!b.is_empty() && !w.is_empty());
     // Each round after the first is opened by the previous round's loser.
-    for pair in result.rounds.windows(2) {
+    for (pair, next) in rounds.windows(2).zip(&result.games[1..]) {
         let loser = pair[0].summary.unwrap().outcome.winner().opponent();
-        assert_eq!(pair[1].start.side_to_move(), loser);
+        assert_eq!(next.start.side_to_move(), loser);
     }
 }
 
@@ -135,22 +140,28 @@ fn an_illegal_move_forfeits_the_match() {
     let result = play_match(
         Match::new(Target::STANDARD),
         [&mut cheat, &mut white],
-        |_| {},
+        |_, _| {},
     );
     assert_eq!(
         result.end,
         MatchEnd::Forfeit {
-            player: Player::Black
+            agent: Player::Black.index()
         }
     );
-    assert_eq!(result.winner, Player::White);
-    assert_eq!(result.rounds.len(), 1);
+    assert_eq!(result.winner, Some(Player::White.index()));
+    assert_eq!(result.games.len(), 1);
     assert_eq!(
-        result.rounds[0].moves.len(),
+        result.games[0].moves.len(),
         4,
         "Black's third move is ply 5"
     );
-    assert_eq!(result.rounds[0].summary, None);
+    assert_eq!(
+        result.games[0].end,
+        End::Forfeit {
+            player: Player::Black
+        }
+    );
+    assert_eq!(result.detail.rounds[0].summary, None);
 }
 
 #[test]
@@ -165,12 +176,12 @@ fn a_match_resumed_between_rounds_starts_with_the_edge_choice() {
         random: RandomAgent::new(4),
         choosers: &chosen,
     };
-    let result = play_match(m, [&mut black, &mut white], |_| {});
+    let result = play_match(m, [&mut black, &mut white], |_, _| {});
     assert_eq!(chosen.borrow()[0], Player::White);
-    assert_eq!(result.rounds[0].start, *m.position());
-    assert!(result.rounds[0].moves.is_empty());
-    assert_eq!(result.rounds[0].summary, m.last_round());
-    assert!(result.rounds[0].edge.is_some());
+    assert_eq!(result.games[0].start, *m.position());
+    assert!(result.games[0].moves.is_empty());
+    assert_eq!(result.detail.rounds[0].summary, m.last_round());
+    assert!(result.detail.rounds[0].edge.is_some());
 }
 
 /// White to move after `d1d7`, with no win at once; White to move with
