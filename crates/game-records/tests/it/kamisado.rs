@@ -1,0 +1,233 @@
+//! Kamisado match records: the rules page's example, rounds and their
+//! scoring, and the moves of a built record.
+
+use game_records::{ErrorKind, KamisadoRecord, RecordResult};
+use kamisado_core::{Edge, MatchState, Player};
+
+use crate::common::{KAMISADO, at, example, kamisado};
+
+#[test]
+fn the_kamisado_example_is_a_valid_match_record_written_canonically() {
+    let text = example(include_str!("../../../kamisado-core/src/rules.md"));
+    let record: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(
+        record.to_string(),
+        text,
+        "the example is the canonical form"
+    );
+    assert_eq!(record.header.black, "Ann");
+    assert_eq!(record.header.site, "Utrecht");
+    assert_eq!(record.result, RecordResult::Win(Player::White));
+    assert_eq!(record.rounds.len(), 2);
+    assert_eq!(record.rounds[0].edge, Some(Edge::AFile));
+    assert_eq!(
+        record.rounds[0].moves[2].comment.as_deref(),
+        Some("Black's yellow tower is blocked: a pass")
+    );
+    let summary = record.rounds[1].summary.unwrap();
+    assert_eq!((summary.points, summary.scores), (3, [0, 4]));
+    let game = record.validate().unwrap();
+    assert_eq!(
+        game.state(),
+        MatchState::Over {
+            winner: Player::White
+        }
+    );
+}
+
+#[test]
+fn round_and_scoring_errors() {
+    let e = kamisado("Round 2", "Round 3");
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "round number",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(at(&e), (15, 7));
+    let e = kamisado(
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -",
+    );
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "round start",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = kamisado(
+        "Scored white arrival green 1 0-1",
+        "Scored red arrival green 1 0-1",
+    );
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "round winner",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(at(&e), (12, 8));
+    let e = kamisado(
+        "Scored white arrival green 1 0-1",
+        "Scored white arrival - 1 0-1",
+    );
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "round ending",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = kamisado(
+        "Scored white arrival green 1 0-1",
+        "Scored white arrival grey 1 0-1",
+    );
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "scoring tower",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = kamisado(
+        "Scored white arrival green 1 0-1",
+        "Scored white arrival green 2 0-1",
+    );
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "points",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = kamisado(
+        "Scored white arrival green 1 0-1",
+        "Scored white arrival green 1 0:1",
+    );
+    assert!(
+        matches!(
+            e.kind,
+            ErrorKind::Field {
+                field: "scores",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Read, but not what the rules give.
+    let e = kamisado(
+        "Scored white arrival green 1 0-1",
+        "Scored white deadlock green 1 0-1",
+    );
+    assert!(matches!(e.kind, ErrorKind::Inconsistent(_)), "{e}");
+    assert_eq!(at(&e), (12, 1));
+    assert!(
+        e.to_string()
+            .contains("the rules give white arrival green 1 0-1"),
+        "{e}"
+    );
+    let e = kamisado("Scored white arrival green 1 0-1\n", "");
+    assert!(
+        e.to_string()
+            .contains("round 1 is over but its scoring is missing"),
+        "{e}"
+    );
+    assert_eq!(at(&e), (12, 1));
+    let e = kamisado("2. d7d7 b3d1", "2. d7d7");
+    assert!(
+        e.to_string().contains("round 1 is scored but not over"),
+        "{e}"
+    );
+    let e = kamisado("Edge a", "Edge b");
+    assert!(
+        matches!(e.kind, ErrorKind::Field { field: "edge", .. }),
+        "{e}"
+    );
+    let e = kamisado("Edge a\n", "");
+    assert!(
+        e.to_string()
+            .contains("round 2 follows without an edge chosen"),
+        "{e}"
+    );
+    assert_eq!(at(&e), (14, 9));
+    let e = kamisado("Edge a", "Edge h");
+    assert!(
+        e.to_string().contains("round 2 starts from obpkyrng+/"),
+        "{e}"
+    );
+    assert_eq!(at(&e), (15, 9));
+    let e = kamisado(
+        "2. a1a6 d4a1\nScored white arrival green 3 0-4\n",
+        "2. a1a6 d4a1\nScored white arrival green 3 0-4\nEdge a\n",
+    );
+    assert!(
+        e.to_string()
+            .contains("no edge can be chosen after round 2: the match is over"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_built_kamisado_record_names_the_illegal_move_by_its_number() {
+    let base: KamisadoRecord = KAMISADO.parse().unwrap();
+    // Plies 2 and 4 of a round are the second halves of moves 1 and 2.
+    for (round, ply, number) in [(0, 1, 1), (1, 1, 1), (1, 3, 2), (0, 0, 1)] {
+        let mut record = base.clone();
+        record.rounds[round].moves[ply].mv = "a4a4".parse().unwrap();
+        let e = record.validate().unwrap_err();
+        assert_eq!(e.location, None);
+        assert!(
+            matches!(e.kind, ErrorKind::Move { number: n, .. } if n == number),
+            "round {round} ply {ply}: {e}"
+        );
+    }
+}
+
+#[test]
+fn scoring_lines_of_every_value_read_and_are_checked_against_the_rules() {
+    for (line, said) in [
+        ("Scored white no-move - 1 0-1", "white no-move - 1 0-1"),
+        (
+            "Scored white arrival green 3 0-1",
+            "white arrival green 3 0-1",
+        ),
+        (
+            "Scored white arrival green 7 0-1",
+            "white arrival green 7 0-1",
+        ),
+        (
+            "Scored white arrival green 15 0-1",
+            "white arrival green 15 0-1",
+        ),
+    ] {
+        let e = kamisado("Scored white arrival green 1 0-1", line);
+        assert!(matches!(e.kind, ErrorKind::Inconsistent(_)), "{line}: {e}");
+        assert_eq!(at(&e), (12, 1));
+        assert!(
+            e.to_string().contains(&format!(
+                "round 1 is scored as {said}, but the rules give white arrival green 1 0-1"
+            )),
+            "{e}"
+        );
+    }
+}
