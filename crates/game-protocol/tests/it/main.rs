@@ -1,10 +1,10 @@
 //! The integration tests, one module per subject, in one test binary.
+//! Each module of the crate is tested in the file of its name (`engine/`,
+//! `message/` and `referee/` as in `src/`); `bin.rs` tests the programs'
+//! exit statuses.
 
+mod bin;
 mod engine;
-mod exits;
-#[cfg(target_os = "linux")]
-mod faults;
-mod messages;
-mod order;
+mod message;
 mod referee;
-mod stats;
+mod setup;

@@ -15,5 +15,6 @@ mod katarenga;
 mod proof;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod search;
+mod stats;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod table;

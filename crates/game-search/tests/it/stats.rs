@@ -1,7 +1,7 @@
-//! The referee's statistics against values computed by hand (with Python's
+//! The statistics of game results against values computed by hand (with Python's
 //! math module, from the formulas in the docs), not by this crate.
 
-use game_protocol::stats::{Pentanomial, Sprt, Tally, Verdict, elo_of, expected_score};
+use game_search::stats::{Pentanomial, Sprt, Tally, Verdict, elo_of, expected_score};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9

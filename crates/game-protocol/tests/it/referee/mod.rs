@@ -1,33 +1,32 @@
 //! The referee through its library: colours swapped in pairs, Kamisado
 //! matches with their edge choices and match states, the SPRT over pairs,
-//! openings with random plies after them, one time control per engine,
-//! engines' standard error kept, several games at once with the results
-//! of one at a time, and runs an engine cannot play refused before they
-//! start. The faults of engines are in `faults.rs`.
+//! engines' standard error kept, several games at once with the results of
+//! one at a time, and runs an engine cannot play refused before they
+//! start. Engine specs are in `spec.rs`, time controls in `time.rs`, the
+//! session with an engine (its order and every fault an engine can commit)
+//! in `session/`, openings in `../setup.rs`.
 
 use kamisado_core::Game;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use game_protocol::referee::{
-    Config, EngineSpec, Referee, RefereeError, Report, TimeControl, distinct_names,
-};
+use game_protocol::referee::{Config, EngineSpec, Referee, RefereeError, Report, TimeControl};
 use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
 use game_protocol::{GameId, GameSpec};
 use game_records::{KamisadoRecord, KatarengaRecord, Termination};
 use katarenga_core::Rules;
 
-const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
-const FAKE: &str = env!("CARGO_BIN_EXE_kk-fake-engine");
+pub(crate) const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
+pub(crate) const FAKE: &str = env!("CARGO_BIN_EXE_kk-fake-engine");
 
-fn engine(name: &str, options: &str) -> EngineSpec {
+pub(crate) fn engine(name: &str, options: &str) -> EngineSpec {
     format!("name={name} cmd={ENGINE} {options}")
         .parse()
         .unwrap()
 }
 
-fn fake(name: &str, args: &str) -> EngineSpec {
+pub(crate) fn fake(name: &str, args: &str) -> EngineSpec {
     let args: String = args
         .split_whitespace()
         .map(|a| format!(" arg={a}"))
@@ -36,12 +35,12 @@ fn fake(name: &str, args: &str) -> EngineSpec {
 }
 
 /// The game a spec's text describes.
-fn spec(text: &str) -> GameSpec {
+pub(crate) fn spec(text: &str) -> GameSpec {
     text.parse().unwrap()
 }
 
 /// A fresh path in the temporary folder.
-fn temp(test: &str) -> PathBuf {
+pub(crate) fn temp(test: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("kk-referee-{}-{test}", std::process::id()));
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_dir_all(&path);
@@ -50,7 +49,7 @@ fn temp(test: &str) -> PathBuf {
 
 /// Runs `config` with its records in a file, and returns the report, the
 /// records' text and the progress lines.
-fn run(mut config: Config, test: &str) -> (Report, String, Vec<String>) {
+pub(crate) fn run(mut config: Config, test: &str) -> (Report, String, Vec<String>) {
     let path = temp(test);
     config.records = Some(path.clone());
     let mut referee = Referee::new(config).unwrap();
@@ -60,6 +59,10 @@ fn run(mut config: Config, test: &str) -> (Report, String, Vec<String>) {
     let _ = std::fs::remove_file(&path);
     (report, text, lines)
 }
+
+mod session;
+mod spec;
+mod time;
 
 #[test]
 fn two_engine_settings_play_katarenga_in_pairs_with_records() {
@@ -168,143 +171,6 @@ fn an_sprt_over_pairs_stops_the_run_once_it_decides() {
     // Decided after a whole pair.
     assert_eq!(report.tally.games() % 2, 0, "{lines:?}");
     assert!(lines.last().unwrap().contains(" LLR "), "{lines:?}");
-}
-
-/// Chosen openings are played in turn, each twice, with the random plies
-/// asked for after them (the same for both games of a pair).
-#[test]
-fn openings_from_a_file_with_random_plies_after_them() {
-    let openings = [
-        Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
-        Opening::parse(
-            GameId::Kamisado,
-            Rules::Standard,
-            "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
-        )
-        .unwrap(),
-    ];
-    let mut config = Config::new(
-        GameSpec::default_for(GameId::Kamisado),
-        [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
-        4,
-        TimeControl::Depth(1),
-    );
-    config.openings = openings.to_vec();
-    config.random_plies = 0;
-    let (_, text, _) = run(config.clone(), "openings");
-    let records = KamisadoRecord::parse_all(&text).unwrap();
-    let starts: Vec<String> = records
-        .iter()
-        .map(|r| r.rounds[0].start.to_string())
-        .collect();
-    assert_eq!(
-        starts,
-        [
-            "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g",
-            "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g",
-            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
-            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
-        ]
-    );
-    // The engine that plays the side to move in the opening alternates.
-    assert_eq!(records[0].header.white, "a");
-    assert_eq!(records[1].header.white, "b");
-    assert_eq!(records[2].header.black, "a");
-    // Two random plies after each: the openings' positions two plies on,
-    // alike within a pair.
-    config.random_plies = 2;
-    let (_, text, _) = run(config, "openings-plies");
-    let records = KamisadoRecord::parse_all(&text).unwrap();
-    let starts: Vec<kamisado_core::Position> = records.iter().map(|r| r.rounds[0].start).collect();
-    assert_eq!(starts[0], starts[1]);
-    assert_eq!(starts[2], starts[3]);
-    for (start, opening) in [(starts[0], openings[0]), (starts[2], openings[1])] {
-        let Opening::Kamisado(from) = opening else {
-            unreachable!()
-        };
-        let two: Vec<kamisado_core::Position> = from
-            .legal_moves()
-            .iter()
-            .flat_map(|&a| {
-                let p = from.play(a);
-                p.legal_moves()
-                    .iter()
-                    .map(move |&b| p.play(b))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        assert!(two.contains(&start), "{start} is not two plies from {from}");
-    }
-}
-
-/// A board in the game spec is the board of every game: random openings
-/// start on it (random boards are off), and openings on another board are
-/// refused as options that do not go together.
-#[test]
-fn a_board_in_the_spec_is_the_board_of_every_game() {
-    let mut config = Config::new(
-        spec("katarenga board=1f0,2b1,3f2,4f3"),
-        [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
-        4,
-        TimeControl::Depth(1),
-    );
-    config.adjudication.max_plies = 6;
-    let (report, text, _) = run(config.clone(), "fixed-board");
-    assert_eq!(report.tally.games(), 4);
-    let records = KatarengaRecord::parse_all(&text).unwrap();
-    assert_eq!(records.len(), 4);
-    for r in &records {
-        // The tiles as the spec's text gives them, in the records' form.
-        assert_eq!(r.board.to_string(), "1f0 2b1 3f2 4f3", "{r}");
-    }
-    // The random plies still differ from pair to pair.
-    assert_ne!(records[0].start, records[2].start);
-    config.openings = vec![Opening::parse(GameId::Katarenga, Rules::Standard, "startpos").unwrap()];
-    let e = Referee::new(config).unwrap_err();
-    assert!(matches!(e, RefereeError::Options(_)), "{e}");
-    assert!(e.to_string().contains("1f0,2b1,3f2,4f3"), "{e}");
-}
-
-/// Each engine may have its own time control: its `go` says so.
-#[test]
-fn a_time_control_for_each_engine() {
-    let log = temp("tc-stderr");
-    let mut config = Config::new(
-        GameSpec::default_for(GameId::Katarenga),
-        [
-            format!("name=fast cmd={FAKE} arg=--echo tc=movetime=40")
-                .parse()
-                .unwrap(),
-            format!("name=slow cmd={FAKE} arg=--echo tc=nodes=5000")
-                .parse()
-                .unwrap(),
-        ],
-        2,
-        TimeControl::Depth(3),
-    );
-    config.stderr = Some(log.clone());
-    config.adjudication.max_plies = 6;
-    let (report, _, _) = run(config, "tc");
-    assert_eq!(report.faults, [0, 0]);
-    let gos = |name: &str| -> Vec<String> {
-        std::fs::read_to_string(log.join(name))
-            .unwrap()
-            .lines()
-            .filter(|l| l.starts_with("go"))
-            .map(String::from)
-            .collect()
-    };
-    let fast = gos("fast.1.1.log");
-    let slow = gos("slow.2.1.log");
-    assert!(
-        !fast.is_empty() && fast.iter().all(|g| g == "go movetime 40"),
-        "{fast:?}"
-    );
-    assert!(
-        !slow.is_empty() && slow.iter().all(|g| g == "go nodes 5000"),
-        "{slow:?}"
-    );
-    let _ = std::fs::remove_dir_all(&log);
 }
 
 /// Two games at once give the records and results of one at a time (the
@@ -436,52 +302,4 @@ fn katarenga_by_the_first_move_option() {
         let first = start.play(r.moves[0].mv);
         assert_eq!(first.piece_count(katarenga_core::Player::Black), 8, "{r}");
     }
-}
-
-/// Engine specs: quoting as in a shell, read back as written, and
-/// distinct default names.
-#[test]
-fn engine_specs_quote_and_name() {
-    let spec: EngineSpec =
-        r#"name="a b" cmd='/x y/e' arg="say \"hi\"" arg=it\'s option.Book='my book' tc=movetime=50 dir=/tmp"#
-            .parse()
-            .unwrap();
-    assert_eq!(spec.name, "a b");
-    assert_eq!(spec.program, "/x y/e");
-    assert_eq!(spec.args, ["say \"hi\"", "it's"]);
-    assert_eq!(spec.options, [("Book".to_string(), "my book".to_string())]);
-    assert_eq!(
-        spec.time,
-        Some(TimeControl::MoveTime(Duration::from_millis(50)))
-    );
-    assert_eq!(spec.to_string().parse::<EngineSpec>().unwrap(), spec);
-    for (text, message) in [
-        (
-            "name='a cmd=x",
-            "a ' quote opened at character 6 is not closed",
-        ),
-        ("cmd=x tc=fast", "tc: time control \"fast\""),
-        ("cmd=x colour=red", "unknown key \"colour\""),
-        ("name=x", "no cmd=<program>"),
-    ] {
-        let e = text.parse::<EngineSpec>().unwrap_err();
-        assert!(e.to_string().contains(message), "{text}: {e}");
-    }
-    let mut two: [EngineSpec; 2] = [
-        "cmd=/bin/kk-engine option.Nodes=1".parse().unwrap(),
-        "cmd=/usr/bin/kk-engine".parse().unwrap(),
-    ];
-    distinct_names(&mut two).unwrap();
-    assert_eq!([&two[0].name, &two[1].name], ["kk-engine-1", "kk-engine-2"]);
-    let mut one: [EngineSpec; 2] = [
-        "name=kk-engine cmd=/bin/kk-engine".parse().unwrap(),
-        "cmd=/usr/bin/kk-engine".parse().unwrap(),
-    ];
-    distinct_names(&mut one).unwrap();
-    assert_eq!([&one[0].name, &one[1].name], ["kk-engine", "kk-engine-2"]);
-    let mut same: [EngineSpec; 2] = [
-        "name=x cmd=a".parse().unwrap(),
-        "name=x cmd=b".parse().unwrap(),
-    ];
-    assert!(distinct_names(&mut same).is_err());
 }

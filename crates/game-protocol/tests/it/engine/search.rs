@@ -1,124 +1,12 @@
-//! `kk-engine` driven as a controller drives it, through pipes, its
-//! output read back line by line with the protocol's own reader; and the
-//! engine loop with an agent of one's own.
+//! `kk-engine`, the search engine, driven as a controller drives it.
 
 use kamisado_core::Game;
-use std::io::{BufRead, BufReader, Cursor, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
-use game_protocol::engine::{self, AgentEngine};
 use game_protocol::{GameId, Reply, Score};
 
-const ENGINE: &str = env!("CARGO_BIN_EXE_kk-engine");
-
-/// A running kk-engine.
-struct Driver {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Driver {
-    fn start() -> Driver {
-        let mut child = Command::new(ENGINE)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let input = child.stdin.take().unwrap();
-        let output = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Driver {
-            child,
-            input,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        for line in text.lines() {
-            writeln!(self.input, "{line}").unwrap();
-        }
-        self.input.flush().unwrap();
-    }
-
-    /// The next reply, if one comes within `wait`.
-    fn next(&mut self, wait: Duration) -> Option<Reply> {
-        let line = self.lines.recv_timeout(wait).ok()?;
-        Some(
-            line.parse()
-                .unwrap_or_else(|e| panic!("{line:?} is not a reply: {e}")),
-        )
-    }
-
-    /// Replies up to and with the first that `done` takes (within 30 s).
-    fn until(&mut self, done: impl Fn(&Reply) -> bool) -> Vec<Reply> {
-        let mut replies = Vec::new();
-        loop {
-            let reply = self.next(Duration::from_secs(30)).expect("an answer");
-            let last = done(&reply);
-            replies.push(reply);
-            if last {
-                return replies;
-            }
-        }
-    }
-
-    /// `isready`, and the replies up to `readyok`.
-    fn ready(&mut self) -> Vec<Reply> {
-        self.send("isready");
-        self.until(|r| *r == Reply::ReadyOk)
-    }
-
-    /// The replies up to the next `bestmove`, and its move.
-    fn best(&mut self) -> (Vec<Reply>, Option<String>) {
-        let replies = self.until(|r| matches!(r, Reply::BestMove { .. }));
-        let Some(Reply::BestMove { best, .. }) = replies.last() else {
-            unreachable!()
-        };
-        let best = best.clone();
-        (replies, best)
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn errors(replies: &[Reply]) -> Vec<String> {
-    replies
-        .iter()
-        .filter_map(|r| match r {
-            Reply::Error(e) => Some(e.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn infos(replies: &[Reply]) -> Vec<game_protocol::Info> {
-    replies
-        .iter()
-        .filter_map(|r| match r {
-            Reply::Info(i) => Some(i.clone()),
-            _ => None,
-        })
-        .collect()
-}
+use super::{Driver, errors, errors_contain, infos};
 
 #[test]
 fn the_handshake_declares_the_version_games_rules_and_options() {
@@ -449,10 +337,6 @@ fn refused_commands_say_why_and_change_nothing() {
     assert!(errors_contain(&replies, "not UTF-8"), "{replies:?}");
 }
 
-fn errors_contain(replies: &[Reply], text: &str) -> bool {
-    errors(replies).iter().any(|e| e.contains(text))
-}
-
 #[test]
 fn the_strength_options_limit_the_search() {
     let mut e = Driver::start();
@@ -506,77 +390,4 @@ fn the_first_move_option_and_the_notation_s_precedence() {
     // h8a1 takes a piece and ends nothing: at depth 1 the capture would be
     // the best move by material.
     assert_ne!(best.as_deref(), Some("h8a1"), "{replies:?}");
-}
-
-/// A writer whose bytes a test reads afterwards.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// An agent of one's own behind KKP: the handshake names only its game,
-/// `go` plays its move, an illegal choice is replaced by the first legal
-/// move (with a note), and a game it does not play is refused.
-#[test]
-fn an_agent_behind_the_engine_loop() {
-    let out = Shared::default();
-    // The last legal move, except from the start, where it plays nonsense.
-    let bot = AgentEngine::new("last-move bot")
-        .with_author("a test")
-        .katarenga(|p: &katarenga_core::Position| {
-            if *p == katarenga_core::Position::start() {
-                Some("a1a1".parse().unwrap())
-            } else {
-                p.legal_moves().last().copied()
-            }
-        });
-    let input = "kkp\nnewgame kamisado\nnewgame katarenga\nposition startpos moves a8a7\ngo nodes 1\n\
-                 position startpos\ngo movetime 10\nisready\n";
-    engine::run_with(bot, Cursor::new(input), out.clone()).unwrap();
-    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-    let replies: Vec<Reply> = text.lines().map(|l| l.parse().unwrap()).collect();
-    assert_eq!(replies[0], Reply::Name("last-move bot".into()));
-    assert_eq!(replies[1], Reply::Author("a test".into()));
-    let games: Vec<&Reply> = replies
-        .iter()
-        .filter(|r| matches!(r, Reply::Game { .. }))
-        .collect();
-    assert_eq!(
-        games,
-        [&Reply::Game {
-            game: GameId::Katarenga,
-            rules: vec!["no-first-capture".into()]
-        }]
-    );
-    assert!(
-        errors_contain(&replies, "does not play kamisado"),
-        "{replies:?}"
-    );
-    let moves: Vec<Option<String>> = replies
-        .iter()
-        .filter_map(|r| match r {
-            Reply::BestMove { best, .. } => Some(best.clone()),
-            _ => None,
-        })
-        .collect();
-    let after = katarenga_core::Position::start().play("a8a7".parse().unwrap());
-    let last = after.legal_moves().last().unwrap().to_string();
-    let first = katarenga_core::Position::start().legal_moves()[0].to_string();
-    assert_eq!(moves, [Some(last), Some(first)]);
-    assert!(
-        infos(&replies).iter().any(|i| i
-            .string
-            .as_deref()
-            .is_some_and(|s| s.contains("a1a1, which is not legal"))),
-        "{replies:?}"
-    );
-    assert!(replies.contains(&Reply::ReadyOk));
 }
