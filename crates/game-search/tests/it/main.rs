@@ -14,6 +14,8 @@ mod katarenga;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod proof;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
+mod result;
+#[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod search;
 mod stats;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
