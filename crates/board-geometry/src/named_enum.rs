@@ -47,6 +47,23 @@
 ///     Err(ParseNameError { what: "light", expected: "red, green, r or g" })
 /// );
 /// ```
+///
+/// A letter is read from one byte, so a letter outside ASCII fails to
+/// compile:
+///
+/// ```compile_fail
+/// use board_geometry::{ParseNameError, named_enum};
+///
+/// named_enum! {
+///     /// A vowel.
+///     pub enum Vowel {
+///         /// E with an acute accent.
+///         EAcute => "e-acute" / 'é',
+///     }
+///     letters: exact(letter, from_letter),
+///     parse_error: ParseNameError { what: "vowel", expected: "e-acute" },
+/// }
+/// ```
 // Exported and documented rather than hidden: both game crates and any
 // future game of the same equipment declare their enums with it, so it is
 // part of what the crate offers, and its doctest keeps this page true.
@@ -80,6 +97,11 @@ macro_rules! named_enum {
 
             $crate::named_enum!(@from_letter $case $vis $name $from_letter [$( $variant $letter )+]);
         }
+
+        // A letter is read from one byte, so it must be ASCII.
+        const _: () = {
+            $( assert!(char::is_ascii(&$letter), "a named_enum! letter must be ASCII"); )+
+        };
     };
 
     // Named.
@@ -179,7 +201,7 @@ macro_rules! named_enum {
         #[inline]
         #[must_use]
         $vis const fn $from_letter(letter: u8) -> ::core::option::Option<$name> {
-            $( if letter == $letter as u8 {
+            $( if letter as char == $letter {
                 return ::core::option::Option::Some($name::$variant);
             } )+
             ::core::option::Option::None
@@ -191,7 +213,7 @@ macro_rules! named_enum {
         #[inline]
         #[must_use]
         $vis const fn $from_letter(letter: u8) -> ::core::option::Option<$name> {
-            $( if letter.eq_ignore_ascii_case(&($letter as u8)) {
+            $( if (letter as char).eq_ignore_ascii_case(&$letter) {
                 return ::core::option::Option::Some($name::$variant);
             } )+
             ::core::option::Option::None
