@@ -12,9 +12,10 @@
 /// (the position in `ALL`).
 ///
 /// - **Plain**: variants only.
-/// - **Named**: each variant `=> "name"`, and a `parse_error:` (a value of
-///   the error type, such as a [`ParseNameError`](crate::ParseNameError)).
-///   Adds `name()`, `Display` (the name) and `FromStr` (the exact name).
+/// - **Named**: each variant `=> "name"`. Adds `name()` and `Display` (the
+///   name); with a `parse_error:` (a value of the error type, such as a
+///   [`ParseNameError`](crate::ParseNameError)) also `FromStr` (the exact
+///   name).
 /// - **Lettered**: each variant `=> "name" / 'l'`, and
 ///   `letters: exact(to_letter, from_letter)` or
 ///   `letters: either_case(to_letter, from_letter)` naming the two letter
@@ -82,7 +83,7 @@ macro_rules! named_enum {
             @named [$from_letter]
             $(#[$attr])*
             $vis enum $name { $( $(#[$vattr])* $variant => $vname ),+ }
-            parse_error: $err $({ $($err_fields)* })?
+            [$err $({ $($err_fields)* })?]
         }
 
         impl $name {
@@ -110,24 +111,25 @@ macro_rules! named_enum {
         $vis:vis enum $name:ident {
             $( $(#[$vattr:meta])* $variant:ident => $vname:literal ),+ $(,)?
         }
-        parse_error: $err:ident $({ $($err_fields:tt)* })? $(,)?
+        $(parse_error: $err:ident $({ $($err_fields:tt)* })? $(,)?)?
     ) => {
         $crate::named_enum! {
             @named []
             $(#[$attr])*
             $vis enum $name { $( $(#[$vattr])* $variant => $vname ),+ }
-            parse_error: $err $({ $($err_fields)* })?
+            [$($err $({ $($err_fields)* })?)?]
         }
     };
 
-    // What a named enum adds; `[from_letter]` is empty for names only.
+    // What a named enum adds; `[from_letter]` is empty for names only,
+    // the last brackets without a parse error.
     (
         @named [$($from_letter:ident)?]
         $(#[$attr:meta])*
         $vis:vis enum $name:ident {
             $( $(#[$vattr:meta])* $variant:ident => $vname:literal ),+
         }
-        parse_error: $err:ident $({ $($err_fields:tt)* })?
+        [$($error:tt)*]
     ) => {
         $crate::named_enum! {
             $(#[$attr])*
@@ -135,7 +137,7 @@ macro_rules! named_enum {
         }
 
         impl $name {
-            /// The name, as `Display` writes it and `FromStr` reads it.
+            /// The name: what `Display` writes (and `FromStr`, if any, reads).
             #[inline]
             #[must_use]
             $vis const fn name(self) -> &'static str {
@@ -152,21 +154,7 @@ macro_rules! named_enum {
             }
         }
 
-        impl ::core::str::FromStr for $name {
-            type Err = $err;
-
-            /// Reads the name, exactly as written (or, where the enum has
-            /// letters, a lone letter).
-            fn from_str(s: &str) -> ::core::result::Result<$name, $err> {
-                let by_letter: ::core::option::Option<$name> = match s.as_bytes() {
-                    $( &[letter] => $name::$from_letter(letter), )?
-                    _ => ::core::option::Option::None,
-                };
-                by_letter
-                    .or_else(|| $name::ALL.into_iter().find(|v| v.name() == s))
-                    .ok_or($err $({ $($err_fields)* })?)
-            }
-        }
+        $crate::named_enum!(@from_str $name [$($from_letter)?] [$($error)*]);
     };
 
     // Plain.
@@ -192,6 +180,26 @@ macro_rules! named_enum {
             #[must_use]
             $vis const fn index(self) -> usize {
                 self as usize
+            }
+        }
+    };
+
+    (@from_str $name:ident [$($from_letter:ident)?] []) => {};
+
+    (@from_str $name:ident [$($from_letter:ident)?] [$err:ident $({ $($err_fields:tt)* })?]) => {
+        impl ::core::str::FromStr for $name {
+            type Err = $err;
+
+            /// Reads the name, exactly as written (or, where the enum has
+            /// letters, a lone letter).
+            fn from_str(s: &str) -> ::core::result::Result<$name, $err> {
+                let by_letter: ::core::option::Option<$name> = match s.as_bytes() {
+                    $( &[letter] => $name::$from_letter(letter), )?
+                    _ => ::core::option::Option::None,
+                };
+                by_letter
+                    .or_else(|| $name::ALL.into_iter().find(|v| v.name() == s))
+                    .ok_or($err $({ $($err_fields)* })?)
             }
         }
     };
@@ -270,6 +278,23 @@ mod tests {
             ExtraLarge => "extra-large",
         }
         parse_error: NoSuchSize,
+    }
+
+    named_enum! {
+        /// A test enum with names and no parse error, so no `FromStr`.
+        enum Mark {
+            /// Ticked.
+            Tick => "tick",
+            /// Crossed out.
+            Cross => "cross out",
+        }
+    }
+
+    #[test]
+    fn names_without_a_parse_error_still_display() {
+        assert_eq!(Mark::ALL.map(Mark::name), ["tick", "cross out"]);
+        assert_eq!(Mark::Cross.to_string(), "cross out");
+        assert_eq!(Mark::Cross.index(), 1);
     }
 
     #[test]

@@ -9,7 +9,8 @@ use crate::Colour;
 board_geometry::named_enum! {
     /// A tower's sumo rank ([rules](crate::rules#towers-and-the-start)): it limits how far the tower moves
     /// ([rules](crate::rules#how-a-tower-moves)) and how many towers it can push
-    /// ([rules](crate::rules#sumo-push)). [`SumoRank::ALL`] runs from plain to triple sumo.
+    /// ([rules](crate::rules#sumo-push)). [`SumoRank::ALL`] runs from plain to triple sumo;
+    /// `Display` writes the name (`double sumo`).
     #[derive(Default)]
     #[cfg_attr(
         feature = "serde",
@@ -19,13 +20,13 @@ board_geometry::named_enum! {
     pub enum SumoRank {
         /// A plain tower: moves any distance, never pushes.
         #[default]
-        Plain,
+        Plain => "plain",
         /// A sumo: moves at most 5 squares, pushes one tower.
-        Sumo,
+        Sumo => "sumo",
         /// A double sumo: moves at most 3 squares, pushes up to two towers.
-        DoubleSumo,
+        DoubleSumo => "double sumo",
         /// A triple sumo: moves 1 square, pushes up to three towers.
-        TripleSumo,
+        TripleSumo => "triple sumo",
     }
 }
 
@@ -73,17 +74,6 @@ impl SumoRank {
             SumoRank::Sumo => SumoRank::DoubleSumo,
             SumoRank::DoubleSumo | SumoRank::TripleSumo => SumoRank::TripleSumo,
         }
-    }
-}
-
-impl fmt::Display for SumoRank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SumoRank::Plain => "plain",
-            SumoRank::Sumo => "sumo",
-            SumoRank::DoubleSumo => "double sumo",
-            SumoRank::TripleSumo => "triple sumo",
-        })
     }
 }
 

@@ -1,7 +1,5 @@
 //! The four square colours of Katarenga, each a way of moving.
 
-use core::fmt;
-
 use board_geometry::ParseNameError;
 use board_geometry::Rgb;
 
@@ -62,33 +60,23 @@ impl SquareColour {
     }
 }
 
-/// The way a piece moves, given by the colour of its square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum PieceKind {
-    /// One square in any direction (on blue).
-    King,
-    /// A knight's jump (on green).
-    Knight,
-    /// Diagonally, stopping on the first yellow square (on yellow).
-    Bishop,
-    /// Along ranks and files, stopping on the first red square (on red).
-    Rook,
-}
-
-impl fmt::Display for PieceKind {
-    /// Writes `king`, `knight`, `bishop` or `rook`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PieceKind::King => "king",
-            PieceKind::Knight => "knight",
-            PieceKind::Bishop => "bishop",
-            PieceKind::Rook => "rook",
-        })
+board_geometry::named_enum! {
+    /// The way a piece moves, given by the colour of its square. `Display`
+    /// writes the name (`king`).
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "lowercase")
+    )]
+    pub enum PieceKind {
+        /// One square in any direction (on blue).
+        King => "king",
+        /// A knight's jump (on green).
+        Knight => "knight",
+        /// Diagonally, stopping on the first yellow square (on yellow).
+        Bishop => "bishop",
+        /// Along ranks and files, stopping on the first red square (on red).
+        Rook => "rook",
     }
 }
 
