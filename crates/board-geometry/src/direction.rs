@@ -1,39 +1,28 @@
 //! The eight compass directions.
 
-/// A compass direction on the board, as seen from rank 1: north is toward
-/// rank 8, east toward the h-file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Direction {
-    North,
-    NorthEast,
-    East,
-    SouthEast,
-    South,
-    SouthWest,
-    West,
-    NorthWest,
+crate::named_enum! {
+    /// A compass direction on the board, as seen from rank 1: north is toward
+    /// rank 8, east toward the h-file. [`Direction::ALL`] runs clockwise from
+    /// north.
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "snake_case")
+    )]
+    #[allow(missing_docs)]
+    pub enum Direction {
+        North,
+        NorthEast,
+        East,
+        SouthEast,
+        South,
+        SouthWest,
+        West,
+        NorthWest,
+    }
 }
 
 impl Direction {
-    /// All eight directions, clockwise from north.
-    pub const ALL: [Direction; 8] = [
-        Direction::North,
-        Direction::NorthEast,
-        Direction::East,
-        Direction::SouthEast,
-        Direction::South,
-        Direction::SouthWest,
-        Direction::West,
-        Direction::NorthWest,
-    ];
-
     /// The four straight (rook) directions.
     pub const STRAIGHT: [Direction; 4] = [
         Direction::North,
@@ -49,13 +38,6 @@ impl Direction {
         Direction::SouthWest,
         Direction::NorthWest,
     ];
-
-    /// An index `0..8` for per-direction tables (clockwise from north).
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
 
     /// One step in this direction as (files, ranks).
     #[inline]

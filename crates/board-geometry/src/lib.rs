@@ -7,6 +7,7 @@
 mod bitboard;
 mod direction;
 mod error_chain;
+mod named_enum;
 // `notation` and `picture` are plumbing that both game crates need, kept
 // once here; they are not geometry and not part of the semver API (they may
 // change in any release). The types the games' APIs show are re-exported at

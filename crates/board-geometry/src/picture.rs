@@ -1,6 +1,8 @@
 //! Drawing pieces that both games' pictures share, for the `kamisado-core`
-//! and `katarenga-core` SVG and terminal writers: colours, the SVG frame
-//! with coordinates around an 8x8 board, and 24-bit ANSI colour cells.
+//! and `katarenga-core` SVG and terminal writers: colours, the SVG picture
+//! of an 8x8 board with its coordinates ([`svg_board`]), the terminal board
+//! with its coordinates ([`ansi_board`]) and 24-bit ANSI colour cells; each
+//! game draws only its own pieces and marks.
 //! Everything writes into a [`core::fmt::Write`], so pictures need neither
 //! `std` nor an allocator. Hidden from the docs and outside the semver API:
 //! only [`Rgb`], which the games' colours return, is public (at the crate
@@ -49,12 +51,32 @@ pub const fn square_corner(square: Square, x0: i32, y0: i32) -> (i32, i32) {
     )
 }
 
+/// An SVG picture of a board with `margin` pixels around it on every side:
+/// the frame titled `title`, each square filled with `colour(square)`, then
+/// what `marks` draws (pieces, camps...), then the coordinates.
+///
+/// # Errors
+/// The writer's error.
+pub fn svg_board<W: Write + ?Sized>(
+    out: &mut W,
+    margin: i32,
+    title: impl fmt::Display,
+    colour: impl FnMut(Square) -> Rgb,
+    marks: impl FnOnce(&mut W) -> fmt::Result,
+) -> fmt::Result {
+    let size = 8 * SQUARE_PX + 2 * margin;
+    svg_open(out, size, size, title)?;
+    svg_squares(out, margin, margin, colour)?;
+    marks(out)?;
+    svg_close(out, margin, margin)
+}
+
 /// Opens an SVG picture of `width` x `height` pixels: the root element, a
 /// `<title>`, the label styles and a light background.
 ///
 /// # Errors
 /// The writer's error.
-pub fn svg_open(
+fn svg_open(
     out: &mut (impl Write + ?Sized),
     width: i32,
     height: i32,
@@ -77,7 +99,7 @@ pub fn svg_open(
 ///
 /// # Errors
 /// The writer's error.
-pub fn svg_squares(
+fn svg_squares(
     out: &mut (impl Write + ?Sized),
     x0: i32,
     y0: i32,
@@ -99,7 +121,7 @@ pub fn svg_squares(
 ///
 /// # Errors
 /// The writer's error.
-pub fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Result {
+fn svg_close(out: &mut (impl Write + ?Sized), x0: i32, y0: i32) -> fmt::Result {
     let board = 8 * SQUARE_PX;
     for file in File::ALL {
         let x = x0 + SQUARE_PX * file.index() as i32 + SQUARE_PX / 2;
@@ -146,12 +168,49 @@ pub fn ansi_cell(
 ///
 /// # Errors
 /// The writer's error.
-pub fn ansi_files(out: &mut (impl Write + ?Sized), width: usize) -> fmt::Result {
+fn ansi_files(out: &mut (impl Write + ?Sized), width: usize) -> fmt::Result {
     out.write_str("  ")?;
     for file in File::ALL {
         write!(out, "{:^width$}", file.to_char())?;
     }
     out.write_char('\n')
+}
+
+/// A board for a terminal whose squares are `width` characters wide: the
+/// file letters above and below, the rank digits left and right, rank 8
+/// first, and `cell(out, square)` writing each square.
+///
+/// # Errors
+/// The writer's error.
+pub fn ansi_board<W: Write + ?Sized>(
+    out: &mut W,
+    width: usize,
+    mut cell: impl FnMut(&mut W, Square) -> fmt::Result,
+) -> fmt::Result {
+    ansi_files(out, width)?;
+    for rank in Rank::ALL.into_iter().rev() {
+        write!(out, "{rank} ")?;
+        for file in File::ALL {
+            cell(out, Square::new(file, rank))?;
+        }
+        writeln!(out, " {rank}")?;
+    }
+    ansi_files(out, width)
+}
+
+/// The end of a terminal picture's status line: `; last move {last}` if
+/// there is a last move, and the newline.
+///
+/// # Errors
+/// The writer's error.
+pub fn ansi_status_end(
+    out: &mut (impl Write + ?Sized),
+    last: Option<impl fmt::Display>,
+) -> fmt::Result {
+    if let Some(mv) = last {
+        write!(out, "; last move {mv}")?;
+    }
+    out.write_str("\n")
 }
 
 #[cfg(test)]
@@ -245,5 +304,25 @@ mod tests {
         let mut files = String::new();
         ansi_files(&mut files, 2).unwrap();
         assert_eq!(files, "  a b c d e f g h \n");
+    }
+
+    #[test]
+    fn terminal_board_puts_rank_eight_first_between_coordinates() {
+        let mut board = String::new();
+        ansi_board(&mut board, 1, |out, square| {
+            out.write_char(if square == Square::A8 || square == Square::H1 {
+                '#'
+            } else {
+                '.'
+            })
+        })
+        .unwrap();
+        let expected = "  abcdefgh\n8 #....... 8\n7 ........ 7\n6 ........ 6\n5 ........ 5\n\
+                        4 ........ 4\n3 ........ 3\n2 ........ 2\n1 .......# 1\n  abcdefgh\n";
+        assert_eq!(board, expected);
+        let mut status = String::new();
+        ansi_status_end(&mut status, Some("a1-b2")).unwrap();
+        ansi_status_end(&mut status, None::<&str>).unwrap();
+        assert_eq!(status, "; last move a1-b2\n\n");
     }
 }

@@ -1,40 +1,30 @@
 //! The two players and the facts both games share about them.
 
-use core::fmt;
 use core::ops::Not;
-use core::str::FromStr;
 
 use crate::direction::Direction;
-use crate::notation::{ParseNameError, parse_name};
+use crate::notation::ParseNameError;
 use crate::square::Rank;
 
-/// One of the two players. Black sits at rank 1 and White at rank 8 in both
-/// games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-#[repr(u8)]
-pub enum Player {
-    /// The player whose home row is rank 1.
-    Black = 0,
-    /// The player whose home row is rank 8.
-    White = 1,
+crate::named_enum! {
+    /// One of the two players. Black sits at rank 1 and White at rank 8 in both
+    /// games.
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "lowercase")
+    )]
+    pub enum Player {
+        /// The player whose home row is rank 1.
+        Black => "black" / 'b',
+        /// The player whose home row is rank 8.
+        White => "white" / 'w',
+    }
+    letters: exact(to_char, from_ascii),
+    parse_error: ParseNameError { what: "player", expected: "b, w, black or white" },
 }
 
 impl Player {
-    /// Both players, Black first.
-    pub const ALL: [Player; 2] = [Player::Black, Player::White];
-
-    /// `0` for Black, `1` for White: an index for per-player arrays.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The other player.
     #[inline]
     #[must_use]
@@ -82,27 +72,6 @@ impl Player {
             Player::White => [Direction::South, Direction::SouthWest, Direction::SouthEast],
         }
     }
-
-    /// The notation letter, `b` or `w`.
-    #[inline]
-    #[must_use]
-    pub const fn to_char(self) -> char {
-        match self {
-            Player::Black => 'b',
-            Player::White => 'w',
-        }
-    }
-
-    /// The player written as `b` or `w`.
-    #[inline]
-    #[must_use]
-    pub const fn from_ascii(letter: u8) -> Option<Player> {
-        match letter {
-            b'b' => Some(Player::Black),
-            b'w' => Some(Player::White),
-            _ => None,
-        }
-    }
 }
 
 impl Not for Player {
@@ -111,33 +80,6 @@ impl Not for Player {
     #[inline]
     fn not(self) -> Player {
         self.opponent()
-    }
-}
-
-impl fmt::Display for Player {
-    /// Writes `black` or `white`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::Black => "black",
-            Player::White => "white",
-        })
-    }
-}
-
-impl FromStr for Player {
-    type Err = ParseNameError;
-
-    /// Reads `b`, `w` (the notation letters), `black` or `white`.
-    fn from_str(s: &str) -> Result<Player, ParseNameError> {
-        parse_name(
-            s,
-            &[
-                (Player::Black, &["b", "black"]),
-                (Player::White, &["w", "white"]),
-            ],
-            "player",
-            "b, w, black or white",
-        )
     }
 }
 

@@ -1,7 +1,7 @@
 //! A small deterministic random number generator: splitmix64.
 //!
-//! Both games build their Zobrist keys from it at compile time
-//! ([`splitmix64`] is a `const fn`), and the workspace's players, fixtures
+//! Both games build their Zobrist keys from [`SplitMix64`] at compile time
+//! (its draws are `const fn`), and the workspace's players, fixtures
 //! and tests draw seeded random choices from [`SplitMix64`], so that a seed
 //! always replays the same games. It is fast and well mixed, and not meant
 //! for anything that needs unpredictability.
@@ -50,10 +50,30 @@ impl SplitMix64 {
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub const fn next_u64(&mut self) -> u64 {
         let (state, value) = splitmix64(self.state);
         self.state = state;
         value
+    }
+
+    /// The next `N` values of [`SplitMix64::next_u64`], in order: a table
+    /// of keys, drawn at compile time where it is called in a `const`.
+    ///
+    /// ```
+    /// use board_geometry::SplitMix64;
+    /// const KEYS: [u64; 3] = SplitMix64::new(7).array();
+    /// let mut rng = SplitMix64::new(7);
+    /// assert_eq!(KEYS, [rng.next_u64(), rng.next_u64(), rng.next_u64()]);
+    /// ```
+    #[must_use]
+    pub const fn array<const N: usize>(&mut self) -> [u64; N] {
+        let mut values = [0; N];
+        let mut i = 0;
+        while i < N {
+            values[i] = self.next_u64();
+            i += 1;
+        }
+        values
     }
 
     /// A value in `0..n`, without the bias of a plain remainder

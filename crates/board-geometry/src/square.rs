@@ -7,35 +7,23 @@ use crate::Bitboard;
 use crate::direction::Direction;
 use crate::notation::ParseNameError;
 
-/// A file (column) of the board, `a` to `h` from left to right as seen by
-/// the player at rank 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
+crate::named_enum! {
+    /// A file (column) of the board, `a` to `h` from left to right as seen by
+    /// the player at rank 1.
+    #[allow(missing_docs)]
+    pub enum File {
+        A,
+        B,
+        C,
+        D,
+        E,
+        F,
+        G,
+        H,
+    }
 }
 
 impl File {
-    /// All files from `a` to `h`.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
-
     /// The file with this index (`0` = `a`), or `None` if `index >= 8`.
     #[inline]
     #[must_use]
@@ -52,13 +40,6 @@ impl File {
     #[must_use]
     pub const fn from_ascii(letter: u8) -> Option<File> {
         File::new(letter.wrapping_sub(b'a') as usize)
-    }
-
-    /// The index of the file, `0` for `a` to `7` for `h`.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
     }
 
     /// The lowercase letter of the file.
@@ -89,35 +70,23 @@ impl fmt::Display for File {
     }
 }
 
-/// A rank (row) of the board, `1` to `8` from bottom to top as seen by the
-/// player at rank 1 (Black).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Rank {
-    First,
-    Second,
-    Third,
-    Fourth,
-    Fifth,
-    Sixth,
-    Seventh,
-    Eighth,
+crate::named_enum! {
+    /// A rank (row) of the board, `1` to `8` from bottom to top as seen by the
+    /// player at rank 1 (Black).
+    #[allow(missing_docs)]
+    pub enum Rank {
+        First,
+        Second,
+        Third,
+        Fourth,
+        Fifth,
+        Sixth,
+        Seventh,
+        Eighth,
+    }
 }
 
 impl Rank {
-    /// All ranks from `1` to `8`.
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
-
     /// The rank with this index (`0` = rank 1), or `None` if `index >= 8`.
     #[inline]
     #[must_use]
@@ -134,13 +103,6 @@ impl Rank {
     #[must_use]
     pub const fn from_ascii(digit: u8) -> Option<Rank> {
         Rank::new(digit.wrapping_sub(b'1') as usize)
-    }
-
-    /// The index of the rank, `0` for rank 1 to `7` for rank 8.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
     }
 
     /// The digit of the rank.

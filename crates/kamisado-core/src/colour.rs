@@ -1,80 +1,46 @@
 //! The eight colours of Kamisado and the fixed colouring of the board.
 
-use core::fmt;
-use core::str::FromStr;
-
 use board_geometry::Rgb;
 use board_geometry::{Bitboard, ParseNameError, Square};
 
-/// One of the eight colours of Kamisado's squares and towers.
-///
-/// The notation letters ([rules](crate::rules#board)) are `O B P K Y R G N`; the variants
-/// are declared in that order, so [`Colour::index`] follows it too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Colour {
-    Orange,
-    Blue,
-    Purple,
-    Pink,
-    Yellow,
-    Red,
-    Green,
-    Brown,
+board_geometry::named_enum! {
+    /// One of the eight colours of Kamisado's squares and towers.
+    ///
+    /// The notation letters ([rules](crate::rules#board)) are `O B P K Y R G N`; the variants
+    /// are declared in that order, so [`Colour::index`] follows it too. `Display` writes the
+    /// English name, lowercase (`orange`); `FromStr` reads the name or the letter in either
+    /// case (`o`, `O`).
+    ///
+    /// ```
+    /// use kamisado_core::Colour;
+    /// assert_eq!("pink".parse(), Ok(Colour::Pink));
+    /// assert_eq!("K".parse(), Ok(Colour::Pink));
+    /// assert!("violet".parse::<Colour>().is_err());
+    /// ```
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "lowercase")
+    )]
+    #[allow(missing_docs)]
+    pub enum Colour {
+        Orange => "orange" / 'o',
+        Blue => "blue" / 'b',
+        Purple => "purple" / 'p',
+        Pink => "pink" / 'k',
+        Yellow => "yellow" / 'y',
+        Red => "red" / 'r',
+        Green => "green" / 'g',
+        Brown => "brown" / 'n',
+    }
+    letters: either_case(letter, from_letter),
+    parse_error: ParseNameError {
+        what: "colour",
+        expected: "a colour name (orange, blue, purple, pink, yellow, red, green, brown) or its letter (o b p k y r g n)",
+    },
 }
 
 impl Colour {
-    /// All eight colours in notation-letter order (`O B P K Y R G N`).
-    pub const ALL: [Colour; 8] = [
-        Colour::Orange,
-        Colour::Blue,
-        Colour::Purple,
-        Colour::Pink,
-        Colour::Yellow,
-        Colour::Red,
-        Colour::Green,
-        Colour::Brown,
-    ];
-
-    const LETTERS: [u8; 8] = *b"obpkyrgn";
-
-    /// `0..8` in notation-letter order, for per-colour arrays.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The colour whose lowercase or uppercase letter this is.
-    #[inline]
-    #[must_use]
-    pub const fn from_letter(letter: u8) -> Option<Colour> {
-        match letter.to_ascii_lowercase() {
-            b'o' => Some(Colour::Orange),
-            b'b' => Some(Colour::Blue),
-            b'p' => Some(Colour::Purple),
-            b'k' => Some(Colour::Pink),
-            b'y' => Some(Colour::Yellow),
-            b'r' => Some(Colour::Red),
-            b'g' => Some(Colour::Green),
-            b'n' => Some(Colour::Brown),
-            _ => None,
-        }
-    }
-
-    /// The lowercase notation letter.
-    #[inline]
-    #[must_use]
-    pub const fn letter(self) -> char {
-        Colour::LETTERS[self as usize] as char
-    }
-
     /// The colour of `square` on the Kamisado board.
     #[inline]
     #[must_use]
@@ -87,21 +53,6 @@ impl Colour {
     #[must_use]
     pub const fn squares(self) -> Bitboard {
         COLOUR_SQUARES[self as usize]
-    }
-
-    /// The English name, lowercase (`"orange"`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Orange => "orange",
-            Colour::Blue => "blue",
-            Colour::Purple => "purple",
-            Colour::Pink => "pink",
-            Colour::Yellow => "yellow",
-            Colour::Red => "red",
-            Colour::Green => "green",
-            Colour::Brown => "brown",
-        }
     }
 }
 
@@ -119,40 +70,6 @@ impl Colour {
             Colour::Green => Rgb(36, 146, 70),
             Colour::Brown => Rgb(116, 68, 30),
         }
-    }
-}
-
-impl fmt::Display for Colour {
-    /// Writes the English name (`orange`); use [`Colour::letter`] for the
-    /// notation letter.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Colour {
-    type Err = ParseNameError;
-
-    /// Reads the English name (`orange`) or the notation letter in either
-    /// case (`o`, `O`).
-    ///
-    /// ```
-    /// use kamisado_core::Colour;
-    /// assert_eq!("pink".parse(), Ok(Colour::Pink));
-    /// assert_eq!("K".parse(), Ok(Colour::Pink));
-    /// assert!("violet".parse::<Colour>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Colour, ParseNameError> {
-        let by_letter = match s.as_bytes() {
-            &[letter] => Colour::from_letter(letter),
-            _ => None,
-        };
-        by_letter
-            .or_else(|| Colour::ALL.into_iter().find(|c| c.name() == s))
-            .ok_or(ParseNameError {
-                what: "colour",
-                expected: "a colour name (orange, blue, purple, pink, yellow, red, green, brown) or its letter (o b p k y r g n)",
-            })
     }
 }
 

@@ -9,29 +9,20 @@ use board_geometry::{File, Player, Rank, Square};
 
 use crate::{Colour, InvalidPosition, Position, PositionBuilder, SumoRank, Tower};
 
-/// A field of the position notation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-pub enum Field {
-    /// The tower placement, ranks 8 to 1.
-    Placement,
-    /// The side to move, `b` or `w`.
-    Side,
-    /// The forced colour or `-`, with an optional `!`.
-    Forced,
-}
-
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Field::Placement => "placement",
-            Field::Side => "side",
-            Field::Forced => "forced",
-        })
+board_geometry::named_enum! {
+    /// A field of the position notation.
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "snake_case")
+    )]
+    pub enum Field {
+        /// The tower placement, ranks 8 to 1.
+        Placement => "placement",
+        /// The side to move, `b` or `w`.
+        Side => "side",
+        /// The forced colour or `-`, with an optional `!`.
+        Forced => "forced",
     }
 }
 

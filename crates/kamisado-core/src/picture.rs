@@ -4,10 +4,8 @@
 use core::fmt;
 
 use board_geometry::picture::{
-    Rgb, SQUARE_PX, ansi_cell, ansi_files, player_ink, square_corner, svg_close, svg_open,
-    svg_squares,
+    Rgb, SQUARE_PX, ansi_board, ansi_cell, ansi_status_end, player_ink, square_corner, svg_board,
 };
-use board_geometry::{File, Rank, Square};
 
 use crate::notation::TowerToken;
 use crate::{Colour, Move, Position};
@@ -64,35 +62,35 @@ impl Position {
 impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.0;
-        let (x0, y0) = (32, 32);
-        let size = 8 * SQUARE_PX + 2 * x0;
-        svg_open(f, size, size, format_args!("Kamisado: {p}"))?;
-        svg_squares(f, x0, y0, |square| Colour::of_square(square).rgb())?;
-        let forced = p.forced_square();
-        for (tower, square, rank) in p.towers() {
-            let (x, y) = square_corner(square, x0, y0);
-            let (cx, cy) = (x + SQUARE_PX / 2, y + SQUARE_PX / 2);
-            if forced == Some(square) {
+        let margin = 32;
+        let colour = |square| Colour::of_square(square).rgb();
+        svg_board(f, margin, format_args!("Kamisado: {p}"), colour, |f| {
+            let forced = p.forced_square();
+            for (tower, square, rank) in p.towers() {
+                let (x, y) = square_corner(square, margin, margin);
+                let (cx, cy) = (x + SQUARE_PX / 2, y + SQUARE_PX / 2);
+                if forced == Some(square) {
+                    writeln!(
+                        f,
+                        r##"<circle cx="{cx}" cy="{cy}" r="28" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>"##
+                    )?;
+                }
+                let ink = player_ink(tower.player);
                 writeln!(
                     f,
-                    r##"<circle cx="{cx}" cy="{cy}" r="28" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="5 3"/>"##
+                    r#"<circle cx="{cx}" cy="{cy}" r="21" fill="{}" stroke="{ink}" stroke-width="6"/>"#,
+                    tower.colour.rgb()
+                )?;
+                writeln!(
+                    f,
+                    r#"<text x="{cx}" y="{}" class="mark" fill="{ink}" stroke="{}" stroke-width="0.6">{}</text>"#,
+                    cy + 5,
+                    player_ink(tower.player.opponent()),
+                    TowerToken(tower, rank)
                 )?;
             }
-            let ink = player_ink(tower.player);
-            writeln!(
-                f,
-                r#"<circle cx="{cx}" cy="{cy}" r="21" fill="{}" stroke="{ink}" stroke-width="6"/>"#,
-                tower.colour.rgb()
-            )?;
-            writeln!(
-                f,
-                r#"<text x="{cx}" y="{}" class="mark" fill="{ink}" stroke="{}" stroke-width="0.6">{}</text>"#,
-                cy + 5,
-                player_ink(tower.player.opponent()),
-                TowerToken(tower, rank)
-            )?;
-        }
-        svg_close(f, x0, y0)
+            Ok(())
+        })
     }
 }
 
@@ -119,37 +117,26 @@ impl fmt::Display for Ansi<'_> {
         const WHITE: Rgb = Rgb(255, 255, 255);
         let p = self.position;
         let forced = p.forced_square();
-        ansi_files(f, 8)?;
-        for rank in Rank::ALL.iter().rev() {
-            write!(f, "{rank} ")?;
-            for file in File::ALL {
-                let square = Square::new(file, *rank);
-                let bg = Colour::of_square(square).rgb();
-                match p.tower_on(square) {
-                    Some(tower) => {
-                        let ink = player_ink(tower.player);
-                        let (left, right) = if forced == Some(square) {
-                            ("►", "◄")
-                        } else {
-                            (" ", " ")
-                        };
-                        ansi_cell(f, WHITE, bg, left)?;
-                        ansi_cell(f, ink, bg, "▐")?;
-                        let label = Centred(TowerToken(tower, p.rank_of(tower)));
-                        ansi_cell(f, ink, tower.colour.rgb(), label)?;
-                        ansi_cell(f, ink, bg, "▌")?;
-                        ansi_cell(f, WHITE, bg, right)?;
-                    }
-                    None => {
-                        let from_here = self.last.is_some_and(|m| m.from == square);
-                        let text = if from_here { "   ·    " } else { "        " };
-                        ansi_cell(f, WHITE, bg, text)?;
-                    }
-                }
-            }
-            writeln!(f, " {rank}")?;
-        }
-        ansi_files(f, 8)?;
+        ansi_board(f, 8, |f, square| {
+            let bg = Colour::of_square(square).rgb();
+            let Some(tower) = p.tower_on(square) else {
+                let from_here = self.last.is_some_and(|m| m.from == square);
+                let text = if from_here { "   ·    " } else { "        " };
+                return ansi_cell(f, WHITE, bg, text);
+            };
+            let ink = player_ink(tower.player);
+            let (left, right) = if forced == Some(square) {
+                ("►", "◄")
+            } else {
+                (" ", " ")
+            };
+            ansi_cell(f, WHITE, bg, left)?;
+            ansi_cell(f, ink, bg, "▐")?;
+            let label = Centred(TowerToken(tower, p.rank_of(tower)));
+            ansi_cell(f, ink, tower.colour.rgb(), label)?;
+            ansi_cell(f, ink, bg, "▌")?;
+            ansi_cell(f, WHITE, bg, right)
+        })?;
         write!(f, "{} to move, ", p.side_to_move())?;
         match p.forced_colour() {
             Some(c) => write!(f, "forced tower: {c}")?,
@@ -158,10 +145,7 @@ impl fmt::Display for Ansi<'_> {
         if p.is_after_push() {
             f.write_str(" (extra move after a push)")?;
         }
-        if let Some(mv) = self.last {
-            write!(f, "; last move {mv}")?;
-        }
-        f.write_str("\n")
+        ansi_status_end(f, self.last)
     }
 }
 

@@ -6,37 +6,31 @@ use board_geometry::Player;
 
 use crate::Colour;
 
-/// A tower's sumo rank ([rules](crate::rules#towers-and-the-start)): it limits how far the tower moves
-/// ([rules](crate::rules#how-a-tower-moves)) and how many towers it can push
-/// ([rules](crate::rules#sumo-push)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-#[repr(u8)]
-pub enum SumoRank {
-    /// A plain tower: moves any distance, never pushes.
-    #[default]
-    Plain = 0,
-    /// A sumo: moves at most 5 squares, pushes one tower.
-    Sumo = 1,
-    /// A double sumo: moves at most 3 squares, pushes up to two towers.
-    DoubleSumo = 2,
-    /// A triple sumo: moves 1 square, pushes up to three towers.
-    TripleSumo = 3,
+board_geometry::named_enum! {
+    /// A tower's sumo rank ([rules](crate::rules#towers-and-the-start)): it limits how far the tower moves
+    /// ([rules](crate::rules#how-a-tower-moves)) and how many towers it can push
+    /// ([rules](crate::rules#sumo-push)). [`SumoRank::ALL`] runs from plain to triple sumo;
+    /// `Display` writes the name (`double sumo`).
+    #[derive(Default)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "snake_case")
+    )]
+    pub enum SumoRank {
+        /// A plain tower: moves any distance, never pushes.
+        #[default]
+        Plain => "plain",
+        /// A sumo: moves at most 5 squares, pushes one tower.
+        Sumo => "sumo",
+        /// A double sumo: moves at most 3 squares, pushes up to two towers.
+        DoubleSumo => "double sumo",
+        /// A triple sumo: moves 1 square, pushes up to three towers.
+        TripleSumo => "triple sumo",
+    }
 }
 
 impl SumoRank {
-    /// The four ranks from plain to triple sumo.
-    pub const ALL: [SumoRank; 4] = [
-        SumoRank::Plain,
-        SumoRank::Sumo,
-        SumoRank::DoubleSumo,
-        SumoRank::TripleSumo,
-    ];
-
     /// The rank with this many `+` marks, or `None` above 3.
     #[inline]
     #[must_use]
@@ -80,17 +74,6 @@ impl SumoRank {
             SumoRank::Sumo => SumoRank::DoubleSumo,
             SumoRank::DoubleSumo | SumoRank::TripleSumo => SumoRank::TripleSumo,
         }
-    }
-}
-
-impl fmt::Display for SumoRank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SumoRank::Plain => "plain",
-            SumoRank::Sumo => "sumo",
-            SumoRank::DoubleSumo => "double sumo",
-            SumoRank::TripleSumo => "triple sumo",
-        })
     }
 }
 

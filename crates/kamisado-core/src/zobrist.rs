@@ -8,8 +8,7 @@
 //! - `forced[colour]`, or `forced[8]` on a free choice;
 //! - `after_push` when the position carries the `!` mark.
 
-use board_geometry::Player;
-use board_geometry::splitmix64;
+use board_geometry::{Player, SplitMix64};
 
 use crate::{Colour, Position};
 
@@ -24,49 +23,27 @@ pub(crate) struct Keys {
 }
 
 pub(crate) static KEYS: Keys = {
-    let mut state = SEED;
+    let mut rng = SplitMix64::new(SEED);
     let mut tower = [[[0u64; 64]; 8]; 2];
     let mut rank = [[[0u64; 4]; 8]; 2];
     let mut p = 0;
     while p < 2 {
         let mut c = 0;
         while c < 8 {
-            let mut s = 0;
-            while s < 64 {
-                let (next, key) = splitmix64(state);
-                state = next;
-                tower[p][c][s] = key;
-                s += 1;
-            }
+            tower[p][c] = rng.array();
             // Level 0 (plain) has no key: plain towers add nothing.
-            let mut level = 1;
-            while level < 4 {
-                let (next, key) = splitmix64(state);
-                state = next;
-                rank[p][c][level] = key;
-                level += 1;
-            }
+            let [sumo, double, triple] = rng.array();
+            rank[p][c] = [0, sumo, double, triple];
             c += 1;
         }
         p += 1;
     }
-    let (next, side) = splitmix64(state);
-    state = next;
-    let mut forced = [0u64; 9];
-    let mut i = 0;
-    while i < 9 {
-        let (next, key) = splitmix64(state);
-        state = next;
-        forced[i] = key;
-        i += 1;
-    }
-    let (_, after_push) = splitmix64(state);
     Keys {
         tower,
         rank,
-        side,
-        forced,
-        after_push,
+        side: rng.next_u64(),
+        forced: rng.array(),
+        after_push: rng.next_u64(),
     }
 };
 

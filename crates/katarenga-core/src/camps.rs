@@ -8,33 +8,24 @@ use board_geometry::{Bitboard, ParseNameError, Player, Square};
 
 use crate::Position;
 
-/// One of the four camps outside the board's corners. Black's targets are
-/// `a9` and `h9` (beyond rank 8), White's are `a0` and `h0` (beyond
-/// rank 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Camp {
-    /// Beyond `a8`: a target of Black.
-    A9,
-    /// Beyond `h8`: a target of Black.
-    H9,
-    /// Beyond `a1`: a target of White.
-    A0,
-    /// Beyond `h1`: a target of White.
-    H0,
+board_geometry::named_enum! {
+    /// One of the four camps outside the board's corners. Black's targets are
+    /// `a9` and `h9` (beyond rank 8), White's are `a0` and `h0` (beyond
+    /// rank 1). [`Camp::ALL`] is in notation order: `a9 h9 a0 h0`.
+    pub enum Camp {
+        /// Beyond `a8`: a target of Black.
+        A9 => "a9",
+        /// Beyond `h8`: a target of Black.
+        H9 => "h9",
+        /// Beyond `a1`: a target of White.
+        A0 => "a0",
+        /// Beyond `h1`: a target of White.
+        H0 => "h0",
+    }
+    parse_error: ParseNameError { what: "camp", expected: "a9, h9, a0 or h0" },
 }
 
 impl Camp {
-    /// The four camps in notation order: `a9 h9 a0 h0`.
-    pub const ALL: [Camp; 4] = [Camp::A9, Camp::H9, Camp::A0, Camp::H0];
-
-    /// `0..4` in notation order.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The player whose target this camp is.
     #[inline]
     #[must_use]
@@ -52,17 +43,6 @@ impl Camp {
         match player {
             Player::Black => [Camp::A9, Camp::H9],
             Player::White => [Camp::A0, Camp::H0],
-        }
-    }
-
-    /// The camp's name (`"a9"`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Camp::A9 => "a9",
-            Camp::H9 => "h9",
-            Camp::A0 => "a0",
-            Camp::H0 => "h0",
         }
     }
 
@@ -95,29 +75,6 @@ impl Camp {
     #[must_use]
     pub const fn bit(self) -> u8 {
         1 << self as u8
-    }
-}
-
-impl fmt::Display for Camp {
-    /// Writes the camp's name (`a9`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Camp {
-    type Err = ParseNameError;
-
-    /// Reads a camp's name: `a9`, `h9`, `a0` or `h0`.
-    fn from_str(s: &str) -> Result<Camp, ParseNameError> {
-        match s.as_bytes() {
-            &[a, b] => Camp::from_ascii([a, b]),
-            _ => None,
-        }
-        .ok_or(ParseNameError {
-            what: "camp",
-            expected: "a9, h9, a0 or h0",
-        })
     }
 }
 

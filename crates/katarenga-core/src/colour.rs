@@ -1,83 +1,39 @@
 //! The four square colours of Katarenga, each a way of moving.
 
-use core::fmt;
-use core::str::FromStr;
-
 use board_geometry::ParseNameError;
 use board_geometry::Rgb;
 
-/// The colour of a Katarenga square, which decides how a piece standing on
-/// it moves ([rules](crate::rules#how-a-piece-moves)). `Display` writes the
-/// name (`red`); `FromStr` reads the name or the notation letter (`R`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-#[repr(u8)]
-pub enum SquareColour {
-    /// Moves like a rook, stopping on the first red square.
-    Red,
-    /// Moves like a bishop, stopping on the first yellow square.
-    Yellow,
-    /// Moves like a king: one square in any direction.
-    Blue,
-    /// Moves like a knight.
-    Green,
-}
-
-impl SquareColour {
-    /// The four colours: red, yellow, blue, green.
-    pub const ALL: [SquareColour; 4] = [
-        SquareColour::Red,
-        SquareColour::Yellow,
-        SquareColour::Blue,
-        SquareColour::Green,
-    ];
-
-    /// `0..4`, for per-colour arrays.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
+board_geometry::named_enum! {
+    /// The colour of a Katarenga square, which decides how a piece standing on
+    /// it moves ([rules](crate::rules#how-a-piece-moves)). `Display` writes the
+    /// name (`red`); `FromStr` reads the name or the uppercase notation letter (`R`).
+    ///
+    /// ```
+    /// use katarenga_core::SquareColour;
+    /// assert_eq!("yellow".parse(), Ok(SquareColour::Yellow));
+    /// assert_eq!("G".parse(), Ok(SquareColour::Green));
+    /// assert!("g".parse::<SquareColour>().is_err());
+    /// ```
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "lowercase")
+    )]
+    pub enum SquareColour {
+        /// Moves like a rook, stopping on the first red square.
+        Red => "red" / 'R',
+        /// Moves like a bishop, stopping on the first yellow square.
+        Yellow => "yellow" / 'Y',
+        /// Moves like a king: one square in any direction.
+        Blue => "blue" / 'B',
+        /// Moves like a knight.
+        Green => "green" / 'G',
     }
-
-    /// The colour written as this uppercase letter (`R Y B G`).
-    #[inline]
-    #[must_use]
-    pub const fn from_letter(letter: u8) -> Option<SquareColour> {
-        match letter {
-            b'R' => Some(SquareColour::Red),
-            b'Y' => Some(SquareColour::Yellow),
-            b'B' => Some(SquareColour::Blue),
-            b'G' => Some(SquareColour::Green),
-            _ => None,
-        }
-    }
-
-    /// The notation letter.
-    #[inline]
-    #[must_use]
-    pub const fn letter(self) -> char {
-        match self {
-            SquareColour::Red => 'R',
-            SquareColour::Yellow => 'Y',
-            SquareColour::Blue => 'B',
-            SquareColour::Green => 'G',
-        }
-    }
-
-    /// The English name, lowercase.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            SquareColour::Red => "red",
-            SquareColour::Yellow => "yellow",
-            SquareColour::Blue => "blue",
-            SquareColour::Green => "green",
-        }
-    }
+    letters: exact(letter, from_letter),
+    parse_error: ParseNameError {
+        what: "square colour",
+        expected: "red, yellow, blue, green or a letter R, Y, B, G",
+    },
 }
 
 impl SquareColour {
@@ -104,65 +60,23 @@ impl SquareColour {
     }
 }
 
-impl fmt::Display for SquareColour {
-    /// Writes the name (`red`); [`SquareColour::letter`] gives the letter.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for SquareColour {
-    type Err = ParseNameError;
-
-    /// Reads the name (`red`) or the notation letter (`R`).
-    ///
-    /// ```
-    /// use katarenga_core::SquareColour;
-    /// assert_eq!("yellow".parse(), Ok(SquareColour::Yellow));
-    /// assert_eq!("G".parse(), Ok(SquareColour::Green));
-    /// assert!("g".parse::<SquareColour>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<SquareColour, ParseNameError> {
-        let by_letter = match s.as_bytes() {
-            &[letter] => SquareColour::from_letter(letter),
-            _ => None,
-        };
-        by_letter
-            .or_else(|| SquareColour::ALL.into_iter().find(|c| c.name() == s))
-            .ok_or(ParseNameError {
-                what: "square colour",
-                expected: "red, yellow, blue, green or a letter R, Y, B, G",
-            })
-    }
-}
-
-/// The way a piece moves, given by the colour of its square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum PieceKind {
-    /// One square in any direction (on blue).
-    King,
-    /// A knight's jump (on green).
-    Knight,
-    /// Diagonally, stopping on the first yellow square (on yellow).
-    Bishop,
-    /// Along ranks and files, stopping on the first red square (on red).
-    Rook,
-}
-
-impl fmt::Display for PieceKind {
-    /// Writes `king`, `knight`, `bishop` or `rook`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PieceKind::King => "king",
-            PieceKind::Knight => "knight",
-            PieceKind::Bishop => "bishop",
-            PieceKind::Rook => "rook",
-        })
+board_geometry::named_enum! {
+    /// The way a piece moves, given by the colour of its square. `Display`
+    /// writes the name (`king`).
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "lowercase")
+    )]
+    pub enum PieceKind {
+        /// One square in any direction (on blue).
+        King => "king",
+        /// A knight's jump (on green).
+        Knight => "knight",
+        /// Diagonally, stopping on the first yellow square (on yellow).
+        Bishop => "bishop",
+        /// Along ranks and files, stopping on the first red square (on red).
+        Rook => "rook",
     }
 }
 

@@ -9,36 +9,25 @@ use board_geometry::{Bitboard, File, Player, Rank, Square};
 
 use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position};
 
-/// A field of the position notation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-pub enum Field {
-    /// The square colours, ranks 8 to 1.
-    Colours,
-    /// The pieces, ranks 8 to 1.
-    Pieces,
-    /// The side to move.
-    Side,
-    /// The occupied camps.
-    Camps,
-    /// The players whose first move is pending under the no-first-capture
-    /// option (optional).
-    FirstMoves,
-}
-
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Field::Colours => "colours",
-            Field::Pieces => "pieces",
-            Field::Side => "side",
-            Field::Camps => "camps",
-            Field::FirstMoves => "first moves",
-        })
+board_geometry::named_enum! {
+    /// A field of the position notation.
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "snake_case")
+    )]
+    pub enum Field {
+        /// The square colours, ranks 8 to 1.
+        Colours => "colours",
+        /// The pieces, ranks 8 to 1.
+        Pieces => "pieces",
+        /// The side to move.
+        Side => "side",
+        /// The occupied camps.
+        Camps => "camps",
+        /// The players whose first move is pending under the no-first-capture
+        /// option (optional).
+        FirstMoves => "first moves",
     }
 }
 

@@ -4,10 +4,8 @@
 use core::fmt;
 
 use board_geometry::picture::{
-    Rgb, SQUARE_PX, ansi_cell, ansi_files, player_ink, square_corner, svg_close, svg_open,
-    svg_squares,
+    Rgb, SQUARE_PX, ansi_board, ansi_cell, ansi_status_end, player_ink, square_corner, svg_board,
 };
-use board_geometry::{File, Rank, Square};
 
 use crate::{Camp, Move, Position};
 
@@ -62,56 +60,61 @@ impl Position {
 impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.0;
-        let (x0, y0) = (90, 90);
-        let size = 8 * SQUARE_PX + 2 * x0;
-        svg_open(f, size, size, format_args!("Katarenga: {p}"))?;
-        svg_squares(f, x0, y0, |square| p.board().colour_of(square).rgb())?;
-        for square in p.occupied() {
-            let Some(player) = p.piece_on(square) else {
-                continue;
-            };
-            let (x, y) = square_corner(square, x0, y0);
-            writeln!(
-                f,
-                r##"<circle cx="{}" cy="{}" r="20" fill="{}" stroke="#555" stroke-width="2"/>"##,
-                x + SQUARE_PX / 2,
-                y + SQUARE_PX / 2,
-                player_ink(player)
-            )?;
-        }
-        let board = 8 * SQUARE_PX;
-        for camp in Camp::ALL {
-            let cx = match camp {
-                Camp::A9 | Camp::A0 => x0 - 38,
-                Camp::H9 | Camp::H0 => x0 + board + 38,
-            };
-            let cy = match camp {
-                Camp::A9 | Camp::H9 => y0 - 38,
-                Camp::A0 | Camp::H0 => y0 + board + 38,
-            };
-            writeln!(
-                f,
-                r##"<rect x="{}" y="{}" width="56" height="56" rx="10" fill="#d8d2c4" stroke="#555" stroke-width="2"/>"##,
-                cx - 28,
-                cy - 28
-            )?;
-            if p.camp_occupied(camp) {
+        let margin = 90;
+        let colour = |square| p.board().colour_of(square).rgb();
+        svg_board(f, margin, format_args!("Katarenga: {p}"), colour, |f| {
+            for square in p.occupied() {
+                let Some(player) = p.piece_on(square) else {
+                    continue;
+                };
+                let (x, y) = square_corner(square, margin, margin);
                 writeln!(
                     f,
-                    r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{}" stroke="#555" stroke-width="2"/>"##,
-                    player_ink(camp.owner())
+                    r##"<circle cx="{}" cy="{}" r="20" fill="{}" stroke="#555" stroke-width="2"/>"##,
+                    x + SQUARE_PX / 2,
+                    y + SQUARE_PX / 2,
+                    player_ink(player)
                 )?;
             }
-            // The name outside the box: above the top camps, below the
-            // bottom ones.
-            let label_y = if cy < y0 { cy - 34 } else { cy + 46 };
-            writeln!(
-                f,
-                r#"<text x="{cx}" y="{label_y}" text-anchor="middle" class="label">{camp}</text>"#
-            )?;
-        }
-        svg_close(f, x0, y0)
+            for camp in Camp::ALL {
+                svg_camp(f, p, camp, margin)?;
+            }
+            Ok(())
+        })
     }
+}
+
+/// The box of `camp` outside its corner of a board `margin` pixels from the
+/// picture's edges, a disc in it when taken, and its name.
+fn svg_camp(f: &mut fmt::Formatter<'_>, p: &Position, camp: Camp, margin: i32) -> fmt::Result {
+    let board = 8 * SQUARE_PX;
+    let cx = match camp {
+        Camp::A9 | Camp::A0 => margin - 38,
+        Camp::H9 | Camp::H0 => margin + board + 38,
+    };
+    let cy = match camp {
+        Camp::A9 | Camp::H9 => margin - 38,
+        Camp::A0 | Camp::H0 => margin + board + 38,
+    };
+    writeln!(
+        f,
+        r##"<rect x="{}" y="{}" width="56" height="56" rx="10" fill="#d8d2c4" stroke="#555" stroke-width="2"/>"##,
+        cx - 28,
+        cy - 28
+    )?;
+    if p.camp_occupied(camp) {
+        writeln!(
+            f,
+            r##"<circle cx="{cx}" cy="{cy}" r="18" fill="{}" stroke="#555" stroke-width="2"/>"##,
+            player_ink(camp.owner())
+        )?;
+    }
+    // The name outside the box: above the top camps, below the bottom ones.
+    let label_y = if cy < margin { cy - 34 } else { cy + 46 };
+    writeln!(
+        f,
+        r#"<text x="{cx}" y="{label_y}" text-anchor="middle" class="label">{camp}</text>"#
+    )
 }
 
 impl Ansi<'_> {
@@ -137,28 +140,18 @@ impl fmt::Display for Ansi<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.position;
         self.corners(f, Camp::A9, Camp::H9)?;
-        ansi_files(f, 4)?;
-        for rank in Rank::ALL.iter().rev() {
-            write!(f, "{rank} ")?;
-            for file in File::ALL {
-                let square = Square::new(file, *rank);
-                let bg = p.board().colour_of(square).rgb();
-                match p.piece_on(square) {
-                    Some(player) => ansi_cell(f, player_ink(player), bg, " ●  ")?,
-                    None if self.last.is_some_and(|m| m.from == square) => {
-                        ansi_cell(f, Rgb(255, 255, 255), bg, " ·  ")?;
-                    }
-                    None => ansi_cell(f, bg, bg, "    ")?,
+        ansi_board(f, 4, |f, square| {
+            let bg = p.board().colour_of(square).rgb();
+            match p.piece_on(square) {
+                Some(player) => ansi_cell(f, player_ink(player), bg, " ●  "),
+                None if self.last.is_some_and(|m| m.from == square) => {
+                    ansi_cell(f, Rgb(255, 255, 255), bg, " ·  ")
                 }
+                None => ansi_cell(f, bg, bg, "    "),
             }
-            writeln!(f, " {rank}")?;
-        }
-        ansi_files(f, 4)?;
+        })?;
         self.corners(f, Camp::A0, Camp::H0)?;
         write!(f, "{} to move", p.side_to_move())?;
-        if let Some(mv) = self.last {
-            write!(f, "; last move {mv}")?;
-        }
-        f.write_str("\n")
+        ansi_status_end(f, self.last)
     }
 }

@@ -33,68 +33,39 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// The rules a game is played by: the seed text's, or with the
-/// published first-move rule ([rules](crate::rules#rule-option-no-first-capture)).
-///
-/// ```
-/// use katarenga_core::{Board, Player, Position, Rules};
-/// let p = Position::start_with(Board::standard(), Rules::NoFirstCapture);
-/// assert!(p.first_move_pending(Player::White) && p.first_move_pending(Player::Black));
-/// assert_eq!("no-first-capture".parse(), Ok(Rules::NoFirstCapture));
-/// assert_eq!(Rules::Standard.to_string(), "standard");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-pub enum Rules {
-    /// The seed text's rules: a capture is allowed from the first move on
-    /// (the default).
-    #[default]
-    Standard,
-    /// David Parlett's published rule: neither player may capture on its
-    /// own first move (`no-first-capture`).
-    NoFirstCapture,
-}
-
-impl Rules {
-    /// Both, the default first.
-    pub const ALL: [Rules; 2] = [Rules::Standard, Rules::NoFirstCapture];
-
-    /// The name used by the notation of records, the engine protocol and
-    /// the programs: `standard` or `no-first-capture`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Standard => "standard",
-            Rules::NoFirstCapture => "no-first-capture",
-        }
+board_geometry::named_enum! {
+    /// The rules a game is played by: the seed text's, or with the
+    /// published first-move rule ([rules](crate::rules#rule-option-no-first-capture)).
+    ///
+    /// ```
+    /// use katarenga_core::{Board, Player, Position, Rules};
+    /// let p = Position::start_with(Board::standard(), Rules::NoFirstCapture);
+    /// assert!(p.first_move_pending(Player::White) && p.first_move_pending(Player::Black));
+    /// assert_eq!("no-first-capture".parse(), Ok(Rules::NoFirstCapture));
+    /// assert_eq!(Rules::Standard.to_string(), "standard");
+    /// ```
+    #[derive(Default)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "kebab-case")
+    )]
+    pub enum Rules {
+        /// The seed text's rules: a capture is allowed from the first move on
+        /// (the default).
+        #[default]
+        Standard => "standard",
+        /// David Parlett's published rule: neither player may capture on its
+        /// own first move (`no-first-capture`).
+        NoFirstCapture => "no-first-capture",
     }
-}
-
-impl core::fmt::Display for Rules {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
+    parse_error: UnknownRules,
 }
 
 /// A rules name that is neither `standard` nor `no-first-capture`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("unknown rules (expected standard or no-first-capture)")]
 pub struct UnknownRules;
-
-impl core::str::FromStr for Rules {
-    type Err = UnknownRules;
-
-    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
-        Rules::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or(UnknownRules)
-    }
-}
 
 /// Why a set of pieces and camps is not a valid position (see the
 /// [notation](crate::rules#position-notation)).

@@ -11,34 +11,26 @@ use board_geometry::{Bitboard, File, Rank, Square};
 /// A 4x4 grid, rows from top to bottom, cells from left to right.
 pub type Grid4<T> = [[T; 4]; 4];
 
-/// One of the four 4x4 quarters of the board, as seen from rank 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
-#[repr(u8)]
-pub enum Quadrant {
-    /// Files a-d, ranks 5-8.
-    TopLeft,
-    /// Files e-h, ranks 5-8.
-    TopRight,
-    /// Files a-d, ranks 1-4.
-    BottomLeft,
-    /// Files e-h, ranks 1-4.
-    BottomRight,
+board_geometry::named_enum! {
+    /// One of the four 4x4 quarters of the board, as seen from rank 1.
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "snake_case")
+    )]
+    pub enum Quadrant {
+        /// Files a-d, ranks 5-8.
+        TopLeft,
+        /// Files e-h, ranks 5-8.
+        TopRight,
+        /// Files a-d, ranks 1-4.
+        BottomLeft,
+        /// Files e-h, ranks 1-4.
+        BottomRight,
+    }
 }
 
 impl Quadrant {
-    /// The four quadrants: top-left, top-right, bottom-left, bottom-right.
-    pub const ALL: [Quadrant; 4] = [
-        Quadrant::TopLeft,
-        Quadrant::TopRight,
-        Quadrant::BottomLeft,
-        Quadrant::BottomRight,
-    ];
-
     /// The board square under cell (`row`, `column`) of a grid placed in
     /// this quadrant (row 0 is the quadrant's top row), or `None` if `row`
     /// or `column` is not below 4.

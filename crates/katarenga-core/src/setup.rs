@@ -2,72 +2,59 @@
 //! order it: the tiles are laid, the first player (Black) chooses which way
 //! round the board lies, White moves first; and the recommended rematch.
 
-use core::fmt;
-use core::str::FromStr;
-
-use board_geometry::notation::parse_name;
 use board_geometry::{ParseNameError, Player};
 
 use crate::{Board, Position, Rules};
 
-/// Which way round a laid board lies: the edge of the board **as laid**
-/// (its rank 8 at the top, as its tiles or its colours field give it) at
-/// which Black sits. Black's pieces go on that edge's row, White's on the
-/// opposite one.
-///
-/// The position notation always puts Black's home row on rank 1, so a
-/// chosen orientation turns the laid board: [`Board::turned`] brings
-/// Black's edge to the bottom.
-///
-/// ```
-/// use katarenga_core::{Board, Orientation};
-/// let laid = Board::standard();
-/// // Black at the top: the board is turned half a turn.
-/// assert_eq!(laid.turned(Orientation::Top), laid.rotate_180());
-/// assert_eq!("right".parse(), Ok(Orientation::Right));
-/// assert_eq!(Orientation::Left.to_string(), "left");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-pub enum Orientation {
-    /// Black sits at the bottom edge (rank 1 as laid): the board as given.
-    #[default]
-    Bottom,
-    /// Black sits at the right edge (the h-file as laid): the board turned
-    /// a quarter turn clockwise.
-    Right,
-    /// Black sits at the top edge (rank 8 as laid): the board turned half
-    /// a turn.
-    Top,
-    /// Black sits at the left edge (the a-file as laid): the board turned
-    /// a quarter turn anticlockwise.
-    Left,
+board_geometry::named_enum! {
+    /// Which way round a laid board lies: the edge of the board **as laid**
+    /// (its rank 8 at the top, as its tiles or its colours field give it) at
+    /// which Black sits. Black's pieces go on that edge's row, White's on the
+    /// opposite one. [`Orientation::ALL`] is in the order of clockwise quarter
+    /// turns; the names (`Display`, `FromStr`, used by records, the engine
+    /// protocol and the programs) are `bottom`, `right`, `top` and `left`.
+    ///
+    /// The position notation always puts Black's home row on rank 1, so a
+    /// chosen orientation turns the laid board: [`Board::turned`] brings
+    /// Black's edge to the bottom.
+    ///
+    /// ```
+    /// use katarenga_core::{Board, Orientation};
+    /// let laid = Board::standard();
+    /// // Black at the top: the board is turned half a turn.
+    /// assert_eq!(laid.turned(Orientation::Top), laid.rotate_180());
+    /// assert_eq!("right".parse(), Ok(Orientation::Right));
+    /// assert_eq!(Orientation::Left.to_string(), "left");
+    /// ```
+    #[derive(Default)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "kebab-case")
+    )]
+    pub enum Orientation {
+        /// Black sits at the bottom edge (rank 1 as laid): the board as given.
+        #[default]
+        Bottom => "bottom",
+        /// Black sits at the right edge (the h-file as laid): the board turned
+        /// a quarter turn clockwise.
+        Right => "right",
+        /// Black sits at the top edge (rank 8 as laid): the board turned half
+        /// a turn.
+        Top => "top",
+        /// Black sits at the left edge (the a-file as laid): the board turned
+        /// a quarter turn anticlockwise.
+        Left => "left",
+    }
+    parse_error: ParseNameError { what: "orientation", expected: "bottom, right, top or left" },
 }
 
 impl Orientation {
-    /// The four, in the order of clockwise quarter turns.
-    pub const ALL: [Orientation; 4] = [
-        Orientation::Bottom,
-        Orientation::Right,
-        Orientation::Top,
-        Orientation::Left,
-    ];
-
     /// How many clockwise quarter turns bring Black's edge to the bottom:
     /// 0 to 3.
     #[must_use]
     pub const fn quarter_turns(self) -> u8 {
         self as u8
-    }
-
-    /// `0..4`, the index in [`Orientation::ALL`].
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
     }
 
     /// The orientation after `turns` more clockwise quarter turns of the
@@ -81,43 +68,6 @@ impl Orientation {
     #[must_use]
     pub const fn opposite(self) -> Orientation {
         self.turned(2)
-    }
-
-    /// The name used by records, the engine protocol and the programs:
-    /// `bottom`, `right`, `top` or `left`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Orientation::Bottom => "bottom",
-            Orientation::Right => "right",
-            Orientation::Top => "top",
-            Orientation::Left => "left",
-        }
-    }
-}
-
-impl fmt::Display for Orientation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Orientation {
-    type Err = ParseNameError;
-
-    /// Parses `bottom`, `right`, `top` or `left`.
-    fn from_str(s: &str) -> Result<Orientation, ParseNameError> {
-        parse_name(
-            s,
-            &[
-                (Orientation::Bottom, &["bottom"]),
-                (Orientation::Right, &["right"]),
-                (Orientation::Top, &["top"]),
-                (Orientation::Left, &["left"]),
-            ],
-            "orientation",
-            "bottom, right, top or left",
-        )
     }
 }
 

@@ -10,24 +10,24 @@ use crate::SquareColour;
 use crate::SquareColour::{Blue as B, Green as G, Red as R, Yellow as Y};
 use crate::quadrant::{Grid4, mirror_grid4, rotate_grid4};
 
-/// One of the four double-sided quarter-board tiles. Serde writes it as
-/// its number, 1 to 4.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "u8", try_from = "u8")
-)]
-#[repr(u8)]
-pub enum Tile {
-    /// Tile 1.
-    One,
-    /// Tile 2.
-    Two,
-    /// Tile 3.
-    Three,
-    /// Tile 4.
-    Four,
+board_geometry::named_enum! {
+    /// One of the four double-sided quarter-board tiles. Serde writes it as
+    /// its number, 1 to 4.
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(into = "u8", try_from = "u8")
+    )]
+    pub enum Tile {
+        /// Tile 1.
+        One,
+        /// Tile 2.
+        Two,
+        /// Tile 3.
+        Three,
+        /// Tile 4.
+        Four,
+    }
 }
 
 /// The fronts of the tiles, rows top to bottom as placed in rotation 0.
@@ -45,16 +45,6 @@ const FRONTS: [Grid4<SquareColour>; 4] = [
 ];
 
 impl Tile {
-    /// The four tiles.
-    pub const ALL: [Tile; 4] = [Tile::One, Tile::Two, Tile::Three, Tile::Four];
-
-    /// `0..4`.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The tile's front, rows top to bottom, unrotated.
     #[inline]
     #[must_use]
@@ -117,51 +107,47 @@ impl fmt::Display for Tile {
     }
 }
 
-/// Which face of a tile is up. The back is the front mirrored left to
-/// right.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "lowercase")
-)]
-pub enum Side {
-    /// The front.
-    #[default]
-    Front,
-    /// The back: the front mirrored left to right.
-    Back,
+board_geometry::named_enum! {
+    /// Which face of a tile is up. The back is the front mirrored left to
+    /// right.
+    #[derive(Default)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(rename_all = "lowercase")
+    )]
+    pub enum Side {
+        /// The front.
+        #[default]
+        Front,
+        /// The back: the front mirrored left to right.
+        Back,
+    }
 }
 
-impl Side {
-    /// Both sides.
-    pub const ALL: [Side; 2] = [Side::Front, Side::Back];
-}
-
-/// How far a tile is turned clockwise, in quarter turns. Serde writes the
-/// number of quarter turns, 0 to 3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(into = "u8", try_from = "u8")
-)]
-pub enum Rotation {
-    /// Not turned.
-    #[default]
-    R0,
-    /// A quarter turn clockwise.
-    R90,
-    /// A half turn.
-    R180,
-    /// Three quarter turns clockwise.
-    R270,
+board_geometry::named_enum! {
+    /// How far a tile is turned clockwise, in quarter turns. Serde writes the
+    /// number of quarter turns, 0 to 3.
+    #[derive(Default)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(into = "u8", try_from = "u8")
+    )]
+    pub enum Rotation {
+        /// Not turned.
+        #[default]
+        R0,
+        /// A quarter turn clockwise.
+        R90,
+        /// A half turn.
+        R180,
+        /// Three quarter turns clockwise.
+        R270,
+    }
 }
 
 impl Rotation {
-    /// The four rotations.
-    pub const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R90, Rotation::R180, Rotation::R270];
-
     /// The number of clockwise quarter turns, `0..4`.
     #[inline]
     #[must_use]

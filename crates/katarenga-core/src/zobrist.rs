@@ -9,8 +9,7 @@
 //! The board never changes during a game, so `play` never touches the
 //! colour keys.
 
-use board_geometry::splitmix64;
-use board_geometry::{Player, Square};
+use board_geometry::{Player, SplitMix64, Square};
 
 use crate::{Camp, Position, SquareColour};
 
@@ -26,45 +25,30 @@ pub(crate) struct Keys {
 }
 
 pub(crate) static KEYS: Keys = {
-    let mut state = SEED;
+    let mut rng = SplitMix64::new(SEED);
     let mut colour = [[0u64; 64]; 4];
     let mut piece = [[0u64; 64]; 2];
-    let mut camp = [0u64; 4];
     let mut s = 0;
     while s < 64 {
         let mut c = 0;
         while c < 4 {
-            let (next, key) = splitmix64(state);
-            state = next;
-            colour[c][s] = key;
+            colour[c][s] = rng.next_u64();
             c += 1;
         }
         let mut p = 0;
         while p < 2 {
-            let (next, key) = splitmix64(state);
-            state = next;
-            piece[p][s] = key;
+            piece[p][s] = rng.next_u64();
             p += 1;
         }
         s += 1;
     }
-    let mut i = 0;
-    while i < 4 {
-        let (next, key) = splitmix64(state);
-        state = next;
-        camp[i] = key;
-        i += 1;
-    }
-    let (state, side) = splitmix64(state);
-    // Drawn last, so that the keys of the standard rules did not change.
-    let (state, first_black) = splitmix64(state);
-    let (_, first_white) = splitmix64(state);
     Keys {
         colour,
         piece,
-        camp,
-        side,
-        first: [first_black, first_white],
+        camp: rng.array(),
+        side: rng.next_u64(),
+        // Drawn last, so that the keys of the standard rules did not change.
+        first: rng.array(),
     }
 };
 
