@@ -36,7 +36,7 @@ pub use records::{
 };
 #[cfg(feature = "search")]
 pub use search::{KamisadoSearcher, KamisadoSolver, KatarengaSearcher};
-pub use spec::GameSpec;
+pub use spec::{GameSpec, start};
 
 #[wasm_bindgen(typescript_custom_section)]
 const SHARED_TYPES: &str = r#"
@@ -60,7 +60,7 @@ extern "C" {
 /// before the module aborts. No input should reach a panic; if one ever
 /// does, the message says where.
 #[wasm_bindgen(start)]
-fn start() {
+fn set_panic_hook() {
     std::panic::set_hook(Box::new(|info| console_error(&info.to_string())));
 }
 
