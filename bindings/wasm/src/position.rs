@@ -56,7 +56,7 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
             ) -> Result<Vec<String>, JsValue> {
-                let from = crate::parse_square("square", &square)?;
+                let from: board_geometry::Square = crate::parse_arg("square", &square)?;
                 Ok(self
                     .inner
                     .legal_moves()
@@ -72,9 +72,7 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
             ) -> Result<$class, JsValue> {
-                let mv: $move = crate::args::string("move", &r#move)?
-                    .parse()
-                    .map_err(|e| crate::js_error(&e))?;
+                let mv: $move = crate::parse_arg("move", &r#move)?;
                 let inner = self.inner.try_play(mv).map_err(|e| crate::js_error(&e))?;
                 Ok($class { inner })
             }
