@@ -172,19 +172,6 @@ pub struct KamisadoPosition {
     inner: Position,
 }
 
-impl KamisadoPosition {
-    /// The class over a core position.
-    pub(crate) fn from_core(inner: Position) -> KamisadoPosition {
-        KamisadoPosition { inner }
-    }
-
-    /// The core position (for the search module).
-    #[cfg_attr(not(feature = "search"), allow(dead_code))]
-    pub(crate) fn inner(&self) -> &Position {
-        &self.inner
-    }
-}
-
 position_methods!(
     KamisadoPosition,
     Position,

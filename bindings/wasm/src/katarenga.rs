@@ -272,19 +272,6 @@ pub struct KatarengaPosition {
     inner: Position,
 }
 
-impl KatarengaPosition {
-    /// The class over a core position.
-    pub(crate) fn from_core(inner: Position) -> KatarengaPosition {
-        KatarengaPosition { inner }
-    }
-
-    /// The core position (for the search module).
-    #[cfg_attr(not(feature = "search"), allow(dead_code))]
-    pub(crate) fn inner(&self) -> &Position {
-        &self.inner
-    }
-}
-
 position_methods!(
     KatarengaPosition,
     Position,
