@@ -50,11 +50,9 @@ impl<P: Encoding> BatchGame for P {
 
     fn legal_actions(&self, out: &mut [i32]) -> usize {
         let mut n = 0;
-        self.for_each_move(|mv| {
-            if let Some(action) = self.action_of(mv) {
-                out[n] = action as i32;
-                n += 1;
-            }
+        self.for_each_action(|action| {
+            out[n] = action as i32;
+            n += 1;
         });
         n
     }

@@ -73,13 +73,13 @@ impl Encoding for Position {
         fill_observation(self, me, [0, 0], 1, out);
     }
 
-    /// The round's moves, a tower at a time (without a look-up per move).
-    fn fill_mask(&self, mask: &mut [i8]) {
+    /// A tower at a time, without a look-up per move.
+    fn for_each_action(&self, mut f: impl FnMut(usize)) {
         let side = self.side_to_move();
         self.generate_moves(|tower| {
             let base = tower.tower.colour.index() * 64;
             for to in tower.to {
-                mask[base + frame(side, to)] = 1;
+                f(base + frame(side, to));
             }
             false
         });

@@ -27,13 +27,19 @@ pub(crate) trait Encoding: Game {
     /// Writes the observation for `me` into `out` (8 x 8 x `CHANNELS`).
     fn fill_observation(&self, me: Player, out: &mut [f32]);
 
-    /// Sets `mask[a]` for every legal action.
-    fn fill_mask(&self, mask: &mut [i8]) {
+    /// Calls `f` with the action of each legal move, in the order of
+    /// [`Game::generate_moves`].
+    fn for_each_action(&self, mut f: impl FnMut(usize)) {
         self.for_each_move(|mv| {
             if let Some(action) = self.action_of(mv) {
-                mask[action] = 1;
+                f(action);
             }
         });
+    }
+
+    /// Sets `mask[a]` for every legal action.
+    fn fill_mask(&self, mask: &mut [i8]) {
+        self.for_each_action(|action| mask[action] = 1);
     }
 }
 
