@@ -5,10 +5,12 @@
 // a replay of the moves shows a prefix. Nothing here decides a rule: each
 // move is played by the engine, which refuses an illegal one.
 import {
+  GameSpec,
   KamisadoMatch,
   KamisadoPosition,
   KatarengaBoard,
   KatarengaPosition,
+  start,
 } from "../pkg/rules.js";
 
 export const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
@@ -37,6 +39,21 @@ export function boardOf(setup) {
   return tiles.length === 4 ? KatarengaBoard.fromTiles(tiles) : new KatarengaBoard(setup.board);
 }
 
+/**
+ * The one description of the Katarenga game of `setup` on the `laid` board
+ * with Black at `orientation`'s edge: its rules, and the board the game is
+ * played on, the laid one turned so that this edge is rank 1 (its colours
+ * field: any board, tiles or not).
+ */
+export function katarengaSpec(setup, laid, orientation = "bottom") {
+  return new GameSpec(`katarenga rules=${setup.rules ?? "standard"} board=${laid.turned(orientation)}`);
+}
+
+/** The Katarenga start of `setup` on the `laid` board with Black at `orientation`'s edge. */
+export function katarengaStart(setup, laid, orientation = "bottom") {
+  return start(katarengaSpec(setup, laid, orientation));
+}
+
 /** The first state of `setup`: a Kamisado match, or a Katarenga position. */
 function beginning(setup) {
   if (setup.kind === "kamisado") {
@@ -54,7 +71,7 @@ function beginning(setup) {
   const laid = boardOf(setup);
   // Black has its edge to choose: no position until it has.
   if (setup.orientation === "choose") return { position: null, laid };
-  return { position: KatarengaPosition.startOn(laid, { rules: setup.rules, orientation: setup.orientation ?? "bottom" }) };
+  return { position: katarengaStart(setup, laid, setup.orientation) };
 }
 
 /** The Kamisado towers a push moved (those of the side that did not move). */
@@ -119,7 +136,7 @@ export function replay(setup, actions) {
         }
       } else if (state.position === null) {
         if (!ORIENTATIONS.includes(action)) throw new Error("Black first chooses its edge of the laid board: bottom, right, top or left");
-        state.position = KatarengaPosition.startOn(state.laid, { rules: setup.rules, orientation: action });
+        state.position = katarengaStart(setup, state.laid, action);
         Object.assign(step, { kind: "orientation", side: "black", note: `sits at the ${action}` });
         step.text = `Black sits at the ${action} edge of the laid board; White moves first.`;
       } else {
@@ -148,7 +165,7 @@ export function replay(setup, actions) {
 /** The position to show for a replayed game (the laid board's start while Black chooses its edge). */
 export function positionOf(game) {
   if (game.match) return game.match.position;
-  return game.position ?? KatarengaPosition.startOn(game.laid, { rules: game.setup.rules });
+  return game.position ?? katarengaStart(game.setup, game.laid);
 }
 
 /** Black's edge of the laid Katarenga board in `game`, once known. */

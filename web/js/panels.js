@@ -1,9 +1,8 @@
 // The panels around the board, drawn from the state: the status line and
 // the tab's title, the seats (names, points, clocks), the move list, the
 // buttons, the banner, the edge choice and the solver's answer.
-import { KatarengaPosition } from "../pkg/rules.js";
 import { Clocks } from "./clock.js";
-import { capitalised, opponent, resultText, winnerOf } from "./game.js";
+import { capitalised, katarengaStart, opponent, resultText, winnerOf } from "./game.js";
 import { level } from "./levels.js";
 import { flipped, humans, isComputer, live, playerOf, state } from "./state.js";
 
@@ -162,7 +161,7 @@ export function renderControls(shownGame, p, phase, who) {
   $("orientation-choice").hidden = !orient;
   if (orient) {
     for (const edge of ["bottom", "right", "top", "left"]) {
-      const start = KatarengaPosition.startOn(shownGame.laid, { rules: state.setup.rules, orientation: edge });
+      const start = katarengaStart(state.setup, shownGame.laid, edge);
       const img = $(`orient-${edge}-preview`);
       img.src = `data:image/svg+xml,${encodeURIComponent(start.svg())}`;
       img.alt = `The start if Black sits at the ${edge} edge of the laid board`;

@@ -2,16 +2,18 @@
 //! training loops pay one Python call per batch, not per move.
 
 use board_geometry::{Player, SplitMix64};
-use kamisado_core::Game as _;
+use game_search::Game;
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray2, PyArray4, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::{kamisado, katarenga};
+use crate::kamisado;
+use crate::position::Encoding;
 
-/// What the batch needs of a game.
-trait Game: Copy + Send {
+/// What the batch needs of a game: a position of either game (by its
+/// [`Encoding`]), or a Kamisado match.
+trait BatchGame: Copy + Send {
     const ACTIONS: usize;
     const CHANNELS: usize;
     /// The most legal moves a position can have.
@@ -28,45 +30,40 @@ trait Game: Copy + Send {
     fn notation(&self) -> String;
 }
 
-impl Game for kamisado_core::Position {
-    const ACTIONS: usize = kamisado::ACTIONS;
-    const CHANNELS: usize = kamisado::CHANNELS;
-    const MAX_MOVES: usize = kamisado_core::MAX_MOVES;
-    const FIRST: Player = Player::Black;
+impl<P: Encoding> BatchGame for P {
+    const ACTIONS: usize = P::ACTIONS;
+    const CHANNELS: usize = P::CHANNELS;
+    const MAX_MOVES: usize = P::MAX_MOVES;
+    const FIRST: Player = P::FIRST;
 
     fn side(&self) -> Player {
         self.side_to_move()
     }
 
     fn winner(&self) -> Option<Player> {
-        self.outcome().map(|o| o.winner())
+        Game::winner(self)
     }
 
     fn fill_mask(&self, mask: &mut [i8]) {
-        kamisado::fill_mask(self, mask);
+        Encoding::fill_mask(self, mask);
     }
 
     fn legal_actions(&self, out: &mut [i32]) -> usize {
-        let side = self.side_to_move();
         let mut n = 0;
-        self.generate_moves(|tower| {
-            let base = tower.tower.colour.index() * 64;
-            for to in tower.to {
-                out[n] = (base + kamisado::frame(side, to)) as i32;
-                n += 1;
-            }
-            false
+        self.for_each_action(|action| {
+            out[n] = action as i32;
+            n += 1;
         });
         n
     }
 
     fn play_action(&self, action: usize) -> Option<Self> {
-        let mv = kamisado::move_of(self, action)?;
+        let mv = self.move_of(action)?;
         self.is_legal(mv).then(|| self.play_unchecked(mv))
     }
 
     fn fill_observation(&self, out: &mut [f32]) {
-        kamisado::fill_observation(self, self.side_to_move(), [0, 0], 1, out);
+        Encoding::fill_observation(self, self.side_to_move(), out);
     }
 
     fn notation(&self) -> String {
@@ -78,7 +75,7 @@ impl Game for kamisado_core::Position {
 /// choosing the refill edge (actions `EDGE_A`, `EDGE_H`) between them; the
 /// game ends (terminated, +1 / -1) when the match does. A match to 1 point
 /// is a single round.
-impl Game for kamisado_core::Match {
+impl BatchGame for kamisado_core::Match {
     const ACTIONS: usize = kamisado::ACTIONS;
     const CHANNELS: usize = kamisado::CHANNELS;
     const MAX_MOVES: usize = kamisado_core::MAX_MOVES;
@@ -98,7 +95,7 @@ impl Game for kamisado_core::Match {
 
     fn legal_actions(&self, out: &mut [i32]) -> usize {
         match self.state() {
-            kamisado_core::MatchState::InRound => Game::legal_actions(self.position(), out),
+            kamisado_core::MatchState::InRound => BatchGame::legal_actions(self.position(), out),
             kamisado_core::MatchState::ChooseEdge { .. } => {
                 out[0] = kamisado::EDGE_A as i32;
                 out[1] = kamisado::EDGE_H as i32;
@@ -123,47 +120,6 @@ impl Game for kamisado_core::Match {
     }
 }
 
-impl Game for katarenga_core::Position {
-    const ACTIONS: usize = katarenga::ACTIONS;
-    const CHANNELS: usize = katarenga::CHANNELS;
-    const MAX_MOVES: usize = katarenga_core::MAX_MOVES;
-    const FIRST: Player = Player::White;
-
-    fn side(&self) -> Player {
-        self.side_to_move()
-    }
-
-    fn winner(&self) -> Option<Player> {
-        self.outcome().map(|o| o.winner())
-    }
-
-    fn fill_mask(&self, mask: &mut [i8]) {
-        katarenga::fill_mask(self, mask);
-    }
-
-    fn legal_actions(&self, out: &mut [i32]) -> usize {
-        let mut n = 0;
-        for mv in self.legal_moves() {
-            out[n] = katarenga::action_of(self, mv) as i32;
-            n += 1;
-        }
-        n
-    }
-
-    fn play_action(&self, action: usize) -> Option<Self> {
-        let mv = katarenga::move_of(self, action)?;
-        self.is_legal(mv).then(|| self.play_unchecked(mv))
-    }
-
-    fn fill_observation(&self, out: &mut [f32]) {
-        katarenga::fill_observation(self, self.side_to_move(), out);
-    }
-
-    fn notation(&self) -> String {
-        self.to_string()
-    }
-}
-
 /// What one step of a batch returns, game by game.
 struct Steps {
     /// The reward of the player who moved: +1 won, -1 lost, 0 otherwise.
@@ -183,7 +139,7 @@ struct Batch<G> {
     start: Box<dyn FnMut() -> G + Send + Sync>,
 }
 
-impl<G: Game> Batch<G> {
+impl<G: BatchGame> Batch<G> {
     fn new(n: usize, max_plies: u32, mut start: Box<dyn FnMut() -> G + Send + Sync>) -> Batch<G> {
         Batch {
             games: (0..n).map(|_| start()).collect(),
@@ -299,7 +255,7 @@ trait AnyBatch: Send + Sync {
     fn notations(&self) -> Vec<String>;
 }
 
-impl<G: Game + Sync> AnyBatch for Batch<G> {
+impl<G: BatchGame + Sync> AnyBatch for Batch<G> {
     fn reset(&mut self) {
         Batch::reset(self);
     }
@@ -329,7 +285,7 @@ impl<G: Game + Sync> AnyBatch for Batch<G> {
     }
 
     fn notations(&self) -> Vec<String> {
-        self.games.iter().map(Game::notation).collect()
+        self.games.iter().map(BatchGame::notation).collect()
     }
 }
 
@@ -412,7 +368,7 @@ macro_rules! batch_class {
             /// The legal-action masks, `(N, ACTIONS)` int8.
             fn masks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
                 let n = self.batch.len();
-                let masks = PyArray2::<i8>::zeros(py, [n, <$game as Game>::ACTIONS], false);
+                let masks = PyArray2::<i8>::zeros(py, [n, <$game as BatchGame>::ACTIONS], false);
                 self.batch.fill_masks(masks.readwrite().as_slice_mut().map_err(not_contiguous)?);
                 Ok(masks)
             }
@@ -424,7 +380,7 @@ macro_rules! batch_class {
                 py: Python<'py>,
             ) -> PyResult<(Bound<'py, PyArray2<i32>>, Bound<'py, PyArray1<i32>>)> {
                 let n = self.batch.len();
-                let legal = PyArray2::<i32>::zeros(py, [n, <$game as Game>::MAX_MOVES], false);
+                let legal = PyArray2::<i32>::zeros(py, [n, <$game as BatchGame>::MAX_MOVES], false);
                 let counts = PyArray1::<i32>::zeros(py, n, false);
                 self.batch.fill_legal_actions(
                     legal.readwrite().as_slice_mut().map_err(not_contiguous)?,
@@ -438,7 +394,7 @@ macro_rules! batch_class {
             fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
                 let n = self.batch.len();
                 let observations =
-                    PyArray4::<f32>::zeros(py, [n, 8, 8, <$game as Game>::CHANNELS], false);
+                    PyArray4::<f32>::zeros(py, [n, 8, 8, <$game as BatchGame>::CHANNELS], false);
                 self.batch
                     .fill_observations(observations.readwrite().as_slice_mut().map_err(not_contiguous)?);
                 Ok(observations)

@@ -14,6 +14,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::position::Encoding;
 use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
 
 /// The number of actions: tower colour (8) x destination square (64), then
@@ -43,36 +44,46 @@ fn unframe(player: Player, index: usize) -> Square {
     Square::ALL[index & 63]
 }
 
-/// The action number of `mv` in `p` (`None` for a move of no tower of the
-/// side to move).
-pub fn action_of(p: &Position, mv: Move) -> Option<usize> {
-    let side = p.side_to_move();
-    let tower = p.tower_on(mv.from).filter(|t| t.player == side)?;
-    Some(tower.colour.index() * 64 + frame(side, mv.to))
-}
+impl Encoding for Position {
+    const ACTIONS: usize = ACTIONS;
+    const CHANNELS: usize = CHANNELS;
+    const MAX_MOVES: usize = kamisado_core::MAX_MOVES;
+    const FIRST: Player = Player::Black;
 
-/// The move of action `action` in `p` (`None` for an edge action or an
-/// action out of range).
-pub fn move_of(p: &Position, action: usize) -> Option<Move> {
-    if action >= 512 {
-        return None;
+    /// `None` for a move of no tower of the side to move.
+    fn action_of(&self, mv: Move) -> Option<usize> {
+        let side = self.side_to_move();
+        let tower = self.tower_on(mv.from).filter(|t| t.player == side)?;
+        Some(tower.colour.index() * 64 + frame(side, mv.to))
     }
-    let side = p.side_to_move();
-    let colour = Colour::ALL[action / 64];
-    let from = p.square_of(Tower::new(side, colour));
-    Some(Move::new(from, unframe(side, action % 64)))
-}
 
-/// Sets `mask[a]` for every legal action of `p` (the round's moves).
-pub fn fill_mask(p: &Position, mask: &mut [i8]) {
-    let side = p.side_to_move();
-    p.generate_moves(|tower| {
-        let base = tower.tower.colour.index() * 64;
-        for to in tower.to {
-            mask[base + frame(side, to)] = 1;
+    /// `None` for an edge action.
+    fn move_of(&self, action: usize) -> Option<Move> {
+        if action >= 512 {
+            return None;
         }
-        false
-    });
+        let side = self.side_to_move();
+        let colour = Colour::ALL[action / 64];
+        let from = self.square_of(Tower::new(side, colour));
+        Some(Move::new(from, unframe(side, action % 64)))
+    }
+
+    /// A single round's observation (no match scores).
+    fn fill_observation(&self, me: Player, out: &mut [f32]) {
+        fill_observation(self, me, [0, 0], 1, out);
+    }
+
+    /// A tower at a time, without a look-up per move.
+    fn for_each_action(&self, mut f: impl FnMut(usize)) {
+        let side = self.side_to_move();
+        self.generate_moves(|tower| {
+            let base = tower.tower.colour.index() * 64;
+            for to in tower.to {
+                f(base + frame(side, to));
+            }
+            false
+        });
+    }
 }
 
 /// Writes the observation of `p` for `me` into `out` (8 x 8 x `CHANNELS`,
@@ -163,23 +174,6 @@ position_class! {
                     )
                 })
                 .collect()
-        }
-
-        /// The action number of `move` (see the encoding).
-        fn action(&self, r#move: &str) -> PyResult<usize> {
-            let mv = parse_move(r#move)?;
-            action_of(&self.inner, mv).ok_or_else(|| {
-                PyValueError::new_err(format!("{mv} moves no tower of the side to move"))
-            })
-        }
-
-        /// The move of action number `action`, in the notation (it may be
-        /// illegal: check the mask).
-        fn move_of(&self, action: i64) -> PyResult<String> {
-            let action = int_arg("action", action, 0..=ACTIONS as i64 - 1)? as usize;
-            move_of(&self.inner, action)
-                .map(|m| m.to_string())
-                .ok_or_else(|| PyValueError::new_err(format!("action {action} is not a move")))
         }
 
         /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`
@@ -388,7 +382,7 @@ impl PyMatch {
     /// The action number of `move` in the current round.
     fn action(&self, r#move: &str) -> PyResult<usize> {
         let mv = parse_move(r#move)?;
-        action_of(self.inner.position(), mv).ok_or_else(|| {
+        self.inner.position().action_of(mv).ok_or_else(|| {
             PyValueError::new_err(format!("{mv} moves no tower of the side to move"))
         })
     }
@@ -430,7 +424,7 @@ impl PyMatch {
 /// The legal actions of a match: the round's moves, or the two edges.
 pub fn fill_match_mask(m: &Match, mask: &mut [i8]) {
     match m.state() {
-        MatchState::InRound => fill_mask(m.position(), mask),
+        MatchState::InRound => m.position().fill_mask(mask),
         MatchState::ChooseEdge { .. } => {
             mask[EDGE_A] = 1;
             mask[EDGE_H] = 1;
@@ -460,7 +454,9 @@ pub fn apply_match_action(m: &mut Match, action: usize) -> Result<(), String> {
         }
         MatchState::InRound => {
             let p = *m.position();
-            let mv = move_of(&p, action).ok_or_else(|| format!("action {action} is not a move"))?;
+            let mv = p
+                .move_of(action)
+                .ok_or_else(|| format!("action {action} is not a move"))?;
             m.play(mv)
                 .map(|_| ())
                 .map_err(|e| board_geometry::ErrorChain(&e).to_string())

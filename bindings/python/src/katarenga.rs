@@ -11,6 +11,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::position::Encoding;
 use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
 
 /// Destinations per origin: 64 squares, then the camp on the a-file side
@@ -47,37 +48,35 @@ fn destination(player: Player, to: Destination) -> usize {
     }
 }
 
-/// The action number of `mv` for the side to move of `p`.
-pub fn action_of(p: &Position, mv: Move) -> usize {
-    let side = p.side_to_move();
-    frame(side, mv.from) * DESTINATIONS + destination(side, mv.to)
-}
+impl Encoding for Position {
+    const ACTIONS: usize = ACTIONS;
+    const CHANNELS: usize = CHANNELS;
+    const MAX_MOVES: usize = katarenga_core::MAX_MOVES;
+    const FIRST: Player = Player::White;
 
-/// The move of action `action` in `p` (`None` out of range).
-pub fn move_of(p: &Position, action: usize) -> Option<Move> {
-    if action >= ACTIONS {
-        return None;
+    /// Every move has its action.
+    fn action_of(&self, mv: Move) -> Option<usize> {
+        let side = self.side_to_move();
+        Some(frame(side, mv.from) * DESTINATIONS + destination(side, mv.to))
     }
-    let side = p.side_to_move();
-    let from = unframe(side, action / DESTINATIONS);
-    let [a_side, h_side] = Camp::of(side);
-    Some(match action % DESTINATIONS {
-        64 => Move::to_camp(from, a_side),
-        65 => Move::to_camp(from, h_side),
-        d => Move::new(from, unframe(side, d)),
-    })
-}
 
-/// Sets `mask[a]` for every legal action of `p`.
-pub fn fill_mask(p: &Position, mask: &mut [i8]) {
-    let side = p.side_to_move();
-    p.generate_moves(|piece| {
-        let base = frame(side, piece.from) * DESTINATIONS;
-        for mv in piece {
-            mask[base + destination(side, mv.to)] = 1;
+    fn move_of(&self, action: usize) -> Option<Move> {
+        if action >= ACTIONS {
+            return None;
         }
-        false
-    });
+        let side = self.side_to_move();
+        let from = unframe(side, action / DESTINATIONS);
+        let [a_side, h_side] = Camp::of(side);
+        Some(match action % DESTINATIONS {
+            64 => Move::to_camp(from, a_side),
+            65 => Move::to_camp(from, h_side),
+            d => Move::new(from, unframe(side, d)),
+        })
+    }
+
+    fn fill_observation(&self, me: Player, out: &mut [f32]) {
+        fill_observation(self, me, out);
+    }
 }
 
 /// Writes the observation of `p` for `me` into `out` (8 x 8 x `CHANNELS`,
@@ -196,10 +195,6 @@ impl PyRematch {
             self.inner.game()
         )
     }
-}
-
-fn parse_move(text: &str) -> PyResult<Move> {
-    text.parse().map_err(|e| value_error(&e))
 }
 
 /// A Katarenga board: the colours of the 64 squares.
@@ -392,19 +387,6 @@ position_class! {
         /// The occupied camps (`["a9", "h0"]`).
         fn camps(&self) -> Vec<String> {
             self.inner.camps().iter().map(|c| c.to_string()).collect()
-        }
-
-        /// The action number of `move`.
-        fn action(&self, r#move: &str) -> PyResult<usize> {
-            Ok(action_of(&self.inner, parse_move(r#move)?))
-        }
-
-        /// The move of action `action` (it may be illegal: check the mask).
-        fn move_of(&self, action: i64) -> PyResult<String> {
-            let action = int_arg("action", action, 0..=ACTIONS as i64 - 1)? as usize;
-            move_of(&self.inner, action)
-                .map(|m| m.to_string())
-                .ok_or_else(|| PyValueError::new_err(format!("action {action} is out of range")))
         }
 
         /// The observation planes, `(8, 8, CHANNELS)` float32, for `player`

@@ -43,6 +43,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KatarengaBatch", py.get_type::<batch::KatarengaBatch>())?;
     m.add_class::<players::PyPlayer>()?;
     m.add_class::<spec::PyGameSpec>()?;
+    m.add_function(wrap_pyfunction!(spec::start, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(records::write_record, m)?)?;
     m.add("KAMISADO_ACTIONS", kamisado::ACTIONS)?;

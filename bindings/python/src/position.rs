@@ -1,7 +1,47 @@
 //! What the two position classes share, generated for each game by
 //! [`position_class!`]: construction from the notation, text, equality,
-//! hashing, pickling, moves, the outcome, perft, pictures, the legal-action
-//! mask and the best move; the game's own methods follow.
+//! hashing, pickling, moves, the outcome, perft, pictures, the action
+//! encoding (mask, action numbers) and the best move; the game's own methods
+//! follow. The encoding itself is each game's [`Encoding`].
+
+use board_geometry::Player;
+use game_search::Game;
+
+/// A game's fixed encoding of actions and observations for learning (each
+/// game's module documents its own), which the position classes, the
+/// batches and the environments share.
+pub(crate) trait Encoding: Game {
+    /// The number of actions.
+    const ACTIONS: usize;
+    /// The observation's channels.
+    const CHANNELS: usize;
+    /// The most legal moves a position can have.
+    const MAX_MOVES: usize;
+    /// The side that moves first from the start: player 0.
+    const FIRST: Player;
+
+    /// The action number of `mv` (`None` for a move that no action names).
+    fn action_of(&self, mv: Self::Move) -> Option<usize>;
+    /// The move of action `action` (`None` for an action that is no move).
+    fn move_of(&self, action: usize) -> Option<Self::Move>;
+    /// Writes the observation for `me` into `out` (8 x 8 x `CHANNELS`).
+    fn fill_observation(&self, me: Player, out: &mut [f32]);
+
+    /// Calls `f` with the action of each legal move, in the order of
+    /// [`Game::generate_moves`].
+    fn for_each_action(&self, mut f: impl FnMut(usize)) {
+        self.for_each_move(|mv| {
+            if let Some(action) = self.action_of(mv) {
+                f(action);
+            }
+        });
+    }
+
+    /// Sets `mask[a]` for every legal action.
+    fn fill_mask(&self, mask: &mut [i8]) {
+        self.for_each_action(|action| mask[action] = 1);
+    }
+}
 
 /// Defines the Python class `$name` (shown as `Position` of the Python
 /// module `$module`) over the core position `$core`, with the shared
@@ -137,9 +177,33 @@ macro_rules! position_class {
 
             /// The legal-action mask (`ACTIONS` bytes, 1 for a legal move).
             fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<i8>> {
-                let mut mask = vec![0i8; ACTIONS];
-                fill_mask(&self.inner, &mut mask);
+                let mut mask = vec![0i8; <$core as crate::position::Encoding>::ACTIONS];
+                crate::position::Encoding::fill_mask(&self.inner, &mut mask);
                 numpy::PyArray1::from_vec(py, mask)
+            }
+
+            /// The action number of `move` (see the encoding).
+            fn action(&self, r#move: &str) -> PyResult<usize> {
+                let mv: $move = r#move.parse().map_err(|e| crate::value_error(&e))?;
+                crate::position::Encoding::action_of(&self.inner, mv).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!(
+                        "{mv} moves no tower of the side to move"
+                    ))
+                })
+            }
+
+            /// The move of action number `action`, in the notation (it may be
+            /// illegal: check the mask).
+            fn move_of(&self, action: i64) -> PyResult<String> {
+                let last = <$core as crate::position::Encoding>::ACTIONS as i64 - 1;
+                let action = crate::int_arg("action", action, 0..=last)? as usize;
+                crate::position::Encoding::move_of(&self.inner, action)
+                    .map(|m| m.to_string())
+                    .ok_or_else(|| {
+                        pyo3::exceptions::PyValueError::new_err(format!(
+                            "action {action} is not a move"
+                        ))
+                    })
             }
 
             /// The best move found by the alpha-beta search within its

@@ -2,7 +2,7 @@
 //! which rules, from which set-up) in its one text form, from `game-spec`.
 
 use game_spec::{AnyPosition, GameId, GameSpec};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// A game as every door of the project names it: which game, under which
@@ -78,14 +78,7 @@ impl PyGameSpec {
     /// The start position: a ``kamisado.Position`` or a
     /// ``katarenga.Position``.
     fn start(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        Ok(match self.inner.start() {
-            AnyPosition::Kamisado(inner) => {
-                Py::new(py, crate::kamisado::PyPosition { inner })?.into_any()
-            }
-            AnyPosition::Katarenga(inner) => {
-                Py::new(py, crate::katarenga::PyPosition { inner })?.into_any()
-            }
-        })
+        position_to_py(py, self.inner.start())
     }
 
     /// The names of the games.
@@ -103,4 +96,35 @@ impl PyGameSpec {
             .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))?;
         Ok(game.readings().to_vec())
     }
+}
+
+/// The start position of the game ``spec`` describes, given as a
+/// ``GameSpec`` or its text form: a ``kamisado.Position`` or a
+/// ``katarenga.Position``. A ``ValueError`` says what is wrong in the text
+/// and at which byte; a ``TypeError`` is raised for anything else.
+#[pyfunction]
+pub(crate) fn start(py: Python<'_>, spec: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let spec = if let Ok(spec) = spec.extract::<PyRef<'_, PyGameSpec>>() {
+        spec.inner
+    } else if let Ok(text) = spec.extract::<String>() {
+        PyGameSpec::new(Some(&text))?.inner
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "spec must be a GameSpec or its text, not {}",
+            spec.repr()?
+        )));
+    };
+    position_to_py(py, spec.start())
+}
+
+/// A position of either game as its Python class.
+fn position_to_py(py: Python<'_>, position: AnyPosition) -> PyResult<Py<PyAny>> {
+    Ok(match position {
+        AnyPosition::Kamisado(inner) => {
+            Py::new(py, crate::kamisado::PyPosition { inner })?.into_any()
+        }
+        AnyPosition::Katarenga(inner) => {
+            Py::new(py, crate::katarenga::PyPosition { inner })?.into_any()
+        }
+    })
 }

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from kamisado_katarenga import GameSpec, katarenga, kamisado
+from kamisado_katarenga import GameSpec, katarenga, kamisado, start
 
 
 def test_the_text_form_is_canonical_and_reads_back():
@@ -56,3 +56,24 @@ def test_errors_say_what_and_where():
         GameSpec("katarenga rules=none")
     with pytest.raises(ValueError, match="empty"):
         GameSpec("")
+
+
+def test_start_takes_a_spec_or_its_text():
+    # The game modules' own constructors are the independent source.
+    board = katarenga.Board.from_tiles(["1f0", "2b1", "3f2", "4f3"])
+    expected = katarenga.Position.start(board, rules="no-first-capture")
+    text = "katarenga rules=no-first-capture board=1f0,2b1,3f2,4f3"
+    assert start(text) == expected
+    assert start(GameSpec(text)) == expected
+    assert start("katarenga") == katarenga.Position.start()
+    assert start(GameSpec()) == kamisado.Position.start()
+    assert start("kamisado target=7") == kamisado.Match(7).position
+
+
+def test_start_refuses_what_is_not_a_spec():
+    with pytest.raises(ValueError, match=r"at byte 10: katarenga has no field target"):
+        start("katarenga target=3")
+    with pytest.raises(TypeError, match="spec must be a GameSpec or its text, not 3"):
+        start(3)
+    with pytest.raises(TypeError, match="not None"):
+        start(None)

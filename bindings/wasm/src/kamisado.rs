@@ -8,7 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, Fields, JsResult};
-use crate::{js_error, message_of, parse_square, player_name, to_js};
+use crate::{js_error, message_of, parse_arg, player_name, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const KAMISADO_TYPES: &str = r#"
@@ -80,20 +80,6 @@ export interface KamisadoProgress {
   round?: number;
 }
 "#;
-
-/// The move in the argument `move`.
-fn parse_move(value: &JsValue) -> JsResult<Move> {
-    Ok(args::string("move", value)?
-        .parse()
-        .map_err(|e| js_error(&e))?)
-}
-
-/// The refill edge in the argument `edge`.
-fn parse_edge(value: &JsValue) -> JsResult<Edge> {
-    Ok(args::string("edge", value)?
-        .parse()
-        .map_err(|e| js_error(&e))?)
-}
 
 /// The largest score, round or target a match takes.
 const MAX: u64 = u32::MAX as u64;
@@ -186,19 +172,6 @@ pub struct KamisadoPosition {
     inner: Position,
 }
 
-impl KamisadoPosition {
-    /// The class over a core position.
-    pub(crate) fn from_core(inner: Position) -> KamisadoPosition {
-        KamisadoPosition { inner }
-    }
-
-    /// The core position (for the search module).
-    #[cfg_attr(not(feature = "search"), allow(dead_code))]
-    pub(crate) fn inner(&self) -> &Position {
-        &self.inner
-    }
-}
-
 position_methods!(
     KamisadoPosition,
     Position,
@@ -235,7 +208,7 @@ impl KamisadoPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<String, JsValue> {
-        let mv = parse_move(&r#move)?;
+        let mv = parse_arg::<Move>("move", &r#move)?;
         let kind = self.inner.check_move(mv).map_err(|e| js_error(&e))?;
         Ok(match kind {
             MoveKind::Slide => "slide",
@@ -317,7 +290,7 @@ impl KamisadoPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let square = parse_square("square", &square)?;
+        let square = parse_arg("square", &square)?;
         let tower = self.inner.tower_on(square).map(|tower| TowerJs {
             player: player_name(tower.player),
             colour: tower.colour.name(),
@@ -332,7 +305,7 @@ impl KamisadoPosition {
     pub fn square_colour(
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
     ) -> Result<String, JsValue> {
-        Ok(Colour::of_square(parse_square("square", &square)?)
+        Ok(Colour::of_square(parse_arg("square", &square)?)
             .name()
             .to_owned())
     }
@@ -416,7 +389,7 @@ impl KamisadoMatch {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let mv = parse_move(&r#move)?;
+        let mv = parse_arg::<Move>("move", &r#move)?;
         let summary = self.inner.play(mv).map_err(|e| js_error(&e))?;
         Ok(to_js(&summary.map(RoundSummaryJs::from))?)
     }
@@ -428,7 +401,7 @@ impl KamisadoMatch {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: JsValue,
     ) -> Result<(), JsValue> {
-        let edge = parse_edge(&edge)?;
+        let edge = parse_arg::<Edge>("edge", &edge)?;
         Ok(self.inner.choose_edge(edge).map_err(|e| js_error(&e))?)
     }
 
@@ -439,7 +412,7 @@ impl KamisadoMatch {
         &self,
         #[wasm_bindgen(unchecked_param_type = "KamisadoEdge")] edge: JsValue,
     ) -> Result<Option<KamisadoPosition>, JsValue> {
-        let edge = parse_edge(&edge)?;
+        let edge = parse_arg::<Edge>("edge", &edge)?;
         Ok(self
             .inner
             .next_round_start(edge)

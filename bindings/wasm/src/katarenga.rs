@@ -8,7 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, Fields, JsResult};
-use crate::{error_message, js_error, parse_player, parse_square, player_name};
+use crate::{error_message, js_error, parse_arg, player_name};
 
 #[wasm_bindgen(typescript_custom_section)]
 const KATARENGA_TYPES: &str = r#"
@@ -56,13 +56,6 @@ export interface KatarengaOutcome {
   description: string;
 }
 "#;
-
-/// The move in the argument `move`.
-fn parse_move(value: &JsValue) -> JsResult<Move> {
-    Ok(args::string("move", value)?
-        .parse()
-        .map_err(|e| js_error(&e))?)
-}
 
 /// The rules of a start's options (`{ rules }`; standard without).
 /// The rules and Black's edge of a `KatarengaStart` (standard, bottom
@@ -216,7 +209,7 @@ impl KatarengaBoard {
     ) -> Result<String, JsValue> {
         Ok(self
             .inner
-            .colour_of(parse_square("square", &square)?)
+            .colour_of(parse_arg("square", &square)?)
             .name()
             .to_owned())
     }
@@ -279,19 +272,6 @@ pub struct KatarengaPosition {
     inner: Position,
 }
 
-impl KatarengaPosition {
-    /// The class over a core position.
-    pub(crate) fn from_core(inner: Position) -> KatarengaPosition {
-        KatarengaPosition { inner }
-    }
-
-    /// The core position (for the search module).
-    #[cfg_attr(not(feature = "search"), allow(dead_code))]
-    pub(crate) fn inner(&self) -> &Position {
-        &self.inner
-    }
-}
-
 position_methods!(
     KatarengaPosition,
     Position,
@@ -350,9 +330,7 @@ impl KatarengaPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     ) -> Result<bool, JsValue> {
-        Ok(self
-            .inner
-            .first_move_pending(parse_player("player", &player)?))
+        Ok(self.inner.first_move_pending(parse_arg("player", &player)?))
     }
 
     /// The board.
@@ -370,7 +348,7 @@ impl KatarengaPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
     ) -> Result<bool, JsValue> {
-        let mv = parse_move(&r#move)?;
+        let mv = parse_arg::<Move>("move", &r#move)?;
         self.inner.check_move(mv).map_err(|e| js_error(&e))?;
         Ok(match mv.to {
             katarenga_core::Destination::Square(to) => self.inner.piece_on(to).is_some(),
@@ -383,7 +361,7 @@ impl KatarengaPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let player = parse_player("player", &player)?;
+        let player = parse_arg("player", &player)?;
         Ok(self
             .inner
             .pieces(player)
@@ -398,7 +376,7 @@ impl KatarengaPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
     ) -> Result<Option<String>, JsValue> {
-        let square = parse_square("square", &square)?;
+        let square = parse_arg("square", &square)?;
         Ok(self
             .inner
             .piece_on(square)
@@ -411,7 +389,7 @@ impl KatarengaPosition {
         &self,
         #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     ) -> Result<u32, JsValue> {
-        Ok(self.inner.piece_count(parse_player("player", &player)?))
+        Ok(self.inner.piece_count(parse_arg("player", &player)?))
     }
 
     /// The occupied camps, in the order a9, h9, a0, h0.
@@ -425,7 +403,7 @@ impl KatarengaPosition {
     pub fn target_camps(
         #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        Ok(Camp::of(parse_player("player", &player)?)
+        Ok(Camp::of(parse_arg("player", &player)?)
             .iter()
             .map(|c| c.to_string())
             .collect())

@@ -36,7 +36,7 @@ pub use records::{
 };
 #[cfg(feature = "search")]
 pub use search::{KamisadoSearcher, KamisadoSolver, KatarengaSearcher};
-pub use spec::GameSpec;
+pub use spec::{GameSpec, start};
 
 #[wasm_bindgen(typescript_custom_section)]
 const SHARED_TYPES: &str = r#"
@@ -60,7 +60,7 @@ extern "C" {
 /// before the module aborts. No input should reach a panic; if one ever
 /// does, the message says where.
 #[wasm_bindgen(start)]
-fn start() {
+fn set_panic_hook() {
     std::panic::set_hook(Box::new(|info| console_error(&info.to_string())));
 }
 
@@ -96,15 +96,13 @@ pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
     }
 }
 
-/// A player from `"black"` or `"white"` (`name` is the argument's).
-pub(crate) fn parse_player(name: &str, value: &JsValue) -> args::JsResult<board_geometry::Player> {
-    Ok(args::string(name, value)?
-        .parse()
-        .map_err(|e| js_error(&e))?)
-}
-
-/// A square from its name (`"d1"`; `name` is the argument's).
-pub(crate) fn parse_square(name: &str, value: &JsValue) -> args::JsResult<board_geometry::Square> {
+/// The argument `name` read by its notation (a player `"black"`, a square
+/// `"d1"`, a move `"d1d7"`, an edge `"a"`): a `TypeError` if it is not a
+/// string, an `Error` with the engine's message if it does not read.
+pub(crate) fn parse_arg<T: std::str::FromStr<Err: std::error::Error>>(
+    name: &str,
+    value: &JsValue,
+) -> args::JsResult<T> {
     Ok(args::string(name, value)?
         .parse()
         .map_err(|e| js_error(&e))?)

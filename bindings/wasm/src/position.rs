@@ -1,8 +1,8 @@
 //! What the two position classes share, generated for each game by
-//! [`position_methods!`]: the notation, the moves, playing one, the side to
-//! move, the outcome, perft, the hash and the pictures. Each game's own
-//! methods (the start, Kamisado's forced tower, Katarenga's camps) are in
-//! its module.
+//! [`position_methods!`]: the class over the core position and back, the
+//! notation, the moves, playing one, the side to move, the outcome, perft,
+//! the hash and the pictures. Each game's own methods (the start, Kamisado's
+//! forced tower, Katarenga's camps) are in its module.
 
 /// Adds the shared methods to the class `$class` over the core position
 /// `$core` (moves `$move`), with
@@ -11,6 +11,17 @@
 macro_rules! position_methods {
     ($class:ident, $core:ty, $move:ty, $outcome:literal) => {
         impl $class {
+            /// The class over a core position.
+            pub(crate) fn from_core(inner: $core) -> $class {
+                $class { inner }
+            }
+
+            /// The core position (for the search module).
+            #[cfg_attr(not(feature = "search"), allow(dead_code))]
+            pub(crate) fn inner(&self) -> &$core {
+                &self.inner
+            }
+
             /// The position written in `notation`, or the engine's error.
             fn read(notation: &str) -> Result<$class, JsValue> {
                 let inner: $core = notation.parse().map_err(|e| crate::js_error(&e))?;
@@ -56,7 +67,7 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
             ) -> Result<Vec<String>, JsValue> {
-                let from = crate::parse_square("square", &square)?;
+                let from: board_geometry::Square = crate::parse_arg("square", &square)?;
                 Ok(self
                     .inner
                     .legal_moves()
@@ -72,9 +83,7 @@ macro_rules! position_methods {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
             ) -> Result<$class, JsValue> {
-                let mv: $move = crate::args::string("move", &r#move)?
-                    .parse()
-                    .map_err(|e| crate::js_error(&e))?;
+                let mv: $move = crate::parse_arg("move", &r#move)?;
                 let inner = self.inner.try_play(mv).map_err(|e| crate::js_error(&e))?;
                 Ok($class { inner })
             }

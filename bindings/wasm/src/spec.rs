@@ -87,10 +87,7 @@ impl GameSpec {
     /// The start position: a `KamisadoPosition` or a `KatarengaPosition`.
     #[wasm_bindgen(unchecked_return_type = "KamisadoPosition | KatarengaPosition")]
     pub fn start(&self) -> JsValue {
-        match self.inner.start() {
-            AnyPosition::Kamisado(p) => KamisadoPosition::from_core(p).into(),
-            AnyPosition::Katarenga(p) => KatarengaPosition::from_core(p).into(),
-        }
+        position_to_js(self.inner.start())
     }
 
     /// The names of the games.
@@ -107,5 +104,48 @@ impl GameSpec {
             .parse()
             .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?;
         Ok(game.readings().iter().map(|&r| r.to_owned()).collect())
+    }
+}
+
+/// The start position of the game `spec` describes, given as a `GameSpec`
+/// or its text form: a `KamisadoPosition` or a `KatarengaPosition`. Throws
+/// an `Error` that says what is wrong in the text and at which byte, a
+/// `TypeError` for a value that is neither.
+///
+/// ```js
+/// start("katarenga rules=no-first-capture board=1f0,2b1,3f2,4f3"); // a KatarengaPosition
+/// start(new GameSpec("kamisado"));                                   // a KamisadoPosition
+/// ```
+#[wasm_bindgen(unchecked_return_type = "KamisadoPosition | KatarengaPosition")]
+pub fn start(
+    #[wasm_bindgen(unchecked_param_type = "GameSpec | string")] spec: JsValue,
+) -> Result<JsValue, JsValue> {
+    let spec: game_spec::GameSpec = spec_text(&spec)?.parse().map_err(|e| js_error(&e))?;
+    Ok(position_to_js(spec.start()))
+}
+
+/// The text of a `spec` argument: a string, or the text a `GameSpec` gives
+/// (any object is read through its `toString`).
+fn spec_text(spec: &JsValue) -> args::JsResult<String> {
+    if let Some(text) = spec.as_string() {
+        return Ok(text);
+    }
+    let text = spec
+        .is_object()
+        .then(|| String::from(spec.unchecked_ref::<js_sys::Object>().to_string()))
+        .filter(|text| !text.starts_with("[object "));
+    text.ok_or_else(|| {
+        args::type_error(&format!(
+            "`spec` must be a GameSpec or its text, not {}",
+            args::describe(spec)
+        ))
+    })
+}
+
+/// A position of either game as its JavaScript class.
+fn position_to_js(position: AnyPosition) -> JsValue {
+    match position {
+        AnyPosition::Kamisado(p) => KamisadoPosition::from_core(p).into(),
+        AnyPosition::Katarenga(p) => KatarengaPosition::from_core(p).into(),
     }
 }

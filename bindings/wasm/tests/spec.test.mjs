@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { full, rules } from "./helpers.mjs";
 
 for (const [name, module] of [["full", full], ["rules", rules]]) {
-  const { GameSpec, KamisadoPosition, KatarengaPosition } = module;
+  const { GameSpec, KamisadoPosition, KatarengaBoard, KatarengaPosition, start } = module;
 
   test(`${name}: the text form is canonical and reads back`, () => {
     for (const [text, canonical] of [
@@ -32,6 +32,31 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
     assert.equal(start.firstMovePending("white"), true);
     assert.deepEqual(GameSpec.games(), ["kamisado", "katarenga"]);
     assert.deepEqual(GameSpec.readings("katarenga"), ["standard", "no-first-capture"]);
+  });
+
+  test(`${name}: start takes a GameSpec or its text`, () => {
+    // The position classes' own constructors are the independent source.
+    const board = KatarengaBoard.fromTiles(["1f0", "2b1", "3f2", "4f3"]);
+    const expected = KatarengaPosition.startOn(board, { rules: "no-first-capture" });
+    const text = "katarenga rules=no-first-capture board=1f0,2b1,3f2,4f3";
+    for (const spec of [text, new GameSpec(text)]) {
+      const position = start(spec);
+      assert.ok(position instanceof KatarengaPosition);
+      assert.ok(position.equals(expected));
+    }
+    // A board turned to another edge is a board of its own: its colours field.
+    const turned = board.turned("left");
+    assert.ok(start(`katarenga board=${turned}`).equals(KatarengaPosition.startOn(board, { orientation: "left" })));
+    assert.ok(start("kamisado target=7") instanceof KamisadoPosition);
+    assert.ok(start(new GameSpec()).equals(KamisadoPosition.start()));
+  });
+
+  test(`${name}: start refuses what is not a spec`, () => {
+    assert.throws(() => start("katarenga target=3"), /at byte 10: katarenga has no field target/);
+    assert.throws(() => start(3), { name: "TypeError", message: "`spec` must be a GameSpec or its text, not the number 3" });
+    assert.throws(() => start({}), { name: "TypeError", message: "`spec` must be a GameSpec or its text, not an object" });
+    assert.throws(() => start(undefined), TypeError);
+    assert.throws(() => start(null), TypeError);
   });
 
   test(`${name}: errors say what is wrong and where, and bad arguments are type errors`, () => {

@@ -7,7 +7,8 @@
   (Kamisado single rounds or matches).
 - :class:`GameSpec`: one game as every door names it (which game, under
   which rules, from which set-up), in one text form such as
-  ``"katarenga rules=no-first-capture"``; ``GameSpec(text).start()``.
+  ``"katarenga rules=no-first-capture"``; :func:`start` gives its start
+  position (``start("katarenga board=1f0,2b1,3f2,4f3")``).
 - :class:`Player` (also in both game modules): reproducible computer
   players, ``Player.random(seed)``, ``Player.greedy(seed)``,
   ``Player.search(depth=..., nodes=...)``.
@@ -30,6 +31,6 @@ Black's towers), White moves first in Katarenga.
 """
 
 from . import kamisado, katarenga
-from ._native import GameSpec, Player
+from ._native import GameSpec, Player, start
 
-__all__ = ["GameSpec", "Player", "kamisado", "katarenga"]
+__all__ = ["GameSpec", "Player", "kamisado", "katarenga", "start"]
