@@ -271,11 +271,7 @@ impl Opening {
         match self {
             Opening::Kamisado(_) => false,
             Opening::Katarenga { position, .. } => {
-                let rules = if position.first_move_pending(Player::White) {
-                    Rules::NoFirstCapture
-                } else {
-                    Rules::Standard
-                };
+                let rules = Rules::of_position(position);
                 *position == Katarenga::start_with(*position.board(), rules)
             }
         }

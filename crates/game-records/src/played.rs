@@ -4,7 +4,7 @@
 
 use game_search::play::{End, GameResult};
 use game_search::play::{MatchEnd, MatchResult};
-use katarenga_core::{Player, Position, Rules};
+use katarenga_core::{Position, Rules};
 
 use crate::{
     Annotated, BoardSpec, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult, Termination,
@@ -99,12 +99,7 @@ impl KatarengaRecord {
         start: Position,
         game: &GameResult<Position>,
     ) -> KatarengaRecord {
-        let pending = Player::ALL.into_iter().any(|p| start.first_move_pending(p));
-        let rules = if pending {
-            Rules::NoFirstCapture
-        } else {
-            Rules::Standard
-        };
+        let rules = Rules::of_position(&start);
         let mut record = KatarengaRecord::new(board);
         record.rules = rules;
         if board.board().map(|b| Position::start_with(b, rules)).ok() != Some(start) {
