@@ -52,6 +52,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use game_protocol::game_spec::AnyPosition;
+use game_protocol::engine::rule_options;
 use game_protocol::setup::Opening;
 use game_protocol::{Command, GameId, OptionKind, Reply};
 use katarenga_core::{Orientation, Rules};
@@ -227,18 +228,16 @@ fn main() -> ExitCode {
                 } else if fault != "kkp0" {
                     out.line(&Reply::Protocol(game_protocol::PROTOCOL_VERSION));
                 }
-                out.line(&Reply::Game {
-                    game: GameId::Kamisado,
-                    rules: Vec::new(),
-                });
-                out.line(&Reply::Game {
-                    game: GameId::Katarenga,
-                    rules: if plain {
-                        Vec::new()
-                    } else {
-                        vec![Rules::NoFirstCapture.to_string()]
-                    },
-                });
+                for game in GameId::ALL {
+                    out.line(&Reply::Game {
+                        game,
+                        rules: if plain {
+                            Vec::new()
+                        } else {
+                            rule_options(game)
+                        },
+                    });
+                }
                 if let Some(switch) = &switch {
                     out.line(&Reply::Option {
                         name: switch.name.clone(),

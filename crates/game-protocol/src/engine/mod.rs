@@ -51,6 +51,27 @@ pub use agent::AgentEngine;
 pub use budget::{Budget, MOVES_TO_GO};
 pub use search::{AUTHOR, NAME, SearchEngine};
 
+/// The rule options of `game`: every reading of its rules
+/// ([`game_spec::GameId::readings`]) but the standard one, as a
+/// handshake's `game` line lists them. An engine that plays every reading
+/// of the library declares these, so that a reading added to a core is
+/// declared with no edit here.
+///
+/// ```
+/// use game_protocol::engine::rule_options;
+/// use game_protocol::message::GameId;
+/// assert_eq!(rule_options(GameId::Katarenga), ["no-first-capture"]);
+/// assert!(rule_options(GameId::Kamisado).is_empty());
+/// ```
+#[must_use]
+pub fn rule_options(game: GameId) -> Vec<String> {
+    game.readings()
+        .iter()
+        .filter(|name| **name != "standard")
+        .map(|name| (*name).to_string())
+        .collect()
+}
+
 /// Why an engine refuses a command: the text of its `error` reply.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

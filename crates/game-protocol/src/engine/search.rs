@@ -133,8 +133,8 @@ impl Engine for SearchEngine {
 
     fn games(&self) -> Vec<(GameId, Vec<String>)> {
         vec![
-            (GameId::Kamisado, Vec::new()),
-            (GameId::Katarenga, vec![Rules::NoFirstCapture.to_string()]),
+            (GameId::Kamisado, super::rule_options(GameId::Kamisado)),
+            (GameId::Katarenga, super::rule_options(GameId::Katarenga)),
         ]
     }
 

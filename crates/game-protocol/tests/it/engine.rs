@@ -147,6 +147,34 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
     assert_eq!(e.ready(), [Reply::ReadyOk]);
 }
 
+/// Every reading the Katarenga core defines is declared in the handshake
+/// (all but the default, which is not an option) and taken by `newgame`:
+/// a reading added to the core reaches the engine with no edit in the
+/// protocol's crate.
+#[test]
+fn the_engine_declares_and_takes_every_reading_of_the_core() {
+    let mut e = Driver::start();
+    e.send("kkp");
+    let replies = e.until(|r| *r == Reply::KkpOk);
+    let declared = replies.iter().find_map(|r| match r {
+        Reply::Game {
+            game: GameId::Katarenga,
+            rules,
+        } => Some(rules.clone()),
+        _ => None,
+    });
+    let expected: Vec<String> = katarenga_core::Rules::ALL
+        .into_iter()
+        .filter(|r| *r != katarenga_core::Rules::default())
+        .map(|r| r.name().to_string())
+        .collect();
+    assert_eq!(declared, Some(expected));
+    for rules in katarenga_core::Rules::ALL {
+        e.send(&format!("newgame katarenga rules {rules}\nposition startpos"));
+        assert_eq!(e.ready(), [Reply::ReadyOk], "{rules}");
+    }
+}
+
 #[test]
 fn go_answers_a_legal_move_in_both_games() {
     let mut e = Driver::start();
