@@ -99,7 +99,12 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
     // A refused edge choice counts too.
     let (result, _, errors) = scripted(
         &[
-            "--game", "kamisado target=3", "--black", "human", "--white", "human",
+            "--game",
+            "kamisado target=3",
+            "--black",
+            "human",
+            "--white",
+            "human",
         ],
         "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n",
     );
@@ -159,7 +164,11 @@ fn play(args: &[&str], input: &str) -> Result<String, CliError> {
 #[test]
 fn play_a_scripted_kamisado_round() {
     let input = "moves\nd1d8\nd1\nd1d7\ng8b3\nundo\ng8b3\nd7d7\nb3d1\n";
-    let out = play(&["--game", "kamisado", "--black", "human", "--white", "human"], input).unwrap();
+    let out = play(
+        &["--game", "kamisado", "--black", "human", "--white", "human"],
+        input,
+    )
+    .unwrap();
     // `moves` lists the legal moves of the start.
     assert!(out.contains("legal moves: a1a2"), "{out}");
     // An illegal move and a malformed one are refused with the reason.
@@ -181,7 +190,12 @@ fn play_a_scripted_kamisado_round() {
 #[test]
 fn play_a_kamisado_match_with_an_edge_choice() {
     let args = [
-        "--game", "kamisado target=3", "--black", "human", "--white", "human",
+        "--game",
+        "kamisado target=3",
+        "--black",
+        "human",
+        "--white",
+        "human",
     ];
     let a = play(&args, "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n").unwrap();
     assert!(a.contains("\"x\" is not an edge; type a or h"), "{a}");
@@ -210,7 +224,14 @@ fn play_a_kamisado_match_with_an_edge_choice() {
 fn play_katarenga_against_the_computer() {
     // White (human) moves first; the computer answers; then quit.
     let out = play(
-        &["--game", "katarenga", "--white", "human", "--black", "computer"],
+        &[
+            "--game",
+            "katarenga",
+            "--white",
+            "human",
+            "--black",
+            "computer",
+        ],
         "a8a7\nquit\n",
     )
     .unwrap();
@@ -235,12 +256,7 @@ fn play_katarenga_without_a_first_capture() {
     let board = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB";
     let standard = format!("katarenga board={board}");
     let args = [
-        "--game",
-        &standard,
-        "--white",
-        "human",
-        "--black",
-        "computer",
+        "--game", &standard, "--white", "human", "--black", "computer",
     ];
     let rule = format!("katarenga rules=no-first-capture board={board}");
     let mut option = args.to_vec();
@@ -275,7 +291,9 @@ fn the_computer_plays_at_the_chosen_strength() {
         &["--movetime", "5"],
         &["--nodes", "300"],
     ] {
-        let mut args = vec!["--game", "kamisado", "--black", "computer", "--white", "computer"];
+        let mut args = vec![
+            "--game", "kamisado", "--black", "computer", "--white", "computer",
+        ];
         args.extend_from_slice(strength);
         let out = play(&args, "").unwrap();
         assert!(out.contains("wins the match"), "{args:?}: {out}");
@@ -301,7 +319,8 @@ fn the_computer_plays_at_the_chosen_strength() {
 #[test]
 fn a_node_budget_is_reproducible() {
     let args = [
-        "--game", "katarenga",
+        "--game",
+        "katarenga",
         "--black",
         "computer",
         "--white",
@@ -333,7 +352,10 @@ fn boards_by_tiles_or_arrangement_number() {
         out.split("to move>").next().expect("a prompt").to_string()
     };
     let tiled = board_line(&["--game", "katarenga board=1f0,2b1,3f2,4b3"]);
-    assert_ne!(tiled, board_line(&["--game", "katarenga board=1f0,2f0,3f0,4f0"]));
+    assert_ne!(
+        tiled,
+        board_line(&["--game", "katarenga board=1f0,2f0,3f0,4f0"])
+    );
     let colours = katarenga_core::Board::from_tiles(
         ["1f0", "2b1", "3f2", "4b3"].map(|t| t.parse::<TilePlacement>().unwrap()),
     )
@@ -422,7 +444,8 @@ fn an_endless_katarenga_game_is_adjudicated() {
     // A ply limit ends games too.
     let out = play(
         &[
-            "--game", "katarenga",
+            "--game",
+            "katarenga",
             "--black",
             "computer",
             "--white",
@@ -472,7 +495,14 @@ fn bad_arguments_are_usage_errors() {
         // A field of the other game is refused, not ignored.
         &["--game", "katarenga target=3"],
         &["--game", "katarenga rules=sumo"],
-        &["--game", "katarenga", "--arrangement", "1", "--game", "katarenga board=1f0,2b1,3f2,4b3"],
+        &[
+            "--game",
+            "katarenga",
+            "--arrangement",
+            "1",
+            "--game",
+            "katarenga board=1f0,2b1,3f2,4b3",
+        ],
         &["kamisado"],
         &["--bogus"],
         &["--seed"],
@@ -513,7 +543,14 @@ fn bad_arguments_are_usage_errors() {
 fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     use katarenga_core::{Board, Orientation, Position};
     let (result, out, errors) = scripted(
-        &["--game", "katarenga", "--orientation", "choose", "--depth", "1"],
+        &[
+            "--game",
+            "katarenga",
+            "--orientation",
+            "choose",
+            "--depth",
+            "1",
+        ],
         "north\ntop\nquit\n",
     );
     assert_eq!(errors, "line 1: \"north\" is not an edge\n", "{out}");
@@ -530,7 +567,8 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     // the points of both games.
     let out = play(
         &[
-            "--game", "katarenga",
+            "--game",
+            "katarenga",
             "--orientation",
             "choose",
             "--black",
@@ -564,7 +602,8 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     // A fixed edge, and the options refused where they do not belong.
     let out = play(
         &[
-            "--game", "katarenga",
+            "--game",
+            "katarenga",
             "--orientation",
             "left",
             "--black",

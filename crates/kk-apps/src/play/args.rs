@@ -5,8 +5,8 @@ use std::time::Duration;
 use clap::Parser;
 use game_search::Limits;
 use game_search::play::Adjudication;
-use kamisado_core::Target;
 use game_spec::{BoardSetup, GameSpec};
+use kamisado_core::Target;
 use katarenga_core::{Board, Orientation, Rules, TilePlacement};
 
 use crate::cli::{CliError, chain};
