@@ -230,8 +230,7 @@ impl Game<'_> {
                         let engine = self.engine_of[chooser.index()];
                         let spec = self.config.spec;
                         let slot = &mut self.slots[engine];
-                        slot.ready(spec, patience)
-                            .map_err(|f| (chooser, f))?;
+                        slot.ready(spec, patience).map_err(|f| (chooser, f))?;
                         let edge = slot
                             .ask_edge(&game, &mut self.clocks, chooser, patience)
                             .map_err(|f| (chooser, f))?;

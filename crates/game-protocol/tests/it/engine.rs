@@ -170,7 +170,9 @@ fn the_engine_declares_and_takes_every_reading_of_the_core() {
         .collect();
     assert_eq!(declared, Some(expected));
     for rules in katarenga_core::Rules::ALL {
-        e.send(&format!("newgame katarenga rules {rules}\nposition startpos"));
+        e.send(&format!(
+            "newgame katarenga rules {rules}\nposition startpos"
+        ));
         assert_eq!(e.ready(), [Reply::ReadyOk], "{rules}");
     }
 }

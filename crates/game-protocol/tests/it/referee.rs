@@ -174,14 +174,10 @@ fn an_sprt_over_pairs_stops_the_run_once_it_decides() {
 /// asked for after them (the same for both games of a pair).
 #[test]
 fn openings_from_a_file_with_random_plies_after_them() {
+    let kamisado = GameSpec::default_for(GameId::Kamisado);
     let openings = [
-        Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
-        Opening::parse(
-            GameId::Kamisado,
-            Rules::Standard,
-            "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
-        )
-        .unwrap(),
+        Opening::parse(&kamisado, "startpos moves d1d7").unwrap(),
+        Opening::parse(&kamisado, "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -").unwrap(),
     ];
     let mut config = Config::new(
         GameSpec::default_for(GameId::Kamisado),
@@ -259,7 +255,8 @@ fn a_board_in_the_spec_is_the_board_of_every_game() {
     }
     // The random plies still differ from pair to pair.
     assert_ne!(records[0].start, records[2].start);
-    config.openings = vec![Opening::parse(GameId::Katarenga, Rules::Standard, "startpos").unwrap()];
+    config.openings =
+        vec![Opening::parse(&GameSpec::default_for(GameId::Katarenga), "startpos").unwrap()];
     let e = Referee::new(config).unwrap_err();
     assert!(matches!(e, RefereeError::Options(_)), "{e}");
     assert!(e.to_string().contains("1f0,2b1,3f2,4f3"), "{e}");
@@ -414,8 +411,7 @@ fn katarenga_by_the_first_move_option() {
                  wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb";
     config.openings = vec![
         Opening::parse(
-            GameId::Katarenga,
-            Rules::NoFirstCapture,
+            &"katarenga rules=no-first-capture".parse().unwrap(),
             &format!("notation {start}"),
         )
         .unwrap(),
