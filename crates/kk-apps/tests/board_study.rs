@@ -79,8 +79,10 @@ fn board_study_writes_its_report() {
     ]);
     let games =
         std::fs::read_to_string(dir.join("docs/data/katarenga-games-nodes=300.csv")).unwrap();
-    // 8 standard set-ups, 2 extremes, 3 boards in 4 orientations.
-    assert_eq!(games.lines().count(), 1 + 8 + 2 + 12, "{games}");
+    // The standard board in 4 orientations under each reading, 2
+    // extremes, 3 boards in 4 orientations.
+    let standard = 4 * katarenga_core::Rules::ALL.len();
+    assert_eq!(games.lines().count(), 1 + standard + 2 + 12, "{games}");
     ok(&["report", "--strengths", "nodes=300"]);
     let doc = std::fs::read_to_string(dir.join("docs/katarenga-boards.md")).unwrap();
     for section in [
@@ -133,8 +135,10 @@ fn board_study_refuses_bad_options_before_working() {
 fn board_study_names_the_first_bad_row_of_a_data_file() {
     let dir = std::env::temp_dir().join(format!("board-study-rows-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("docs/data")).unwrap();
-    let header = "index,tiles,a,b,c,d,e,f,g,h\n";
-    let good = "0,1f0 2f0 3f0 4f0,1,2,3,4,5,6,7,8\n";
+    // A score per reading and orientation.
+    let scores = 4 * katarenga_core::Rules::ALL.len();
+    let header = format!("index,tiles{}\n", ",s".repeat(scores));
+    let good = format!("0,1f0 2f0 3f0 4f0{}\n", ",1".repeat(scores));
     let short = "1,1f0 2f0 3f0 4f0,1,2\n";
     std::fs::write(
         dir.join("docs/data/katarenga-scores.csv"),
