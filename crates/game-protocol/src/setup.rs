@@ -17,20 +17,6 @@ use crate::message::{Command, MessageError, Start};
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
 
-/// The start of `game` on the standard board, by `rules` (Kamisado has
-/// one reading).
-#[must_use]
-pub fn start(game: GameId, rules: Rules) -> AnyPosition {
-    match game {
-        GameId::Kamisado => AnyPosition::start(game),
-        GameId::Katarenga => GameSpec::Katarenga {
-            rules,
-            board: BoardSetup::Standard,
-        }
-        .start(),
-    }
-}
-
 /// Why a `position` command (or an opening given as its arguments) sets
 /// up nothing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,47 +89,44 @@ impl Opening {
     /// (`startpos`, `tiles ...` or `notation ...`, then `moves ...`).
     ///
     /// ```
-    /// use game_protocol::{GameId, setup::Opening};
-    /// use katarenga_core::Rules;
-    /// let o = Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d7")?;
+    /// use game_protocol::{GameId, GameSpec, setup::Opening};
+    /// let kamisado = GameSpec::default_for(GameId::Kamisado);
+    /// let o = Opening::parse(&kamisado, "startpos moves d1d7")?;
     /// assert_eq!(o.position().to_string(), "obpkyrgn/3Y4/8/8/8/8/8/NGR1KPBO w g");
-    /// let e = Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d9").unwrap_err();
+    /// let e = Opening::parse(&kamisado, "startpos moves d1d9").unwrap_err();
     /// assert!(e.to_string().starts_with("move 1 (d1d9)"));
     /// # Ok::<(), game_protocol::setup::SetupError>(())
     /// ```
     ///
     /// # Errors
     /// [`SetupError`]: what is wrong.
-    pub fn parse(game: GameId, rules: Rules, line: &str) -> Result<Opening, SetupError> {
+    pub fn parse(game: &GameSpec, line: &str) -> Result<Opening, SetupError> {
         let command: Command = format!("position {line}").parse()?;
         let Command::Position { start, moves } = command else {
             unreachable!("a line that starts with position reads as a position or not at all")
         };
-        Opening::set_up(game, rules, start, &moves)
+        Opening::set_up(game, start, &moves)
     }
 
-    /// The position a `position` command sets up in `game`: `start`, then
-    /// `moves`, each checked (the engine's and the referee's one reading).
-    /// Katarenga's `startpos` and `tiles` start by `rules`; a `notation`
-    /// start says itself whose first moves are pending (its fifth field:
-    /// absent, none is), which `rules` cannot change, and under the
-    /// standard rules it may not have any. Kamisado has no rule option.
+    /// The position a `position` command sets up in `game`'s game under
+    /// its reading of the rules: `start`, then `moves`, each checked (the
+    /// engine's and the referee's one reading). The spec's set-up is not
+    /// used: the command's start says the board (`startpos` is the standard
+    /// one). Katarenga's `startpos` and `tiles` start by the spec's rules; a
+    /// `notation` start says itself whose first moves are pending (its
+    /// fifth field: absent, none is), which the rules cannot change, and
+    /// under the standard rules it may not have any.
     ///
     /// # Errors
     /// [`SetupError`]: why the start cannot be read or which move is
     /// illegal (with its number from 1).
-    pub fn set_up(
-        game: GameId,
-        rules: Rules,
-        start: Start,
-        moves: &[String],
-    ) -> Result<Opening, SetupError> {
+    pub fn set_up(game: &GameSpec, start: Start, moves: &[String]) -> Result<Opening, SetupError> {
         let notation = |n: &str, reason: &dyn fmt::Display| SetupError::Notation {
             notation: n.to_string(),
             reason: reason.to_string(),
         };
-        match game {
-            GameId::Kamisado => {
+        match *game {
+            GameSpec::Kamisado { .. } => {
                 let start = match start {
                     Start::StartPos => Kamisado::start(),
                     Start::Notation(n) => n.parse().map_err(|e| notation(&n, &e))?,
@@ -151,7 +134,7 @@ impl Opening {
                 };
                 Ok(Opening::Kamisado(replay(start, moves)?))
             }
-            GameId::Katarenga => {
+            GameSpec::Katarenga { rules, .. } => {
                 let (board, start) = match start {
                     Start::StartPos => {
                         let tiles = standard_tiles();
@@ -271,11 +254,7 @@ impl Opening {
         match self {
             Opening::Kamisado(_) => false,
             Opening::Katarenga { position, .. } => {
-                let rules = if position.first_move_pending(Player::White) {
-                    Rules::NoFirstCapture
-                } else {
-                    Rules::Standard
-                };
+                let rules = Rules::of_position(position);
                 *position == Katarenga::start_with(*position.board(), rules)
             }
         }

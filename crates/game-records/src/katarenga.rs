@@ -377,10 +377,10 @@ impl KatarengaRecord {
                 let (board_at, board) = tags.required("Board", BoardSpec::read)?;
                 let (_, rules) = tags.required("Rules", |rules: &str| {
                     rules.parse::<Rules>().map_err(|_| {
+                        let known: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
                         format!(
-                            "unknown rules {rules:?} (this version knows {} and {})",
-                            Rules::Standard,
-                            Rules::NoFirstCapture
+                            "unknown rules {rules:?} (this version knows {})",
+                            known.join(", ")
                         )
                     })
                 })?;

@@ -104,12 +104,7 @@ impl KatarengaRecord {
         start: Position,
         game: &GameResult<Position>,
     ) -> KatarengaRecord {
-        let pending = Player::ALL.into_iter().any(|p| start.first_move_pending(p));
-        let rules = if pending {
-            Rules::NoFirstCapture
-        } else {
-            Rules::Standard
-        };
+        let rules = Rules::of_position(&start);
         let mut record = KatarengaRecord::new(board);
         record.rules = rules;
         if board.board().map(|b| Position::start_with(b, rules)).ok() != Some(start) {

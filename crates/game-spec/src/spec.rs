@@ -222,6 +222,32 @@ impl GameSpec {
         }
     }
 
+    /// The same game and set-up under the reading of the rules named
+    /// `name` (one of [`GameId::readings`]), or `None` if the game has no
+    /// such reading: how a door that is told the reading by name (KKP's
+    /// `newgame katarenga rules no-first-capture`) sets it.
+    ///
+    /// ```
+    /// use game_spec::{GameId, GameSpec};
+    /// for game in GameId::ALL {
+    ///     for &name in game.readings() {
+    ///         let spec = GameSpec::default_for(game).with_rules(name).unwrap();
+    ///         assert_eq!(spec.rules(), name);
+    ///     }
+    /// }
+    /// assert_eq!(GameSpec::default_for(GameId::Kamisado).with_rules("no-first-capture"), None);
+    /// ```
+    #[must_use]
+    pub fn with_rules(&self, name: &str) -> Option<GameSpec> {
+        match *self {
+            GameSpec::Kamisado { .. } => (name == "standard").then_some(*self),
+            GameSpec::Katarenga { board, .. } => Some(GameSpec::Katarenga {
+                rules: name.parse().ok()?,
+                board,
+            }),
+        }
+    }
+
     /// The start position (of the first round, in a Kamisado match).
     #[must_use]
     pub fn start(&self) -> AnyPosition {

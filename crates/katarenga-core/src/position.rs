@@ -62,6 +62,33 @@ board_geometry::named_enum! {
     parse_error: UnknownRules,
 }
 
+impl Rules {
+    /// The reading `position` is played under, as far as the position can
+    /// tell: [`Rules::NoFirstCapture`] while a player's first move is
+    /// [pending](Position::first_move_pending), else [`Rules::Standard`].
+    /// So the start of each reading gives that reading.
+    ///
+    /// What it cannot tell: once both players have made their first
+    /// moves, a game under `no-first-capture` plays on exactly as under
+    /// the standard rules and its positions are the same, so they give
+    /// [`Rules::Standard`].
+    ///
+    /// ```
+    /// use katarenga_core::{Board, Position, Rules};
+    /// for rules in Rules::ALL {
+    ///     assert_eq!(Rules::of_position(&Position::start_with(Board::standard(), rules)), rules);
+    /// }
+    /// ```
+    #[must_use]
+    pub fn of_position(position: &Position) -> Rules {
+        if position.first != 0 {
+            Rules::NoFirstCapture
+        } else {
+            Rules::Standard
+        }
+    }
+}
+
 /// A rules name that is neither `standard` nor `no-first-capture`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("unknown rules (expected standard or no-first-capture)")]

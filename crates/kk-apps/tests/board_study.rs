@@ -32,7 +32,24 @@ fn board_study_writes_its_report() {
     }
     let scores = std::fs::read_to_string(dir.join("docs/data/katarenga-scores.csv")).unwrap();
     assert_eq!(scores.lines().count(), 41);
-    assert!(scores.starts_with("index,tiles,standard_bottom"));
+    // A score per reading of `Rules::ALL` and orientation; the columns of
+    // the readings the study's published data file has are named as
+    // there (a reading added later adds columns after them).
+    let header = scores.lines().next().unwrap();
+    let published = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/data/katarenga-scores.csv"
+    );
+    let mut published_header = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(std::fs::File::open(published).unwrap()),
+        &mut published_header,
+    )
+    .unwrap();
+    assert!(header.starts_with(published_header.trim_end()), "{header}");
+    let fields = 2 + 4 * katarenga_core::Rules::ALL.len();
+    assert_eq!(header.split(',').count(), fields, "{header}");
+    assert!(scores.lines().all(|l| l.split(',').count() == fields));
     ok(&[
         "budget",
         "--boards",
@@ -62,8 +79,10 @@ fn board_study_writes_its_report() {
     ]);
     let games =
         std::fs::read_to_string(dir.join("docs/data/katarenga-games-nodes=300.csv")).unwrap();
-    // 8 standard set-ups, 2 extremes, 3 boards in 4 orientations.
-    assert_eq!(games.lines().count(), 1 + 8 + 2 + 12, "{games}");
+    // The standard board in 4 orientations under each reading, 2
+    // extremes, 3 boards in 4 orientations.
+    let standard = 4 * katarenga_core::Rules::ALL.len();
+    assert_eq!(games.lines().count(), 1 + standard + 2 + 12, "{games}");
     ok(&["report", "--strengths", "nodes=300"]);
     let doc = std::fs::read_to_string(dir.join("docs/katarenga-boards.md")).unwrap();
     for section in [
@@ -116,8 +135,10 @@ fn board_study_refuses_bad_options_before_working() {
 fn board_study_names_the_first_bad_row_of_a_data_file() {
     let dir = std::env::temp_dir().join(format!("board-study-rows-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("docs/data")).unwrap();
-    let header = "index,tiles,a,b,c,d,e,f,g,h\n";
-    let good = "0,1f0 2f0 3f0 4f0,1,2,3,4,5,6,7,8\n";
+    // A score per reading and orientation.
+    let scores = 4 * katarenga_core::Rules::ALL.len();
+    let header = format!("index,tiles{}\n", ",s".repeat(scores));
+    let good = format!("0,1f0 2f0 3f0 4f0{}\n", ",1".repeat(scores));
     let short = "1,1f0 2f0 3f0 4f0,1,2\n";
     std::fs::write(
         dir.join("docs/data/katarenga-scores.csv"),

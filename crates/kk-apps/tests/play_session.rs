@@ -53,7 +53,7 @@ fn scripted(args: &[&str], input: &str) -> (Result<(), CliError>, String, String
 /// before the game, with a word saying so.
 #[test]
 fn a_script_s_refused_lines_and_early_end_are_errors() {
-    let humans = ["kamisado", "--black", "human", "--white", "human"];
+    let humans = ["--game", "kamisado", "--black", "human", "--white", "human"];
     let (result, out, errors) = scripted(&humans, "d1d8\nquit\n");
     assert_eq!(errors, "line 1: illegal move d1d8: d8 is occupied\n");
     assert!(
@@ -99,7 +99,12 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
     // A refused edge choice counts too.
     let (result, _, errors) = scripted(
         &[
-            "kamisado", "--black", "human", "--white", "human", "--target", "3",
+            "--game",
+            "kamisado target=3",
+            "--black",
+            "human",
+            "--white",
+            "human",
         ],
         "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n",
     );
@@ -110,7 +115,7 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
 /// The plain drawings (`O:o`, `Rw`) come with a legend of their symbols.
 #[test]
 fn the_plain_drawings_have_a_legend() {
-    let out = play(&["kamisado", "--black", "human"], "quit\n").unwrap();
+    let out = play(&["--game", "kamisado", "--black", "human"], "quit\n").unwrap();
     assert!(
         out.starts_with("legend: each square is its colour, ':', then its tower or '.'"),
         "{out}"
@@ -119,7 +124,7 @@ fn the_plain_drawings_have_a_legend() {
         out.contains("K pink") && out.contains("uppercase Black"),
         "{out}"
     );
-    let out = play(&["katarenga", "--white", "human"], "quit\n").unwrap();
+    let out = play(&["--game", "katarenga", "--white", "human"], "quit\n").unwrap();
     assert!(
         out.starts_with("legend: each square is its colour, then its piece"),
         "{out}"
@@ -127,7 +132,7 @@ fn the_plain_drawings_have_a_legend() {
     assert!(out.contains("G green: a knight"), "{out}");
     // In colour the board explains itself: no legend.
     let (_, out, _) = session(
-        &["kamisado"],
+        &["--game", "kamisado"],
         b"quit\n",
         Console {
             colour: true,
@@ -142,7 +147,7 @@ fn the_plain_drawings_have_a_legend() {
 #[test]
 fn input_that_ends_before_the_game_is_reported() {
     let out = play(
-        &["kamisado", "--black", "human", "--white", "human"],
+        &["--game", "kamisado", "--black", "human", "--white", "human"],
         "d1d7\n",
     )
     .unwrap();
@@ -159,7 +164,11 @@ fn play(args: &[&str], input: &str) -> Result<String, CliError> {
 #[test]
 fn play_a_scripted_kamisado_round() {
     let input = "moves\nd1d8\nd1\nd1d7\ng8b3\nundo\ng8b3\nd7d7\nb3d1\n";
-    let out = play(&["kamisado", "--black", "human", "--white", "human"], input).unwrap();
+    let out = play(
+        &["--game", "kamisado", "--black", "human", "--white", "human"],
+        input,
+    )
+    .unwrap();
     // `moves` lists the legal moves of the start.
     assert!(out.contains("legal moves: a1a2"), "{out}");
     // An illegal move and a malformed one are refused with the reason.
@@ -181,7 +190,12 @@ fn play_a_scripted_kamisado_round() {
 #[test]
 fn play_a_kamisado_match_with_an_edge_choice() {
     let args = [
-        "kamisado", "--black", "human", "--white", "human", "--target", "3",
+        "--game",
+        "kamisado target=3",
+        "--black",
+        "human",
+        "--white",
+        "human",
     ];
     let a = play(&args, "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n").unwrap();
     assert!(a.contains("\"x\" is not an edge; type a or h"), "{a}");
@@ -210,16 +224,22 @@ fn play_a_kamisado_match_with_an_edge_choice() {
 fn play_katarenga_against_the_computer() {
     // White (human) moves first; the computer answers; then quit.
     let out = play(
-        &["katarenga", "--white", "human", "--black", "computer"],
+        &[
+            "--game",
+            "katarenga",
+            "--white",
+            "human",
+            "--black",
+            "computer",
+        ],
         "a8a7\nquit\n",
     )
     .unwrap();
     assert!(out.contains("black plays"), "{out}");
     let out = play(
         &[
-            "katarenga",
-            "--tiles",
-            "1f0,2b1,3f2,4f3",
+            "--game",
+            "katarenga board=1f0,2b1,3f2,4f3",
             "--white",
             "human",
         ],
@@ -229,22 +249,18 @@ fn play_katarenga_against_the_computer() {
     assert!(out.contains("white to move"), "{out}");
 }
 
-/// `--no-first-capture`: the human's first-move capture is refused with
-/// the rule's reason, the next move is taken.
+/// `rules=no-first-capture` in the game spec: the human's first-move
+/// capture is refused with the rule's reason, the next move is taken.
 #[test]
 fn play_katarenga_without_a_first_capture() {
     let board = "RYBGRGBY/GRGBYYGR/YYBRBBRG/BGRYGRYB/RYGBRGBY/GYRYYYBR/BBGRBGRG/YRBGGRYB";
+    let standard = format!("katarenga board={board}");
     let args = [
-        "katarenga",
-        "--board",
-        board,
-        "--white",
-        "human",
-        "--black",
-        "computer",
+        "--game", &standard, "--white", "human", "--black", "computer",
     ];
+    let rule = format!("katarenga rules=no-first-capture board={board}");
     let mut option = args.to_vec();
-    option.push("--no-first-capture");
+    option[1] = &rule;
     let out = play(
         &option,
         "h8a1
@@ -275,7 +291,9 @@ fn the_computer_plays_at_the_chosen_strength() {
         &["--movetime", "5"],
         &["--nodes", "300"],
     ] {
-        let mut args = vec!["kamisado", "--black", "computer", "--white", "computer"];
+        let mut args = vec![
+            "--game", "kamisado", "--black", "computer", "--white", "computer",
+        ];
         args.extend_from_slice(strength);
         let out = play(&args, "").unwrap();
         assert!(out.contains("wins the match"), "{args:?}: {out}");
@@ -301,6 +319,7 @@ fn the_computer_plays_at_the_chosen_strength() {
 #[test]
 fn a_node_budget_is_reproducible() {
     let args = [
+        "--game",
         "katarenga",
         "--black",
         "computer",
@@ -316,23 +335,36 @@ fn a_node_budget_is_reproducible() {
     assert!(first.contains("last move"), "{first}");
 }
 
-/// `--tiles` takes commas or spaces (the records' and KKP's way), and
-/// `--arrangement N` is the board the page and Python number N.
+/// The spec's `board=` takes tiles or colours, and `--arrangement N` is
+/// the board the page and Python number N.
 #[test]
 fn boards_by_tiles_or_arrangement_number() {
     use katarenga_core::TilePlacement;
     // The drawing of the start (what comes before the first prompt).
     let board_line = |args: &[&str]| {
-        let mut all = vec!["katarenga", "--black", "human", "--white", "human"];
+        let mut all = vec!["--black", "human", "--white", "human"];
         all.extend_from_slice(args);
+        if !all.contains(&"--game") {
+            all.extend_from_slice(&["--game", "katarenga"]);
+        }
         let (result, out, _) = scripted(&all, "quit\n");
         assert!(result.is_ok(), "{args:?}: {result:?}");
         out.split("to move>").next().expect("a prompt").to_string()
     };
-    let commas = board_line(&["--tiles", "1f0,2b1,3f2,4b3"]);
-    assert_eq!(commas, board_line(&["--tiles", "1f0 2b1 3f2 4b3"]));
-    assert_eq!(commas, board_line(&["--tiles", " 1f0, 2b1 ,3f2 4b3 "]));
-    assert_ne!(commas, board_line(&["--tiles", "1f0,2f0,3f0,4f0"]));
+    let tiled = board_line(&["--game", "katarenga board=1f0,2b1,3f2,4b3"]);
+    assert_ne!(
+        tiled,
+        board_line(&["--game", "katarenga board=1f0,2f0,3f0,4f0"])
+    );
+    let colours = katarenga_core::Board::from_tiles(
+        ["1f0", "2b1", "3f2", "4b3"].map(|t| t.parse::<TilePlacement>().unwrap()),
+    )
+    .unwrap()
+    .to_string();
+    assert_eq!(
+        tiled,
+        board_line(&["--game", &format!("katarenga board={colours}")])
+    );
     for index in [0, 777, TilePlacement::ARRANGEMENTS - 1] {
         let tiles: Vec<String> = TilePlacement::arrangement(index)
             .unwrap()
@@ -341,7 +373,7 @@ fn boards_by_tiles_or_arrangement_number() {
             .collect();
         assert_eq!(
             board_line(&["--arrangement", &index.to_string()]),
-            board_line(&["--tiles", &tiles.join(",")]),
+            board_line(&["--game", &format!("katarenga board={}", tiles.join(","))]),
             "{index}"
         );
     }
@@ -352,7 +384,7 @@ fn boards_by_tiles_or_arrangement_number() {
     for bad in ["98304", "-1", "x"] {
         assert!(
             matches!(
-                play(&["katarenga", "--arrangement", bad], ""),
+                play(&["--game", "katarenga", "--arrangement", bad], ""),
                 Err(CliError::Usage(_))
             ),
             "{bad}"
@@ -364,7 +396,7 @@ fn boards_by_tiles_or_arrangement_number() {
 /// refused move.
 #[test]
 fn help_at_a_prompt_lists_the_commands() {
-    let humans = ["kamisado", "--black", "human", "--white", "human"];
+    let humans = ["--game", "kamisado", "--black", "human", "--white", "human"];
     let (result, out, errors) = scripted(&humans, "help\nquit\n");
     assert_eq!(errors, "");
     assert!(result.is_ok(), "{result:?}");
@@ -389,7 +421,6 @@ fn an_endless_katarenga_game_is_adjudicated() {
     let board = "BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB";
     let out = play(
         &[
-            "katarenga",
             "--black",
             "computer",
             "--white",
@@ -398,8 +429,8 @@ fn an_endless_katarenga_game_is_adjudicated() {
             // since the quiescence search, they find a way to win).
             "--depth",
             "1",
-            "--board",
-            board,
+            "--game",
+            &format!("katarenga board={board}"),
         ],
         "",
     )
@@ -413,6 +444,7 @@ fn an_endless_katarenga_game_is_adjudicated() {
     // A ply limit ends games too.
     let out = play(
         &[
+            "--game",
             "katarenga",
             "--black",
             "computer",
@@ -431,7 +463,7 @@ fn an_endless_katarenga_game_is_adjudicated() {
 
 #[test]
 fn bad_input_lines_are_refused_not_fatal() {
-    let args = ["kamisado", "--black", "human", "--white", "human"];
+    let args = ["--game", "kamisado", "--black", "human", "--white", "human"];
     // Bytes that are not UTF-8, then a line longer than the bound, then a
     // legal move and quit: the session goes on after each bad line.
     let mut input = b"\xff\xfe\n".to_vec();
@@ -456,13 +488,22 @@ fn bad_arguments_are_usage_errors() {
     for args in [
         &["chess"][..],
         &["--black", "robot"],
-        &["--target", "0"],
-        &["katarenga", "--tiles", "1f0,1f0,3f0,4f0"],
-        &["katarenga", "--board", "RRR"],
-        &["kamisado", "--tiles", "1f0,2f0,3f0,4f0"],
-        // An option of the other game is refused, not ignored.
-        &["katarenga", "--target", "3"],
-        &["kamisado", "katarenga"],
+        &["--game", "kamisado target=0"],
+        &["--game", "katarenga board=1f0,1f0,3f0,4f0"],
+        &["--game", "katarenga board=RRR"],
+        &["--game", "kamisado board=1f0,2f0,3f0,4f0"],
+        // A field of the other game is refused, not ignored.
+        &["--game", "katarenga target=3"],
+        &["--game", "katarenga rules=sumo"],
+        &[
+            "--game",
+            "katarenga",
+            "--arrangement",
+            "1",
+            "--game",
+            "katarenga board=1f0,2b1,3f2,4b3",
+        ],
+        &["kamisado"],
         &["--bogus"],
         &["--seed"],
     ] {
@@ -476,19 +517,18 @@ fn bad_arguments_are_usage_errors() {
         Err(CliError::Usage(m)) => m,
         other => panic!("{args:?}: {other:?}"),
     };
-    assert_eq!(
-        message(&["katarenga", "--target", "3"]),
-        "--target is for Kamisado"
+    assert!(
+        message(&["--game", "katarenga target=3"])
+            .contains("katarenga has no field target (its fields: rules, board)")
     );
     for other in [
-        &["kamisado", "--tiles", "1f0,2f0,3f0,4f0"][..],
-        &["kamisado", "--no-first-capture"],
-        &["kamisado", "--orientation", "top"],
-        &["kamisado", "--rematch"],
+        &["--game", "kamisado", "--arrangement", "7"][..],
+        &["--game", "kamisado", "--orientation", "top"],
+        &["--game", "kamisado", "--rematch"],
     ] {
         assert_eq!(
             message(other),
-            "--board, --tiles, --arrangement, --no-first-capture, --orientation and --rematch are for Katarenga"
+            "--arrangement, --orientation and --rematch are for Katarenga"
         );
     }
     // Seed 0 is a seed like any other.
@@ -503,7 +543,14 @@ fn bad_arguments_are_usage_errors() {
 fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     use katarenga_core::{Board, Orientation, Position};
     let (result, out, errors) = scripted(
-        &["katarenga", "--orientation", "choose", "--depth", "1"],
+        &[
+            "--game",
+            "katarenga",
+            "--orientation",
+            "choose",
+            "--depth",
+            "1",
+        ],
         "north\ntop\nquit\n",
     );
     assert_eq!(errors, "line 1: \"north\" is not an edge\n", "{out}");
@@ -520,6 +567,7 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     // the points of both games.
     let out = play(
         &[
+            "--game",
             "katarenga",
             "--orientation",
             "choose",
@@ -554,6 +602,7 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     // A fixed edge, and the options refused where they do not belong.
     let out = play(
         &[
+            "--game",
             "katarenga",
             "--orientation",
             "left",
@@ -567,8 +616,8 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     .unwrap();
     assert!(out.contains("Black sits at the left edge"), "{out}");
     for bad in [
-        &["kamisado", "--rematch"][..],
-        &["katarenga", "--orientation", "north"],
+        &["--game", "kamisado", "--rematch"][..],
+        &["--game", "katarenga", "--orientation", "north"],
     ] {
         let (result, _, _) = scripted(bad, "");
         assert!(

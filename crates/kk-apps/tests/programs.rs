@@ -32,11 +32,11 @@ fn every_program_exits_by_one_rule() {
         test_support::cli::check_usage_rule(name, &help, &bad);
     }
     // A usage error found after parsing reads as clap's own.
-    let out = run("kk-play", &["katarenga", "--target", "3"]);
+    let out = run("kk-play", &["--game", "kamisado", "--rematch"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(
-        err.starts_with("error: --target is for Kamisado\n"),
+        err.starts_with("error: --arrangement, --orientation and --rematch are for Katarenga\n"),
         "{err}"
     );
     assert!(
@@ -71,7 +71,7 @@ fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
             .unwrap();
         child.wait_with_output().unwrap()
     };
-    let output = script(&["kamisado"], "d1d8\nquit\n");
+    let output = script(&["--game", "kamisado"], "d1d8\nquit\n");
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let err = stderr(&output);
     assert!(
@@ -80,10 +80,10 @@ fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
     );
     assert!(err.contains("error: input line 1 was refused"), "{err}");
     assert!(!String::from_utf8_lossy(&output.stdout).contains("d8 is occupied"));
-    let output = script(&["kamisado", "--white", "human"], "d1d7\n");
+    let output = script(&["--game", "kamisado", "--white", "human"], "d1d7\n");
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(stderr(&output).contains("the input ended before the game did"));
-    let output = script(&["kamisado", "--white", "human"], "d1d7\nquit\n");
+    let output = script(&["--game", "kamisado", "--white", "human"], "d1d7\nquit\n");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
 

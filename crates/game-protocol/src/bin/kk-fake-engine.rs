@@ -51,10 +51,11 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use game_protocol::engine::rule_options;
 use game_protocol::game_spec::AnyPosition;
 use game_protocol::setup::Opening;
-use game_protocol::{Command, GameId, OptionKind, Reply};
-use katarenga_core::{Orientation, Rules};
+use game_protocol::{Command, GameId, GameSpec, OptionKind, Reply};
+use katarenga_core::Orientation;
 
 const FAULTS: &str = "The faults are listed in the program's documentation: none, crash, hang, \
 late, illegal, pass, bestmove-none, garbage, refuse, double, long-info, long-garbage, endless-line, \
@@ -198,9 +199,8 @@ fn main() -> ExitCode {
         }
         _ => {}
     }
-    let mut game = GameId::Kamisado;
-    let mut rules = Rules::Standard;
-    let mut position = Some(game_protocol::setup::start(game, rules));
+    let mut game = GameSpec::default();
+    let mut position = Some(game.start());
     let mut moves = 0u32;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
@@ -227,18 +227,16 @@ fn main() -> ExitCode {
                 } else if fault != "kkp0" {
                     out.line(&Reply::Protocol(game_protocol::PROTOCOL_VERSION));
                 }
-                out.line(&Reply::Game {
-                    game: GameId::Kamisado,
-                    rules: Vec::new(),
-                });
-                out.line(&Reply::Game {
-                    game: GameId::Katarenga,
-                    rules: if plain {
-                        Vec::new()
-                    } else {
-                        vec![Rules::NoFirstCapture.to_string()]
-                    },
-                });
+                for game in GameId::ALL {
+                    out.line(&Reply::Game {
+                        game,
+                        rules: if plain {
+                            Vec::new()
+                        } else {
+                            rule_options(game)
+                        },
+                    });
+                }
                 if let Some(switch) = &switch {
                     out.line(&Reply::Option {
                         name: switch.name.clone(),
@@ -274,14 +272,14 @@ fn main() -> ExitCode {
                     out.line(&Reply::Error(format!("unknown rule option {r:?}")));
                     continue;
                 }
-                game = g;
-                rules = match r.iter().find(|r| r.as_str() != "standard") {
-                    Some(option) => option.parse().unwrap_or(Rules::Standard),
-                    None => Rules::Standard,
-                };
+                let standard = GameSpec::default_for(g);
+                game = r
+                    .iter()
+                    .find(|r| r.as_str() != "standard")
+                    .and_then(|option| standard.with_rules(option))
+                    .unwrap_or(standard);
             }
-            Command::Position { start, moves } => match Opening::set_up(game, rules, start, &moves)
-            {
+            Command::Position { start, moves } => match Opening::set_up(&game, start, &moves) {
                 Ok(p) => position = Some(p.position()),
                 Err(e) => {
                     position = None;

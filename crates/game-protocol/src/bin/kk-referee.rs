@@ -175,7 +175,7 @@ fn config(args: Args) -> Result<Config, Refused> {
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             if !line.is_empty() {
-                let opening = Opening::parse(config.game(), config.rules(), line)
+                let opening = Opening::parse(&config.spec, line)
                     .map_err(|e| Refused::File(format!("{name}, line {}: {e}", i + 1)))?;
                 config.openings.push(opening);
             }

@@ -4,7 +4,6 @@ use board_geometry::Player;
 use game_search::Agent;
 use game_search::play::choose_orientation;
 use kamisado_core::{Edge, Match};
-use katarenga_core::Rules;
 use katarenga_core::{Orientation, Setup};
 
 use super::{Engine, Thinking};
@@ -101,10 +100,10 @@ impl Engine for AgentEngine {
     fn games(&self) -> Vec<(GameId, Vec<String>)> {
         let mut games = Vec::new();
         if self.kamisado.is_some() {
-            games.push((GameId::Kamisado, Vec::new()));
+            games.push((GameId::Kamisado, super::rule_options(GameId::Kamisado)));
         }
         if self.katarenga.is_some() {
-            games.push((GameId::Katarenga, vec![Rules::NoFirstCapture.to_string()]));
+            games.push((GameId::Katarenga, super::rule_options(GameId::Katarenga)));
         }
         games
     }

@@ -36,10 +36,10 @@ use std::time::{Duration, Instant};
 use board_geometry::Player;
 use game_search::StopFlag;
 use kamisado_core::{Edge, Match, MatchState, Target};
-use katarenga_core::{Orientation, Rules, Setup};
+use katarenga_core::{Orientation, Setup};
 
 use crate::message::{Command, GameId, Go, Info, OptionKind, PROTOCOL_VERSION, Reply};
-use game_spec::{AnyMove, AnyPosition};
+use game_spec::{AnyMove, AnyPosition, GameSpec};
 
 use crate::setup::Opening;
 
@@ -50,6 +50,27 @@ mod search;
 pub use agent::AgentEngine;
 pub use budget::{Budget, MOVES_TO_GO};
 pub use search::{AUTHOR, NAME, SearchEngine};
+
+/// The rule options of `game`: every reading of its rules
+/// ([`game_spec::GameId::readings`]) but the standard one, as a
+/// handshake's `game` line lists them. An engine that plays every reading
+/// of the library declares these, so that a reading added to a core is
+/// declared with no edit here.
+///
+/// ```
+/// use game_protocol::engine::rule_options;
+/// use game_protocol::message::GameId;
+/// assert_eq!(rule_options(GameId::Katarenga), ["no-first-capture"]);
+/// assert!(rule_options(GameId::Kamisado).is_empty());
+/// ```
+#[must_use]
+pub fn rule_options(game: GameId) -> Vec<String> {
+    game.readings()
+        .iter()
+        .filter(|name| **name != "standard")
+        .map(|name| (*name).to_string())
+        .collect()
+}
 
 /// Why an engine refuses a command: the text of its `error` reply.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -112,10 +133,12 @@ pub trait Engine: Send + 'static {
         Ok(())
     }
 
-    /// A new game of `game` by `rules` (Kamisado's are always standard);
-    /// the loop has checked both against [`Engine::games`].
-    fn new_game(&mut self, game: GameId, rules: Rules) {
-        let _ = (game, rules);
+    /// A new game (`newgame`): which game, under which reading of the
+    /// rules, both checked by the loop against [`Engine::games`]. The rest
+    /// of `game` is its default, for KKP says it later: the board with
+    /// `position`, a Kamisado match's target with `match`.
+    fn new_game(&mut self, game: &GameSpec) {
+        let _ = game;
     }
 
     /// The Kamisado round about to be played is round `round` of a match
@@ -240,9 +263,8 @@ pub fn run_with<E: Engine>(
     let (done_tx, done) = mpsc::channel::<()>();
     let mut worker = Worker {
         engine: Some(engine),
-        position: crate::setup::start(GameId::Kamisado, Rules::Standard),
-        game: GameId::Kamisado,
-        rules: Rules::Standard,
+        position: GameSpec::default().start(),
+        game: GameSpec::default(),
         out: Arc::clone(&out),
         deferred: VecDeque::new(),
         back: jobs.clone(),
@@ -315,8 +337,8 @@ fn read_commands<E>(mut input: impl BufRead, mut handle: impl FnMut(Job<E>)) -> 
 struct Worker<E> {
     /// The engine, `None` while a search has it.
     engine: Option<E>,
-    game: GameId,
-    rules: Rules,
+    /// The game and its reading of the rules, as `newgame` said them.
+    game: GameSpec,
     position: AnyPosition,
     out: Output,
     /// Commands that came during a search and wait for its end, in order.
@@ -400,18 +422,17 @@ impl<E: Engine> Worker<E> {
                 engine.set_option(&name, &value)?;
             }
             Command::NewGame { game, rules } => {
-                let chosen = rules_of(&engine.games(), game, &rules)?;
-                engine.new_game(game, chosen);
-                self.game = game;
-                self.rules = chosen;
-                self.position = crate::setup::start(game, chosen);
+                let chosen = spec_of(&engine.games(), game, &rules)?;
+                engine.new_game(&chosen);
+                self.game = chosen;
+                self.position = chosen.start();
             }
             Command::Match {
                 target,
                 scores,
                 round,
             } => {
-                if self.game != GameId::Kamisado {
+                if self.game.game() != GameId::Kamisado {
                     return Err("match is for kamisado".into());
                 }
                 let target = Target::new(target).ok_or("the target is at least 1")?;
@@ -421,8 +442,8 @@ impl<E: Engine> Worker<E> {
                 engine.match_state(target, scores, round);
             }
             Command::Position { start, moves } => {
-                let opening = Opening::set_up(self.game, self.rules, start, &moves)
-                    .map_err(|e| e.to_string())?;
+                let opening =
+                    Opening::set_up(&self.game, start, &moves).map_err(|e| e.to_string())?;
                 self.position = opening.position();
             }
             Command::Go(go) => self.go(&go, received, stop),
@@ -540,10 +561,12 @@ impl<E: Engine> Worker<E> {
         received: Instant,
         stop: StopFlag,
     ) -> Result<(), Refusal> {
-        let AnyPosition::Katarenga(position) = self.position else {
+        let (AnyPosition::Katarenga(position), GameSpec::Katarenga { rules, .. }) =
+            (self.position, self.game)
+        else {
             return Err("orient is for katarenga".into());
         };
-        let setup = Setup::new(*position.board(), self.rules);
+        let setup = Setup::new(*position.board(), rules);
         if position != setup.start(Orientation::Bottom) {
             return Err(
                 "no orientation to choose: the position is not a start (set the laid board with position tiles, startpos or the start's notation)"
@@ -559,22 +582,23 @@ impl<E: Engine> Worker<E> {
     }
 }
 
-/// The rules of `newgame game rules ...`, if an engine that plays `games`
-/// plays them.
-fn rules_of(
+/// The game of `newgame game rules ...` under its reading of the rules,
+/// if an engine that plays `games` plays them.
+fn spec_of(
     games: &[(GameId, Vec<String>)],
     game: GameId,
     rules: &[String],
-) -> Result<Rules, Refusal> {
+) -> Result<GameSpec, Refusal> {
     let Some((_, options)) = games.iter().find(|(g, _)| *g == game) else {
         return Err(format!("this engine does not play {game}").into());
     };
-    let mut chosen = Rules::Standard;
+    let mut chosen = GameSpec::default_for(game);
     for rule in rules {
         let known = rule == "standard" || options.contains(rule);
-        match (known, game, rule.parse::<Rules>()) {
-            (true, _, Ok(Rules::Standard)) => {}
-            (true, GameId::Katarenga, Ok(option)) => chosen = option,
+        match chosen.with_rules(rule) {
+            // `standard` beside an option does not undo it.
+            Some(_) if known && rule == "standard" => {}
+            Some(spec) if known => chosen = spec,
             _ => {
                 let mut plays = vec!["standard".to_string()];
                 plays.extend(options.iter().cloned());

@@ -8,12 +8,11 @@ use game_search::play::choose_orientation;
 use game_search::proof::{Solution, Solver};
 use game_search::{Agent, Iteration, Limits, MAX_DEPTH, PROVEN, SearchAgent, SearchGame, WIN};
 use kamisado_core::{Edge, Match};
-use katarenga_core::Rules;
 use katarenga_core::{Orientation, Setup};
 
 use super::{Budget, Engine, Refusal, Thinking};
 use crate::message::{GameId, Info, OptionKind, Score};
-use game_spec::{AnyMove, AnyPosition};
+use game_spec::{AnyMove, AnyPosition, GameSpec};
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
@@ -133,8 +132,8 @@ impl Engine for SearchEngine {
 
     fn games(&self) -> Vec<(GameId, Vec<String>)> {
         vec![
-            (GameId::Kamisado, Vec::new()),
-            (GameId::Katarenga, vec![Rules::NoFirstCapture.to_string()]),
+            (GameId::Kamisado, super::rule_options(GameId::Kamisado)),
+            (GameId::Katarenga, super::rule_options(GameId::Katarenga)),
         ]
     }
 
@@ -199,8 +198,8 @@ impl Engine for SearchEngine {
         self.allocate(self.game.unwrap_or(GameId::Kamisado))
     }
 
-    fn new_game(&mut self, game: GameId, _rules: Rules) {
-        self.game = Some(game);
+    fn new_game(&mut self, game: &GameSpec) {
+        self.game = Some(game.game());
         if let Some(agent) = &mut self.kamisado {
             agent.searcher.clear();
         }

@@ -147,14 +147,10 @@ impl Game<'_> {
 
     /// `newgame` to both engines (started if need be).
     fn new_game(&mut self) -> Result<(), (Player, Fault)> {
-        let (game, rules, patience) = (
-            self.config.game(),
-            self.config.rules(),
-            self.config.patience,
-        );
+        let (game, patience) = (self.config.spec, self.config.patience);
         for side in Player::ALL {
             self.slot(side)
-                .new_game(game, rules, patience)
+                .new_game(game, patience)
                 .map_err(|f| (side, f))?;
         }
         Ok(())
@@ -163,10 +159,10 @@ impl Game<'_> {
     /// Asks `side` for its move in `command`'s position.
     fn ask_move(&mut self, command: Command, side: Player) -> Result<String, (Player, Fault)> {
         let patience = self.config.patience;
-        let (game, rules) = (self.config.game(), self.config.rules());
+        let game = self.config.spec;
         let engine = self.engine_of[side.index()];
         let slot = &mut self.slots[engine];
-        slot.ready(game, rules, patience).map_err(|f| (side, f))?;
+        slot.ready(game, patience).map_err(|f| (side, f))?;
         slot.ask_move(command, &mut self.clocks, side, patience)
             .map_err(|f| (side, f))
     }
@@ -232,10 +228,9 @@ impl Game<'_> {
                     }
                     MatchState::ChooseEdge { chooser } => {
                         let engine = self.engine_of[chooser.index()];
-                        let (kind, rules) = (self.config.game(), self.config.rules());
+                        let spec = self.config.spec;
                         let slot = &mut self.slots[engine];
-                        slot.ready(kind, rules, patience)
-                            .map_err(|f| (chooser, f))?;
+                        slot.ready(spec, patience).map_err(|f| (chooser, f))?;
                         let edge = slot
                             .ask_edge(&game, &mut self.clocks, chooser, patience)
                             .map_err(|f| (chooser, f))?;

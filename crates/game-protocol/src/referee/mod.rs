@@ -354,11 +354,11 @@ impl Referee {
     /// [`RefereeError::Engine`]: which engine failed, and how.
     pub fn check_engines(&mut self) -> Result<(), RefereeError> {
         let c = &self.config;
-        let (game, rules, patience) = (c.game(), c.rules(), c.patience);
+        let (game, patience) = (c.spec, c.patience);
         let choose = c.orientation == OrientationRule::Choose;
         if let Some(seats) = self.seats.first_mut() {
             for slot in seats.iter_mut() {
-                let mut checked = slot.ready(game, rules, patience);
+                let mut checked = slot.ready(game, patience);
                 if checked.is_ok() && choose && slot.handshake.version < 2 {
                     checked = Err(session::fault(
                         game_records::Termination::ProtocolError,

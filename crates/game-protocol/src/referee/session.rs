@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use board_geometry::Player;
 use game_records::{BoardSpec, Termination};
 use kamisado_core::{Edge, Match};
-use katarenga_core::{Orientation, Rules};
+use katarenga_core::Orientation;
 
 use super::process::{EngineProcess, Event, Interrupt, LINE_LIMIT, Next};
 use super::spec::EngineSpec;
 use super::time::{Clocks, millis};
 use crate::message::{Command, GameId, Reply, Start};
+use game_spec::GameSpec;
 
 /// How long an engine has to exit after `quit` before its group is
 /// killed.
@@ -97,12 +98,7 @@ impl Slot {
 
     /// The running process, started (with its handshake and options) if it
     /// is not running.
-    pub(super) fn ready(
-        &mut self,
-        game: GameId,
-        rules: Rules,
-        patience: Duration,
-    ) -> Result<(), Fault> {
+    pub(super) fn ready(&mut self, game: GameSpec, patience: Duration) -> Result<(), Fault> {
         if self.process.is_some() {
             return Ok(());
         }
@@ -115,7 +111,7 @@ impl Slot {
             })?;
         self.process = Some(process);
         self.ignored = (0, None);
-        if let Err(f) = self.introduce(game, rules, patience) {
+        if let Err(f) = self.introduce(game, patience) {
             self.reset();
             return Err(f);
         }
@@ -127,10 +123,10 @@ impl Slot {
     /// An engine's options may decide what it plays (an old engine whose
     /// rule option a setting switches on), so nothing about the game is
     /// sent before they are set.
-    fn introduce(&mut self, game: GameId, rules: Rules, patience: Duration) -> Result<(), Fault> {
+    fn introduce(&mut self, game: GameSpec, patience: Duration) -> Result<(), Fault> {
         self.handshake(patience)?;
         self.set_options(patience)?;
-        self.check_game(game, rules, patience)
+        self.check_game(game, patience)
     }
 
     /// Stops the process after a fault: it is started anew when needed.
@@ -304,11 +300,13 @@ impl Slot {
         self.fence(patience, "setting its options", "an option")
     }
 
-    /// The engine must play `game`, and `rules` if they are not the
-    /// standard ones: an engine of KKP 1 declares them in its handshake;
-    /// every engine is then asked to take them (`newgame` and the fence),
-    /// so that one that cannot stops the run before its first game.
-    fn check_game(&mut self, game: GameId, rules: Rules, patience: Duration) -> Result<(), Fault> {
+    /// The engine must play `game`, and its reading of the rules if that
+    /// is not the default: an engine of KKP 1 declares it in its
+    /// handshake; every engine is then asked to take it (`newgame` and the
+    /// fence), so that one that cannot stops the run before its first
+    /// game.
+    fn check_game(&mut self, spec: GameSpec, patience: Duration) -> Result<(), Fault> {
+        let game = spec.game();
         let Some((_, options)) = self.handshake.games.iter().find(|(g, _)| *g == game) else {
             let games: Vec<String> = self
                 .handshake
@@ -324,10 +322,10 @@ impl Slot {
                 ),
             ));
         };
-        if rules == Rules::Standard {
+        let Some(rule) = rule_option(&spec) else {
             return Ok(());
-        }
-        let rule = rules.to_string();
+        };
+        let rule = rule.to_string();
         if self.handshake.version >= 1 && !options.contains(&rule) {
             return Err(fault(
                 Termination::ProtocolError,
@@ -371,18 +369,13 @@ impl Slot {
     }
 
     /// Starts a new game: `newgame`, then the fence.
-    pub(super) fn new_game(
-        &mut self,
-        game: GameId,
-        rules: Rules,
-        patience: Duration,
-    ) -> Result<(), Fault> {
-        self.ready(game, rules, patience)?;
-        let rules = match (game, rules) {
-            (GameId::Katarenga, Rules::NoFirstCapture) => vec![rules.to_string()],
-            _ => Vec::new(),
-        };
-        self.send(&Command::NewGame { game, rules })?;
+    pub(super) fn new_game(&mut self, game: GameSpec, patience: Duration) -> Result<(), Fault> {
+        self.ready(game, patience)?;
+        let rules = rule_option(&game).map(str::to_string).into_iter().collect();
+        self.send(&Command::NewGame {
+            game: game.game(),
+            rules,
+        })?;
         self.fence(patience, "starting a game", "the new game")
     }
 
@@ -549,4 +542,11 @@ fn list(items: &[String]) -> String {
     } else {
         items.join(", ")
     }
+}
+
+/// The rule option `newgame` names for `game`: its reading of the rules,
+/// unless that is the game's default (sent as no option at all).
+fn rule_option(game: &GameSpec) -> Option<&'static str> {
+    let reading = game.rules();
+    (reading != GameSpec::default_for(game.game()).rules()).then_some(reading)
 }

@@ -7,7 +7,6 @@ use game_protocol::referee::{Config, Referee, RefereeError, TimeControl};
 use game_protocol::setup::Opening;
 use game_protocol::{GameId, GameSpec};
 use game_records::{KamisadoRecord, KatarengaRecord};
-use katarenga_core::Rules;
 
 use crate::referee::{engine, run, spec};
 
@@ -15,14 +14,10 @@ use crate::referee::{engine, run, spec};
 /// asked for after them (the same for both games of a pair).
 #[test]
 fn openings_from_a_file_with_random_plies_after_them() {
+    let kamisado = GameSpec::default_for(GameId::Kamisado);
     let openings = [
-        Opening::parse(GameId::Kamisado, Rules::Standard, "startpos moves d1d7").unwrap(),
-        Opening::parse(
-            GameId::Kamisado,
-            Rules::Standard,
-            "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
-        )
-        .unwrap(),
+        Opening::parse(&kamisado, "startpos moves d1d7").unwrap(),
+        Opening::parse(&kamisado, "notation obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -").unwrap(),
     ];
     let mut config = Config::new(
         GameSpec::default_for(GameId::Kamisado),
@@ -100,7 +95,8 @@ fn a_board_in_the_spec_is_the_board_of_every_game() {
     }
     // The random plies still differ from pair to pair.
     assert_ne!(records[0].start, records[2].start);
-    config.openings = vec![Opening::parse(GameId::Katarenga, Rules::Standard, "startpos").unwrap()];
+    config.openings =
+        vec![Opening::parse(&GameSpec::default_for(GameId::Katarenga), "startpos").unwrap()];
     let e = Referee::new(config).unwrap_err();
     assert!(matches!(e, RefereeError::Options(_)), "{e}");
     assert!(e.to_string().contains("1f0,2b1,3f2,4f3"), "{e}");

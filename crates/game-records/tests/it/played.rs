@@ -63,11 +63,7 @@ fn games_by_either_rule_and_every_ending() {
         let tiles =
             TilePlacement::arrangement((seed * 409) as u32 % TilePlacement::ARRANGEMENTS).unwrap();
         let board = Board::from_tiles(tiles).unwrap();
-        let rules = if seed % 2 == 0 {
-            Rules::Standard
-        } else {
-            Rules::NoFirstCapture
-        };
+        let rules = Rules::ALL[seed as usize % Rules::ALL.len()];
         let mut start = Position::start_with(board, rules);
         // Some games from a later position (recorded with its Position tag).
         if seed % 3 == 0 {
@@ -129,4 +125,37 @@ fn games_by_either_rule_and_every_ending() {
         endings.insert(expected.name());
     }
     assert_eq!(endings.len(), 4, "{endings:?}");
+}
+
+/// A game played under each reading of the rules is recorded under that
+/// reading, with the tag the rules page gives it, no `Position` tag (its
+/// start is the reading's own), and reads back as written.
+#[test]
+fn a_record_of_each_reading_names_it_and_round_trips() {
+    // The tag values of the rules page ("Game records").
+    let page = [
+        (Rules::Standard, "standard"),
+        (Rules::NoFirstCapture, "no-first-capture"),
+    ];
+    for rules in Rules::ALL {
+        let tiles = TilePlacement::arrangement(5).unwrap();
+        let start = Position::start_with(Board::from_tiles(tiles).unwrap(), rules);
+        let game = play_game(
+            start,
+            [&mut GreedyAgent::new(1), &mut RandomAgent::new(2)],
+            Adjudication::default(),
+            |_, _| {},
+        );
+        let record = KatarengaRecord::from_game(BoardSpec::Tiles(tiles), start, &game);
+        assert_eq!(record.rules, rules);
+        assert_eq!(record.start, None, "{rules}");
+        let text = record.to_string();
+        if let Some((_, tag)) = page.iter().find(|(r, _)| *r == rules) {
+            assert!(text.contains(&format!("[Rules \"{tag}\"]")), "{text}");
+        }
+        let read: KatarengaRecord = text.parse().unwrap();
+        assert_eq!(read, record);
+        assert_eq!(read.start_position().unwrap(), start);
+        read.validate().unwrap();
+    }
 }

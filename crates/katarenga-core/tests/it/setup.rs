@@ -133,3 +133,41 @@ fn the_rematch_exchanges_the_sides_on_the_same_start_and_adds_the_points() {
     m.record_game(Some(Player::White)).unwrap();
     assert_eq!((m.points(), m.winner()), ([2, 0], Some(Rematch::FIRST)));
 }
+
+/// The standard board's start in the notation of the rules page, with
+/// `first` as its fifth field (empty: none).
+fn start_notation(first: &str) -> String {
+    let start = format!("{} wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -", STANDARD.join("/"));
+    if first.is_empty() {
+        start
+    } else {
+        format!("{start} {first}")
+    }
+}
+
+#[test]
+fn the_reading_of_a_position_is_the_one_its_pending_first_moves_say() {
+    // The rules page: a game by no-first-capture starts with both first
+    // moves pending (fifth field `wb`), and a flag clears when its player
+    // moves; under the standard rules none is ever pending.
+    let cases = [
+        ("", Rules::Standard),
+        ("wb", Rules::NoFirstCapture),
+        ("b", Rules::NoFirstCapture),
+        ("w", Rules::NoFirstCapture),
+    ];
+    for (first, expected) in cases {
+        let p: Position = start_notation(first).parse().unwrap();
+        assert_eq!(Rules::of_position(&p), expected, "fifth field {first:?}");
+    }
+    // Each reading's start, as the library builds it, is read back as
+    // that reading: the start by no-first-capture is the page's `wb`.
+    assert_eq!(
+        Position::start_with(Board::standard(), Rules::NoFirstCapture).to_string(),
+        start_notation("wb")
+    );
+    for rules in Rules::ALL {
+        let start = Position::start_with(Board::standard(), rules);
+        assert_eq!(Rules::of_position(&start), rules, "{rules}");
+    }
+}

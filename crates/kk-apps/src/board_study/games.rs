@@ -16,7 +16,9 @@ use game_search::{Limits, SearchAgent, Searcher};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::GamesArgs;
-use super::score::{SCORES, all_boards, meta_field, read_rows, span, tiles_text, write_file};
+use super::score::{
+    READINGS, SCORE_FIELDS, SCORES, all_boards, meta_field, read_rows, span, tiles_text, write_file,
+};
 use super::stats::parallel;
 
 /// How strong the players are: a node budget or a time a move, each
@@ -213,12 +215,12 @@ fn opening(
 
 /// A row of the scores file: the board's index in the list, its tiles as
 /// laid, and White's scores `[rules][orientation]`.
-pub type ScoreRow = (usize, [TilePlacement; 4], [[i32; 4]; 2]);
+pub type ScoreRow = (usize, [TilePlacement; 4], [[i32; 4]; READINGS]);
 
 /// The scores file's rows.
 pub fn read_scores(dir: &str) -> Result<Vec<ScoreRow>, CliError> {
     let path = std::path::Path::new(dir).join(SCORES);
-    read_rows(&path, 10, "run the score step first", |fields| {
+    read_rows(&path, SCORE_FIELDS, "run the score step first", |fields| {
         let index: usize = fields[0].parse().ok()?;
         let tiles: Vec<TilePlacement> = fields[1]
             .split(' ')
@@ -226,7 +228,7 @@ pub fn read_scores(dir: &str) -> Result<Vec<ScoreRow>, CliError> {
             .collect::<Result<_, _>>()
             .ok()?;
         let tiles: [TilePlacement; 4] = tiles.try_into().ok()?;
-        let mut scores = [[0; 4]; 2];
+        let mut scores = [[0; 4]; READINGS];
         for (k, f) in fields[2..].iter().enumerate() {
             scores[k / 4][k % 4] = f.parse().ok()?;
         }

@@ -12,8 +12,8 @@ use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::ReportArgs;
 use super::games::{games_path, read_scores};
-use super::score::read_rows;
 use super::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
+use super::score::{READINGS, read_rows, reading_index};
 use super::stats::{mean, pearson, spearman, std_dev};
 
 /// One row of a games file.
@@ -253,7 +253,7 @@ pub fn report(args: ReportArgs, out: &mut dyn std::io::Write) -> Result<(), CliE
     // The mirror check over the whole list: a set-up's mirror image is the
     // same game mirrored.
     let (mut alike, mut pairs, mut max_diff) = (0usize, 0usize, 0i32);
-    for rules in 0..2 {
+    for rules in 0..READINGS {
         for (r, row) in rows.iter().enumerate() {
             let laid = boards[row.0].0;
             for o in Orientation::ALL {
@@ -306,11 +306,7 @@ pub fn report(args: ReportArgs, out: &mut dyn std::io::Write) -> Result<(), CliE
         let tiles: Vec<TilePlacement> = g.tiles.split(' ').filter_map(|t| t.parse().ok()).collect();
         let board = Board::from_tiles(tiles.try_into().ok()?).ok()?;
         let &(r, o) = by_board.get(&board.turned(g.orientation))?;
-        Some(score_of(
-            if g.rules == Rules::Standard { 0 } else { 1 },
-            r,
-            o,
-        ))
+        Some(score_of(reading_index(g.rules), r, o))
     };
 
     let docs = root.join("docs");
@@ -449,9 +445,13 @@ games are counted once, and the intervals (Wilson, 95%) are over the distinct ga
 
 ### The standard board in its four orientations
 
-| Black sits at | map score | White's score, standard rules | map score, no first capture | White's score, no first capture |
-|---|---|---|---|---|
+| Black sits at |{columns}
+|---|{rule}
 ",
+            columns = Rules::ALL
+                .map(|r| format!(" map score, {r} | White's score, {r} |"))
+                .concat(),
+            rule = "---|---|".repeat(READINGS),
             name = s.name,
             plies = {
                 let games: u64 = s.rows.iter().map(|g| u64::from(g.games)).sum();
@@ -469,7 +469,6 @@ games are counted once, and the intervals (Wilson, 95%) are over the distinct ga
                     .iter()
                     .find(|g| g.group == "standard" && g.orientation == o && g.rules == rules)
             };
-            let (a, b) = (find(Rules::Standard), find(Rules::NoFirstCapture));
             let cell = |g: Option<&GameRow>| {
                 g.map_or_else(
                     || "-".into(),
@@ -480,14 +479,12 @@ games are counted once, and the intervals (Wilson, 95%) are over the distinct ga
                 g.and_then(map_score)
                     .map_or_else(|| "-".into(), |v| format!("{v:+}"))
             };
-            let _ = writeln!(
-                doc,
-                "| {o} | {} | {} | {} | {} |",
-                score(a),
-                cell(a),
-                score(b),
-                cell(b)
-            );
+            let _ = write!(doc, "| {o} |");
+            for rules in Rules::ALL {
+                let g = find(rules);
+                let _ = write!(doc, " {} | {} |", score(g), cell(g));
+            }
+            doc.push('\n');
         }
 
         // The extremes.
@@ -811,14 +808,18 @@ The largest effects: {}.
             .join("; ")
     );
 
-    // The first-move rule.
+    // The first-move rule against the standard rules.
+    let (standard, nfc) = (
+        reading_index(Rules::Standard),
+        reading_index(Rules::NoFirstCapture),
+    );
     let diffs: Vec<f64> = rows
         .iter()
-        .flat_map(|row| (0..4).map(move |o| f64::from(row.2[1][o] - row.2[0][o])))
+        .flat_map(|row| (0..4).map(move |o| f64::from(row.2[nfc][o] - row.2[standard][o])))
         .collect();
     let dm = mean(&diffs);
     let dsd = std_dev(&diffs);
-    let nfc_best = best(1);
+    let nfc_best = best(nfc);
     let _ = write!(
         doc,
         "## The first-move rule
@@ -831,7 +832,7 @@ under the option: {}. The standard board's games under both rules are in the tab
 ",
         Z95 * dsd / (diffs.len() as f64).sqrt(),
         rows.iter()
-            .flat_map(|row| (0..4).map(move |o| (row.2[0][o] > 0) != (row.2[1][o] > 0)))
+            .flat_map(|row| (0..4).map(move |o| (row.2[standard][o] > 0) != (row.2[nfc][o] > 0)))
             .filter(|&x| x)
             .count(),
         diffs.len(),

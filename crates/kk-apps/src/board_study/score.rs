@@ -24,10 +24,37 @@ pub const SCORES_META: &str = "docs/data/katarenga-scores.meta";
 /// The budget step's table.
 pub const BUDGET: &str = "docs/data/katarenga-budget.md";
 
+/// How many readings of the rules each board is scored under: every one
+/// of [`Rules::ALL`], in its order.
+pub const READINGS: usize = Rules::ALL.len();
+
+/// The fields of a row of the scores file: the index, the tiles, and a
+/// score per reading and orientation.
+pub const SCORE_FIELDS: usize = 2 + 4 * READINGS;
+
+/// The index of `rules` in [`Rules::ALL`]: its place in a row's scores.
+#[must_use]
+pub fn reading_index(rules: Rules) -> usize {
+    Rules::ALL.iter().position(|r| *r == rules).unwrap_or(0)
+}
+
 /// The header of the scores file: White's score of each start (White to
-/// move), by rules then orientation.
-pub const HEADER: &str = "index,tiles,standard_bottom,standard_right,standard_top,standard_left,\
-nfc_bottom,nfc_right,nfc_top,nfc_left";
+/// move), by rules (in the order of [`Rules::ALL`]) then orientation.
+#[must_use]
+pub fn header() -> String {
+    let mut header = String::from("index,tiles");
+    for rules in Rules::ALL {
+        // The data files name no-first-capture's columns `nfc_`.
+        let prefix = match rules {
+            Rules::NoFirstCapture => "nfc".to_string(),
+            other => other.name().replace('-', "_"),
+        };
+        for orientation in Orientation::ALL {
+            let _ = write!(header, ",{prefix}_{orientation}");
+        }
+    }
+    header
+}
 
 /// Every tile board, as `Board::all_tile_boards` lists them (the least of
 /// its four turns, with a placement that makes it).
@@ -55,7 +82,7 @@ pub fn score_board(
     searcher: &mut Searcher<Position>,
     board: Board,
     limits: Limits,
-) -> [[i32; 4]; 2] {
+) -> [[i32; 4]; READINGS] {
     Rules::ALL.map(|rules| {
         Setup::new(board, rules)
             .starts()
@@ -225,7 +252,7 @@ pub fn score(args: ScoreArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
         let rows: Vec<&str> = text
             .lines()
             .skip(1)
-            .filter(|l| l.split(',').count() == 10)
+            .filter(|l| l.split(',').count() == SCORE_FIELDS)
             .collect();
         for (i, row) in rows.iter().enumerate() {
             if !row.starts_with(&format!("{i},")) {
@@ -237,7 +264,7 @@ pub fn score(args: ScoreArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
             }
         }
         done = rows.len();
-        let mut text = String::from(HEADER);
+        let mut text = header();
         text.push('\n');
         for row in &rows {
             text.push_str(row);
@@ -245,7 +272,7 @@ pub fn score(args: ScoreArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
         }
         write_file(&path, &text)?;
     } else {
-        write_file(&path, &format!("{HEADER}\n"))?;
+        write_file(&path, &format!("{}\n", header()))?;
     }
     let total = all.len();
     writeln!(

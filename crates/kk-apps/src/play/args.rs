@@ -5,10 +5,11 @@ use std::time::Duration;
 use clap::Parser;
 use game_search::Limits;
 use game_search::play::Adjudication;
+use game_spec::{BoardSetup, GameSpec};
 use kamisado_core::Target;
 use katarenga_core::{Board, Orientation, Rules, TilePlacement};
 
-use crate::cli::{CliError, GameName, chain};
+use crate::cli::{CliError, chain};
 
 /// The arguments of `kk-play`.
 #[derive(Debug, Clone, Parser)]
@@ -25,33 +26,22 @@ position occurs for the third time with the same side to move, or after --max-pl
 rule of this program, not of the printed rules)."
 )]
 pub struct PlayArgs {
-    /// The game: kamisado (the default) or katarenga
-    pub game: Option<GameName>,
+    /// The game, its rules and set-up, as a game spec: kamisado (the
+    /// default), "kamisado target=3", katarenga, "katarenga
+    /// rules=no-first-capture board=1f0,2b1,3f2,4f3" (fields: kamisado's
+    /// target; katarenga's rules and board)
+    #[arg(long, value_name = "SPEC", value_parser = game_spec_arg)]
+    pub game: Option<GameSpec>,
     /// Who plays Black
     #[arg(long, value_enum, default_value = "human")]
     pub black: Who,
     /// Who plays White
     #[arg(long, value_enum, default_value = "computer")]
     pub white: Who,
-    /// Kamisado: play a match to N points (default 1, a single round)
-    #[arg(long, value_name = "N", value_parser = target)]
-    pub target: Option<Target>,
-    /// Katarenga: the board as 8 ranks of R/Y/B/G letters separated by '/'
-    #[arg(long, value_name = "COLOURS", value_parser = colours, group = "layout")]
-    pub board: Option<Board>,
-    /// Katarenga: tiles per quadrant (top-left, top-right, bottom-left,
-    /// bottom-right) as tile number, side f|b, quarter turns 0-3, separated
-    /// by commas or spaces: 1f0,2f0,3f0,4f0 (the default board)
-    #[arg(long, value_name = "SPEC", value_parser = tiles, group = "layout")]
-    pub tiles: Option<Board>,
     /// Katarenga: the board of tile arrangement N (0 to 98303, as numbered
-    /// by the page and the Python package)
-    #[arg(long, value_name = "N", value_parser = arrangement, group = "layout")]
+    /// by the page and the Python package), instead of the spec's board=
+    #[arg(long, value_name = "N", value_parser = arrangement)]
     pub arrangement: Option<Board>,
-    /// Katarenga: no capture on either player's first move (the published
-    /// rule)
-    #[arg(long)]
-    pub no_first_capture: bool,
     /// Katarenga: the edge of the laid board at which Black sits (bottom,
     /// right, top or left), or choose: Black chooses, as the rules set a
     /// game up [default: bottom]
@@ -106,12 +96,8 @@ pub enum OrientationChoice {
     Choose,
 }
 
-fn target(text: &str) -> Result<Target, String> {
+fn game_spec_arg(text: &str) -> Result<GameSpec, String> {
     text.parse().map_err(|e| chain(&e))
-}
-
-fn colours(text: &str) -> Result<Board, String> {
-    text.parse::<Board>().map_err(|e| chain(&e))
 }
 
 fn orientation(text: &str) -> Result<OrientationChoice, String> {
@@ -122,19 +108,6 @@ fn orientation(text: &str) -> Result<OrientationChoice, String> {
             .map(OrientationChoice::Edge)
             .map_err(|e| format!("{} or choose", chain(&e))),
     }
-}
-
-/// A board from `--tiles`: four placements separated by commas or spaces
-/// (`1f0,2f0,3f0,4f0` or `"1f0 2f0 3f0 4f0"`, the records' and KKP's way).
-fn tiles(spec: &str) -> Result<Board, String> {
-    let bad = || "expected four entries like 1f0,2b1,3f2,4f3 (commas or spaces)".to_string();
-    let placements = spec
-        .split([',', ' '])
-        .filter(|p| !p.is_empty())
-        .map(|p| p.parse::<TilePlacement>().map_err(|_| bad()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let placements: [TilePlacement; 4] = placements.try_into().map_err(|_| bad())?;
-    Board::from_tiles(placements).map_err(|e| chain(&e))
 }
 
 /// A board from `--arrangement N`: the N-th of the 98,304 tile
@@ -191,34 +164,28 @@ impl Options {
     /// # Errors
     /// A usage error for an option of the other game.
     pub fn new(args: PlayArgs) -> Result<Options, CliError> {
-        let board = args.board.or(args.tiles).or(args.arrangement);
-        let rules = if args.no_first_capture {
-            Rules::NoFirstCapture
-        } else {
-            Rules::Standard
-        };
-        let game = match args.game.unwrap_or(GameName::Kamisado) {
-            GameName::Kamisado => {
-                if board.is_some()
-                    || args.no_first_capture
-                    || args.orientation.is_some()
-                    || args.rematch
-                {
+        let game = match args.game.unwrap_or_default() {
+            GameSpec::Kamisado { target } => {
+                if args.arrangement.is_some() || args.orientation.is_some() || args.rematch {
                     return Err(CliError::Usage(
-                        "--board, --tiles, --arrangement, --no-first-capture, --orientation and --rematch are for Katarenga"
-                            .into(),
+                        "--arrangement, --orientation and --rematch are for Katarenga".into(),
                     ));
                 }
-                GameChoice::Kamisado {
-                    target: args.target.unwrap_or(Target::SINGLE_ROUND),
-                }
+                GameChoice::Kamisado { target }
             }
-            GameName::Katarenga => {
-                if args.target.is_some() {
-                    return Err(CliError::Usage("--target is for Kamisado".into()));
-                }
+            GameSpec::Katarenga { rules, board } => {
+                let board = match (board, args.arrangement) {
+                    (setup, None) => setup.board(),
+                    (BoardSetup::Standard, Some(arranged)) => arranged,
+                    (_, Some(_)) => {
+                        return Err(CliError::Usage(
+                            "--arrangement and the spec's board= both lay the board: give one"
+                                .into(),
+                        ));
+                    }
+                };
                 GameChoice::Katarenga {
-                    board: board.unwrap_or_else(Board::standard),
+                    board,
                     rules,
                     orientation: match args.orientation {
                         None => Some(Orientation::Bottom),

@@ -20,10 +20,11 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
         game: GameId::Kamisado,
         rules: vec![]
     }));
-    assert!(replies.contains(&Reply::Game {
-        game: GameId::Katarenga,
-        rules: vec!["no-first-capture".into()]
-    }));
+    // The documented rule option (docs/protocol.md) among Katarenga's.
+    assert!(replies.iter().any(|r| matches!(
+        r,
+        Reply::Game { game: GameId::Katarenga, rules } if rules.contains(&"no-first-capture".to_string())
+    )));
     let names: Vec<&str> = replies
         .iter()
         .filter_map(|r| match r {
@@ -33,6 +34,36 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
         .collect();
     assert_eq!(names, ["Hash", "Nodes", "MoveTime", "Depth", "Solver"]);
     assert_eq!(e.ready(), [Reply::ReadyOk]);
+}
+
+/// Every reading the Katarenga core defines is declared in the handshake
+/// (all but the default, which is not an option) and taken by `newgame`:
+/// a reading added to the core reaches the engine with no edit in the
+/// protocol's crate.
+#[test]
+fn the_engine_declares_and_takes_every_reading_of_the_core() {
+    let mut e = Driver::start();
+    e.send("kkp");
+    let replies = e.until(|r| *r == Reply::KkpOk);
+    let declared = replies.iter().find_map(|r| match r {
+        Reply::Game {
+            game: GameId::Katarenga,
+            rules,
+        } => Some(rules.clone()),
+        _ => None,
+    });
+    let expected: Vec<String> = katarenga_core::Rules::ALL
+        .into_iter()
+        .filter(|r| *r != katarenga_core::Rules::default())
+        .map(|r| r.name().to_string())
+        .collect();
+    assert_eq!(declared, Some(expected));
+    for rules in katarenga_core::Rules::ALL {
+        e.send(&format!(
+            "newgame katarenga rules {rules}\nposition startpos"
+        ));
+        assert_eq!(e.ready(), [Reply::ReadyOk], "{rules}");
+    }
 }
 
 #[test]

@@ -280,8 +280,7 @@ fn katarenga_by_the_first_move_option() {
                  wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb";
     config.openings = vec![
         Opening::parse(
-            GameId::Katarenga,
-            Rules::NoFirstCapture,
+            &"katarenga rules=no-first-capture".parse().unwrap(),
             &format!("notation {start}"),
         )
         .unwrap(),

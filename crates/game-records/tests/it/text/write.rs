@@ -131,9 +131,8 @@ fn katarenga_record(seed: u64, arrangement: u32, header: Header, stop: u32) -> K
     let mut record = KatarengaRecord::new(board);
     record.header = header;
     record.comment = comment(&mut rng);
-    if rng.coin() {
-        record.rules = katarenga_core::Rules::NoFirstCapture;
-    }
+    let readings = katarenga_core::Rules::ALL;
+    record.rules = readings[rng.below(readings.len())];
     let mut position = record.start_position().unwrap();
     if rng.below(4) == 0 {
         // A set-up start: the position after one or two random plies
