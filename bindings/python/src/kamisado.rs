@@ -47,7 +47,7 @@ fn unframe(player: Player, index: usize) -> Square {
 /// side to move).
 pub fn action_of(p: &Position, mv: Move) -> Option<usize> {
     let side = p.side_to_move();
-    let tower = p.tower_on(mv.from).filter(|t| t.player == side)?;
+    let tower = p.piece_on(mv.from).filter(|t| t.player == side)?;
     Some(tower.colour.index() * 64 + frame(side, mv.to))
 }
 

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use board_geometry::Player;
 use game_search::proof::Solver;
+use kamisado_core::Game;
 use game_search::{Limits, SearchResult, Searcher};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

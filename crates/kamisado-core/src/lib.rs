@@ -55,7 +55,7 @@ pub use game_rules::{self, Game, GameOutcome};
 pub use matchplay::{
     Edge, Match, MatchError, MatchState, RoundSummary, Target, ZeroTarget, points_for, refill,
 };
-pub use movegen::{MAX_MOVES, MoveList, TowerMoves, TowerMovesIter, slide_targets};
+pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, slide_targets};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use obligation::{Obligation, ObligationChain};

@@ -9,6 +9,7 @@ use board_geometry::picture::{
 };
 use board_geometry::{File, Rank, Square};
 
+use crate::Game;
 use crate::notation::TowerToken;
 use crate::{Colour, Move, Position};
 
@@ -35,6 +36,7 @@ impl Position {
     /// An SVG picture of the position; write it with `{}`.
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// let svg = kamisado_core::Position::start().svg().to_string();
     /// assert!(svg.starts_with("<svg"));
     /// assert_eq!(svg.matches("<circle").count(), 16);
@@ -48,6 +50,7 @@ impl Position {
     /// origin of `last` (the move that led here), if given.
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// let board = kamisado_core::Position::start().ansi(None).to_string();
     /// assert!(board.contains("\x1b[1;38;2;"));
     /// assert!(board.ends_with("black to move, free choice\n"));
@@ -125,7 +128,7 @@ impl fmt::Display for Ansi<'_> {
             for file in File::ALL {
                 let square = Square::new(file, *rank);
                 let bg = Colour::of_square(square).rgb();
-                match p.tower_on(square) {
+                match p.piece_on(square) {
                     Some(tower) => {
                         let ink = player_ink(tower.player);
                         let (left, right) = if forced == Some(square) {

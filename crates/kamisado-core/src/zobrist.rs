@@ -11,6 +11,7 @@
 use board_geometry::Player;
 use board_geometry::splitmix64;
 
+use crate::Game;
 use crate::{Colour, Position};
 
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"

@@ -62,7 +62,7 @@ pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;
 pub use picture::{Ansi, Svg};
 pub use play::{IllegalMove, MoveKind};
-pub use position::{InvalidPosition, Position, Rules, UnknownRules};
+pub use position::{InvalidPosition, Position, PositionBuilder, Rules, UnknownRules};
 pub use quadrant::{Grid4, Quadrant};
 pub use record::{GameRecord, GameRecordError};
 pub use setup::{Orientation, Rematch, RematchError, Setup};

@@ -112,20 +112,4 @@ impl Position {
                 winner: loser.opponent(),
             })
     }
-
-    /// The end of the game, or `None` while it goes on. A position has an
-    /// outcome exactly when it has no legal move.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided_outcome() {
-            return Some(outcome);
-        }
-        if self.generate_moves(|_| true) {
-            None
-        } else {
-            Some(Outcome::NoMove {
-                winner: self.side.opponent(),
-            })
-        }
-    }
 }

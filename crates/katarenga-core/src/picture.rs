@@ -9,6 +9,7 @@ use board_geometry::picture::{
 };
 use board_geometry::{File, Rank, Square};
 
+use crate::Game;
 use crate::{Camp, Move, Position};
 
 /// An SVG picture of a position ([`Position::svg`]): the coloured squares,
@@ -33,6 +34,7 @@ impl Position {
     /// An SVG picture of the position; write it with `{}`.
     ///
     /// ```
+    /// use katarenga_core::Game;
     /// let svg = katarenga_core::Position::start().svg().to_string();
     /// assert!(svg.starts_with("<svg"));
     /// assert_eq!(svg.matches("<circle").count(), 16);
@@ -46,6 +48,7 @@ impl Position {
     /// origin of `last` (the move that led here), if given.
     ///
     /// ```
+    /// use katarenga_core::Game;
     /// let board = katarenga_core::Position::start().ansi(None).to_string();
     /// assert!(board.contains("\x1b[1;38;2;"));
     /// assert!(board.ends_with("white to move\n"));

@@ -1,6 +1,7 @@
 //! Every malformed kind of input is refused with what is wrong and where.
 
 use game_records::{ErrorKind, KamisadoRecord, KatarengaRecord, Location, RecordError};
+use katarenga_core::Game;
 
 const KAMISADO: &str = r#"[Event "?"]
 [Site "?"]

@@ -6,6 +6,7 @@ use board_geometry::Player;
 use kamisado_core::{Edge, Match, MatchState, Move, Position, RoundSummary};
 
 use super::Agent;
+use kamisado_core::Game;
 
 /// One round of a match played by [`play_match`].
 #[derive(Debug, Clone, PartialEq, Eq)]

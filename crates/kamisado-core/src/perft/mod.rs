@@ -4,6 +4,7 @@
 
 pub(crate) mod bulk;
 
+use crate::Game;
 use crate::Position;
 
 /// [`Game::perft`](crate::Game::perft) for Kamisado

@@ -3,6 +3,7 @@
 
 use crate::common::sample;
 use board_geometry::{Player, Square};
+use katarenga_core::Game;
 use katarenga_core::{Camp, Position};
 
 /// A piece as the text drawing writes it.
