@@ -292,14 +292,14 @@ impl Position {
 /// occupied camps, the side to move and the pending first moves.
 ///
 /// ```
-/// use katarenga_core::{Bitboard, Camp, Camps, InvalidPosition, Player, PositionBuilder, Rank};
+/// use katarenga_core::{InvalidPosition, Player, PositionBuilder, Rank, Square};
 /// let mut builder = PositionBuilder::new();
 /// builder
 ///     .pieces(Player::White, Rank::Eighth.bitboard())
 ///     .pieces(Player::Black, Rank::First.bitboard());
 /// assert_eq!(builder.build()?, katarenga_core::Position::default());
-/// builder.camps(Camps::EMPTY.with(Camp::A0).with(Camp::H0).with(Camp::A9).with(Camp::H9));
-/// assert_eq!(builder.build(), Err(InvalidPosition::BothHoldBothCamps));
+/// builder.pieces(Player::Black, Rank::Eighth.bitboard());
+/// assert_eq!(builder.build(), Err(InvalidPosition::SquareTaken(Square::A8)));
 /// # Ok::<(), InvalidPosition>(())
 /// ```
 #[derive(Debug, Clone)]
