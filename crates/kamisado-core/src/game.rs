@@ -329,7 +329,7 @@ impl Game for Position {
     /// work that does not depend on the destination is done once per
     /// tower), and nothing is allocated. Pushes and passes come
     /// before a tower's slides; otherwise the order is that of
-    /// [`Position::generate_moves`].
+    /// [`Game::generate_moves`](crate::Game::generate_moves).
     ///
     /// ```
     /// use kamisado_core::Game;

@@ -17,7 +17,7 @@ pub const MAX_MOVES: usize = 112;
 pub type MoveList = game_rules::MoveList<Move>;
 
 /// The legal moves of one tower, handed over as a set of destinations by
-/// [`Position::generate_moves`]. A push is its sumo's one-square step onto
+/// [`Game::generate_moves`](crate::Game::generate_moves). A push is its sumo's one-square step onto
 /// the first pushed tower; a pass has the tower's own square as its only
 /// destination. Iterating gives the moves (an exact-size iterator).
 ///
@@ -253,7 +253,7 @@ impl Position {
     /// The squares `tower` could move to if it were to move now: its slides
     /// and, for a sumo, its push (whoever is to move, whatever the forced
     /// colour). For evaluations and interfaces ("where can this tower
-    /// go?"); the legal moves are [`Position::generate_moves`].
+    /// go?"); the legal moves are [`Game::generate_moves`](crate::Game::generate_moves).
     ///
     /// ```
     /// use kamisado_core::{Colour, Game, Player, Position, Rank, Tower};

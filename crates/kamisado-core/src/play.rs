@@ -24,7 +24,7 @@ pub enum MoveKind {
 }
 
 /// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play) and
-/// [`Position::check_move`].
+/// [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(
     feature = "serde",
@@ -97,7 +97,7 @@ impl Position {
     /// without building the position. A search asks for it to prefetch the
     /// child's table entry before it plays the move.
     ///
-    /// `mv` must be legal, as for [`Position::play_unchecked`] (debug
+    /// `mv` must be legal, as for [`Game::play_unchecked`](crate::Game::play_unchecked) (debug
     /// builds check); for another move the number is unspecified.
     ///
     /// ```

@@ -154,7 +154,7 @@ impl Position {
     }
 
     /// The hash computed from scratch; always equal to
-    /// [`Position::zobrist`]. For tests and debugging.
+    /// [`Game::zobrist`](crate::Game::zobrist). For tests and debugging.
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)

@@ -17,7 +17,7 @@ pub const MAX_MOVES: usize = 128;
 pub type MoveList = game_rules::MoveList<Move>;
 
 /// The legal moves of one piece, handed over by
-/// [`Position::generate_moves`]: destination squares as a bitboard, and the
+/// [`Game::generate_moves`](crate::Game::generate_moves): destination squares as a bitboard, and the
 /// camps it may enter. Iterating gives the moves, squares first, then camps
 /// (an exact-size iterator).
 ///

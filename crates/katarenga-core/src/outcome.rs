@@ -83,7 +83,7 @@ impl fmt::Display for Outcome {
 impl Position {
     /// The end of the game by camps or by piece count, the outcomes that
     /// need no move generation: the one definition of these two rules, used
-    /// by [`Position::outcome`] and by move generation. Both camps are
+    /// by [`Game::outcome`](crate::Game::outcome) and by move generation. Both camps are
     /// checked first (a valid position never has both players holding both
     /// camps, and never both with fewer than 2 pieces).
     #[inline(always)]

@@ -6,7 +6,7 @@ use board_geometry::{Bitboard, Player, Square};
 use crate::zobrist::{KEYS, piece_key};
 use crate::{Camp, Outcome, PieceKind, Position, SquareColour};
 
-/// What kind of move a legal move is, from [`Position::check_move`].
+/// What kind of move a legal move is, from [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -23,7 +23,7 @@ pub enum MoveKind {
 }
 
 /// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play)
-/// and [`Position::check_move`].
+/// and [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(
     feature = "serde",

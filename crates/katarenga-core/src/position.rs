@@ -241,7 +241,7 @@ impl Position {
     }
 
     /// The hash computed from scratch; always equal to
-    /// [`Position::zobrist`].
+    /// [`Game::zobrist`](crate::Game::zobrist).
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)
