@@ -332,8 +332,7 @@ impl Game for Position {
     /// [`Game::generate_moves`](crate::Game::generate_moves).
     ///
     /// ```
-    /// use kamisado_core::Game;
-    /// use kamisado_core::Position;
+    /// use kamisado_core::{Game, Position};
     /// let start = Position::start();
     /// let mut children = 0;
     /// start.for_each_child(|mv, child| {

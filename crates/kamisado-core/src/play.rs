@@ -101,8 +101,7 @@ impl Position {
     /// builds check); for another move the number is unspecified.
     ///
     /// ```
-    /// use kamisado_core::Game;
-    /// use kamisado_core::Position;
+    /// use kamisado_core::{Game, Position};
     /// let start = Position::start();
     /// for &mv in start.legal_moves().iter() {
     ///     assert_eq!(start.zobrist_after(mv), start.play(mv).zobrist());

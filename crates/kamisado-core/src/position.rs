@@ -19,8 +19,7 @@ use crate::{Colour, SumoRank, Tower};
 /// [`PositionBuilder::build`].
 ///
 /// ```
-/// use kamisado_core::Game;
-/// use kamisado_core::Position;
+/// use kamisado_core::{Game, Position};
 /// let start = Position::start();
 /// assert_eq!(start.to_string(), "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
 /// assert_eq!(start.legal_moves().len(), 102);

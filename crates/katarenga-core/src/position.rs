@@ -14,8 +14,7 @@ use crate::{Board, Camp, Camps};
 /// [`PositionBuilder`]).
 ///
 /// ```
-/// use katarenga_core::Game;
-/// use katarenga_core::Position;
+/// use katarenga_core::{Game, Position};
 /// let start = Position::start();
 /// assert_eq!(start.legal_moves().len(), 31);
 /// ```

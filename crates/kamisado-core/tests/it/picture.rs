@@ -2,8 +2,7 @@
 //! with the position it draws.
 
 use crate::common::sample;
-use kamisado_core::Game;
-use kamisado_core::{Colour, Player, Position, Square};
+use kamisado_core::{Colour, Game, Player, Position, Square};
 
 /// A tower as the notation writes it: its letter (uppercase Black) and one
 /// `+` per sumo rank.

@@ -5,8 +5,7 @@ use std::cell::RefCell;
 use board_geometry::Player;
 use game_search::play::{MatchEnd, MatchResult, play_match};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
-use kamisado_core::Game;
-use kamisado_core::{Edge, Match, MatchState, Position, Target};
+use kamisado_core::{Edge, Game, Match, MatchState, Position, Target};
 
 /// Replays a played match with the rules engine alone: every round's start,
 /// move, score and edge must be the ones the arena reported.
