@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use board_geometry::SplitMix64;
 use clap::Parser;
 use game_search::{Agent, GreedyAgent};
-use kamisado_core::{Edge, Match, MatchState, Target};
+use kamisado_core::{Edge, Game, Match, MatchState, Target};
 
 /// Plays a Kamisado match between two greedy players and prints each round.
 #[derive(Parser)]

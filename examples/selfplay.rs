@@ -12,6 +12,7 @@ use std::time::Instant;
 use clap::Parser;
 use game_search::RandomAgent;
 use game_search::play::{Adjudication, Stats, selfplay};
+use kamisado_core::Game;
 
 /// Plays N random games and prints games per second, the average length,
 /// the win rate of each side and the share of each ending. A Katarenga game

@@ -21,6 +21,7 @@ use clap::{CommandFactory, Parser};
 use game_search::Limits;
 use game_search::SearchGame;
 use game_search::proof::Solver;
+use kamisado_core::Game;
 
 /// Proves who wins a Kamisado round with best play (default: the start of
 /// a match), or a Katarenga position, and in how many plies (the winner as

@@ -1,5 +1,7 @@
 //! The pictures the `render` example writes.
 
+use kamisado_core::Game;
+
 fn svg_counts(svg: &str) -> (usize, usize) {
     let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
     let root = doc.root_element();

@@ -53,7 +53,7 @@ impl Encoding for Position {
     /// `None` for a move of no tower of the side to move.
     fn action_of(&self, mv: Move) -> Option<usize> {
         let side = self.side_to_move();
-        let tower = self.tower_on(mv.from).filter(|t| t.player == side)?;
+        let tower = self.piece_on(mv.from).filter(|t| t.player == side)?;
         Some(tower.colour.index() * 64 + frame(side, mv.to))
     }
 

@@ -291,7 +291,7 @@ impl KamisadoPosition {
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
     ) -> Result<JsValue, JsValue> {
         let square = parse_arg("square", &square)?;
-        let tower = self.inner.tower_on(square).map(|tower| TowerJs {
+        let tower = self.inner.piece_on(square).map(|tower| TowerJs {
             player: player_name(tower.player),
             colour: tower.colour.name(),
             square: square.to_string(),

@@ -5,6 +5,7 @@ use std::time::Duration;
 use board_geometry::Player;
 use game_search::proof::Solver;
 use game_search::{Limits, SearchResult, Searcher};
+use kamisado_core::Game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 

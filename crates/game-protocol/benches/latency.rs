@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use board_geometry::SplitMix64;
 use game_search::SearchGame;
+use kamisado_core::Game;
 
 /// A running engine.
 struct Engine {

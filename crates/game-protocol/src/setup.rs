@@ -13,6 +13,7 @@ use katarenga_core::{Rules, TilePlacement};
 use game_spec::{AnyPosition, BoardSetup, GameId, GameSpec};
 
 use crate::message::{Command, MessageError, Start};
+use kamisado_core::Game;
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;

@@ -14,6 +14,7 @@ use crate::text::{
     self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Tags,
     Termination, Token,
 };
+use kamisado_core::Game;
 
 /// A Kamisado match, round by round, as a record holds it.
 ///

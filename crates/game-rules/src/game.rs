@@ -91,12 +91,16 @@ pub trait Game:
     const NAME: &'static str;
 
     /// The usual start position.
+    #[must_use]
     fn start() -> Self;
     /// The player to move.
+    #[must_use]
     fn side_to_move(&self) -> Player;
     /// The Zobrist hash: equal positions have equal hashes.
+    #[must_use]
     fn zobrist(&self) -> u64;
     /// How the game ended, once it is over.
+    #[must_use]
     fn outcome(&self) -> Option<Self::Outcome>;
     /// Hands the legal moves to `listener`, one piece at a time, until it
     /// returns `true`; returns whether it did. A finished game has no

@@ -11,6 +11,7 @@
 //! to move.
 
 use board_geometry::Player;
+use kamisado_core::Game as _;
 use minimax::{Evaluation, Evaluator, Game, Winner};
 
 #[cfg(feature = "kamisado")]

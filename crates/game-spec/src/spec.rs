@@ -8,6 +8,7 @@ use kamisado_core::Target;
 use katarenga_core::{Board, Rules, TilePlacement};
 
 use crate::{AnyPosition, GameId};
+use kamisado_core::Game;
 
 /// A Katarenga board as a game description gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,10 +2,10 @@
 //!
 //! # Where to start
 //!
-//! - [`Position`]: parse one ([`Position::start`], `"...".parse()`), list
-//!   its moves ([`Game::legal_moves`], or [`Position::generate_moves`]
+//! - [`Position`]: parse one ([`Game::start`], `"...".parse()`), list
+//!   its moves ([`Game::legal_moves`], or [`Game::generate_moves`]
 //!   without building them), play one ([`Game::play`], [`Game::try_play`]),
-//!   and ask for the [`Position::outcome`].
+//!   and ask for the [`Game::outcome`].
 //! - [`Game`]: the rules interface this crate implements (from the
 //!   `game-rules` crate, re-exported): what is written once for every game
 //!   (`try_play`, `legal_moves`, perft, ...). Bring it into scope with
@@ -55,7 +55,7 @@ pub use game_rules::{self, Game, GameOutcome};
 pub use matchplay::{
     Edge, Match, MatchError, MatchState, RoundSummary, Target, ZeroTarget, points_for, refill,
 };
-pub use movegen::{MAX_MOVES, MoveList, TowerMoves, TowerMovesIter, slide_targets};
+pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, slide_targets};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use obligation::{Obligation, ObligationChain};

@@ -1,6 +1,6 @@
-//! Move generation: forward slides as masked rays, sumo pushes, the
-//! callback that hands over one tower's moves at a time, and the
-//! fixed-capacity move list.
+//! Move generation: forward slides as masked rays, sumo pushes, one
+//! tower's moves as a set ([`Game::generate_moves`] hands them over), and
+//! the fixed-capacity move list.
 
 use board_geometry::{Bitboard, Direction, Player, Square, Squares, ray};
 
@@ -17,12 +17,12 @@ pub const MAX_MOVES: usize = 112;
 pub type MoveList = game_rules::MoveList<Move>;
 
 /// The legal moves of one tower, handed over as a set of destinations by
-/// [`Position::generate_moves`]. A push is its sumo's one-square step onto
+/// [`Game::generate_moves`](crate::Game::generate_moves). A push is its sumo's one-square step onto
 /// the first pushed tower; a pass has the tower's own square as its only
 /// destination. Iterating gives the moves (an exact-size iterator).
 ///
 /// ```
-/// use kamisado_core::Position;
+/// use kamisado_core::{Game, Position};
 /// Position::start().generate_moves(|moves| {
 ///     let all: Vec<_> = moves.into_iter().collect();
 ///     assert_eq!(all.len(), moves.len());
@@ -31,7 +31,7 @@ pub type MoveList = game_rules::MoveList<Move>;
 /// });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TowerMoves {
+pub struct PieceMoves {
     /// The tower that moves.
     pub tower: Tower,
     /// Its square.
@@ -40,7 +40,7 @@ pub struct TowerMoves {
     pub to: Bitboard,
 }
 
-impl TowerMoves {
+impl PieceMoves {
     /// The number of moves.
     #[inline]
     #[must_use]
@@ -59,22 +59,22 @@ impl TowerMoves {
     /// The moves one by one, in destination order.
     #[inline]
     #[must_use]
-    pub fn iter(&self) -> TowerMovesIter {
-        TowerMovesIter {
+    pub fn iter(&self) -> PieceMovesIter {
+        PieceMovesIter {
             from: self.from,
             to: self.to.iter(),
         }
     }
 }
 
-/// The moves of a [`TowerMoves`], one by one.
+/// The moves of a [`PieceMoves`], one by one.
 #[derive(Debug, Clone)]
-pub struct TowerMovesIter {
+pub struct PieceMovesIter {
     from: Square,
     to: Squares,
 }
 
-impl Iterator for TowerMovesIter {
+impl Iterator for PieceMovesIter {
     type Item = Move;
 
     #[inline]
@@ -88,25 +88,25 @@ impl Iterator for TowerMovesIter {
     }
 }
 
-impl ExactSizeIterator for TowerMovesIter {}
-impl core::iter::FusedIterator for TowerMovesIter {}
+impl ExactSizeIterator for PieceMovesIter {}
+impl core::iter::FusedIterator for PieceMovesIter {}
 
-impl IntoIterator for TowerMoves {
+impl IntoIterator for PieceMoves {
     type Item = Move;
-    type IntoIter = TowerMovesIter;
+    type IntoIter = PieceMovesIter;
 
     #[inline]
-    fn into_iter(self) -> TowerMovesIter {
+    fn into_iter(self) -> PieceMovesIter {
         self.iter()
     }
 }
 
-impl IntoIterator for &TowerMoves {
+impl IntoIterator for &PieceMoves {
     type Item = Move;
-    type IntoIter = TowerMovesIter;
+    type IntoIter = PieceMovesIter;
 
     #[inline]
-    fn into_iter(self) -> TowerMovesIter {
+    fn into_iter(self) -> PieceMovesIter {
         self.iter()
     }
 }
@@ -253,10 +253,10 @@ impl Position {
     /// The squares `tower` could move to if it were to move now: its slides
     /// and, for a sumo, its push (whoever is to move, whatever the forced
     /// colour). For evaluations and interfaces ("where can this tower
-    /// go?"); the legal moves are [`Position::generate_moves`].
+    /// go?"); the legal moves are [`Game::generate_moves`](crate::Game::generate_moves).
     ///
     /// ```
-    /// use kamisado_core::{Colour, Player, Position, Rank, Tower};
+    /// use kamisado_core::{Colour, Game, Player, Position, Rank, Tower};
     /// let start = Position::start();
     /// // White's towers are not to move, but each reaches Black's home row
     /// // only through Black's towers: none can arrive.
@@ -279,87 +279,6 @@ impl Position {
         }
         let rank = self.rank_at(from);
         rank != SumoRank::Plain && self.push_line(player, from, rank).is_ok()
-    }
-
-    /// Hands the legal moves to `listener`, one tower at a time, until it
-    /// returns `true`. Returns `true` if the listener stopped early.
-    ///
-    /// This is the fast path: nothing is allocated and a tower's moves come
-    /// as one bitboard, cheap to count or test. A finished round has no
-    /// moves. When the forced tower is blocked and a pass is legal, the
-    /// pass comes as the tower with its own square as destination.
-    ///
-    /// ```
-    /// use kamisado_core::Position;
-    /// let mut total = 0;
-    /// Position::start().generate_moves(|moves| {
-    ///     total += moves.len();
-    ///     false
-    /// });
-    /// assert_eq!(total, 102);
-    /// ```
-    pub fn generate_moves(&self, mut listener: impl FnMut(TowerMoves) -> bool) -> bool {
-        if self.has_arrived() {
-            return false;
-        }
-        let side = self.side_to_move();
-        match self.forced_colour() {
-            Some(colour) => {
-                let from = self.tower_square(side, colour);
-                let to = self.destinations(side, from);
-                let tower = Tower::new(side, colour);
-                if !to.is_empty() {
-                    listener(TowerMoves { tower, from, to })
-                } else if self.pass_is_legal() {
-                    listener(TowerMoves {
-                        tower,
-                        from,
-                        to: from.bitboard(),
-                    })
-                } else {
-                    false
-                }
-            }
-            None => {
-                for colour in Colour::ALL {
-                    let from = self.tower_square(side, colour);
-                    let to = self.destinations(side, from);
-                    if !to.is_empty()
-                        && listener(TowerMoves {
-                            tower: Tower::new(side, colour),
-                            from,
-                            to,
-                        })
-                    {
-                        return true;
-                    }
-                }
-                false
-            }
-        }
-    }
-
-    /// The number of legal moves, counted without building them.
-    #[inline]
-    #[must_use]
-    pub fn count_moves(&self) -> usize {
-        if let Some(colour) = self.forced_colour() {
-            // The common case: a plain forced tower that can slide.
-            let from = self.tower_square(self.side_to_move(), colour);
-            if !self.sumo[0].has(from) && !self.has_arrived() {
-                let (sq, occ) = frame(self.side_to_move(), from, self.occupied());
-                let count = crate::perft::bulk::plain_slide_count(sq, occ);
-                if count > 0 {
-                    return count as usize;
-                }
-            }
-        }
-        let mut count = 0;
-        self.generate_moves(|moves| {
-            count += moves.len();
-            false
-        });
-        count
     }
 }
 

@@ -7,6 +7,7 @@ use core::str::FromStr;
 use board_geometry::notation::{GridError, char_at, next_field, parse_grid, write_grid};
 use board_geometry::{File, Player, Rank, Square};
 
+use crate::Game;
 use crate::{Colour, InvalidPosition, Position, PositionBuilder, SumoRank, Tower};
 
 board_geometry::named_enum! {
@@ -196,6 +197,7 @@ impl Position {
     /// lowercase White, `+` per sumo rank), or `.` when empty.
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// let text = kamisado_core::Position::start().pretty().to_string();
     /// assert!(text.starts_with("8 O:o    B:b    P:p"));
     /// ```
@@ -231,7 +233,7 @@ impl fmt::Display for Position {
     /// Writes the [position notation](crate::rules#position-notation).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_grid(f, |square| {
-            self.tower_on(square)
+            self.piece_on(square)
                 .map(|tower| TowerToken(tower, self.rank_at(square)))
         })?;
         write!(f, " {} ", self.side_to_move().to_char())?;
@@ -266,7 +268,7 @@ impl fmt::Display for Pretty<'_> {
                 let colour = Colour::of_square(square).letter().to_ascii_uppercase();
                 write!(f, " {colour}:")?;
                 let mut width = 1;
-                match position.tower_on(square) {
+                match position.piece_on(square) {
                     Some(tower) => {
                         let rank = position.rank_at(square);
                         write!(f, "{}", TowerToken(tower, rank))?;

@@ -5,6 +5,7 @@
 use arrayvec::ArrayVec;
 use board_geometry::{Player, Square};
 
+use crate::Game;
 use crate::{Colour, Position};
 
 /// A link of the chain of obligations: `player` must move its `tower` on

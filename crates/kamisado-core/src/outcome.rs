@@ -4,8 +4,7 @@ use core::fmt;
 
 use board_geometry::Player;
 
-use crate::obligation::Chain;
-use crate::{Colour, Position};
+use crate::Colour;
 
 /// The end of a round: who won and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -101,58 +100,6 @@ impl fmt::Display for Outcome {
                 "{winner} wins: {} has a free choice and no tower that can move",
                 winner.opponent()
             ),
-        }
-    }
-}
-
-impl Position {
-    /// The end of the round, or `None` while it goes on. A position has an
-    /// outcome exactly when it has no legal move.
-    ///
-    /// ```
-    /// use kamisado_core::{Colour, Outcome, Player, Position};
-    /// let playing: Position = "obpkyrgn/6G1/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
-    /// assert_eq!(playing.outcome(), None);
-    /// let arrived: Position = "Gbpkyrgn/o7/8/8/8/8/8/N1RYKPBO w n".parse().unwrap();
-    /// assert_eq!(
-    ///     arrived.outcome(),
-    ///     Some(Outcome::Arrival { winner: Player::Black, tower: Colour::Green })
-    /// );
-    /// ```
-    #[inline]
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(tower) = self.arrived() {
-            return Some(Outcome::Arrival {
-                winner: tower.player,
-                tower: tower.colour,
-            });
-        }
-        match self.forced_colour() {
-            Some(colour) => {
-                if self.can_move(self.side_to_move(), colour)
-                    || self.follow_chain(colour) == Chain::Pass
-                {
-                    None
-                } else {
-                    Some(Outcome::Deadlock {
-                        winner: self.last_mover().opponent(),
-                        tower: colour,
-                    })
-                }
-            }
-            None => {
-                if Colour::ALL
-                    .iter()
-                    .any(|&c| self.can_move(self.side_to_move(), c))
-                {
-                    None
-                } else {
-                    Some(Outcome::NoMove {
-                        winner: self.side_to_move().opponent(),
-                    })
-                }
-            }
         }
     }
 }

@@ -7,6 +7,7 @@ use board_geometry::picture::{
     Rgb, SQUARE_PX, ansi_board, ansi_cell, ansi_status_end, player_ink, square_corner, svg_board,
 };
 
+use crate::Game;
 use crate::notation::TowerToken;
 use crate::{Colour, Move, Position};
 
@@ -33,6 +34,7 @@ impl Position {
     /// An SVG picture of the position; write it with `{}`.
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// let svg = kamisado_core::Position::start().svg().to_string();
     /// assert!(svg.starts_with("<svg"));
     /// assert_eq!(svg.matches("<circle").count(), 16);
@@ -46,6 +48,7 @@ impl Position {
     /// origin of `last` (the move that led here), if given.
     ///
     /// ```
+    /// use kamisado_core::Game;
     /// let board = kamisado_core::Position::start().ansi(None).to_string();
     /// assert!(board.contains("\x1b[1;38;2;"));
     /// assert!(board.ends_with("black to move, free choice\n"));
@@ -119,7 +122,7 @@ impl fmt::Display for Ansi<'_> {
         let forced = p.forced_square();
         ansi_board(f, 8, |f, square| {
             let bg = Colour::of_square(square).rgb();
-            let Some(tower) = p.tower_on(square) else {
+            let Some(tower) = p.piece_on(square) else {
                 let from_here = self.last.is_some_and(|m| m.from == square);
                 let text = if from_here { "   ·    " } else { "        " };
                 return ansi_cell(f, WHITE, bg, text);

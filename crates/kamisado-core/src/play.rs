@@ -1,7 +1,7 @@
-//! Playing moves: `play`, `try_play` with the reasons a move is illegal, and
-//! `play_unchecked`.
+//! Playing moves: the reasons a move is illegal, and the copy-make behind
+//! [`Game::play_unchecked`] (the checks themselves are in `game.rs`).
 
-use board_geometry::{Bitboard, Player, Square, between};
+use board_geometry::{Bitboard, Player, Square};
 
 use crate::state::State;
 use crate::zobrist::KEYS;
@@ -24,7 +24,7 @@ pub enum MoveKind {
 }
 
 /// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play) and
-/// [`Position::check_move`].
+/// [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(
     feature = "serde",
@@ -32,8 +32,8 @@ pub enum MoveKind {
     serde(rename_all = "snake_case")
 )]
 pub enum IllegalMove {
-    /// The round is over.
-    #[error("the round is over: {0}")]
+    /// The game (the round) is over.
+    #[error("the game is over: {0}")]
     GameOver(Outcome),
     /// No tower stands on the origin square.
     #[error("there is no tower on {0}")]
@@ -92,127 +92,16 @@ pub enum IllegalMove {
 }
 
 impl Position {
-    /// Checks `mv` against the rules and says what kind of move it is.
-    ///
-    /// # Errors
-    /// [`IllegalMove`] with the first rule the move breaks.
-    pub fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
-        if let Some(outcome) = self.outcome() {
-            return Err(IllegalMove::GameOver(outcome));
-        }
-        let side = self.side_to_move();
-        let from = mv.from;
-        let tower = self.tower_on(from).ok_or(IllegalMove::NoTower(from))?;
-        if tower.player != side {
-            return Err(IllegalMove::NotYourTower {
-                square: from,
-                owner: tower.player,
-            });
-        }
-        if let Some(forced) = self.forced_colour() {
-            if tower.colour != forced {
-                return Err(IllegalMove::WrongTower {
-                    side,
-                    forced,
-                    moved: tower.colour,
-                });
-            }
-        }
-        if mv.is_pass() {
-            return if self.pass_is_legal() {
-                Ok(MoveKind::Pass)
-            } else {
-                Err(IllegalMove::CannotPass(from))
-            };
-        }
-        let (files, ranks) = (
-            mv.to.file() as i8 - from.file() as i8,
-            mv.to.rank() as i8 - from.rank() as i8,
-        );
-        let ahead = match side {
-            Player::Black => ranks,
-            Player::White => -ranks,
-        };
-        if ranks == 0 {
-            return Err(IllegalMove::Sideways);
-        }
-        if ahead < 0 {
-            return Err(IllegalMove::Backward);
-        }
-        if files != 0 && files.abs() != ranks.abs() {
-            return Err(IllegalMove::NotALine);
-        }
-        let rank = self.rank_at(from);
-        let distance = ahead as u8;
-        if let Some(limit) = rank.max_distance() {
-            if distance > limit {
-                return Err(IllegalMove::TooFar {
-                    rank,
-                    limit,
-                    distance,
-                });
-            }
-        }
-        let occupied = self.occupied();
-        if let Some(blocker) = (between(from, mv.to) & occupied).first() {
-            return Err(IllegalMove::PathBlocked(blocker));
-        }
-        if !occupied.has(mv.to) {
-            return Ok(MoveKind::Slide);
-        }
-        if files != 0 || distance != 1 {
-            return Err(IllegalMove::Occupied(mv.to));
-        }
-        if rank == SumoRank::Plain {
-            return Err(IllegalMove::Occupied(mv.to));
-        }
-        self.push_line(side, from, rank)
-            .map(|(_, count)| MoveKind::Push(count))
-            .map_err(IllegalMove::Push)
-    }
-
-    /// The position after `mv`, which must be legal; nothing is checked in
-    /// release builds (the fast path of search and perft).
-    ///
-    /// For an illegal move the result is unspecified: a position that may
-    /// break the invariants [`Position::is_consistent`] checks (two pieces
-    /// on one square, a hash that does not match). No function of this
-    /// crate panics or causes undefined behaviour on such a position, but
-    /// their answers about it are meaningless: its moves, outcome and perft
-    /// are not those of any real position, its `Display` may print text
-    /// that does not parse back, and functions that rebuild a position from
-    /// it (`refill`, `mirrored`) return some valid position or the broken
-    /// one unchanged. Debug builds
-    /// panic here instead (a `debug_assert!`), so that the misuse shows
-    /// where it happens. Use [`Game::try_play`](crate::Game::try_play) for moves you have not
-    /// generated yourself.
-    #[inline]
-    #[must_use]
-    pub fn play_unchecked(&self, mv: Move) -> Position {
-        debug_assert!(
-            self.is_legal(mv),
-            "play_unchecked with the illegal move {mv} in {self}"
-        );
-        if mv.is_pass() {
-            return self.play_pass(mv.from);
-        }
-        if self.occupied().has(mv.to) {
-            return self.play_push(mv);
-        }
-        self.play_slide(self.moving_colour(mv.from), mv.from, mv.to)
-    }
-
     /// The Zobrist hash of the position after the legal move `mv`: what
     /// `self.play_unchecked(mv).zobrist()` returns, computed for a slide
     /// without building the position. A search asks for it to prefetch the
     /// child's table entry before it plays the move.
     ///
-    /// `mv` must be legal, as for [`Position::play_unchecked`] (debug
+    /// `mv` must be legal, as for [`Game::play_unchecked`](crate::Game::play_unchecked) (debug
     /// builds check); for another move the number is unspecified.
     ///
     /// ```
-    /// use kamisado_core::Game;
-    /// use kamisado_core::Position;
+    /// use kamisado_core::{Game, Position};
     /// let start = Position::start();
     /// for &mv in start.legal_moves().iter() {
     ///     assert_eq!(start.zobrist_after(mv), start.play(mv).zobrist());
@@ -234,7 +123,7 @@ impl Position {
     /// The colour of the side to move's tower on `from`: the forced colour,
     /// or on a free first move the colour of the tower standing there.
     #[inline(always)]
-    fn moving_colour(&self, from: Square) -> Colour {
+    pub(crate) fn moving_colour(&self, from: Square) -> Colour {
         match self.forced_colour() {
             Some(colour) => colour,
             None => self.colour_of_tower_at(self.side_to_move(), from),
@@ -260,49 +149,6 @@ impl Position {
             ^ KEYS.forced[Colour::of_square(to).index()]
     }
 
-    /// Calls `visit` with each legal move and the position after it, until
-    /// it returns `true`; returns `true` if it stopped early. The fast way
-    /// to expand a node: a tower is lifted once for all its slides (the
-    /// work that does not depend on the destination is done once per
-    /// tower), and nothing is allocated. Pushes and passes come
-    /// before a tower's slides; otherwise the order is that of
-    /// [`Position::generate_moves`].
-    ///
-    /// ```
-    /// use kamisado_core::Game;
-    /// use kamisado_core::Position;
-    /// let start = Position::start();
-    /// let mut children = 0;
-    /// start.for_each_child(|mv, child| {
-    ///     assert_eq!(*child, start.play(mv));
-    ///     children += 1;
-    ///     false
-    /// });
-    /// assert_eq!(children, 102);
-    /// ```
-    #[inline]
-    pub fn for_each_child(&self, mut visit: impl FnMut(Move, &Position) -> bool) -> bool {
-        let occupied = self.occupied();
-        self.generate_moves(|moves| {
-            // Pushes land on a tower and a pass on the tower's own square:
-            // both are destinations already occupied.
-            let special = moves.to & occupied;
-            for to in special {
-                let mv = Move::new(moves.from, to);
-                if visit(mv, &self.play_unchecked(mv)) {
-                    return true;
-                }
-            }
-            let slides = SlidesFrom::new(self, moves.tower.colour, moves.from);
-            for to in moves.to - special {
-                if visit(Move::new(moves.from, to), &slides.to(to)) {
-                    return true;
-                }
-            }
-            false
-        })
-    }
-
     /// The position after the side to move's `colour` tower slides from
     /// `from` to the empty square `to`: the hot path of play.
     ///
@@ -324,7 +170,7 @@ impl Position {
     /// The position after the side to move passes with its blocked tower
     /// on `square`.
     #[cold]
-    fn play_pass(&self, square: Square) -> Position {
+    pub(crate) fn play_pass(&self, square: Square) -> Position {
         let mut next = *self;
         let forced = Colour::of_square(square);
         let push_mark = if self.is_after_push() {

@@ -2,6 +2,7 @@
 
 use board_geometry::{Bitboard, Player, Rank, Square};
 
+use crate::Game;
 use crate::state::State;
 use crate::zobrist;
 use crate::{Colour, SumoRank, Tower};
@@ -18,8 +19,7 @@ use crate::{Colour, SumoRank, Tower};
 /// [`PositionBuilder::build`].
 ///
 /// ```
-/// use kamisado_core::Game;
-/// use kamisado_core::Position;
+/// use kamisado_core::{Game, Position};
 /// let start = Position::start();
 /// assert_eq!(start.to_string(), "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -");
 /// assert_eq!(start.legal_moves().len(), 102);
@@ -40,32 +40,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start of a match ([rules](crate::rules#towers-and-the-start)):
-    /// `obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -`. Black moves first with a free
-    /// choice.
-    #[must_use]
-    pub fn start() -> Position {
-        let mut builder = PositionBuilder::new();
-        for player in Player::ALL {
-            for colour in Colour::ALL {
-                let square = (colour.squares() & player.home_rank().bitboard())
-                    .first()
-                    .expect("each colour appears once on every rank");
-                builder
-                    .place(Tower::new(player, colour), square, SumoRank::Plain)
-                    .expect("start squares are distinct");
-            }
-        }
-        builder.build().expect("the start position is valid")
-    }
-
-    /// The player to move.
-    #[inline(always)]
-    #[must_use]
-    pub fn side_to_move(&self) -> Player {
-        self.state.side()
-    }
-
     /// The colour of the tower the side to move must move, or `None` on a
     /// free choice.
     #[inline(always)]
@@ -113,7 +87,7 @@ impl Position {
     /// The squares of `player`'s towers.
     #[inline]
     #[must_use]
-    pub fn occupied_by(&self, player: Player) -> Bitboard {
+    pub fn pieces(&self, player: Player) -> Bitboard {
         self.occupied[player.index()]
     }
 
@@ -126,7 +100,7 @@ impl Position {
 
     /// The tower on `square`, if any.
     #[must_use]
-    pub fn tower_on(&self, square: Square) -> Option<Tower> {
+    pub fn piece_on(&self, square: Square) -> Option<Tower> {
         let player = if self.occupied[0].has(square) {
             Player::Black
         } else if self.occupied[1].has(square) {
@@ -178,17 +152,8 @@ impl Position {
         }
     }
 
-    /// The Zobrist hash of the position: equal positions have equal hashes,
-    /// and [`Game::play`](crate::Game::play) updates it incrementally. (Named so that it
-    /// does not shadow [`Hash::hash`](core::hash::Hash::hash).)
-    #[inline]
-    #[must_use]
-    pub fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch; always equal to
-    /// [`Position::zobrist`]. For tests and debugging.
+    /// [`Game::zobrist`](crate::Game::zobrist). For tests and debugging.
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)
@@ -239,12 +204,15 @@ impl Position {
     /// symmetric under this turn, so the game from here is the same game
     /// with the roles exchanged (same perft at every depth).
     #[must_use]
-    pub fn mirrored(&self) -> Position {
+    pub fn rotate_180_swap_players(&self) -> Position {
         let mut builder = PositionBuilder::new();
         for (tower, square, rank) in self.towers() {
             let swapped = Tower::new(tower.player.opponent(), tower.colour);
             if builder.place(swapped, square.rotate_180(), rank).is_err() {
-                debug_assert!(false, "mirrored of an inconsistent position {self}");
+                debug_assert!(
+                    false,
+                    "rotate_180_swap_players of an inconsistent position {self}"
+                );
                 return *self;
             }
         }
@@ -252,15 +220,15 @@ impl Position {
             .side_to_move(self.side_to_move().opponent())
             .forced(self.forced_colour())
             .after_push(self.is_after_push());
-        // A valid position mirrors to a valid one; only a position broken
+        // A valid position turns into a valid one; only a position broken
         // by `play_unchecked` with an illegal move can fail, and it comes
         // back unchanged.
-        let mirrored = builder.build();
+        let turned = builder.build();
         debug_assert!(
-            mirrored.is_ok(),
-            "mirrored of an inconsistent position {self}"
+            turned.is_ok(),
+            "rotate_180_swap_players of an inconsistent position {self}"
         );
-        mirrored.unwrap_or(*self)
+        turned.unwrap_or(*self)
     }
 
     /// Checks the position's internal invariants: occupancy agrees with the
@@ -336,7 +304,7 @@ pub enum InvalidPosition {
     #[error("{} has two {} towers", .0.player, .0.colour)]
     DuplicateTower(Tower),
     /// Two towers were placed on one square.
-    #[error("two towers on {0}")]
+    #[error("{0} holds two towers")]
     SquareTaken(Square),
     /// A player lacks a tower of some colour (each has exactly 8, one of
     /// each colour).

@@ -4,6 +4,7 @@
 
 use board_geometry::{Player, Square};
 
+use crate::Game;
 use crate::state::State;
 use crate::zobrist::KEYS;
 use crate::{Colour, Move, Position, SumoRank, Tower};

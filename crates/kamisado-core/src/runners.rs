@@ -72,10 +72,10 @@ const H_FILE: u64 = A_FILE << 7;
 /// it is one of them. Eight towers cost a few dozen instructions.
 ///
 /// ```
-/// use kamisado_core::{plain_runners, Player, Position};
+/// use kamisado_core::{Game, Player, Position, plain_runners};
 /// let start = Position::start();
 /// // At the start every forward ray meets the other side's home row.
-/// let black = start.occupied_by(Player::Black);
+/// let black = start.pieces(Player::Black);
 /// assert!(plain_runners(Player::Black, black, start.occupied()).is_empty());
 /// ```
 #[inline]
@@ -122,7 +122,7 @@ impl Position {
     /// limit). Whoever is to move; a runner that must move wins the round.
     ///
     /// ```
-    /// use kamisado_core::{Player, Position, Square};
+    /// use kamisado_core::{Game, Player, Position, Square};
     /// // White's green tower on b3 has a clear diagonal to d1.
     /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g".parse()?;
     /// assert!(p.runners(Player::White).has(Square::B3));
@@ -133,7 +133,7 @@ impl Position {
     #[must_use]
     pub fn runners(&self, player: Player) -> Bitboard {
         let occupied = self.occupied();
-        let towers = self.occupied_by(player);
+        let towers = self.pieces(player);
         let sumo = self.rank_at_least(SumoRank::Sumo);
         let mut runners = plain_runners(player, towers - sumo, occupied);
         // Sumos (distance limits) one by one: they are rare.

@@ -10,6 +10,7 @@
 
 use board_geometry::{Player, SplitMix64};
 
+use crate::Game;
 use crate::{Colour, Position};
 
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"

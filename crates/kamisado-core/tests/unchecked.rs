@@ -3,8 +3,8 @@
 //! (run with `cargo test --release --test unchecked`, as CI does).
 
 #[cfg(not(debug_assertions))]
-use kamisado_core::{Edge, Game, Player, refill};
-use kamisado_core::{Move, Position, Square};
+use kamisado_core::{Edge, Player, refill};
+use kamisado_core::{Game, Move, Position, Square};
 
 /// e4 is empty at the start: "moving" from it breaks the position.
 fn illegal() -> Move {
@@ -18,7 +18,7 @@ fn debug_builds_stop_at_the_illegal_move() {
     let _ = Position::start().play_unchecked(illegal());
 }
 
-/// Regression: `refill` and `mirrored` panicked on such a position.
+/// Regression: `refill` and `rotate_180_swap_players` panicked on such a position.
 #[test]
 #[cfg(not(debug_assertions))]
 fn a_broken_position_never_panics() {
@@ -27,7 +27,7 @@ fn a_broken_position_never_panics() {
     for edge in [Edge::AFile, Edge::HFile] {
         assert_eq!(refill(&broken, edge, Player::White), broken);
     }
-    let _ = broken.mirrored();
+    let _ = broken.rotate_180_swap_players();
     let _ = broken.to_string();
     let _ = broken.pretty().to_string();
     let _ = broken.svg().to_string();
@@ -53,7 +53,10 @@ fn random_illegal_moves_never_cause_a_panic() {
             p = p.play_unchecked(Move::new(from, to));
             broken += usize::from(!p.is_consistent());
             let _ = (p.to_string(), p.outcome(), p.legal_moves(), p.count_moves());
-            let _ = (p.mirrored(), refill(&p, Edge::HFile, Player::Black));
+            let _ = (
+                p.rotate_180_swap_players(),
+                refill(&p, Edge::HFile, Player::Black),
+            );
             let _ = p.perft(2);
             for mv in p.legal_moves() {
                 let _ = (p.check_move(mv), p.play_unchecked(mv).outcome());

@@ -1,11 +1,17 @@
-//! Katarenga's [`Game`]: the rules interface, with this crate's fast path
-//! for expanding a node (a piece lifted once for all its moves).
+//! Katarenga's [`Game`]: the rules the interface asks of a game (the start,
+//! the end of the game, move generation, the legality check, copy-make),
+//! with this crate's fast path for expanding a node (a piece lifted once
+//! for all its moves). The helpers they call stay in the files of their
+//! concept (`movegen.rs`, `play.rs`, `outcome.rs`).
 
-use board_geometry::Player;
+use board_geometry::{Bitboard, Player, Square, between, king_moves, knight_moves};
 use game_rules::{Game, GameOutcome};
 
 use crate::play::MovesFrom;
-use crate::{IllegalMove, Move, MoveKind, Outcome, PieceMoves, Position};
+use crate::{
+    Board, Camps, Destination, IllegalMove, Move, MoveKind, Outcome, PieceMoves, Position,
+    SquareColour, on_target_line, target_line,
+};
 
 impl GameOutcome for Outcome {
     #[inline]
@@ -28,44 +34,198 @@ impl Game for Position {
 
     const NAME: &'static str = "katarenga";
 
-    #[inline]
+    /// The start on the standard board ([rules](crate::rules#set-up-and-turn-order)): White's 8
+    /// pieces on rank 8, Black's on rank 1, White to move.
     fn start() -> Position {
-        Position::start()
+        Position::start_on(Board::standard())
     }
 
+    /// The player to move.
     #[inline]
     fn side_to_move(&self) -> Player {
-        Position::side_to_move(self)
+        self.side
     }
 
+    /// The Zobrist hash: covers the board colouring, the pieces, the camps,
+    /// the side to move and the pending first moves; updated incrementally by `play`. (Named so
+    /// that it does not shadow [`Hash::hash`](core::hash::Hash::hash).)
     #[inline]
     fn zobrist(&self) -> u64 {
-        Position::zobrist(self)
+        self.hash
     }
 
-    #[inline]
+    /// The end of the game, or `None` while it goes on. A position has an
+    /// outcome exactly when it has no legal move.
     fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
+        if let Some(outcome) = self.decided_outcome() {
+            return Some(outcome);
+        }
+        if self.generate_moves(|_| true) {
+            None
+        } else {
+            Some(Outcome::NoMove {
+                winner: self.side.opponent(),
+            })
+        }
     }
 
+    /// Hands the legal moves to `listener`, one piece at a time, until it
+    /// returns `true`. Returns `true` if the listener stopped early.
+    ///
+    /// Nothing is allocated; a piece's square moves come as one bitboard.
+    /// A finished game has no moves; a pending first move under the
+    /// no-first-capture option has no captures.
+    ///
+    /// ```
+    /// use katarenga_core::{Game, Position};
+    /// let mut total = 0;
+    /// Position::start().generate_moves(|moves| {
+    ///     total += moves.len();
+    ///     false
+    /// });
+    /// assert_eq!(total, 31);
+    /// ```
     #[inline(always)]
-    fn generate_moves(&self, listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        Position::generate_moves(self, listener)
+    fn generate_moves(&self, mut listener: impl FnMut(PieceMoves) -> bool) -> bool {
+        if self.decided_outcome().is_some() {
+            return false;
+        }
+        let own = self.pieces[self.side.index()];
+        // A first move under the no-first-capture option may not end on
+        // an opponent's piece either: all ones while it is pending.
+        let pending = 0u64.wrapping_sub(u64::from((self.first >> self.side.index()) & 1));
+        let barred = own | Bitboard(self.pieces[self.side.opponent().index()].0 & pending);
+        let line = target_line(self.side);
+        let open = self.open_camps();
+        let mut emit = |from: Square, to: Bitboard| {
+            let camps = if line.has(from) { open } else { Camps::EMPTY };
+            (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
+        };
+        self.for_each_reach(own, |from, reach| emit(from, reach - barred))
     }
 
-    #[inline]
+    /// Checks `mv` against the rules and says what kind of move it is.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the first rule the move breaks.
+    ///
+    /// ```
+    /// use katarenga_core::{Game, IllegalMove, MoveKind, Position};
+    /// let start = Position::start();
+    /// assert_eq!(start.check_move("a8a7".parse()?), Ok(MoveKind::Quiet));
+    /// let next = start.try_play("a8a7".parse()?)?;
+    /// assert_eq!(
+    ///     next.try_play("a8a7".parse()?),
+    ///     Err(IllegalMove::NoPiece("a8".parse()?))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
-        Position::check_move(self, mv)
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMove::GameOver(outcome));
+        }
+        let side = self.side;
+        let owner = self
+            .piece_on(mv.from)
+            .ok_or(IllegalMove::NoPiece(mv.from))?;
+        if owner != side {
+            return Err(IllegalMove::NotYourPiece {
+                square: mv.from,
+                owner,
+            });
+        }
+        let to = match mv.to {
+            Destination::Camp(camp) => {
+                return if camp.owner() != side {
+                    Err(IllegalMove::NotYourCamp(camp))
+                } else if !on_target_line(side, mv.from) {
+                    Err(IllegalMove::NotOnTargetLine(mv.from))
+                } else if self.camps.has(camp) {
+                    Err(IllegalMove::CampOccupied(camp))
+                } else {
+                    Ok(MoveKind::Camp)
+                };
+            }
+            Destination::Square(to) => to,
+        };
+        if self.pieces[side.index()].has(to) {
+            return Err(IllegalMove::OwnPiece(to));
+        }
+        if self.first_move_pending(side) && self.pieces[side.opponent().index()].has(to) {
+            return Err(IllegalMove::FirstMoveCapture(to));
+        }
+        let colour = self.board.colour_of(mv.from);
+        let shape = match colour {
+            SquareColour::Blue => king_moves(mv.from).has(to),
+            SquareColour::Green => knight_moves(mv.from).has(to),
+            SquareColour::Yellow | SquareColour::Red => {
+                let (files, ranks) = (
+                    to.file() as i8 - mv.from.file() as i8,
+                    to.rank() as i8 - mv.from.rank() as i8,
+                );
+                let diagonal = files != 0 && files.abs() == ranks.abs();
+                let straight = (files == 0) != (ranks == 0);
+                if colour == SquareColour::Yellow {
+                    diagonal
+                } else {
+                    straight
+                }
+            }
+        };
+        if !shape {
+            return Err(IllegalMove::WrongShape {
+                colour,
+                kind: colour.piece_kind(),
+                to,
+            });
+        }
+        if matches!(colour, SquareColour::Yellow | SquareColour::Red) {
+            // The first square on the way that is occupied or of the
+            // slider's own colour ends the slide.
+            let path = between(mv.from, to) & (self.occupied() | self.board.squares(colour));
+            let first = if to > mv.from {
+                path.first()
+            } else {
+                path.last()
+            };
+            if let Some(stop) = first {
+                return Err(if self.occupied().has(stop) {
+                    IllegalMove::PathBlocked(stop)
+                } else {
+                    IllegalMove::StopsEarlier { colour, stop }
+                });
+            }
+        }
+        Ok(if self.pieces[side.opponent().index()].has(to) {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        })
     }
 
+    /// The position after `mv`, which must be legal; nothing is checked in
+    /// release builds (the fast path of search and perft).
+    ///
+    /// For an illegal move the result is unspecified: a position that may
+    /// break the invariants [`Position::is_consistent`] checks (two pieces
+    /// on one square, a hash that does not match). No function of this
+    /// crate panics or causes undefined behaviour on such a position, but
+    /// their answers about it are meaningless: its moves, outcome and perft
+    /// are not those of any real position, its `Display` may print text
+    /// that does not parse back, and `flip_files` returns it unchanged. Debug builds
+    /// panic here instead (a `debug_assert!`), so that the misuse shows
+    /// where it happens. Use [`Game::try_play`](crate::Game::try_play) for moves you have not
+    /// generated yourself.
     #[inline(always)]
     fn play_unchecked(&self, mv: Move) -> Position {
-        Position::play_unchecked(self, mv)
-    }
-
-    #[inline(always)]
-    fn count_moves(&self) -> usize {
-        Position::count_moves(self)
+        debug_assert!(
+            self.is_legal(mv),
+            "play_unchecked with the illegal move {mv} in {self}"
+        );
+        match mv.to {
+            Destination::Square(to) => self.play_to_square(mv.from, to),
+            Destination::Camp(camp) => self.play_to_camp(mv.from, camp),
+        }
     }
 
     /// A piece is lifted once for all its moves to squares

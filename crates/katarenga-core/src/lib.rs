@@ -2,10 +2,10 @@
 //!
 //! # Where to start
 //!
-//! - [`Position`]: parse one ([`Position::start`], `"...".parse()`), list
-//!   its moves ([`Game::legal_moves`], or [`Position::generate_moves`]
+//! - [`Position`]: parse one ([`Game::start`], `"...".parse()`), list
+//!   its moves ([`Game::legal_moves`], or [`Game::generate_moves`]
 //!   without building them), play one ([`Game::play`], [`Game::try_play`]),
-//!   and ask for the [`Position::outcome`].
+//!   and ask for the [`Game::outcome`].
 //! - [`Game`]: the rules interface this crate implements (from the
 //!   `game-rules` crate, re-exported): what is written once for every game
 //!   (`try_play`, `legal_moves`, perft, ...). Bring it into scope with
@@ -62,7 +62,7 @@ pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;
 pub use picture::{Ansi, Svg};
 pub use play::{IllegalMove, MoveKind};
-pub use position::{InvalidPosition, Position, Rules, UnknownRules};
+pub use position::{InvalidPosition, Position, PositionBuilder, Rules, UnknownRules};
 pub use quadrant::{Grid4, Quadrant};
 pub use record::{GameRecord, GameRecordError};
 pub use setup::{Orientation, Rematch, RematchError, Setup};

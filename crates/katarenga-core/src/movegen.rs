@@ -5,7 +5,6 @@ use board_geometry::{
     Bitboard, Direction, Player, Square, Squares, king_moves, knight_moves, ray_until,
 };
 
-use crate::camps::target_line;
 use crate::{Camp, Camps, Move, Position, SquareColour};
 
 /// The most legal moves a position can have. A rook on a red square reaches
@@ -18,12 +17,12 @@ pub const MAX_MOVES: usize = 128;
 pub type MoveList = game_rules::MoveList<Move>;
 
 /// The legal moves of one piece, handed over by
-/// [`Position::generate_moves`]: destination squares as a bitboard, and the
+/// [`Game::generate_moves`](crate::Game::generate_moves): destination squares as a bitboard, and the
 /// camps it may enter. Iterating gives the moves, squares first, then camps
 /// (an exact-size iterator).
 ///
 /// ```
-/// use katarenga_core::Position;
+/// use katarenga_core::{Game, Position};
 /// Position::start().generate_moves(|moves| {
 ///     assert_eq!(moves.into_iter().len(), moves.len());
 ///     false
@@ -131,47 +130,13 @@ fn slide(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
 }
 
 impl Position {
-    /// Hands the legal moves to `listener`, one piece at a time, until it
-    /// returns `true`. Returns `true` if the listener stopped early.
-    ///
-    /// Nothing is allocated; a piece's square moves come as one bitboard.
-    /// A finished game has no moves; a pending first move under the
-    /// no-first-capture option has no captures.
-    ///
-    /// ```
-    /// use katarenga_core::Position;
-    /// let mut total = 0;
-    /// Position::start().generate_moves(|moves| {
-    ///     total += moves.len();
-    ///     false
-    /// });
-    /// assert_eq!(total, 31);
-    /// ```
-    pub fn generate_moves(&self, mut listener: impl FnMut(PieceMoves) -> bool) -> bool {
-        if self.decided_outcome().is_some() {
-            return false;
-        }
-        let own = self.pieces[self.side.index()];
-        // A first move under the no-first-capture option may not end on
-        // an opponent's piece either: all ones while it is pending.
-        let pending = 0u64.wrapping_sub(u64::from((self.first >> self.side.index()) & 1));
-        let barred = own | Bitboard(self.pieces[self.side.opponent().index()].0 & pending);
-        let line = target_line(self.side);
-        let open = self.open_camps();
-        let mut emit = |from: Square, to: Bitboard| {
-            let camps = if line.has(from) { open } else { Camps::EMPTY };
-            (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
-        };
-        self.for_each_reach(own, |from, reach| emit(from, reach - barred))
-    }
-
     /// Hands `visit` each piece of `pieces` (the squares of one side's
     /// pieces) with the squares it reaches by the colour of its square,
     /// its own side's pieces included, until `visit` returns `true`.
     /// Returns `true` if it stopped early. Move generation and the attacks
     /// share it.
     #[inline(always)]
-    fn for_each_reach(
+    pub(crate) fn for_each_reach(
         &self,
         pieces: Bitboard,
         mut visit: impl FnMut(Square, Bitboard) -> bool,
@@ -212,7 +177,7 @@ impl Position {
     /// they are left out. A finished game's pieces still attack.
     ///
     /// ```
-    /// use katarenga_core::{Player, Position};
+    /// use katarenga_core::{Game, Player, Position};
     /// let p = Position::start();
     /// let mut mobility = 0;
     /// p.for_each_attack(Player::White, |_, attacks| {
@@ -234,7 +199,7 @@ impl Position {
     /// it were to move, and the squares of its own pieces that it defends.
     ///
     /// ```
-    /// use katarenga_core::{Player, Position};
+    /// use katarenga_core::{Game, Player, Position};
     /// use katarenga_core::Bitboard;
     /// let p = Position::start();
     /// // White is to move: the squares it attacks off its own pieces are
@@ -251,17 +216,5 @@ impl Position {
         let mut all = Bitboard::EMPTY;
         self.for_each_attack(player, |_, attacks| all |= attacks);
         all
-    }
-
-    /// The number of legal moves, counted without building them.
-    #[inline]
-    #[must_use]
-    pub fn count_moves(&self) -> usize {
-        let mut count = 0;
-        self.generate_moves(|moves| {
-            count += moves.len();
-            false
-        });
-        count
     }
 }

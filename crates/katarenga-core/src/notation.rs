@@ -7,7 +7,7 @@ use core::str::FromStr;
 use board_geometry::notation::{GridError, char_at, next_field, parse_grid, write_grid};
 use board_geometry::{Bitboard, File, Player, Rank, Square};
 
-use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position};
+use crate::{Board, Camp, Camps, InvalidPosition, ParseBoardError, Position, PositionBuilder};
 
 board_geometry::named_enum! {
     /// A field of the position notation.
@@ -217,8 +217,14 @@ impl Position {
         } else {
             [false; 2]
         };
-        let position =
-            Position::new(board, pieces[0], pieces[1], camps, side).map_err(|error| {
+        let position = PositionBuilder::new()
+            .board(board)
+            .pieces(Player::Black, pieces[0])
+            .pieces(Player::White, pieces[1])
+            .camps(camps)
+            .side_to_move(side)
+            .build()
+            .map_err(|error| {
                 let offset = match error {
                     InvalidPosition::BothHoldBothCamps => camps_start,
                     _ => pieces_start,
@@ -235,6 +241,7 @@ impl Position {
     /// camps at the corners.
     ///
     /// ```
+    /// use katarenga_core::Game;
     /// let text = katarenga_core::Position::start().pretty().to_string();
     /// assert!(text.contains("8 Rw Yw Bw Gw Rw Yw Gw Bw"));
     /// ```

@@ -83,7 +83,7 @@ impl fmt::Display for Outcome {
 impl Position {
     /// The end of the game by camps or by piece count, the outcomes that
     /// need no move generation: the one definition of these two rules, used
-    /// by [`Position::outcome`] and by move generation. Both camps are
+    /// by [`Game::outcome`](crate::Game::outcome) and by move generation. Both camps are
     /// checked first (a valid position never has both players holding both
     /// camps, and never both with fewer than 2 pieces).
     #[inline(always)]
@@ -111,21 +111,5 @@ impl Position {
             .map(|loser| Outcome::TooFewPieces {
                 winner: loser.opponent(),
             })
-    }
-
-    /// The end of the game, or `None` while it goes on. A position has an
-    /// outcome exactly when it has no legal move.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.decided_outcome() {
-            return Some(outcome);
-        }
-        if self.generate_moves(|_| true) {
-            None
-        } else {
-            Some(Outcome::NoMove {
-                winner: self.side.opponent(),
-            })
-        }
     }
 }

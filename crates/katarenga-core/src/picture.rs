@@ -7,6 +7,7 @@ use board_geometry::picture::{
     Rgb, SQUARE_PX, ansi_board, ansi_cell, ansi_status_end, player_ink, square_corner, svg_board,
 };
 
+use crate::Game;
 use crate::{Camp, Move, Position};
 
 /// An SVG picture of a position ([`Position::svg`]): the coloured squares,
@@ -31,6 +32,7 @@ impl Position {
     /// An SVG picture of the position; write it with `{}`.
     ///
     /// ```
+    /// use katarenga_core::Game;
     /// let svg = katarenga_core::Position::start().svg().to_string();
     /// assert!(svg.starts_with("<svg"));
     /// assert_eq!(svg.matches("<circle").count(), 16);
@@ -44,6 +46,7 @@ impl Position {
     /// origin of `last` (the move that led here), if given.
     ///
     /// ```
+    /// use katarenga_core::Game;
     /// let board = katarenga_core::Position::start().ansi(None).to_string();
     /// assert!(board.contains("\x1b[1;38;2;"));
     /// assert!(board.ends_with("white to move\n"));

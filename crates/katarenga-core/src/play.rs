@@ -1,13 +1,12 @@
-//! Playing moves: `play`, `try_play` with the reasons a move is illegal, and
-//! `play_unchecked`.
+//! Playing moves: the reasons a move is illegal, and the copy-make behind
+//! [`Game::play_unchecked`] (the checks themselves are in `game.rs`).
 
-use board_geometry::{Bitboard, Player, Square, between, king_moves, knight_moves};
+use board_geometry::{Bitboard, Player, Square};
 
-use crate::camps::on_target_line;
 use crate::zobrist::{KEYS, piece_key};
-use crate::{Camp, Destination, Game, Move, Outcome, PieceKind, Position, SquareColour};
+use crate::{Camp, Outcome, PieceKind, Position, SquareColour};
 
-/// What kind of move a legal move is, from [`Position::check_move`].
+/// What kind of move a legal move is, from [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -24,7 +23,7 @@ pub enum MoveKind {
 }
 
 /// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play)
-/// and [`Position::check_move`].
+/// and [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[cfg_attr(
     feature = "serde",
@@ -33,7 +32,7 @@ pub enum MoveKind {
 )]
 pub enum IllegalMove {
     /// The game is over.
-    #[error("the game is over ({0})")]
+    #[error("the game is over: {0}")]
     GameOver(Outcome),
     /// No piece on the origin square.
     #[error("there is no piece on {0}")]
@@ -77,7 +76,7 @@ pub enum IllegalMove {
     #[error("only a piece on your target line can enter a camp, and {0} is not on it")]
     NotOnTargetLine(Square),
     /// The camp is already occupied.
-    #[error("{0} is already occupied")]
+    #[error("{0} is occupied")]
     CampOccupied(Camp),
     /// A capture on the player's first move, under the no-first-capture
     /// option.
@@ -86,131 +85,6 @@ pub enum IllegalMove {
 }
 
 impl Position {
-    /// Checks `mv` against the rules and says what kind of move it is.
-    ///
-    /// # Errors
-    /// [`IllegalMove`] with the first rule the move breaks.
-    ///
-    /// ```
-    /// use katarenga_core::{Game, IllegalMove, MoveKind, Position};
-    /// let start = Position::start();
-    /// assert_eq!(start.check_move("a8a7".parse()?), Ok(MoveKind::Quiet));
-    /// let next = start.try_play("a8a7".parse()?)?;
-    /// assert_eq!(
-    ///     next.try_play("a8a7".parse()?),
-    ///     Err(IllegalMove::NoPiece("a8".parse()?))
-    /// );
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
-        if let Some(outcome) = self.outcome() {
-            return Err(IllegalMove::GameOver(outcome));
-        }
-        let side = self.side;
-        let owner = self
-            .piece_on(mv.from)
-            .ok_or(IllegalMove::NoPiece(mv.from))?;
-        if owner != side {
-            return Err(IllegalMove::NotYourPiece {
-                square: mv.from,
-                owner,
-            });
-        }
-        let to = match mv.to {
-            Destination::Camp(camp) => {
-                return if camp.owner() != side {
-                    Err(IllegalMove::NotYourCamp(camp))
-                } else if !on_target_line(side, mv.from) {
-                    Err(IllegalMove::NotOnTargetLine(mv.from))
-                } else if self.camps.has(camp) {
-                    Err(IllegalMove::CampOccupied(camp))
-                } else {
-                    Ok(MoveKind::Camp)
-                };
-            }
-            Destination::Square(to) => to,
-        };
-        if self.pieces[side.index()].has(to) {
-            return Err(IllegalMove::OwnPiece(to));
-        }
-        if self.first_move_pending(side) && self.pieces[side.opponent().index()].has(to) {
-            return Err(IllegalMove::FirstMoveCapture(to));
-        }
-        let colour = self.board.colour_of(mv.from);
-        let shape = match colour {
-            SquareColour::Blue => king_moves(mv.from).has(to),
-            SquareColour::Green => knight_moves(mv.from).has(to),
-            SquareColour::Yellow | SquareColour::Red => {
-                let (files, ranks) = (
-                    to.file() as i8 - mv.from.file() as i8,
-                    to.rank() as i8 - mv.from.rank() as i8,
-                );
-                let diagonal = files != 0 && files.abs() == ranks.abs();
-                let straight = (files == 0) != (ranks == 0);
-                if colour == SquareColour::Yellow {
-                    diagonal
-                } else {
-                    straight
-                }
-            }
-        };
-        if !shape {
-            return Err(IllegalMove::WrongShape {
-                colour,
-                kind: colour.piece_kind(),
-                to,
-            });
-        }
-        if matches!(colour, SquareColour::Yellow | SquareColour::Red) {
-            // The first square on the way that is occupied or of the
-            // slider's own colour ends the slide.
-            let path = between(mv.from, to) & (self.occupied() | self.board.squares(colour));
-            let first = if to > mv.from {
-                path.first()
-            } else {
-                path.last()
-            };
-            if let Some(stop) = first {
-                return Err(if self.occupied().has(stop) {
-                    IllegalMove::PathBlocked(stop)
-                } else {
-                    IllegalMove::StopsEarlier { colour, stop }
-                });
-            }
-        }
-        Ok(if self.pieces[side.opponent().index()].has(to) {
-            MoveKind::Capture
-        } else {
-            MoveKind::Quiet
-        })
-    }
-
-    /// The position after `mv`, which must be legal; nothing is checked in
-    /// release builds (the fast path of search and perft).
-    ///
-    /// For an illegal move the result is unspecified: a position that may
-    /// break the invariants [`Position::is_consistent`] checks (two pieces
-    /// on one square, a hash that does not match). No function of this
-    /// crate panics or causes undefined behaviour on such a position, but
-    /// their answers about it are meaningless: its moves, outcome and perft
-    /// are not those of any real position, its `Display` may print text
-    /// that does not parse back, and `flip_files` returns it unchanged. Debug builds
-    /// panic here instead (a `debug_assert!`), so that the misuse shows
-    /// where it happens. Use [`Game::try_play`](crate::Game::try_play) for moves you have not
-    /// generated yourself.
-    #[inline]
-    #[must_use]
-    pub fn play_unchecked(&self, mv: Move) -> Position {
-        debug_assert!(
-            self.is_legal(mv),
-            "play_unchecked with the illegal move {mv} in {self}"
-        );
-        match mv.to {
-            Destination::Square(to) => self.play_to_square(mv.from, to),
-            Destination::Camp(camp) => self.play_to_camp(mv.from, camp),
-        }
-    }
-
     /// A move to a square, with a capture if an opponent stands there.
     #[inline(always)]
     pub(crate) fn play_to_square(&self, from: Square, to: Square) -> Position {
@@ -219,7 +93,7 @@ impl Position {
 
     /// A move from the target line into a camp.
     #[cold]
-    fn play_to_camp(&self, from: Square, camp: Camp) -> Position {
+    pub(crate) fn play_to_camp(&self, from: Square, camp: Camp) -> Position {
         let side = self.side;
         let mut next = *self;
         next.pieces[side.index()] = next.pieces[side.index()].without(from);

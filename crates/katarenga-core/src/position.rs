@@ -2,6 +2,7 @@
 
 use board_geometry::{Bitboard, Player, Rank, Square};
 
+use crate::Game;
 use crate::zobrist::{self, KEYS};
 use crate::{Board, Camp, Camps};
 
@@ -10,11 +11,10 @@ use crate::{Board, Camp, Camps};
 ///
 /// A small `Copy` value; [`Game::play`](crate::Game::play) and friends return the position
 /// after a move. Every `Position` that can be built is valid (see
-/// [`Position::new`]).
+/// [`PositionBuilder`]).
 ///
 /// ```
-/// use katarenga_core::Game;
-/// use katarenga_core::Position;
+/// use katarenga_core::{Game, Position};
 /// let start = Position::start();
 /// assert_eq!(start.legal_moves().len(), 31);
 /// ```
@@ -123,13 +123,6 @@ pub enum InvalidPosition {
 }
 
 impl Position {
-    /// The start on the standard board ([rules](crate::rules#set-up-and-turn-order)): White's 8
-    /// pieces on rank 8, Black's on rank 1, White to move.
-    #[must_use]
-    pub fn start() -> Position {
-        Position::start_on(Board::standard())
-    }
-
     /// The start on any board by `rules`: under
     /// [`Rules::NoFirstCapture`] both players' first moves are
     /// [pending](Position::first_move_pending).
@@ -148,61 +141,12 @@ impl Position {
     /// rank 1, White to move.
     #[must_use]
     pub fn start_on(board: Board) -> Position {
-        Position::new(
-            board,
-            Rank::First.bitboard(),
-            Rank::Eighth.bitboard(),
-            Camps::EMPTY,
-            Player::White,
-        )
-        .unwrap_or_else(|_| unreachable!("the start is valid"))
-    }
-
-    /// A position from its parts, under the standard rules (no first move
-    /// pending: add them with [`Position::with_first_move_pending`]).
-    ///
-    /// # Errors
-    /// [`InvalidPosition`] if a square holds pieces of both players, a side
-    /// has more than 8 pieces on the board plus in its camps, both players
-    /// hold both their camps, or both have fewer than 2 pieces. A position
-    /// in which one player has already won or lost is accepted (it is
-    /// terminal).
-    pub fn new(
-        board: Board,
-        black: Bitboard,
-        white: Bitboard,
-        camps: Camps,
-        side: Player,
-    ) -> Result<Position, InvalidPosition> {
-        if let Some(square) = (black & white).first() {
-            return Err(InvalidPosition::SquareTaken(square));
-        }
-        let pieces = [black, white];
-        let mut counts = [0u8; 2];
-        for player in Player::ALL {
-            let count = pieces[player.index()].len() + camps.count(player);
-            if count > 8 {
-                return Err(InvalidPosition::TooManyPieces { player, count });
-            }
-            counts[player.index()] = count as u8;
-        }
-        if camps.count(Player::Black) == 2 && camps.count(Player::White) == 2 {
-            return Err(InvalidPosition::BothHoldBothCamps);
-        }
-        if counts[0] < 2 && counts[1] < 2 {
-            return Err(InvalidPosition::BothTooFew);
-        }
-        let mut position = Position {
-            board,
-            pieces,
-            camps: Camps(camps.0 & 0b1111),
-            counts,
-            side,
-            first: 0,
-            hash: 0,
-        };
-        position.hash = zobrist::hash_of(&position);
-        Ok(position)
+        PositionBuilder::new()
+            .board(board)
+            .pieces(Player::Black, Rank::First.bitboard())
+            .pieces(Player::White, Rank::Eighth.bitboard())
+            .build()
+            .unwrap_or_else(|_| unreachable!("the start is valid"))
     }
 
     /// The coloured board.
@@ -210,13 +154,6 @@ impl Position {
     #[must_use]
     pub fn board(&self) -> &Board {
         &self.board
-    }
-
-    /// The player to move.
-    #[inline]
-    #[must_use]
-    pub fn side_to_move(&self) -> Player {
-        self.side
     }
 
     /// The squares of `player`'s pieces on the board.
@@ -283,7 +220,7 @@ impl Position {
     /// have not moved yet). The notation writes them as a fifth field.
     ///
     /// ```
-    /// use katarenga_core::{Player, Position};
+    /// use katarenga_core::{Game, Player, Position};
     /// let p = Position::start().with_first_move_pending(Player::White, true);
     /// assert!(p.to_string().ends_with(" w - w"));
     /// assert_eq!(p.to_string().parse::<Position>(), Ok(p));
@@ -300,17 +237,8 @@ impl Position {
         next
     }
 
-    /// The Zobrist hash: covers the board colouring, the pieces, the camps,
-    /// the side to move and the pending first moves; updated incrementally by `play`. (Named so
-    /// that it does not shadow [`Hash::hash`](core::hash::Hash::hash).)
-    #[inline]
-    #[must_use]
-    pub fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch; always equal to
-    /// [`Position::zobrist`].
+    /// [`Game::zobrist`](crate::Game::zobrist).
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(self)
@@ -321,23 +249,23 @@ impl Position {
     /// (same perft at every depth).
     ///
     /// Mirroring keeps a valid position valid; a position broken by
-    /// [`Position::play_unchecked`] with an illegal move comes back
+    /// [`Game::play_unchecked`] with an illegal move comes back
     /// unchanged (and a debug build stops on it).
     #[must_use]
     pub fn flip_files(&self) -> Position {
-        let flipped = Position::new(
-            self.board.flip_files(),
-            self.pieces[0].flip_files(),
-            self.pieces[1].flip_files(),
-            self.camps.flip_files(),
-            self.side,
-        );
+        let mut builder = PositionBuilder::new();
+        builder
+            .board(self.board.flip_files())
+            .pieces(Player::Black, self.pieces[0].flip_files())
+            .pieces(Player::White, self.pieces[1].flip_files())
+            .camps(self.camps.flip_files())
+            .side_to_move(self.side);
+        for player in Player::ALL {
+            builder.first_move_pending(player, self.first_move_pending(player));
+        }
+        let flipped = builder.build();
         debug_assert!(flipped.is_ok(), "flip_files of an inconsistent position");
-        flipped.map_or(*self, |p| {
-            Player::ALL.into_iter().fold(p, |p, player| {
-                p.with_first_move_pending(player, self.first_move_pending(player))
-            })
-        })
+        flipped.unwrap_or(*self)
     }
 
     /// Checks the internal invariants: pieces disjoint, counts agree with
@@ -354,6 +282,128 @@ impl Position {
             && self.camps.0 & !0b1111 == 0
             && self.first & !0b11 == 0
             && self.hash == zobrist::hash_of(self)
+    }
+}
+
+/// Builds a position from its parts: the board, each side's pieces, the
+/// occupied camps, the side to move and the pending first moves.
+///
+/// ```
+/// use katarenga_core::{InvalidPosition, Player, PositionBuilder, Rank, Square};
+/// let mut builder = PositionBuilder::new();
+/// builder
+///     .pieces(Player::White, Rank::Eighth.bitboard())
+///     .pieces(Player::Black, Rank::First.bitboard());
+/// assert_eq!(builder.build()?, katarenga_core::Position::default());
+/// builder.pieces(Player::Black, Rank::Eighth.bitboard());
+/// assert_eq!(builder.build(), Err(InvalidPosition::SquareTaken(Square::A8)));
+/// # Ok::<(), InvalidPosition>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct PositionBuilder {
+    board: Board,
+    pieces: [Bitboard; 2],
+    camps: Camps,
+    side: Player,
+    first: u8,
+}
+
+impl Default for PositionBuilder {
+    fn default() -> PositionBuilder {
+        PositionBuilder::new()
+    }
+}
+
+impl PositionBuilder {
+    /// The standard board with no pieces and no camps taken, White to move,
+    /// no first move pending.
+    #[must_use]
+    pub fn new() -> PositionBuilder {
+        PositionBuilder {
+            board: Board::standard(),
+            pieces: [Bitboard::EMPTY; 2],
+            camps: Camps::EMPTY,
+            side: Player::White,
+            first: 0,
+        }
+    }
+
+    /// Sets the coloured board (the standard board by default).
+    pub fn board(&mut self, board: Board) -> &mut PositionBuilder {
+        self.board = board;
+        self
+    }
+
+    /// Sets the squares of `player`'s pieces on the board (none by default).
+    pub fn pieces(&mut self, player: Player, squares: Bitboard) -> &mut PositionBuilder {
+        self.pieces[player.index()] = squares;
+        self
+    }
+
+    /// Sets the occupied camps (none by default).
+    pub fn camps(&mut self, camps: Camps) -> &mut PositionBuilder {
+        self.camps = camps;
+        self
+    }
+
+    /// Sets the player to move (White by default).
+    pub fn side_to_move(&mut self, player: Player) -> &mut PositionBuilder {
+        self.side = player;
+        self
+    }
+
+    /// Marks `player`'s first move as pending under
+    /// [`Rules::NoFirstCapture`] (see [`Position::first_move_pending`]);
+    /// off by default, as under the standard rules.
+    pub fn first_move_pending(&mut self, player: Player, pending: bool) -> &mut PositionBuilder {
+        let bit = 1 << player.index();
+        self.first = if pending {
+            self.first | bit
+        } else {
+            self.first & !bit
+        };
+        self
+    }
+
+    /// The position.
+    ///
+    /// # Errors
+    /// [`InvalidPosition`] if a square holds pieces of both players, a side
+    /// has more than 8 pieces on the board plus in its camps, both players
+    /// hold both their camps, or both have fewer than 2 pieces. A position
+    /// in which one player has already won or lost is accepted (it is
+    /// terminal).
+    pub fn build(&self) -> Result<Position, InvalidPosition> {
+        let [black, white] = self.pieces;
+        let camps = self.camps;
+        if let Some(square) = (black & white).first() {
+            return Err(InvalidPosition::SquareTaken(square));
+        }
+        let mut counts = [0u8; 2];
+        for player in Player::ALL {
+            let count = self.pieces[player.index()].len() + camps.count(player);
+            if count > 8 {
+                return Err(InvalidPosition::TooManyPieces { player, count });
+            }
+            counts[player.index()] = count as u8;
+        }
+        if camps.count(Player::Black) == 2 && camps.count(Player::White) == 2 {
+            return Err(InvalidPosition::BothHoldBothCamps);
+        }
+        if counts[0] < 2 && counts[1] < 2 {
+            return Err(InvalidPosition::BothTooFew);
+        }
+        let mut position = Position {
+            board: self.board,
+            pieces: self.pieces,
+            camps: Camps(camps.0 & 0b1111),
+            counts,
+            side: self.side,
+            first: self.first,
+            hash: 0,
+        };
+        position.hash = zobrist::hash_of(&position);
+        Ok(position)
     }
 }
 

@@ -103,7 +103,7 @@ impl Board {
 ///    [`Position`].
 ///
 /// ```
-/// use katarenga_core::{Board, Orientation, Player, Rules, Setup};
+/// use katarenga_core::{Board, Game, Orientation, Player, Rules, Setup};
 /// let setup = Setup::new(Board::standard(), Rules::Standard);
 /// let start = setup.start(Orientation::Top);
 /// assert_eq!(start.side_to_move(), Player::White);
@@ -157,7 +157,7 @@ impl Setup {
 /// player** (White in game 1).
 ///
 /// ```
-/// use katarenga_core::{Player, Rematch, Position};
+/// use katarenga_core::{Game, Player, Position, Rematch};
 /// let mut m = Rematch::new(Position::start());
 /// assert_eq!(m.game(), 1);
 /// assert_eq!(m.black_player(), Rematch::FIRST);

@@ -2,9 +2,7 @@
 //! once; a release build returns a broken position on which nothing panics
 //! (run with `cargo test --release --test unchecked`, as CI does).
 
-#[cfg(not(debug_assertions))]
-use katarenga_core::Game;
-use katarenga_core::{Move, Position, Square};
+use katarenga_core::{Game, Move, Position, Square};
 
 /// a1 holds a black piece and a2 is empty, but it is White's turn: White
 /// "moves" Black's piece, which breaks the position.

@@ -113,7 +113,7 @@ fn illegal_move(position: &AnyPosition) -> String {
     let empty = board_geometry::Square::ALL
         .into_iter()
         .find(|&s| match position {
-            AnyPosition::Kamisado(p) => p.tower_on(s).is_none(),
+            AnyPosition::Kamisado(p) => p.piece_on(s).is_none(),
             AnyPosition::Katarenga(p) => p.piece_on(s).is_none(),
         });
     let s = empty.unwrap_or(board_geometry::Square::D4);

@@ -13,6 +13,7 @@ use katarenga_core::{Orientation, Setup};
 use super::{Budget, Engine, Refusal, Thinking};
 use crate::message::{GameId, Info, OptionKind, Score};
 use game_spec::{AnyMove, AnyPosition, GameSpec};
+use kamisado_core::Game;
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;

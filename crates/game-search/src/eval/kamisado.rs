@@ -4,6 +4,7 @@ use board_geometry::Player;
 use kamisado_core::{Colour, Move, Position, SumoRank, Tower, plain_runner, slide_targets};
 
 use crate::SearchGame;
+use kamisado_core::Game;
 
 impl SearchGame for Position {
     /// A round never repeats a position and always has a winner (what the
@@ -65,7 +66,7 @@ pub fn evaluate(p: &Position) -> i32 {
     let sumo = p.rank_at_least(SumoRank::Sumo);
     let mut score = 0;
     for player in Player::ALL {
-        let towers = p.occupied_by(player);
+        let towers = p.pieces(player);
         // Ranks advanced: the sum of the towers' rank indices, counted in
         // the player's frame (8 towers, 7 ranks at most each).
         let (count, rank_sum) = count_and_rank_sum(towers.0);

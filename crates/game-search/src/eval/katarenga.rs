@@ -4,6 +4,7 @@ use board_geometry::{Bitboard, Player};
 use katarenga_core::{Destination, Move, Position, target_line};
 
 use crate::SearchGame;
+use katarenga_core::Game;
 
 impl SearchGame for Position {
     const MOVE_INDICES: usize = 64 * 68;

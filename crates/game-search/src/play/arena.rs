@@ -144,7 +144,7 @@ impl<G: SearchGame> Repetitions<G> {
 /// ```
 /// use game_search::play::{play_game, Adjudication, End};
 /// use game_search::{GreedyAgent, RandomAgent};
-/// use kamisado_core::Position;
+/// use kamisado_core::{Game, Position};
 ///
 /// let mut first = GreedyAgent::new(1); // Black: Black moves first in Kamisado
 /// let mut second = RandomAgent::new(2);
@@ -320,6 +320,7 @@ impl fmt::Display for Stats {
 /// games played after each one.
 ///
 /// ```
+/// use katarenga_core::Game;
 /// use game_search::play::{selfplay, Adjudication};
 /// use game_search::RandomAgent;
 /// let stats = selfplay(

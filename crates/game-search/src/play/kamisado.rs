@@ -6,6 +6,7 @@ use board_geometry::Player;
 use kamisado_core::{Edge, Match, MatchState, Position, RoundSummary};
 
 use super::{Agent, End, GameResult, KamisadoMatch, MatchEnd, MatchResult, RoundScoring};
+use kamisado_core::Game;
 
 /// A round being played: its start, its moves so far and its scoring.
 struct Round {

@@ -62,6 +62,7 @@ use kamisado_core::{Move, Position};
 
 use super::{Prover, Solver, Value};
 use crate::Limits;
+use kamisado_core::Game;
 
 /// Why a certificate could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -165,7 +165,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     ///
     /// ```
     /// use game_search::{Limits, Searcher};
-    /// use katarenga_core::Position;
+    /// use katarenga_core::{Game, Position};
     ///
     /// // Material only: my pieces minus theirs.
     /// let material = |p: &Position| {
@@ -211,7 +211,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     /// ```
     /// use std::time::Duration;
     /// use game_search::{Limits, Searcher};
-    /// use kamisado_core::Position;
+    /// use kamisado_core::{Game, Position};
     ///
     /// let mut searcher = Searcher::<Position>::new(16)?;
     /// let stop = searcher.stop_flag();
@@ -239,7 +239,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     ///
     /// ```
     /// use game_search::{Limits, Searcher, StopFlag};
-    /// use katarenga_core::Position;
+    /// use katarenga_core::{Game, Position};
     ///
     /// let mut searcher = Searcher::<Position>::new(1)?;
     /// let stop = StopFlag::new();
@@ -266,7 +266,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     ///
     /// ```
     /// use game_search::{Limits, Searcher};
-    /// use kamisado_core::Position;
+    /// use kamisado_core::{Game, Position};
     ///
     /// let mut searcher = Searcher::<Position>::new(4)?;
     /// let mut depths = Vec::new();

@@ -2,6 +2,7 @@
 //! the word that is wrong.
 
 use game_spec::{BoardSetup, GameId, GameSpec, SpecError};
+use kamisado_core::Game;
 use katarenga_core::{Board, Rules, TilePlacement};
 use proptest::prelude::*;
 

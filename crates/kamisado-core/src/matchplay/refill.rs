@@ -106,7 +106,7 @@ pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
             };
             for i in 0..8 {
                 let square = Square::new(files(i), rank);
-                if let Some(tower) = position.tower_on(square).filter(|t| t.player == player) {
+                if let Some(tower) = position.piece_on(square).filter(|t| t.player == player) {
                     // A valid position has eight towers a side, which fill
                     // the eight squares of the home row; more can only come
                     // from a position broken by `play_unchecked`.

@@ -11,6 +11,7 @@
 
 use board_geometry::{Bitboard, Player, Square};
 
+use crate::Game;
 use crate::movegen::{UP_RAY_TABLE, slides};
 use crate::{Colour, Move, Position};
 

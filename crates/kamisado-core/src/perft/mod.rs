@@ -4,6 +4,7 @@
 
 pub(crate) mod bulk;
 
+use crate::Game;
 use crate::Position;
 
 /// [`Game::perft`](crate::Game::perft) for Kamisado
@@ -31,7 +32,7 @@ fn perft_children(position: &Position, depth: u32) -> u64 {
 }
 
 /// Calls `visit` with the position after each legal move
-/// ([`Position::for_each_child`]).
+/// ([`Game::for_each_child`](crate::Game::for_each_child)).
 #[inline(always)]
 fn for_each_child(position: &Position, mut visit: impl FnMut(&Position)) {
     position.for_each_child(|_, child| {

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use board_geometry::{Player, Square};
 use kamisado_core::{
-    Bitboard, Colour, Move, MoveKind, Outcome, Position, SumoRank, Tower, TowerMoves, slide_targets,
+    Bitboard, Colour, Move, MoveKind, Outcome, PieceMoves, Position, SumoRank, Tower, slide_targets,
 };
 use proptest::prelude::*;
 
@@ -19,7 +19,7 @@ pub(crate) fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<
     let from = position.square_of(tower);
     let rank = position.rank_of(tower);
     let limit = rank.max_distance().unwrap_or(7);
-    let occupied = |s: Square| position.tower_on(s).is_some();
+    let occupied = |s: Square| position.piece_on(s).is_some();
     let mut out = BTreeSet::new();
     for dir in tower.player.forward_directions() {
         let mut square = from;
@@ -39,7 +39,7 @@ pub(crate) fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<
             let mut line = Vec::new();
             let mut square = Some(front);
             while let Some(s) = square {
-                match position.tower_on(s) {
+                match position.piece_on(s) {
                     Some(t) => line.push(t),
                     None => break,
                 }
@@ -156,7 +156,7 @@ proptest! {
             prop_assert_eq!(ours.is_empty(), position.outcome().is_some(), "in {}", position);
             let side = position.side_to_move();
             for mv in &ours {
-                let tower = position.tower_on(mv.from).unwrap();
+                let tower = position.piece_on(mv.from).unwrap();
                 prop_assert_eq!(tower.player, side);
                 if let Some(c) = position.forced_colour() {
                     prop_assert_eq!(tower.colour, c);
@@ -223,7 +223,7 @@ proptest! {
                     prop_assert_eq!(after.side_to_move(), side.opponent());
                     prop_assert_eq!(after.forced_colour(), Some(Colour::of_square(mv.to)));
                     prop_assert!(!after.is_after_push());
-                    prop_assert_eq!(after.tower_on(mv.to), before.tower_on(mv.from));
+                    prop_assert_eq!(after.piece_on(mv.to), before.piece_on(mv.from));
                 }
                 MoveKind::Push(k) => {
                     // The pusher moves again, forced by the colour under
@@ -232,7 +232,7 @@ proptest! {
                     prop_assert_eq!(after.side_to_move(), side);
                     prop_assert!(after.is_after_push());
                     prop_assert_eq!(after.forced_colour(), Some(Colour::of_square(mv.to)));
-                    let pusher = before.tower_on(mv.from).unwrap();
+                    let pusher = before.piece_on(mv.from).unwrap();
                     let mut moved = 0;
                     for (tower, square, rank) in before.towers() {
                         let now = after.square_of(tower);
@@ -274,15 +274,15 @@ proptest! {
     /// Turning the board half a turn and swapping the players gives the
     /// same game.
     #[test]
-    fn mirrored_positions_have_the_same_perft((start, choices) in random_game()) {
+    fn positions_turned_with_players_swapped_have_the_same_perft((start, choices) in random_game()) {
         let positions = play_out(starts()[start], &choices);
         let position = positions[positions.len() / 2];
-        let mirrored = position.mirrored();
-        prop_assert!(mirrored.is_consistent());
-        prop_assert_eq!(mirrored.mirrored(), position);
-        prop_assert_eq!(mirrored.outcome().map(Outcome::loser), position.outcome().map(|o| o.loser().opponent()));
+        let turned = position.rotate_180_swap_players();
+        prop_assert!(turned.is_consistent());
+        prop_assert_eq!(turned.rotate_180_swap_players(), position);
+        prop_assert_eq!(turned.outcome().map(Outcome::loser), position.outcome().map(|o| o.loser().opponent()));
         for depth in 1..=3 {
-            prop_assert_eq!(mirrored.perft(depth), position.perft(depth));
+            prop_assert_eq!(turned.perft(depth), position.perft(depth));
         }
     }
 
@@ -312,7 +312,7 @@ fn tower_move_sets_are_exact() {
     let mut sets = 0;
     for (p, _) in sample(2, 2000) {
         let mut total = 0;
-        p.generate_moves(|moves: TowerMoves| {
+        p.generate_moves(|moves: PieceMoves| {
             assert!(!moves.is_empty(), "{p}");
             assert_eq!(moves.len(), moves.to.len() as usize);
             let mut iter = moves.iter();
@@ -326,7 +326,7 @@ fn tower_move_sets_are_exact() {
                 }
             }
             assert_eq!(iter.next(), None);
-            assert_eq!(p.tower_on(moves.from), Some(moves.tower));
+            assert_eq!(p.piece_on(moves.from), Some(moves.tower));
             total += moves.len();
             sets += 1;
             false
@@ -335,7 +335,7 @@ fn tower_move_sets_are_exact() {
     }
     assert!(sets >= 2000);
     // A set built by hand may be empty, and says so.
-    let none = TowerMoves {
+    let none = PieceMoves {
         tower: Tower::new(Player::Black, Colour::Red),
         from: "c1".parse().unwrap(),
         to: kamisado_core::Bitboard::EMPTY,
@@ -390,7 +390,7 @@ fn slide_targets_and_reach() {
             let extra = reach & !slides;
             assert!(extra.len() <= 1, "{p}");
             if let Some(push) = extra.into_iter().next() {
-                assert!(rank != SumoRank::Plain && p.tower_on(push).is_some(), "{p}");
+                assert!(rank != SumoRank::Plain && p.piece_on(push).is_some(), "{p}");
                 pushes += 1;
             }
         }
@@ -403,7 +403,7 @@ fn slide_targets_and_reach() {
                 let legal: Bitboard = p
                     .legal_moves()
                     .iter()
-                    .filter(|m| p.tower_on(m.from) == Some(tower))
+                    .filter(|m| p.piece_on(m.from) == Some(tower))
                     .map(|m| m.to.bitboard())
                     .fold(Bitboard::EMPTY, |a, b| a | b);
                 assert_eq!(p.reach(tower), legal, "{p}");

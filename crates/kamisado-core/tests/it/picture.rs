@@ -2,12 +2,12 @@
 //! with the position it draws.
 
 use crate::common::sample;
-use kamisado_core::{Colour, Player, Position, Square};
+use kamisado_core::{Colour, Game, Player, Position, Square};
 
 /// A tower as the notation writes it: its letter (uppercase Black) and one
 /// `+` per sumo rank.
 fn token(p: &Position, square: Square) -> Option<String> {
-    let tower = p.tower_on(square)?;
+    let tower = p.piece_on(square)?;
     let letter = tower.colour.letter();
     let letter = match tower.player {
         Player::Black => letter.to_ascii_uppercase(),
@@ -103,7 +103,7 @@ fn the_svg_draws_every_square_and_tower_in_place() {
             let (file, rank) = ((cx - 62) / 60, 7 - (cy - 62) / 60);
             assert_eq!(((cx - 62) % 60, (cy - 62) % 60), (0, 0));
             let square = Square::ALL[(rank * 8 + file) as usize];
-            let tower = p.tower_on(square).expect("a circle on a tower");
+            let tower = p.piece_on(square).expect("a circle on a tower");
             if circle.contains("stroke-dasharray") {
                 assert_eq!(p.forced_square(), Some(square));
                 dashed += 1;
@@ -179,7 +179,7 @@ fn the_terminal_drawing_reads_back() {
                         let trail = label.len() - label.trim_end().len();
                         assert!(trail == lead || trail == lead + 1, "{label:?}");
                         // Five cells: the square's colour, then the tower's.
-                        let tower = p.tower_on(square).unwrap().colour.rgb();
+                        let tower = p.piece_on(square).unwrap().colour.rgb();
                         let tower = format!("{};{};{}", tower.0, tower.1, tower.2);
                         let five: Vec<&String> = cell_backgrounds.by_ref().take(5).collect();
                         assert_eq!(five[0], &square_bg);

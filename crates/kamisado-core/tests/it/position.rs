@@ -11,13 +11,13 @@ fn occupancy_by_player() {
                 .iter()
                 .map(|&c| p.square_of(Tower::new(player, c)))
                 .collect();
-            let set = p.occupied_by(player);
+            let set = p.pieces(player);
             assert_eq!(set.len(), 8);
             assert!(squares.iter().all(|&s| set.has(s)), "{p}");
         }
         assert_eq!(
             p.occupied(),
-            p.occupied_by(Player::Black) | p.occupied_by(Player::White)
+            p.pieces(Player::Black) | p.pieces(Player::White)
         );
         assert_eq!(p.occupied().len(), 16);
     }

@@ -99,7 +99,7 @@ fn position_runners_are_the_towers_that_could_slide_home() {
         let occupied = p.occupied();
         for player in Player::ALL {
             let expected: Bitboard = p
-                .occupied_by(player)
+                .pieces(player)
                 .into_iter()
                 .filter(|&s| naive_runner(player, s, limit(p.rank_at(s)), occupied))
                 .collect();

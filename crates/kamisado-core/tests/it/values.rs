@@ -139,7 +139,7 @@ fn ranks_by_square_and_by_tower() {
         }
         assert_eq!(p.rank_at_least(SumoRank::Plain).len(), 64);
         // Empty squares are plain and in no sumo set.
-        for square in Square::ALL.into_iter().filter(|&s| p.tower_on(s).is_none()) {
+        for square in Square::ALL.into_iter().filter(|&s| p.piece_on(s).is_none()) {
             assert_eq!(p.rank_at(square), SumoRank::Plain);
             assert!(!p.rank_at_least(SumoRank::Sumo).has(square));
         }

@@ -4,22 +4,22 @@
 use SquareColour::Blue;
 use board_geometry::Player;
 use board_geometry::Square::*;
-use katarenga_core::Game;
-use katarenga_core::{Camp, Camps, IllegalMove, Move, Outcome, Position, SquareColour};
+use katarenga_core::{Camp, Camps, IllegalMove, Move, Outcome, SquareColour};
+use katarenga_core::{Game, PositionBuilder};
 
 use crate::movegen::drawn::{board, pieces, targets};
 
 #[test]
 fn camps_are_entered_from_the_target_line_only() {
     let b = board(Blue, &[]);
-    let p = Position::new(
-        b,
-        pieces(&[E8, E7, A2]),
-        pieces(&[A1, H1, D4]),
-        Camps::EMPTY.with(Camp::H9),
-        Player::Black,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[E8, E7, A2]))
+        .pieces(Player::White, pieces(&[A1, H1, D4]))
+        .camps(Camps::EMPTY.with(Camp::H9))
+        .side_to_move(Player::Black)
+        .build()
+        .unwrap();
     let moves = p.legal_moves();
     assert!(moves.contains(&Move::to_camp(E8, Camp::A9)));
     assert!(!moves.contains(&Move::to_camp(E8, Camp::H9)));
@@ -53,14 +53,14 @@ fn a_piece_on_the_line_stays_in_play() {
     // White's king on a1 (its target line) moves along the line, backward
     // and captures, may enter a camp, and can be captured.
     let b = board(Blue, &[]);
-    let p = Position::new(
-        b,
-        pieces(&[B2, H5]),
-        pieces(&[A1, A8]),
-        Camps::EMPTY,
-        Player::White,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[B2, H5]))
+        .pieces(Player::White, pieces(&[A1, A8]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::White)
+        .build()
+        .unwrap();
     assert_eq!(targets(&p, A1), pieces(&[A2, B1, B2]));
     assert!(p.legal_moves().contains(&Move::to_camp(A1, Camp::A0)));
     assert!(p.legal_moves().contains(&Move::to_camp(A1, Camp::H0)));

@@ -14,6 +14,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod picture;
+mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;

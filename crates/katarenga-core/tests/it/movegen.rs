@@ -3,7 +3,7 @@
 //! invariants of RULES.md 2, the per-piece move sets, and the
 //! no-first-capture option against a naive generator of its own.
 
-use katarenga_core::Game;
+use katarenga_core::{Game, PositionBuilder};
 use std::collections::BTreeSet;
 
 use board_geometry::{Player, Square};
@@ -253,7 +253,13 @@ mod first_capture {
             }
             Destination::Camp(camp) => camps = camps.with(camp),
         }
-        Position::new(*p.board(), pieces[0], pieces[1], camps, side.opponent())
+        PositionBuilder::new()
+            .board(*p.board())
+            .pieces(Player::Black, pieces[0])
+            .pieces(Player::White, pieces[1])
+            .camps(camps)
+            .side_to_move(side.opponent())
+            .build()
             .expect("a legal move keeps the position valid")
     }
 
@@ -273,14 +279,14 @@ mod first_capture {
     /// `p` as the naive side sees it: the pieces and camps, no flags; and
     /// the flags by player index.
     pub(super) fn split(p: &Position) -> (Position, [bool; 2]) {
-        let bare = Position::new(
-            *p.board(),
-            p.pieces(Player::Black),
-            p.pieces(Player::White),
-            p.camps(),
-            p.side_to_move(),
-        )
-        .unwrap();
+        let bare = PositionBuilder::new()
+            .board(*p.board())
+            .pieces(Player::Black, p.pieces(Player::Black))
+            .pieces(Player::White, p.pieces(Player::White))
+            .camps(p.camps())
+            .side_to_move(p.side_to_move())
+            .build()
+            .unwrap();
         (
             bare,
             [

@@ -286,7 +286,7 @@ fn move_notation() {
 #[test]
 fn built_positions_round_trip() {
     use board_geometry::{Bitboard, Player, SplitMix64, Square};
-    use katarenga_core::{Board, Camps, SquareColour};
+    use katarenga_core::{Board, Camps, PositionBuilder, SquareColour};
     let mut rng = SplitMix64::new(13);
     let (mut valid, mut with_camps) = (0, 0);
     for _ in 0..4_000 {
@@ -300,13 +300,14 @@ fn built_positions_round_trip() {
         }
         let camps = Camps(rng.below(16) as u8);
         let side = Player::ALL[rng.below(2)];
-        let Ok(p) = Position::new(
-            Board::from_colours(colours),
-            pieces[0],
-            pieces[1],
-            camps,
-            side,
-        ) else {
+        let Ok(p) = PositionBuilder::new()
+            .board(Board::from_colours(colours))
+            .pieces(Player::Black, pieces[0])
+            .pieces(Player::White, pieces[1])
+            .camps(camps)
+            .side_to_move(side)
+            .build()
+        else {
             continue;
         };
         valid += 1;

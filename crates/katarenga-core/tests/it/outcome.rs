@@ -4,8 +4,8 @@
 use SquareColour::Blue;
 use board_geometry::Player;
 use board_geometry::Square::*;
-use katarenga_core::Game;
-use katarenga_core::{Camp, Camps, IllegalMove, Move, Outcome, Position, SquareColour};
+use katarenga_core::{Camp, Camps, IllegalMove, Move, Outcome, SquareColour};
+use katarenga_core::{Game, PositionBuilder};
 
 use crate::common::sample;
 use crate::movegen::drawn::{board, pieces};
@@ -13,14 +13,14 @@ use crate::movegen::drawn::{board, pieces};
 #[test]
 fn fewer_than_two_pieces_loses_after_a_capture() {
     let b = board(Blue, &[]);
-    let p = Position::new(
-        b,
-        pieces(&[D4, H1]),
-        pieces(&[D5, A8]),
-        Camps::EMPTY,
-        Player::Black,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[D4, H1]))
+        .pieces(Player::White, pieces(&[D5, A8]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::Black)
+        .build()
+        .unwrap();
     assert_eq!(p.outcome(), None);
     let after = p.play(Move::new(D4, D5));
     assert_eq!(
@@ -35,14 +35,14 @@ fn fewer_than_two_pieces_loses_after_a_capture() {
         Err(IllegalMove::GameOver(Outcome::TooFewPieces { .. }))
     ));
     // Pieces in camps count: one on the board and one in a camp is enough.
-    let camped = Position::new(
-        b,
-        pieces(&[H1]),
-        pieces(&[A8, B8]),
-        Camps::EMPTY.with(Camp::A9),
-        Player::White,
-    )
-    .unwrap();
+    let camped = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[H1]))
+        .pieces(Player::White, pieces(&[A8, B8]))
+        .camps(Camps::EMPTY.with(Camp::A9))
+        .side_to_move(Player::White)
+        .build()
+        .unwrap();
     assert_eq!(camped.outcome(), None);
 }
 

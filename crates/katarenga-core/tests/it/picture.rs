@@ -3,7 +3,7 @@
 
 use crate::common::sample;
 use board_geometry::{Player, Square};
-use katarenga_core::{Camp, Position};
+use katarenga_core::{Camp, Game, Position};
 
 /// A piece as the text drawing writes it.
 fn piece(p: &Position, square: Square) -> char {

@@ -1,7 +1,7 @@
 //! Serde (feature `serde`): positions, boards and moves are their notation
 //! strings, and deserialising validates.
 
-use katarenga_core::{Board, Move, Position};
+use katarenga_core::{Board, Game, Move, Position};
 use serde_test::{Token, assert_de_tokens_error, assert_tokens};
 
 const START: &str = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -";

@@ -1,6 +1,7 @@
 //! The set-up in the rules' order: the laid board, Black's orientation,
 //! White first; and the rematch.
 
+use katarenga_core::Game;
 use katarenga_core::{
     Board, Orientation, Player, Position, Rematch, RematchError, Rules, Setup, Square, SquareColour,
 };

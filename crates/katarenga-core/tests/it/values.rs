@@ -3,11 +3,11 @@
 //! outcomes. Expected values come from the rules, not from the code.
 
 use board_geometry::{Player, Rank, Square};
-use katarenga_core::Game;
 use katarenga_core::{
     Board, Camp, Camps, Outcome, PieceKind, Rotation, SquareColour, Tile, TilePlacement,
     on_target_line, target_line,
 };
+use katarenga_core::{Game, PositionBuilder};
 
 #[test]
 fn camps_belong_to_the_player_who_enters_them() {
@@ -267,7 +267,13 @@ fn hashes_tell_positions_apart() {
             for other_board in [board, &boards[0]] {
                 for side in [Player::Black, Player::White] {
                     for camps in 0u8..16 {
-                        if let Ok(q) = Position::new(*other_board, black, white, Camps(camps), side)
+                        if let Ok(q) = PositionBuilder::new()
+                            .board(*other_board)
+                            .pieces(Player::Black, black)
+                            .pieces(Player::White, white)
+                            .camps(Camps(camps))
+                            .side_to_move(side)
+                            .build()
                         {
                             add(q);
                         }

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use board_geometry::Player;
 use game_search::play::{End, KamisadoMatch, MatchEnd, MatchResult, play_match};
 use game_search::{Agent, GreedyAgent, Limits, RandomAgent, SearchAgent, Searcher};
-use kamisado_core::{Edge, Match, MatchState, Position, Target};
+use kamisado_core::{Edge, Game, Match, MatchState, Position, Target};
 
 /// Replays a played match with the rules engine alone: every round's start,
 /// move, score and edge must be the ones the arena reported.
@@ -130,7 +130,7 @@ fn an_illegal_move_forfeits_the_match() {
             // A move from an empty square.
             let empty = kamisado_core::Square::ALL
                 .into_iter()
-                .find(|&s| p.tower_on(s).is_none())?;
+                .find(|&s| p.piece_on(s).is_none())?;
             Some(kamisado_core::Move::new(empty, empty))
         } else {
             RandomAgent::new(calls).choose(p)
@@ -225,7 +225,7 @@ fn the_search_player_takes_the_start_worst_for_the_side_to_move() {
     // A depth-0 search scores a start by the evaluation alone: here a
     // start is good for the side to move when its d1 square is empty.
     let evaluation = |p: &Position| {
-        if p.tower_on("d1".parse().unwrap()).is_none() {
+        if p.piece_on("d1".parse().unwrap()).is_none() {
             100
         } else {
             -100

@@ -1,10 +1,10 @@
 //! Each way of moving, on drawn boards.
 
 use board_geometry::{Bitboard, Player, Square, bitboard};
-use katarenga_core::Game;
 use katarenga_core::{
     Board, Camps, Destination, IllegalMove, Move, PieceKind, Position, SquareColour,
 };
+use katarenga_core::{Game, PositionBuilder};
 
 /// A board of `base` colour with the listed squares recoloured.
 pub(crate) fn board(base: SquareColour, marks: &[(Square, SquareColour)]) -> Board {
@@ -39,14 +39,14 @@ fn a_refused_slide_names_the_nearest_stop_in_either_direction() {
     // Upward from d4: d6 is occupied before the red d7; downward: the red d3
     // comes before the occupied d2. The refusal names the nearer one.
     let b = board(Blue, &[(D4, Red), (D7, Red), (D3, Red)]);
-    let p = Position::new(
-        b,
-        pieces(&[D2, D6, H1]),
-        pieces(&[D4, H8]),
-        Camps::EMPTY,
-        Player::White,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[D2, D6, H1]))
+        .pieces(Player::White, pieces(&[D4, H8]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::White)
+        .build()
+        .unwrap();
     assert_eq!(
         p.check_move(Move::new(D4, D8)),
         Err(IllegalMove::PathBlocked(D6))
@@ -61,14 +61,14 @@ fn a_refused_slide_names_the_nearest_stop_in_either_direction() {
     // The same on a diagonal, both ways, from the yellow c4: towards g8 the
     // yellow d5 comes before the occupied f7; towards f1 the occupied d3
     // before the yellow e2.
-    let q = Position::new(
-        board(Blue, &[(C4, Yellow), (D5, Yellow), (E2, Yellow)]),
-        pieces(&[F7, D3, H1]),
-        pieces(&[C4, H8]),
-        Camps::EMPTY,
-        Player::White,
-    )
-    .unwrap();
+    let q = PositionBuilder::new()
+        .board(board(Blue, &[(C4, Yellow), (D5, Yellow), (E2, Yellow)]))
+        .pieces(Player::Black, pieces(&[F7, D3, H1]))
+        .pieces(Player::White, pieces(&[C4, H8]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::White)
+        .build()
+        .unwrap();
     assert_eq!(
         q.check_move(Move::new(C4, G8)),
         Err(IllegalMove::StopsEarlier {
@@ -85,14 +85,14 @@ fn a_refused_slide_names_the_nearest_stop_in_either_direction() {
 #[test]
 fn rook_on_red_stops_on_the_first_red_square() {
     let b = board(Blue, &[(D4, Red), (D7, Red), (F4, Red)]);
-    let p = Position::new(
-        b,
-        pieces(&[D2, H1]),
-        pieces(&[D4, B4]),
-        Camps::EMPTY,
-        Player::White,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[D2, H1]))
+        .pieces(Player::White, pieces(&[D4, B4]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::White)
+        .build()
+        .unwrap();
     let expected = bitboard! {
         . . . . . . . .
         . . . X . . . .
@@ -131,14 +131,14 @@ fn rook_on_red_stops_on_the_first_red_square() {
 #[test]
 fn bishop_on_yellow_stops_on_the_first_yellow_square() {
     let b = board(Blue, &[(C3, Yellow), (E5, Yellow)]);
-    let p = Position::new(
-        b,
-        pieces(&[A1, H8]),
-        pieces(&[C3, B4]),
-        Camps::EMPTY,
-        Player::White,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[A1, H8]))
+        .pieces(Player::White, pieces(&[C3, B4]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::White)
+        .build()
+        .unwrap();
     let expected = bitboard! {
         . . . . . . . .
         . . . . . . . .
@@ -158,14 +158,14 @@ fn bishop_on_yellow_stops_on_the_first_yellow_square() {
 #[test]
 fn king_on_blue_and_knight_on_green() {
     let b = board(Red, &[(A1, Blue), (G1, Green)]);
-    let p = Position::new(
-        b,
-        pieces(&[A1, B1, G1, F3]),
-        pieces(&[A8, B8]),
-        Camps::EMPTY,
-        Player::Black,
-    )
-    .unwrap();
+    let p = PositionBuilder::new()
+        .board(b)
+        .pieces(Player::Black, pieces(&[A1, B1, G1, F3]))
+        .pieces(Player::White, pieces(&[A8, B8]))
+        .camps(Camps::EMPTY)
+        .side_to_move(Player::Black)
+        .build()
+        .unwrap();
     assert_eq!(targets(&p, A1), pieces(&[A2, B2]));
     assert_eq!(targets(&p, G1), pieces(&[E2, H3]));
 }
