@@ -12,6 +12,7 @@ use std::time::Duration;
 use board_geometry::SplitMix64;
 use clap::{Args, Parser, Subcommand};
 use game_search::Limits;
+use game_spec::AnyPosition;
 use game_search::proof::{Solution, Solver};
 use game_search::{Agent, RandomAgent, SearchGame};
 use kamisado_core::{Edge, Game, Match, MatchState, Position, SumoRank, Target};
@@ -111,20 +112,13 @@ pub fn run(args: TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
 }
 
-/// A position of either game.
-#[derive(Clone, Copy)]
-enum Either {
-    Kamisado(Position),
-    Katarenga(katarenga_core::Position),
-}
-
 /// Reads a position of either game: Kamisado's notation first.
-fn either(text: &str) -> Result<Either, String> {
+fn either(text: &str) -> Result<AnyPosition, String> {
     match text.parse::<Position>() {
-        Ok(p) => Ok(Either::Kamisado(p)),
+        Ok(p) => Ok(AnyPosition::Kamisado(p)),
         Err(kamisado) => text
             .parse::<katarenga_core::Position>()
-            .map(Either::Katarenga)
+            .map(AnyPosition::Katarenga)
             .map_err(|katarenga| {
                 format!(
                     "neither a Kamisado position ({}) nor a Katarenga position ({})",
@@ -149,7 +143,7 @@ fn winner_name<M>(solution: &Solution<M>) -> String {
 
 /// The positions of a file, all read before any is solved (a bad line is
 /// found at once, not after hours of solving).
-fn read_positions(path: &str) -> Result<Vec<Either>, CliError> {
+fn read_positions(path: &str) -> Result<Vec<AnyPosition>, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::Failed(format!("cannot read {path}: {e}")))?;
     let mut positions = Vec::new();
@@ -196,13 +190,13 @@ fn positions(path: &str, budget: Budget, out: &mut dyn Write) -> Result<(), CliE
     let mut progress = Progress::new("solved", positions.len() as u64);
     for position in positions {
         match position {
-            Either::Kamisado(p) => {
+            AnyPosition::Kamisado(p) => {
                 if kamisado.is_none() {
                     kamisado = Some(solver(budget.table_mib)?);
                 }
                 solve_line(kamisado.as_mut().expect("made"), &p, limits, out)?;
             }
-            Either::Katarenga(p) => {
+            AnyPosition::Katarenga(p) => {
                 if katarenga.is_none() {
                     katarenga = Some(solver(budget.table_mib)?);
                 }
