@@ -8,6 +8,8 @@
 //!   played leaves and threads (the `perft` example's engine);
 //! - [`fixtures`]: seeded position sets for the benches and the
 //!   allocation test;
+//! - [`oracle`]: plain reference checks over [`game_rules::Game`] (the
+//!   naive perft, an exact-size iterator drained);
 //! - [`fuzzing`]: the fuzz targets' properties as plain functions, replayed
 //!   on stable by the test suite.
 //!
@@ -17,6 +19,7 @@
 pub mod cli;
 pub mod fixtures;
 pub mod fuzzing;
+pub mod oracle;
 pub mod perft;
 pub mod suite;
 

@@ -11,6 +11,8 @@ use kamisado_core::{
 };
 use proptest::prelude::*;
 
+use test_support::oracle::drain_exact;
+
 use crate::common::sample;
 
 /// The destinations of `tower`, found by walking one square at a time
@@ -315,17 +317,12 @@ fn tower_move_sets_are_exact() {
         p.generate_moves(|moves: PieceMoves| {
             assert!(!moves.is_empty(), "{p}");
             assert_eq!(moves.len(), moves.to.len() as usize);
-            let mut iter = moves.iter();
-            for left in (0..=moves.len()).rev() {
-                assert_eq!(iter.size_hint(), (left, Some(left)));
-                assert_eq!(iter.len(), left);
-                if left > 0 {
-                    let mv = iter.next().unwrap();
-                    assert_eq!(mv.from, moves.from);
-                    assert!(moves.to.has(mv.to));
-                }
+            let all = drain_exact(moves.iter());
+            assert_eq!(all.len(), moves.len());
+            for mv in all {
+                assert_eq!(mv.from, moves.from);
+                assert!(moves.to.has(mv.to));
             }
-            assert_eq!(iter.next(), None);
             assert_eq!(p.piece_on(moves.from), Some(moves.tower));
             total += moves.len();
             sets += 1;

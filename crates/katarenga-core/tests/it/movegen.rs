@@ -16,6 +16,7 @@ use proptest::prelude::*;
 use crate::common::sample;
 use katarenga_core::PieceMoves;
 use test_support::fixtures::play_out;
+use test_support::oracle::drain_exact;
 
 pub(crate) mod drawn;
 
@@ -532,17 +533,12 @@ fn piece_move_sets_are_exact() {
             // Counted by the naive reference generator of `rules.rs`.
             let expected = crate::movegen::naive_moves_from(&p, moves.from).len();
             assert_eq!(moves.len(), expected, "{p}");
-            let mut iter = moves.iter();
-            for left in (0..=moves.len()).rev() {
-                assert_eq!(iter.size_hint(), (left, Some(left)));
-                assert_eq!(iter.len(), left);
-                if left > 0 {
-                    let mv = iter.next().unwrap();
-                    assert_eq!(mv.from, moves.from);
-                    assert!(p.is_legal(mv), "{mv} in {p}");
-                }
+            let all = drain_exact(moves.iter());
+            assert_eq!(all.len(), moves.len());
+            for mv in all {
+                assert_eq!(mv.from, moves.from);
+                assert!(p.is_legal(mv), "{mv} in {p}");
             }
-            assert_eq!(iter.next(), None);
             camp_moves += moves.camps.0.count_ones() as usize;
             total += moves.len();
             sets += 1;
