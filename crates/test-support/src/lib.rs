@@ -9,7 +9,7 @@
 //! - [`fixtures`]: seeded position sets for the benches and the
 //!   allocation test;
 //! - [`oracle`]: plain reference checks over [`game_rules::Game`] (the
-//!   naive perft, an exact-size iterator drained);
+//!   naive perft, an exact-size iterator drained, distinct hashes);
 //! - [`fuzzing`]: the fuzz targets' properties as plain functions, replayed
 //!   on stable by the test suite.
 //!

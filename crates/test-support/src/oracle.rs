@@ -1,5 +1,8 @@
 //! Plain reference checks over [`Game`], shared by both cores' tests: the
-//! plainest perft, and what an exact-size iterator promises.
+//! plainest perft, what an exact-size iterator promises, and hashes that
+//! tell positions apart.
+
+use std::collections::HashMap;
 
 use game_rules::Game;
 
@@ -38,4 +41,50 @@ pub fn drain_exact<I: ExactSizeIterator>(mut iter: I) -> Vec<I::Item> {
     }
     assert!(iter.next().is_none(), "gave an item after its end");
     items
+}
+
+/// Positions gathered by their Zobrist hash, to show that distinct
+/// positions have distinct hashes and that the incremental hash is the
+/// one computed from scratch.
+#[derive(Debug)]
+pub struct DistinctHashes<P: Game> {
+    by_hash: HashMap<u64, P>,
+}
+
+impl<P: Game> DistinctHashes<P> {
+    /// No position yet.
+    pub fn new() -> Self {
+        DistinctHashes {
+            by_hash: HashMap::new(),
+        }
+    }
+
+    /// Adds `position`, whose hash computed from scratch by the game's own
+    /// means is `from_scratch`.
+    ///
+    /// # Panics
+    /// Panics if the position's hash is not `from_scratch`, or if another
+    /// position gathered before has the same hash (a collision).
+    pub fn add(&mut self, position: P, from_scratch: u64) {
+        assert_eq!(position.zobrist(), from_scratch, "{position}");
+        if let Some(other) = self.by_hash.insert(from_scratch, position) {
+            assert_eq!(other, position, "a collision");
+        }
+    }
+
+    /// The number of distinct positions gathered.
+    pub fn len(&self) -> usize {
+        self.by_hash.len()
+    }
+
+    /// Whether none was gathered.
+    pub fn is_empty(&self) -> bool {
+        self.by_hash.is_empty()
+    }
+}
+
+impl<P: Game> Default for DistinctHashes<P> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
