@@ -9,7 +9,8 @@
 //! - [`fixtures`]: seeded position sets for the benches and the
 //!   allocation test;
 //! - [`oracle`]: plain reference checks over [`game_rules::Game`] (the
-//!   naive perft, an exact-size iterator drained, distinct hashes);
+//!   naive perft, the legal moves as a set, an exact-size iterator drained,
+//!   distinct hashes);
 //! - [`fuzzing`]: the fuzz targets' properties as plain functions, replayed
 //!   on stable by the test suite.
 //!

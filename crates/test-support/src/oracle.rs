@@ -1,8 +1,9 @@
 //! Plain reference checks over [`Game`], shared by both cores' tests: the
-//! plainest perft, what an exact-size iterator promises, and hashes that
-//! tell positions apart.
+//! plainest perft, the legal moves as a set for a naive generator to match,
+//! what an exact-size iterator promises, and hashes that tell positions
+//! apart.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use game_rules::Game;
 
@@ -87,4 +88,20 @@ impl<P: Game> Default for DistinctHashes<P> {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The legal moves of `position` as a set, to compare with a naive
+/// generator's: the list holds no move twice, and `count_moves` counts it.
+///
+/// # Panics
+/// Panics if the list repeats a move or `count_moves` disagrees with it.
+pub fn legal_move_set<P: Game>(position: &P) -> BTreeSet<P::Move>
+where
+    P::Move: Ord,
+{
+    let list = position.legal_moves();
+    let set: BTreeSet<P::Move> = list.iter().copied().collect();
+    assert_eq!(set.len(), list.len(), "duplicate moves in {position}");
+    assert_eq!(position.count_moves(), list.len(), "{position}");
+    set
 }

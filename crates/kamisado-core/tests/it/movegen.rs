@@ -11,7 +11,7 @@ use kamisado_core::{
 };
 use proptest::prelude::*;
 
-use test_support::oracle::drain_exact;
+use test_support::oracle::{drain_exact, legal_move_set};
 
 use crate::common::sample;
 
@@ -112,14 +112,6 @@ pub(crate) fn naive_moves(position: &Position) -> BTreeSet<Move> {
     out
 }
 
-fn engine_moves(position: &Position) -> BTreeSet<Move> {
-    let list = position.legal_moves();
-    let set: BTreeSet<Move> = list.iter().copied().collect();
-    assert_eq!(set.len(), list.len(), "duplicate moves in {position}");
-    assert_eq!(position.count_moves(), list.len());
-    set
-}
-
 pub(crate) use test_support::fixtures::play_out;
 
 /// Start positions for random play: the match start and positions with
@@ -153,7 +145,7 @@ proptest! {
     #[test]
     fn generator_agrees_with_the_naive_reference((start, choices) in random_game()) {
         for position in play_out(starts()[start], &choices) {
-            let ours = engine_moves(&position);
+            let ours = legal_move_set(&position);
             prop_assert_eq!(&ours, &naive_moves(&position), "in {}", position);
             prop_assert_eq!(ours.is_empty(), position.outcome().is_some(), "in {}", position);
             let side = position.side_to_move();
@@ -179,7 +171,7 @@ proptest! {
         // Every position of the game would be slow; check the last and a
         // few along the way.
         for position in positions.iter().rev().step_by(7) {
-            let generated = engine_moves(position);
+            let generated = legal_move_set(position);
             for from in Square::ALL {
                 for to in Square::ALL {
                     let mv = Move::new(from, to);
