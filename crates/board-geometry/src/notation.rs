@@ -147,6 +147,15 @@ pub fn parse_grid<T, E: From<GridError>>(
     mut read: impl FnMut(usize) -> Result<(T, usize), E>,
     mut place: impl FnMut(T, Square, usize) -> Result<(), E>,
 ) -> Result<usize, E> {
+    // A rank of the wrong length: `rank` counts from 0, the error from 1.
+    let rank_length = |rank: u8, squares: u8, offset: usize| -> E {
+        GridError::RankLength {
+            rank: rank + 1,
+            squares,
+            offset,
+        }
+        .into()
+    };
     let mut i = start;
     let mut rank = 7u8;
     let mut file = 0u8;
@@ -156,12 +165,7 @@ pub fn parse_grid<T, E: From<GridError>>(
         match bytes[i] {
             b'/' => {
                 if file != 8 {
-                    return Err(GridError::RankLength {
-                        rank: rank + 1,
-                        squares: file,
-                        offset: i,
-                    }
-                    .into());
+                    return Err(rank_length(rank, file, i));
                 }
                 if rank == 0 {
                     return Err(GridError::RankCount {
@@ -185,12 +189,7 @@ pub fn parse_grid<T, E: From<GridError>>(
                 }
                 file += digit - b'0';
                 if file > 8 {
-                    return Err(GridError::RankLength {
-                        rank: rank + 1,
-                        squares: file,
-                        offset: i,
-                    }
-                    .into());
+                    return Err(rank_length(rank, file, i));
                 }
                 previous_digit = Some(digit - b'0');
                 i += 1;
@@ -198,12 +197,7 @@ pub fn parse_grid<T, E: From<GridError>>(
             _ => {
                 let (token, len) = read(i)?;
                 if file == 8 {
-                    return Err(GridError::RankLength {
-                        rank: rank + 1,
-                        squares: 9,
-                        offset: i,
-                    }
-                    .into());
+                    return Err(rank_length(rank, 9, i));
                 }
                 let square = Square::new(File::ALL[file as usize], Rank::ALL[rank as usize]);
                 place(token, square, i)?;
@@ -214,12 +208,7 @@ pub fn parse_grid<T, E: From<GridError>>(
         }
     }
     if file != 8 {
-        return Err(GridError::RankLength {
-            rank: rank + 1,
-            squares: file,
-            offset: i,
-        }
-        .into());
+        return Err(rank_length(rank, file, i));
     }
     if rank != 0 {
         return Err(GridError::RankCount {

@@ -1,33 +1,16 @@
 //! A user's code written only against the `Game` trait runs on both games:
-//! a perft by the definition (no provided method but `legal_moves` and
-//! `try_play`) counts every small reference case of both games, and a
+//! a perft by the definition (test-support's naive perft: `legal_moves`
+//! and the checked `play`) counts every small reference case of both games, and a
 //! simple bot plays a whole game of each to its end.
 
 use board_geometry::SplitMix64;
 use game_rules::{Game, GameOutcome};
+use test_support::oracle::naive_perft;
 use test_support::suite::SUITES;
 
 /// The largest reference cases the naive count below runs (it plays every
 /// node with the full legality check, so it is the slowest count here).
 const NAIVE_LIMIT: u64 = 2_000_000;
-
-/// Perft by its definition: the number of legal move sequences of length
-/// `depth`, each move checked by `try_play`.
-fn naive_perft<P: Game>(position: &P, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    position
-        .legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let child = position
-                .try_play(mv)
-                .unwrap_or_else(|e| panic!("generated {mv} refused in {position}: {e}"));
-            naive_perft(&child, depth - 1)
-        })
-        .sum()
-}
 
 /// Checks every case of `P`'s suites up to [`NAIVE_LIMIT`] nodes: the naive
 /// count is the reference count, and the trait's `perft`, `perft_played`

@@ -8,6 +8,9 @@
 //!   played leaves and threads (the `perft` example's engine);
 //! - [`fixtures`]: seeded position sets for the benches and the
 //!   allocation test;
+//! - [`oracle`]: plain reference checks over [`game_rules::Game`] (the
+//!   naive perft, the legal moves as a set, an exact-size iterator drained,
+//!   distinct hashes);
 //! - [`fuzzing`]: the fuzz targets' properties as plain functions, replayed
 //!   on stable by the test suite.
 //!
@@ -17,6 +20,7 @@
 pub mod cli;
 pub mod fixtures;
 pub mod fuzzing;
+pub mod oracle;
 pub mod perft;
 pub mod suite;
 

@@ -11,6 +11,8 @@ use kamisado_core::{
 };
 use proptest::prelude::*;
 
+use test_support::oracle::{drain_exact, legal_move_set};
+
 use crate::common::sample;
 
 /// The destinations of `tower`, found by walking one square at a time
@@ -110,14 +112,6 @@ pub(crate) fn naive_moves(position: &Position) -> BTreeSet<Move> {
     out
 }
 
-fn engine_moves(position: &Position) -> BTreeSet<Move> {
-    let list = position.legal_moves();
-    let set: BTreeSet<Move> = list.iter().copied().collect();
-    assert_eq!(set.len(), list.len(), "duplicate moves in {position}");
-    assert_eq!(position.count_moves(), list.len());
-    set
-}
-
 pub(crate) use test_support::fixtures::play_out;
 
 /// Start positions for random play: the match start and positions with
@@ -151,7 +145,7 @@ proptest! {
     #[test]
     fn generator_agrees_with_the_naive_reference((start, choices) in random_game()) {
         for position in play_out(starts()[start], &choices) {
-            let ours = engine_moves(&position);
+            let ours = legal_move_set(&position);
             prop_assert_eq!(&ours, &naive_moves(&position), "in {}", position);
             prop_assert_eq!(ours.is_empty(), position.outcome().is_some(), "in {}", position);
             let side = position.side_to_move();
@@ -177,7 +171,7 @@ proptest! {
         // Every position of the game would be slow; check the last and a
         // few along the way.
         for position in positions.iter().rev().step_by(7) {
-            let generated = engine_moves(position);
+            let generated = legal_move_set(position);
             for from in Square::ALL {
                 for to in Square::ALL {
                     let mv = Move::new(from, to);
@@ -315,17 +309,12 @@ fn tower_move_sets_are_exact() {
         p.generate_moves(|moves: PieceMoves| {
             assert!(!moves.is_empty(), "{p}");
             assert_eq!(moves.len(), moves.to.len() as usize);
-            let mut iter = moves.iter();
-            for left in (0..=moves.len()).rev() {
-                assert_eq!(iter.size_hint(), (left, Some(left)));
-                assert_eq!(iter.len(), left);
-                if left > 0 {
-                    let mv = iter.next().unwrap();
-                    assert_eq!(mv.from, moves.from);
-                    assert!(moves.to.has(mv.to));
-                }
+            let all = drain_exact(moves.iter());
+            assert_eq!(all.len(), moves.len());
+            for mv in all {
+                assert_eq!(mv.from, moves.from);
+                assert!(moves.to.has(mv.to));
             }
-            assert_eq!(iter.next(), None);
             assert_eq!(p.piece_on(moves.from), Some(moves.tower));
             total += moves.len();
             sets += 1;

@@ -5,6 +5,7 @@
 use kamisado_core::Game;
 use kamisado_core::Position;
 use proptest::prelude::*;
+use test_support::oracle::naive_perft;
 
 use crate::movegen::{play_out, random_game, starts};
 
@@ -31,18 +32,6 @@ fn start_position_deep_regression_pin() {
     let start = Position::start();
     assert_eq!(start.perft(6), 7_399_794);
     assert_eq!(start.perft(7), 56_182_538);
-}
-
-/// Perft by the plainest means: the move list and `play`, nothing counted
-/// in bulk.
-fn naive_perft(p: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    p.legal_moves()
-        .iter()
-        .map(|&m| naive_perft(&p.play(m), depth - 1))
-        .sum()
 }
 
 proptest! {

@@ -7,7 +7,7 @@ use board_geometry::Square::*;
 use katarenga_core::{Camp, Camps, IllegalMove, Move, Outcome, SquareColour};
 use katarenga_core::{Game, PositionBuilder};
 
-use crate::movegen::drawn::{board, pieces, targets};
+use crate::movegen::drawn::{board, drawn_position, pieces, targets};
 
 #[test]
 fn camps_are_entered_from_the_target_line_only() {
@@ -53,14 +53,7 @@ fn a_piece_on_the_line_stays_in_play() {
     // White's king on a1 (its target line) moves along the line, backward
     // and captures, may enter a camp, and can be captured.
     let b = board(Blue, &[]);
-    let p = PositionBuilder::new()
-        .board(b)
-        .pieces(Player::Black, pieces(&[B2, H5]))
-        .pieces(Player::White, pieces(&[A1, A8]))
-        .camps(Camps::EMPTY)
-        .side_to_move(Player::White)
-        .build()
-        .unwrap();
+    let p = drawn_position(b, &[B2, H5], &[A1, A8], Player::White);
     assert_eq!(targets(&p, A1), pieces(&[A2, B1, B2]));
     assert!(p.legal_moves().contains(&Move::to_camp(A1, Camp::A0)));
     assert!(p.legal_moves().contains(&Move::to_camp(A1, Camp::H0)));

@@ -16,6 +16,7 @@ use proptest::prelude::*;
 use crate::common::sample;
 use katarenga_core::PieceMoves;
 use test_support::fixtures::play_out;
+use test_support::oracle::{drain_exact, legal_move_set};
 
 pub(crate) mod drawn;
 
@@ -64,14 +65,6 @@ pub(crate) fn naive_moves(p: &Position) -> BTreeSet<Move> {
         .into_iter()
         .flat_map(|from| naive_moves_from(p, from))
         .collect()
-}
-
-fn engine_moves(p: &Position) -> BTreeSet<Move> {
-    let list = p.legal_moves();
-    let set: BTreeSet<Move> = list.iter().copied().collect();
-    assert_eq!(set.len(), list.len(), "duplicate moves in {p}");
-    assert_eq!(p.count_moves(), list.len());
-    set
 }
 
 fn placement(index: u32) -> [TilePlacement; 4] {
@@ -123,7 +116,7 @@ proptest! {
     #[test]
     fn generator_agrees_with_the_naive_reference(positions in game()) {
         for p in &positions {
-            prop_assert_eq!(engine_moves(p), naive_moves(p), "in {}", p);
+            prop_assert_eq!(legal_move_set(p), naive_moves(p), "in {}", p);
             prop_assert_eq!(p.legal_moves().is_empty(), p.outcome().is_some());
             if let Some(w) = naive_outcome(p) {
                 prop_assert_eq!(p.outcome().map(Outcome::winner), Some(w));
@@ -136,7 +129,7 @@ proptest! {
     #[test]
     fn is_legal_agrees_with_the_generator(positions in game()) {
         for p in positions.iter().rev().step_by(9) {
-            let generated = engine_moves(p);
+            let generated = legal_move_set(p);
             for from in Square::ALL {
                 let camps = Camp::ALL.map(|c| Move::to_camp(from, c));
                 for mv in Square::ALL.map(|to| Move::new(from, to)).iter().chain(&camps) {
@@ -474,7 +467,7 @@ mod first_capture {
         // Black's pending first move still may not capture: h1 is empty
         // now, and no black piece may take a white one.
         let (bare, pending) = split(&after);
-        assert_eq!(engine_moves(&after), naive_moves_with(&bare, pending));
+        assert_eq!(legal_move_set(&after), naive_moves_with(&bare, pending));
     }
 
     proptest! {
@@ -497,7 +490,7 @@ mod first_capture {
                 p = p.play(mv);
             }
             let (bare, pending) = split(&p);
-            prop_assert_eq!(engine_moves(&p), naive_moves_with(&bare, pending), "in {}", p);
+            prop_assert_eq!(legal_move_set(&p), naive_moves_with(&bare, pending), "in {}", p);
             prop_assert!(p.is_consistent());
             prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
             if naive_moves(&bare).len() != naive_moves_with(&bare, pending).len() {
@@ -532,17 +525,12 @@ fn piece_move_sets_are_exact() {
             // Counted by the naive reference generator of `rules.rs`.
             let expected = crate::movegen::naive_moves_from(&p, moves.from).len();
             assert_eq!(moves.len(), expected, "{p}");
-            let mut iter = moves.iter();
-            for left in (0..=moves.len()).rev() {
-                assert_eq!(iter.size_hint(), (left, Some(left)));
-                assert_eq!(iter.len(), left);
-                if left > 0 {
-                    let mv = iter.next().unwrap();
-                    assert_eq!(mv.from, moves.from);
-                    assert!(p.is_legal(mv), "{mv} in {p}");
-                }
+            let all = drain_exact(moves.iter());
+            assert_eq!(all.len(), moves.len());
+            for mv in all {
+                assert_eq!(mv.from, moves.from);
+                assert!(p.is_legal(mv), "{mv} in {p}");
             }
-            assert_eq!(iter.next(), None);
             camp_moves += moves.camps.0.count_ones() as usize;
             total += moves.len();
             sets += 1;

@@ -8,19 +8,12 @@ use katarenga_core::{Camp, Camps, IllegalMove, Move, Outcome, SquareColour};
 use katarenga_core::{Game, PositionBuilder};
 
 use crate::common::sample;
-use crate::movegen::drawn::{board, pieces};
+use crate::movegen::drawn::{board, drawn_position, pieces};
 
 #[test]
 fn fewer_than_two_pieces_loses_after_a_capture() {
     let b = board(Blue, &[]);
-    let p = PositionBuilder::new()
-        .board(b)
-        .pieces(Player::Black, pieces(&[D4, H1]))
-        .pieces(Player::White, pieces(&[D5, A8]))
-        .camps(Camps::EMPTY)
-        .side_to_move(Player::Black)
-        .build()
-        .unwrap();
+    let p = drawn_position(b, &[D4, H1], &[D5, A8], Player::Black);
     assert_eq!(p.outcome(), None);
     let after = p.play(Move::new(D4, D5));
     assert_eq!(

@@ -2,8 +2,8 @@
 //! source of truth is the independent reference suites (`suites.rs`).
 
 use katarenga_core::Game;
-use katarenga_core::Position;
 use proptest::prelude::*;
+use test_support::oracle::naive_perft;
 
 use crate::movegen::game;
 
@@ -20,14 +20,4 @@ proptest! {
             prop_assert_eq!(p.perft_played(depth), plain);
         }
     }
-}
-
-fn naive_perft(p: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    p.legal_moves()
-        .iter()
-        .map(|&m| naive_perft(&p.play(m), depth - 1))
-        .sum()
 }

@@ -240,14 +240,9 @@ fn outcomes_name_both_players() {
 fn hashes_tell_positions_apart() {
     use board_geometry::SplitMix64;
     use katarenga_core::Position;
-    use std::collections::HashMap;
-    let mut by_hash: HashMap<u64, Position> = HashMap::new();
-    let mut add = |p: Position| {
-        assert_eq!(p.zobrist(), p.zobrist_from_scratch());
-        if let Some(other) = by_hash.insert(p.zobrist(), p) {
-            assert_eq!(other, p, "a collision");
-        }
-    };
+    use test_support::oracle::DistinctHashes;
+    let mut by_hash = DistinctHashes::new();
+    let mut add = |p: Position| by_hash.add(p, p.zobrist_from_scratch());
     let mut rng = SplitMix64::new(13);
     let boards: Vec<Board> = (0..8)
         .map(|_| {

@@ -31,6 +31,24 @@ pub(crate) fn pieces(list: &[Square]) -> Bitboard {
     list.iter().copied().collect()
 }
 
+/// A position on `board` with Black's and White's pieces on the listed
+/// squares, no camp taken and `side` to move.
+pub(crate) fn drawn_position(
+    board: Board,
+    black: &[Square],
+    white: &[Square],
+    side: Player,
+) -> Position {
+    PositionBuilder::new()
+        .board(board)
+        .pieces(Player::Black, pieces(black))
+        .pieces(Player::White, pieces(white))
+        .camps(Camps::EMPTY)
+        .side_to_move(side)
+        .build()
+        .unwrap()
+}
+
 use SquareColour::{Blue, Green, Red, Yellow};
 use board_geometry::Square::*;
 
@@ -39,14 +57,7 @@ fn a_refused_slide_names_the_nearest_stop_in_either_direction() {
     // Upward from d4: d6 is occupied before the red d7; downward: the red d3
     // comes before the occupied d2. The refusal names the nearer one.
     let b = board(Blue, &[(D4, Red), (D7, Red), (D3, Red)]);
-    let p = PositionBuilder::new()
-        .board(b)
-        .pieces(Player::Black, pieces(&[D2, D6, H1]))
-        .pieces(Player::White, pieces(&[D4, H8]))
-        .camps(Camps::EMPTY)
-        .side_to_move(Player::White)
-        .build()
-        .unwrap();
+    let p = drawn_position(b, &[D2, D6, H1], &[D4, H8], Player::White);
     assert_eq!(
         p.check_move(Move::new(D4, D8)),
         Err(IllegalMove::PathBlocked(D6))
@@ -85,14 +96,7 @@ fn a_refused_slide_names_the_nearest_stop_in_either_direction() {
 #[test]
 fn rook_on_red_stops_on_the_first_red_square() {
     let b = board(Blue, &[(D4, Red), (D7, Red), (F4, Red)]);
-    let p = PositionBuilder::new()
-        .board(b)
-        .pieces(Player::Black, pieces(&[D2, H1]))
-        .pieces(Player::White, pieces(&[D4, B4]))
-        .camps(Camps::EMPTY)
-        .side_to_move(Player::White)
-        .build()
-        .unwrap();
+    let p = drawn_position(b, &[D2, H1], &[D4, B4], Player::White);
     let expected = bitboard! {
         . . . . . . . .
         . . . X . . . .
@@ -131,14 +135,7 @@ fn rook_on_red_stops_on_the_first_red_square() {
 #[test]
 fn bishop_on_yellow_stops_on_the_first_yellow_square() {
     let b = board(Blue, &[(C3, Yellow), (E5, Yellow)]);
-    let p = PositionBuilder::new()
-        .board(b)
-        .pieces(Player::Black, pieces(&[A1, H8]))
-        .pieces(Player::White, pieces(&[C3, B4]))
-        .camps(Camps::EMPTY)
-        .side_to_move(Player::White)
-        .build()
-        .unwrap();
+    let p = drawn_position(b, &[A1, H8], &[C3, B4], Player::White);
     let expected = bitboard! {
         . . . . . . . .
         . . . . . . . .
@@ -158,14 +155,7 @@ fn bishop_on_yellow_stops_on_the_first_yellow_square() {
 #[test]
 fn king_on_blue_and_knight_on_green() {
     let b = board(Red, &[(A1, Blue), (G1, Green)]);
-    let p = PositionBuilder::new()
-        .board(b)
-        .pieces(Player::Black, pieces(&[A1, B1, G1, F3]))
-        .pieces(Player::White, pieces(&[A8, B8]))
-        .camps(Camps::EMPTY)
-        .side_to_move(Player::Black)
-        .build()
-        .unwrap();
+    let p = drawn_position(b, &[A1, B1, G1, F3], &[A8, B8], Player::Black);
     assert_eq!(targets(&p, A1), pieces(&[A2, B2]));
     assert_eq!(targets(&p, G1), pieces(&[E2, H3]));
 }

@@ -1,0 +1,107 @@
+//! Plain reference checks over [`Game`], shared by both cores' tests: the
+//! plainest perft, the legal moves as a set for a naive generator to match,
+//! what an exact-size iterator promises, and hashes that tell positions
+//! apart.
+
+use std::collections::{BTreeSet, HashMap};
+
+use game_rules::Game;
+
+/// Perft by the plainest means: the move list and the checked `play`,
+/// nothing counted in bulk and no provided shortcut of the trait. The
+/// reference the fast counts of each game are checked against.
+pub fn naive_perft<P: Game>(position: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|&mv| naive_perft(&position.play(mv), depth - 1))
+        .sum()
+}
+
+/// Drains `iter`, checking at every step that `len` and `size_hint` give
+/// exactly the items left and that it ends for good; returns the items.
+///
+/// # Panics
+/// Panics where the iterator breaks its promise.
+pub fn drain_exact<I: ExactSizeIterator>(mut iter: I) -> Vec<I::Item> {
+    let mut items = Vec::new();
+    loop {
+        let left = iter.len();
+        assert_eq!(iter.size_hint(), (left, Some(left)));
+        match iter.next() {
+            Some(item) => items.push(item),
+            None => {
+                assert_eq!(left, 0, "ended with {left} items announced");
+                break;
+            }
+        }
+        assert_eq!(iter.len(), left - 1);
+    }
+    assert!(iter.next().is_none(), "gave an item after its end");
+    items
+}
+
+/// Positions gathered by their Zobrist hash, to show that distinct
+/// positions have distinct hashes and that the incremental hash is the
+/// one computed from scratch.
+#[derive(Debug)]
+pub struct DistinctHashes<P: Game> {
+    by_hash: HashMap<u64, P>,
+}
+
+impl<P: Game> DistinctHashes<P> {
+    /// No position yet.
+    pub fn new() -> Self {
+        DistinctHashes {
+            by_hash: HashMap::new(),
+        }
+    }
+
+    /// Adds `position`, whose hash computed from scratch by the game's own
+    /// means is `from_scratch`.
+    ///
+    /// # Panics
+    /// Panics if the position's hash is not `from_scratch`, or if another
+    /// position gathered before has the same hash (a collision).
+    pub fn add(&mut self, position: P, from_scratch: u64) {
+        assert_eq!(position.zobrist(), from_scratch, "{position}");
+        if let Some(other) = self.by_hash.insert(from_scratch, position) {
+            assert_eq!(other, position, "a collision");
+        }
+    }
+
+    /// The number of distinct positions gathered.
+    pub fn len(&self) -> usize {
+        self.by_hash.len()
+    }
+
+    /// Whether none was gathered.
+    pub fn is_empty(&self) -> bool {
+        self.by_hash.is_empty()
+    }
+}
+
+impl<P: Game> Default for DistinctHashes<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The legal moves of `position` as a set, to compare with a naive
+/// generator's: the list holds no move twice, and `count_moves` counts it.
+///
+/// # Panics
+/// Panics if the list repeats a move or `count_moves` disagrees with it.
+pub fn legal_move_set<P: Game>(position: &P) -> BTreeSet<P::Move>
+where
+    P::Move: Ord,
+{
+    let list = position.legal_moves();
+    let set: BTreeSet<P::Move> = list.iter().copied().collect();
+    assert_eq!(set.len(), list.len(), "duplicate moves in {position}");
+    assert_eq!(position.count_moves(), list.len(), "{position}");
+    set
+}
