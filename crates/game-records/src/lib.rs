@@ -5,6 +5,7 @@
 
 mod kamisado;
 mod katarenga;
+mod record;
 #[cfg(feature = "players")]
 mod played;
 mod text;
