@@ -10,6 +10,8 @@ use kamisado_core::{
     Target,
 };
 
+use game_spec::GameSpec;
+
 use crate::record::{self, Ending, Record};
 use crate::text::{
     self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult,
@@ -123,6 +125,22 @@ impl KamisadoRecord {
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
             rounds: vec![KamisadoRound::new(Position::start())],
+        }
+    }
+
+    /// The game the record is of, as every door names it: a Kamisado
+    /// match to the record's target.
+    ///
+    /// ```
+    /// use game_records::KamisadoRecord;
+    /// use kamisado_core::Target;
+    /// let record = KamisadoRecord::new(Target::STANDARD);
+    /// assert_eq!(record.spec().to_string(), "kamisado target=3");
+    /// ```
+    #[must_use]
+    pub const fn spec(&self) -> GameSpec {
+        GameSpec::Kamisado {
+            target: self.target,
         }
     }
 

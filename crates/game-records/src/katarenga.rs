@@ -8,6 +8,8 @@ use std::str::FromStr;
 
 use katarenga_core::{Board, Move, Orientation, Player, Position, Rules, TilePlacement};
 
+use game_spec::{BoardSetup, GameSpec};
+
 use crate::record::{self, Ending, Record};
 use crate::text::{
     self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult,
@@ -234,6 +236,38 @@ impl KatarengaRecord {
             comment: None,
             moves: Vec::new(),
         }
+    }
+
+    /// The game the record is of, as every door names it: the `Rules`
+    /// and `Board` tags (the board as laid: the [`OrientationChoice`] and
+    /// a `Position` start are the record's own, beyond the description).
+    ///
+    /// ```
+    /// use game_records::KatarengaRecord;
+    /// let record: KatarengaRecord = "[Result \"*\"]\n[Board \"1f0 2b1 3f2 4f3\"]\n\
+    ///     [Rules \"no-first-capture\"]\n[Termination \"unfinished\"]\n".parse()?;
+    /// assert_eq!(
+    ///     record.spec()?.to_string(),
+    ///     "katarenga rules=no-first-capture board=1f0,2b1,3f2,4f3"
+    /// );
+    /// # Ok::<(), game_records::RecordError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RecordError`] (a bad `Board` tag) if the tiles make no board.
+    pub fn spec(&self) -> Result<GameSpec, RecordError> {
+        let laid = self.board.board()?;
+        let board = match self.board {
+            // The tiles make a board (`laid`), so they make a set-up.
+            BoardSpec::Tiles(tiles) => {
+                BoardSetup::from_tiles(tiles).unwrap_or(BoardSetup::Colours(laid))
+            }
+            BoardSpec::Colours(board) => BoardSetup::Colours(board),
+        };
+        Ok(GameSpec::Katarenga {
+            rules: self.rules,
+            board,
+        })
     }
 
     /// The board played on: the `Board` tag's, turned to Black's edge

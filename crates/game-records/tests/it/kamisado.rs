@@ -231,3 +231,15 @@ fn scoring_lines_of_every_value_read_and_are_checked_against_the_rules() {
         );
     }
 }
+
+#[test]
+fn a_record_names_its_game_by_the_target_tag() {
+    let text = example(include_str!("../../../kamisado-core/src/rules.md"));
+    let record: KamisadoRecord = text.parse().unwrap();
+    let named: game_spec::GameSpec = format!("kamisado target={}", record.target.points())
+        .parse()
+        .unwrap();
+    assert_eq!(record.spec(), named);
+    let long = KamisadoRecord::new(kamisado_core::Target::LONG);
+    assert_eq!(long.spec(), "kamisado target=long".parse().unwrap());
+}

@@ -156,3 +156,35 @@ fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
     let record: KatarengaRecord = laid.parse().unwrap();
     assert_eq!(record.start_position().unwrap(), Position::start());
 }
+
+#[test]
+fn a_record_names_its_game_by_the_rules_and_board_tags() {
+    use game_spec::{AnyPosition, GameSpec};
+    use katarenga_core::{Rules, TilePlacement};
+
+    let tiles = TilePlacement::arrangement(12_345).unwrap();
+    let [a, b, c, d] = tiles;
+    let mut record = KatarengaRecord::new(BoardSpec::Tiles(tiles));
+    record.rules = Rules::NoFirstCapture;
+    let spec = record.spec().unwrap();
+    // The text a user would give any other door for this game.
+    let named: GameSpec = format!("katarenga rules=no-first-capture board={a},{b},{c},{d}")
+        .parse()
+        .unwrap();
+    assert_eq!(spec, named);
+    // game-spec's start is the record's, reached another way.
+    assert_eq!(
+        spec.start(),
+        AnyPosition::Katarenga(record.start_position().unwrap())
+    );
+
+    let standard = KatarengaRecord::new(BoardSpec::Tiles(TilePlacement::arrangement(0).unwrap()));
+    assert_eq!(standard.spec().unwrap().to_string(), "katarenga");
+    let colours = KatarengaRecord::new(BoardSpec::Colours(katarenga_core::Board::standard()));
+    assert_eq!(colours.spec().unwrap().start(), standard.spec().unwrap().start());
+
+    let mut twice = tiles;
+    twice[1] = twice[0];
+    let e = KatarengaRecord::new(BoardSpec::Tiles(twice)).spec().unwrap_err();
+    assert!(e.to_string().starts_with("bad Board tag"), "{e}");
+}
