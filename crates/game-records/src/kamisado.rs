@@ -14,8 +14,8 @@ use game_spec::GameSpec;
 
 use crate::record::{self, Ending, Record};
 use crate::text::{
-    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult,
-    Sections, Tags, Termination, Token,
+    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Sections,
+    Tags, Termination, Token,
 };
 use kamisado_core::Game;
 
@@ -394,9 +394,10 @@ fn read_round(body: &mut Body, number: usize) -> Result<(KamisadoRound, RoundSpo
         .map_err(|e| field(at, "round start", &start, e))?;
     let mut round = KamisadoRound::new(start);
     round.comment = body.comment();
-    (round.moves, spots.moves) = text::moves(body, |t| {
-        matches!(t, Token::Word(w) if w == "Scored" || w == "Edge" || w == "Round")
-    })?;
+    (round.moves, spots.moves) = text::moves(
+        body,
+        |t| matches!(t, Token::Word(w) if w == "Scored" || w == "Edge" || w == "Round"),
+    )?;
     spots.end = body.peek().map(|(at, _)| *at).or(Some(body.end));
     if let Some(at) = keyword(body, "Scored") {
         spots.scored = Some(at);

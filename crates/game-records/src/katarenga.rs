@@ -12,8 +12,8 @@ use game_spec::{BoardSetup, GameSpec};
 
 use crate::record::{self, Ending, Record};
 use crate::text::{
-    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult,
-    Sections, Tags, Termination,
+    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Sections,
+    Tags, Termination,
 };
 
 /// How a record gives its board: the four tiles as laid, or the 64 square

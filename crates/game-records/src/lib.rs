@@ -5,9 +5,9 @@
 
 mod kamisado;
 mod katarenga;
-mod record;
 #[cfg(feature = "players")]
 mod played;
+mod record;
 mod text;
 
 pub use kamisado::{KamisadoRecord, KamisadoRound};

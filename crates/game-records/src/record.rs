@@ -8,9 +8,7 @@ use std::fmt;
 
 use kamisado_core::Player;
 
-use crate::text::{
-    self, Header, Location, RecordError, RecordResult, Sections, Tags, Termination,
-};
+use crate::text::{self, Header, Location, RecordError, RecordResult, Sections, Tags, Termination};
 
 /// What a game's record puts into the shared frame.
 pub(crate) trait Record: Sized {
@@ -112,10 +110,9 @@ impl Ending {
             return Ok(());
         }
         match termination {
-            Termination::Normal => wrong(format!(
-                "the termination is normal but {}",
-                self.not_over
-            )),
+            Termination::Normal => {
+                wrong(format!("the termination is normal but {}", self.not_over))
+            }
             t if t.is_adjudicated_draw() => match self.adjudication {
                 Err(why) => wrong(format!("{t} {why}")),
                 Ok(false) if t == Termination::Repetition => wrong(

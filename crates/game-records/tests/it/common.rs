@@ -71,3 +71,13 @@ fn the_bases_are_valid() {
     KAMISADO.parse::<KamisadoRecord>().unwrap();
     KATARENGA.parse::<KatarengaRecord>().unwrap();
 }
+
+/// Asserts that the error's message says `words`.
+#[track_caller]
+pub fn assert_says(e: &RecordError, words: &str) {
+    let message = e.to_string();
+    assert!(
+        message.contains(words),
+        "{message:?} does not say {words:?}"
+    );
+}
