@@ -48,17 +48,21 @@ fn tag_errors() {
         matches!(e.kind, ErrorKind::TagValue { tag: "Board", .. }),
         "{e}"
     );
-    let e = katarenga("1f0 2f0 3f0 4f0", "1f0 2f0 3f0");
-    assert_says(&e, "expected four tiles");
-    let e = katarenga("1f0 2f0 3f0 4f0", "RYBG/8");
-    assert_says(&e, "bad board colours");
-    let e = katarenga(
-        "[Rules \"standard\"]",
-        "[Rules \"standard no-first-capture\"]",
-    );
-    assert_says(&e, "unknown rules \"standard no-first-capture\"");
-    let e = katarenga("[Rules \"standard\"]", "[Rules \"sumo\"]");
-    assert_says(&e, "unknown rules \"sumo\"");
+    // The base record edited, and what the error says.
+    let (tiles, rules) = ("1f0 2f0 3f0 4f0", "[Rules \"standard\"]");
+    let cases = [
+        (tiles, "1f0 2f0 3f0", "expected four tiles"),
+        (tiles, "RYBG/8", "bad board colours"),
+        (
+            rules,
+            "[Rules \"standard no-first-capture\"]",
+            "unknown rules \"standard no-first-capture\"",
+        ),
+        (rules, "[Rules \"sumo\"]", "unknown rules \"sumo\""),
+    ];
+    for (from, to, words) in cases {
+        assert_says(&katarenga(from, to), words);
+    }
     // A set-up start with a first move pending needs the option.
     let e = katarenga(
         "[Rules \"standard\"]",

@@ -77,27 +77,39 @@ fn results_and_terminations_that_the_game_does_not_give() {
         .replace("[Result \"white\"]", "[Result \"*\"]");
     e.parse::<KamisadoRecord>().unwrap();
 
-    let e = katarenga("[Termination \"time forfeit\"]", "[Termination \"normal\"]");
-    assert_says(&e, "the game is not over");
-    let e = katarenga(
-        "[Termination \"time forfeit\"]",
-        "[Termination \"repetition\"]",
-    );
-    assert_says(&e, "did not occur before");
-    let e = katarenga(
-        "[Termination \"time forfeit\"]",
-        "[Termination \"ply limit\"]",
-    );
-    assert_says(&e, "is a draw, not black");
-    let e = katarenga("[Result \"black\"]", "[Result \"draw\"]");
-    assert_says(&e, "has a winner, not draw");
-    let e = katarenga("[Result \"black\"]", "[Result \"*\"]");
-    assert_says(&e, "has a winner, not *");
-    let e = katarenga(
-        "[Termination \"time forfeit\"]",
-        "[Termination \"unfinished\"]",
-    );
-    assert_says(&e, "an unfinished game has the result *, not black");
+    // The base record edited, and what the error says.
+    let forfeit = "[Termination \"time forfeit\"]";
+    let katarenga_cases = [
+        (forfeit, "[Termination \"normal\"]", "the game is not over"),
+        (
+            forfeit,
+            "[Termination \"repetition\"]",
+            "did not occur before",
+        ),
+        (
+            forfeit,
+            "[Termination \"ply limit\"]",
+            "is a draw, not black",
+        ),
+        (
+            "[Result \"black\"]",
+            "[Result \"draw\"]",
+            "has a winner, not draw",
+        ),
+        (
+            "[Result \"black\"]",
+            "[Result \"*\"]",
+            "has a winner, not *",
+        ),
+        (
+            forfeit,
+            "[Termination \"unfinished\"]",
+            "an unfinished game has the result *, not black",
+        ),
+    ];
+    for (from, to, words) in katarenga_cases {
+        assert_says(&katarenga(from, to), words);
+    }
     // A repetition that did happen: out and back with both sides.
     let back = KATARENGA
         .replace("1. a8a7 b1b2 2. a7c6 b2b3", "1. c8d7 b1b2 2. d7c8 b2b1")
