@@ -124,23 +124,33 @@ pub struct OrientationChoice {
     pub by: Chooser,
 }
 
-board_geometry::named_enum! {
-    /// Who decided the orientation of an [`OrientationChoice`]: the
-    /// `OrientationBy` tag's value is its name.
-    #[cfg_attr(
-        feature = "serde",
-        derive(serde::Serialize, serde::Deserialize),
-        serde(rename_all = "snake_case")
-    )]
-    pub enum Chooser {
-        /// The first player, Black, chose it, as the rules say (`black`).
-        Black => "black",
-        /// The player who has White chose it: a rematch, played on the first
-        /// game's choice with the sides exchanged (`white`).
-        White => "white",
-        /// It was given: by a referee, an opening file or the players'
-        /// agreement (`given`).
-        Given => "given",
+/// Who decided the orientation of an [`OrientationChoice`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Chooser {
+    /// The first player, Black, chose it, as the rules say (`black`).
+    Black,
+    /// The player who has White chose it: a rematch, played on the first
+    /// game's choice with the sides exchanged (`white`).
+    White,
+    /// It was given: by a referee, an opening file or the players'
+    /// agreement (`given`).
+    Given,
+}
+
+impl Chooser {
+    /// The tag's value: `black`, `white` or `given`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Chooser::Black => "black",
+            Chooser::White => "white",
+            Chooser::Given => "given",
+        }
     }
 }
 
@@ -475,9 +485,11 @@ fn read_orientation_choice(tags: &mut Tags) -> Result<Option<OrientationChoice>,
         .map_err(|e| bad("Orientation", (at, value.clone()), e.to_string()))?;
     let by = match by {
         None => Chooser::Given,
-        Some((at, value)) => match Chooser::ALL.into_iter().find(|c| c.name() == value) {
-            Some(chooser) => chooser,
-            None => {
+        Some((at, value)) => match value.as_str() {
+            "black" => Chooser::Black,
+            "white" => Chooser::White,
+            "given" => Chooser::Given,
+            _ => {
                 return Err(bad(
                     "OrientationBy",
                     (at, value),

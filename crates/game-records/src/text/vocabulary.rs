@@ -56,42 +56,72 @@ impl FromStr for RecordResult {
     }
 }
 
-board_geometry::named_enum! {
-    /// How a game or match ended: a `Termination` tag, its value the name.
-    #[cfg_attr(
-        feature = "serde",
-        derive(serde::Serialize, serde::Deserialize),
-        serde(rename_all = "snake_case")
-    )]
-    pub enum Termination {
-        /// The rules ended it (`normal`): the final position is over (in
-        /// Kamisado, the winner reached the target).
-        Normal => "normal",
-        /// Adjudicated drawn: a position came back too often (`repetition`;
-        /// Katarenga only).
-        Repetition => "repetition",
-        /// Adjudicated drawn: the ply limit was reached (`ply limit`;
-        /// Katarenga only).
-        PlyLimit => "ply limit",
-        /// The loser ran out of time (`time forfeit`).
-        TimeForfeit => "time forfeit",
-        /// The loser sent an illegal move (`illegal move`).
-        IllegalMove => "illegal move",
-        /// The loser's program crashed or closed its output (`crash`).
-        Crash => "crash",
-        /// The loser's program stopped answering (`no answer`).
-        NoAnswer => "no answer",
-        /// The loser's program sent something the protocol does not allow
-        /// (`protocol error`).
-        ProtocolError => "protocol error",
-        /// The loser resigned (`resignation`).
-        Resignation => "resignation",
-        /// Not finished (`unfinished`).
-        Unfinished => "unfinished",
-    }
+/// How a game or match ended: a `Termination` tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Termination {
+    /// The rules ended it (`normal`): the final position is over (in
+    /// Kamisado, the winner reached the target).
+    Normal,
+    /// Adjudicated drawn: a position came back too often (`repetition`;
+    /// Katarenga only).
+    Repetition,
+    /// Adjudicated drawn: the ply limit was reached (`ply limit`;
+    /// Katarenga only).
+    PlyLimit,
+    /// The loser ran out of time (`time forfeit`).
+    TimeForfeit,
+    /// The loser sent an illegal move (`illegal move`).
+    IllegalMove,
+    /// The loser's program crashed or closed its output (`crash`).
+    Crash,
+    /// The loser's program stopped answering (`no answer`).
+    NoAnswer,
+    /// The loser's program sent something the protocol does not allow
+    /// (`protocol error`).
+    ProtocolError,
+    /// The loser resigned (`resignation`).
+    Resignation,
+    /// Not finished (`unfinished`).
+    Unfinished,
 }
 
 impl Termination {
+    /// Every termination, in the order of the documentation.
+    pub const ALL: [Termination; 10] = [
+        Termination::Normal,
+        Termination::Repetition,
+        Termination::PlyLimit,
+        Termination::TimeForfeit,
+        Termination::IllegalMove,
+        Termination::Crash,
+        Termination::NoAnswer,
+        Termination::ProtocolError,
+        Termination::Resignation,
+        Termination::Unfinished,
+    ];
+
+    /// The tag value.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Repetition => "repetition",
+            Termination::PlyLimit => "ply limit",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Crash => "crash",
+            Termination::NoAnswer => "no answer",
+            Termination::ProtocolError => "protocol error",
+            Termination::Resignation => "resignation",
+            Termination::Unfinished => "unfinished",
+        }
+    }
+
     /// Whether one player lost it by a fault of its own rather than by
     /// the rules (time, illegal move, crash, silence, garbage, resigning).
     #[must_use]
@@ -111,6 +141,12 @@ impl Termination {
     #[must_use]
     pub const fn is_adjudicated_draw(self) -> bool {
         matches!(self, Termination::Repetition | Termination::PlyLimit)
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
