@@ -10,9 +10,12 @@ use kamisado_core::{
     Target,
 };
 
+use game_spec::GameSpec;
+
+use crate::record::{self, Ending, Record};
 use crate::text::{
-    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Tags,
-    Termination, Token,
+    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Sections,
+    Tags, Termination, Token,
 };
 use kamisado_core::Game;
 
@@ -41,10 +44,11 @@ use kamisado_core::Game;
 /// # Ok::<(), game_records::RecordError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+// The derived serde code reads the fields; `Deserialize` below checks them.
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "Unchecked")
+    serde(remote = "Self")
 )]
 pub struct KamisadoRecord {
     /// The roster and other tags.
@@ -94,18 +98,6 @@ impl KamisadoRound {
     }
 }
 
-/// The tags a Kamisado record writes itself.
-const RESERVED: [&str; 8] = [
-    "Event",
-    "Site",
-    "Date",
-    "Black",
-    "White",
-    "Result",
-    "Target",
-    "Termination",
-];
-
 /// Where the parts of a record read from text are.
 #[derive(Default)]
 struct Spots {
@@ -133,6 +125,22 @@ impl KamisadoRecord {
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
             rounds: vec![KamisadoRound::new(Position::start())],
+        }
+    }
+
+    /// The game the record is of, as every door names it: a Kamisado
+    /// match to the record's target.
+    ///
+    /// ```
+    /// use game_records::KamisadoRecord;
+    /// use kamisado_core::Target;
+    /// let record = KamisadoRecord::new(Target::STANDARD);
+    /// assert_eq!(record.spec().to_string(), "kamisado target=3");
+    /// ```
+    #[must_use]
+    pub const fn spec(&self) -> GameSpec {
+        GameSpec::Kamisado {
+            target: self.target,
         }
     }
 
@@ -175,16 +183,8 @@ impl KamisadoRecord {
                     ),
                 ));
             }
-            for (k, annotated) in round.moves.iter().enumerate() {
-                game.play(annotated.mv).map_err(|e| RecordError {
-                    location: round_spots(i).and_then(|r| r.moves.get(k).copied()),
-                    kind: ErrorKind::Move {
-                        number: u32::try_from(k / 2 + 1).unwrap_or(u32::MAX),
-                        mv: annotated.mv.to_string(),
-                        reason: e.to_string(),
-                    },
-                })?;
-            }
+            let move_spots = round_spots(i).map_or(&[][..], |r| &r.moves);
+            text::replay(&round.moves, move_spots, |mv| game.play(mv).map(drop))?;
             let over = game.state() != MatchState::InRound;
             match (over, round.summary) {
                 (true, Some(written)) if Some(written) != game.last_round() => {
@@ -229,7 +229,17 @@ impl KamisadoRecord {
                 None => {}
             }
         }
-        check_end(&game, self.result, self.termination, spots.result)?;
+        let won = match game.state() {
+            MatchState::Over { winner } => Some((winner, format!("{winner} reached the target"))),
+            MatchState::InRound | MatchState::ChooseEdge { .. } => None,
+        };
+        let ending = Ending {
+            noun: "match",
+            won,
+            not_over: "nobody reached the target",
+            adjudication: Err("does not apply to Kamisado: every round ends"),
+        };
+        ending.check(self.result, self.termination, spots.result)?;
         Ok(game)
     }
 
@@ -239,76 +249,79 @@ impl KamisadoRecord {
     /// # Errors
     /// The first [`RecordError`], with its line and column.
     pub fn parse_all(text: &str) -> Result<Vec<KamisadoRecord>, RecordError> {
-        text::records(text)?
-            .into_iter()
-            .map(|sections| {
-                let mut tags = Tags::new(sections.tags, sections.start)?;
-                let (_, target) = tags.required("Target", Target::from_str)?;
-                let (result_at, result) = tags.required("Result", RecordResult::from_str)?;
-                let (_, termination) = tags.required("Termination", Termination::from_str)?;
-                let header = tags.header();
-                let mut body = Body::new(sections.body, sections.end);
-                let mut spots = Spots {
-                    result: Some(result_at),
-                    rounds: Vec::new(),
-                };
-                let mut rounds = Vec::new();
-                while body.peek().is_some() {
-                    let (round, round_spots) = read_round(&mut body, rounds.len() + 1)?;
-                    rounds.push(round);
-                    spots.rounds.push(round_spots);
-                }
-                let record = KamisadoRecord {
-                    header,
-                    target,
-                    result,
-                    termination,
-                    rounds,
-                };
-                record.replay(&spots)?;
-                Ok(record)
-            })
-            .collect()
+        record::read_all(text)
     }
 }
 
-/// Checks the result and termination against the match as it ended.
-fn check_end(
-    game: &Match,
-    result: RecordResult,
-    termination: Termination,
-    at: Option<Location>,
-) -> Result<(), RecordError> {
-    let wrong = |why: String| Err(RecordError::inconsistent(at, why));
-    match game.state() {
-        MatchState::Over { winner } => {
-            if termination != Termination::Normal || result != RecordResult::Win(winner) {
-                return wrong(format!(
-                    "{winner} reached the target: the result must be {winner} and the termination normal, not {result} and {termination}"
-                ));
-            }
-        }
-        MatchState::InRound | MatchState::ChooseEdge { .. } => match termination {
-            Termination::Normal => {
-                return wrong("the termination is normal but nobody reached the target".into());
-            }
-            Termination::Repetition | Termination::PlyLimit => {
-                return wrong(format!(
-                    "{termination} does not apply to Kamisado: every round ends"
-                ));
-            }
-            Termination::Unfinished if result != RecordResult::Unfinished => {
-                return wrong(format!(
-                    "an unfinished match has the result *, not {result}"
-                ));
-            }
-            t if t.is_forfeit() && result.winner().is_none() => {
-                return wrong(format!("a match ended by {t} has a winner, not {result}"));
-            }
-            _ => {}
-        },
+impl Record for KamisadoRecord {
+    const FIRST: Player = Player::Black;
+    const TAGS: &'static [&'static str] = &["Target", "Termination"];
+
+    fn header(&self) -> &Header {
+        &self.header
     }
-    Ok(())
+
+    fn result(&self) -> RecordResult {
+        self.result
+    }
+
+    fn tags(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("Target", self.target.to_string()),
+            ("Termination", self.termination.to_string()),
+        ]
+    }
+
+    fn write_movetext(&self, out: &mut String) {
+        for (i, round) in self.rounds.iter().enumerate() {
+            out.push('\n');
+            let mut lines = Lines::default();
+            lines.push(&format!("Round {} \"{}\"", i + 1, round.start));
+            lines.end_line();
+            text::write_movetext(&mut lines, round.comment.as_deref(), &round.moves);
+            if let Some(summary) = &round.summary {
+                lines.push(&format!("Scored {}", scored_line(summary)));
+                lines.end_line();
+            }
+            if let Some(edge) = round.edge {
+                lines.push(&format!("Edge {edge}"));
+                lines.end_line();
+            }
+            out.push_str(&lines.out);
+        }
+    }
+
+    fn read(sections: Sections) -> Result<KamisadoRecord, RecordError> {
+        let mut tags = Tags::new(sections.tags, sections.start)?;
+        let (_, target) = tags.required("Target", Target::from_str)?;
+        let (result_at, result, termination) = record::read_ending(&mut tags)?;
+        let header = tags.header();
+        let mut body = Body::new(sections.body, sections.end);
+        let mut spots = Spots {
+            result: Some(result_at),
+            rounds: Vec::new(),
+        };
+        let mut rounds = Vec::new();
+        while body.peek().is_some() {
+            let (round, round_spots) = read_round(&mut body, rounds.len() + 1)?;
+            rounds.push(round);
+            spots.rounds.push(round_spots);
+        }
+        let record = KamisadoRecord {
+            header,
+            target,
+            result,
+            termination,
+            rounds,
+        };
+        record.replay(&spots)?;
+        Ok(record)
+    }
+
+    #[cfg(feature = "serde")]
+    fn check(&self) -> Result<(), RecordError> {
+        self.validate().map(drop)
+    }
 }
 
 /// The words of a score line after `Scored`.
@@ -384,7 +397,6 @@ fn read_round(body: &mut Body, number: usize) -> Result<(KamisadoRound, RoundSpo
     (round.moves, spots.moves) = text::moves(
         body,
         |t| matches!(t, Token::Word(w) if w == "Scored" || w == "Edge" || w == "Round"),
-        |w| w.parse::<Move>().map_err(|e| e.to_string()),
     )?;
     spots.end = body.peek().map(|(at, _)| *at).or(Some(body.end));
     if let Some(at) = keyword(body, "Scored") {
@@ -474,33 +486,7 @@ fn read_scored(body: &mut Body, round: usize) -> Result<RoundSummary, RecordErro
 impl fmt::Display for KamisadoRecord {
     /// The canonical text: the tags, a blank line, then each round.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        text::write_roster(&mut out, &self.header, Player::Black);
-        text::write_tag(&mut out, "Result", &self.result.to_string());
-        text::write_tag(&mut out, "Target", &self.target.to_string());
-        text::write_tag(&mut out, "Termination", self.termination.name());
-        text::write_others(&mut out, &self.header, &RESERVED);
-        for (i, round) in self.rounds.iter().enumerate() {
-            out.push('\n');
-            let mut lines = Lines::default();
-            lines.push(&format!("Round {} \"{}\"", i + 1, round.start));
-            lines.end_line();
-            if let Some(c) = &round.comment {
-                lines.push(&text::comment(c));
-                lines.end_line();
-            }
-            text::write_moves(&mut lines, &round.moves);
-            if let Some(summary) = &round.summary {
-                lines.push(&format!("Scored {}", scored_line(summary)));
-                lines.end_line();
-            }
-            if let Some(edge) = round.edge {
-                lines.push(&format!("Edge {edge}"));
-                lines.end_line();
-            }
-            out.push_str(&lines.out);
-        }
-        f.write_str(&out)
+        record::write(self, f)
     }
 }
 
@@ -509,34 +495,21 @@ impl FromStr for KamisadoRecord {
 
     /// Reads one record (see [`KamisadoRecord::parse_all`] for several).
     fn from_str(s: &str) -> Result<KamisadoRecord, RecordError> {
-        text::only_one(KamisadoRecord::parse_all(s)?)
+        record::read_one(s)
     }
 }
 
-/// A [`KamisadoRecord`] as serde reads it, checked by replaying it.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct Unchecked {
-    header: Header,
-    target: Target,
-    result: RecordResult,
-    termination: Termination,
-    rounds: Vec<KamisadoRound>,
+impl serde::Serialize for KamisadoRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        KamisadoRecord::serialize(self, s)
+    }
 }
 
 #[cfg(feature = "serde")]
-impl TryFrom<Unchecked> for KamisadoRecord {
-    type Error = RecordError;
-
-    fn try_from(u: Unchecked) -> Result<KamisadoRecord, RecordError> {
-        let record = KamisadoRecord {
-            header: u.header,
-            target: u.target,
-            result: u.result,
-            termination: u.termination,
-            rounds: u.rounds,
-        };
-        record.validate()?;
-        Ok(record)
+impl<'de> serde::Deserialize<'de> for KamisadoRecord {
+    /// Reads the record, then checks it by replaying it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<KamisadoRecord, D::Error> {
+        record::checked::<KamisadoRecord, D>(KamisadoRecord::deserialize(d))
     }
 }

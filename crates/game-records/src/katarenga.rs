@@ -8,9 +8,12 @@ use std::str::FromStr;
 
 use katarenga_core::{Board, Move, Orientation, Player, Position, Rules, TilePlacement};
 
+use game_spec::{BoardSetup, GameSpec};
+
+use crate::record::{self, Ending, Record};
 use crate::text::{
-    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Tags,
-    Termination,
+    self, Annotated, Body, ErrorKind, Header, Lines, Location, RecordError, RecordResult, Sections,
+    Tags, Termination,
 };
 
 /// How a record gives its board: the four tiles as laid, or the 64 square
@@ -174,10 +177,11 @@ impl Chooser {
 /// # Ok::<(), game_records::RecordError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+// The derived serde code reads the fields; `Deserialize` below checks them.
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "Unchecked")
+    serde(remote = "Self")
 )]
 pub struct KatarengaRecord {
     /// The roster and other tags.
@@ -216,22 +220,6 @@ pub struct KatarengaRecord {
     pub moves: Vec<Annotated<Move>>,
 }
 
-/// The tags a Katarenga record writes itself.
-const RESERVED: [&str; 12] = [
-    "Orientation",
-    "OrientationBy",
-    "Event",
-    "Site",
-    "Date",
-    "Black",
-    "White",
-    "Result",
-    "Board",
-    "Rules",
-    "Termination",
-    "Position",
-];
-
 impl KatarengaRecord {
     /// A record of a game from the start on `board`, with no moves yet
     /// (unfinished).
@@ -248,6 +236,38 @@ impl KatarengaRecord {
             comment: None,
             moves: Vec::new(),
         }
+    }
+
+    /// The game the record is of, as every door names it: the `Rules`
+    /// and `Board` tags (the board as laid: the [`OrientationChoice`] and
+    /// a `Position` start are the record's own, beyond the description).
+    ///
+    /// ```
+    /// use game_records::KatarengaRecord;
+    /// let record: KatarengaRecord = "[Result \"*\"]\n[Board \"1f0 2b1 3f2 4f3\"]\n\
+    ///     [Rules \"no-first-capture\"]\n[Termination \"unfinished\"]\n".parse()?;
+    /// assert_eq!(
+    ///     record.spec()?.to_string(),
+    ///     "katarenga rules=no-first-capture board=1f0,2b1,3f2,4f3"
+    /// );
+    /// # Ok::<(), game_records::RecordError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RecordError`] (a bad `Board` tag) if the tiles make no board.
+    pub fn spec(&self) -> Result<GameSpec, RecordError> {
+        let laid = self.board.board()?;
+        let board = match self.board {
+            // The tiles make a board (`laid`), so they make a set-up.
+            BoardSpec::Tiles(tiles) => {
+                BoardSetup::from_tiles(tiles).unwrap_or(BoardSetup::Colours(laid))
+            }
+            BoardSpec::Colours(board) => BoardSetup::Colours(board),
+        };
+        Ok(GameSpec::Katarenga {
+            rules: self.rules,
+            board,
+        })
     }
 
     /// The board played on: the `Board` tag's, turned to Black's edge
@@ -319,48 +339,19 @@ impl KatarengaRecord {
         let start = self.start_position()?;
         let mut position = start;
         let mut seen = vec![start];
-        for (k, annotated) in self.moves.iter().enumerate() {
-            position = position.try_play(annotated.mv).map_err(|e| RecordError {
-                location: spots.get(k).copied(),
-                kind: ErrorKind::Move {
-                    number: u32::try_from(k / 2 + 1).unwrap_or(u32::MAX),
-                    mv: annotated.mv.to_string(),
-                    reason: e.to_string(),
-                },
-            })?;
+        text::replay(&self.moves, spots, |mv| {
+            position = position.try_play(mv)?;
             seen.push(position);
-        }
-        let (result, termination) = (self.result, self.termination);
-        let wrong = |why: String| Err(RecordError::inconsistent(result_at, why));
-        if let Some(outcome) = position.outcome() {
-            let winner = outcome.winner();
-            if termination != Termination::Normal || result != RecordResult::Win(winner) {
-                return wrong(format!(
-                    "the game is over ({outcome}): the result must be {winner} and the termination normal, not {result} and {termination}"
-                ));
-            }
-            return Ok(position);
-        }
-        match termination {
-            Termination::Normal => {
-                return wrong("the termination is normal but the game is not over".into());
-            }
-            Termination::Repetition if seen.iter().filter(|&&p| p == position).count() < 2 => {
-                return wrong(
-                    "a draw by repetition, but the final position did not occur before".into(),
-                );
-            }
-            t if t.is_adjudicated_draw() && result != RecordResult::Draw => {
-                return wrong(format!("a game ended by {t} is a draw, not {result}"));
-            }
-            t if t.is_forfeit() && result.winner().is_none() => {
-                return wrong(format!("a game ended by {t} has a winner, not {result}"));
-            }
-            Termination::Unfinished if result != RecordResult::Unfinished => {
-                return wrong(format!("an unfinished game has the result *, not {result}"));
-            }
-            _ => {}
-        }
+            Ok::<(), katarenga_core::IllegalMove>(())
+        })?;
+        let outcome = position.outcome();
+        let ending = Ending {
+            noun: "game",
+            won: outcome.map(|o| (o.winner(), format!("the game is over ({o})"))),
+            not_over: "the game is not over",
+            adjudication: Ok(seen.iter().filter(|&&p| p == position).count() >= 2),
+        };
+        ending.check(self.result, self.termination, result_at)?;
         Ok(position)
     }
 
@@ -370,63 +361,105 @@ impl KatarengaRecord {
     /// # Errors
     /// The first [`RecordError`], with its line and column.
     pub fn parse_all(text: &str) -> Result<Vec<KatarengaRecord>, RecordError> {
-        text::records(text)?
-            .into_iter()
-            .map(|sections| {
-                let mut tags = Tags::new(sections.tags, sections.start)?;
-                let (board_at, board) = tags.required("Board", BoardSpec::read)?;
-                let (_, rules) = tags.required("Rules", |rules: &str| {
-                    rules.parse::<Rules>().map_err(|_| {
-                        let known: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
-                        format!(
-                            "unknown rules {rules:?} (this version knows {})",
-                            known.join(", ")
-                        )
-                    })
-                })?;
-                let (result_at, result) = tags.required("Result", RecordResult::from_str)?;
-                let (_, termination) = tags.required("Termination", Termination::from_str)?;
-                let orientation_choice = read_orientation_choice(&mut tags)?;
-                let start = match tags.take("Position") {
-                    None => None,
-                    Some((at, value)) => Some(value.parse::<Position>().map_err(|e| {
-                        RecordError::at(
-                            at,
-                            ErrorKind::TagValue {
-                                tag: "Position",
-                                value: value.clone(),
-                                reason: e.to_string(),
-                            },
-                        )
-                    })?),
-                };
-                let header = tags.header();
-                let mut body = Body::new(sections.body, sections.end);
-                let comment = body.comment();
-                let (moves, spots) = text::moves(
-                    &mut body,
-                    |_| false,
-                    |w| w.parse::<Move>().map_err(|e| e.to_string()),
-                )?;
-                let record = KatarengaRecord {
-                    header,
-                    board,
-                    start,
-                    rules,
-                    orientation_choice,
-                    result,
-                    termination,
-                    comment,
-                    moves,
-                };
-                if let Err(mut e) = record.start_position() {
-                    e.location = Some(board_at);
-                    return Err(e);
-                }
-                record.replay(Some(result_at), &spots)?;
-                Ok(record)
+        record::read_all(text)
+    }
+}
+
+impl Record for KatarengaRecord {
+    const FIRST: Player = Player::White;
+    const TAGS: &'static [&'static str] = &[
+        "Board",
+        "Rules",
+        "Orientation",
+        "OrientationBy",
+        "Termination",
+        "Position",
+    ];
+
+    fn header(&self) -> &Header {
+        &self.header
+    }
+
+    fn result(&self) -> RecordResult {
+        self.result
+    }
+
+    fn tags(&self) -> Vec<(&'static str, String)> {
+        let mut tags = vec![
+            ("Board", self.board.to_string()),
+            ("Rules", self.rules.name().to_string()),
+        ];
+        if let Some(choice) = self.orientation_choice {
+            tags.push(("Orientation", choice.orientation.name().to_string()));
+            tags.push(("OrientationBy", choice.by.name().to_string()));
+        }
+        tags.push(("Termination", self.termination.to_string()));
+        if let Some(start) = &self.start {
+            tags.push(("Position", start.to_string()));
+        }
+        tags
+    }
+
+    fn write_movetext(&self, out: &mut String) {
+        out.push('\n');
+        let mut lines = Lines::default();
+        text::write_movetext(&mut lines, self.comment.as_deref(), &self.moves);
+        out.push_str(&lines.out);
+    }
+
+    fn read(sections: Sections) -> Result<KatarengaRecord, RecordError> {
+        let mut tags = Tags::new(sections.tags, sections.start)?;
+        let (board_at, board) = tags.required("Board", BoardSpec::read)?;
+        let (_, rules) = tags.required("Rules", |rules: &str| {
+            rules.parse::<Rules>().map_err(|_| {
+                let known: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
+                format!(
+                    "unknown rules {rules:?} (this version knows {})",
+                    known.join(", ")
+                )
             })
-            .collect()
+        })?;
+        let (result_at, result, termination) = record::read_ending(&mut tags)?;
+        let orientation_choice = read_orientation_choice(&mut tags)?;
+        let start = match tags.take("Position") {
+            None => None,
+            Some((at, value)) => Some(value.parse::<Position>().map_err(|e| {
+                RecordError::at(
+                    at,
+                    ErrorKind::TagValue {
+                        tag: "Position",
+                        value: value.clone(),
+                        reason: e.to_string(),
+                    },
+                )
+            })?),
+        };
+        let header = tags.header();
+        let mut body = Body::new(sections.body, sections.end);
+        let comment = body.comment();
+        let (moves, spots) = text::moves(&mut body, |_| false)?;
+        let record = KatarengaRecord {
+            header,
+            board,
+            start,
+            rules,
+            orientation_choice,
+            result,
+            termination,
+            comment,
+            moves,
+        };
+        if let Err(mut e) = record.start_position() {
+            e.location = Some(board_at);
+            return Err(e);
+        }
+        record.replay(Some(result_at), &spots)?;
+        Ok(record)
+    }
+
+    #[cfg(feature = "serde")]
+    fn check(&self) -> Result<(), RecordError> {
+        self.validate().map(drop)
     }
 }
 
@@ -471,29 +504,7 @@ fn read_orientation_choice(tags: &mut Tags) -> Result<Option<OrientationChoice>,
 impl fmt::Display for KatarengaRecord {
     /// The canonical text: the tags, a blank line, then the moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        text::write_roster(&mut out, &self.header, Player::White);
-        text::write_tag(&mut out, "Result", &self.result.to_string());
-        text::write_tag(&mut out, "Board", &self.board.to_string());
-        text::write_tag(&mut out, "Rules", self.rules.name());
-        if let Some(choice) = self.orientation_choice {
-            text::write_tag(&mut out, "Orientation", choice.orientation.name());
-            text::write_tag(&mut out, "OrientationBy", choice.by.name());
-        }
-        text::write_tag(&mut out, "Termination", self.termination.name());
-        if let Some(start) = &self.start {
-            text::write_tag(&mut out, "Position", &start.to_string());
-        }
-        text::write_others(&mut out, &self.header, &RESERVED);
-        out.push('\n');
-        let mut lines = Lines::default();
-        if let Some(c) = &self.comment {
-            lines.push(&text::comment(c));
-            lines.end_line();
-        }
-        text::write_moves(&mut lines, &self.moves);
-        out.push_str(&lines.out);
-        f.write_str(&out)
+        record::write(self, f)
     }
 }
 
@@ -502,46 +513,21 @@ impl FromStr for KatarengaRecord {
 
     /// Reads one record (see [`KatarengaRecord::parse_all`] for several).
     fn from_str(s: &str) -> Result<KatarengaRecord, RecordError> {
-        text::only_one(KatarengaRecord::parse_all(s)?)
+        record::read_one(s)
     }
 }
 
-/// A [`KatarengaRecord`] as serde reads it, checked by replaying it.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct Unchecked {
-    header: Header,
-    board: BoardSpec,
-    #[serde(default)]
-    start: Option<Position>,
-    #[serde(default)]
-    rules: Rules,
-    #[serde(default)]
-    orientation_choice: Option<OrientationChoice>,
-    result: RecordResult,
-    termination: Termination,
-    #[serde(default)]
-    comment: Option<String>,
-    moves: Vec<Annotated<Move>>,
+impl serde::Serialize for KatarengaRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        KatarengaRecord::serialize(self, s)
+    }
 }
 
 #[cfg(feature = "serde")]
-impl TryFrom<Unchecked> for KatarengaRecord {
-    type Error = RecordError;
-
-    fn try_from(u: Unchecked) -> Result<KatarengaRecord, RecordError> {
-        let record = KatarengaRecord {
-            header: u.header,
-            board: u.board,
-            start: u.start,
-            rules: u.rules,
-            orientation_choice: u.orientation_choice,
-            result: u.result,
-            termination: u.termination,
-            comment: u.comment,
-            moves: u.moves,
-        };
-        record.validate()?;
-        Ok(record)
+impl<'de> serde::Deserialize<'de> for KatarengaRecord {
+    /// Reads the record, then checks it by replaying it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<KatarengaRecord, D::Error> {
+        record::checked::<KatarengaRecord, D>(KatarengaRecord::deserialize(d))
     }
 }

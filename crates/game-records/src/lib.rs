@@ -7,6 +7,7 @@ mod kamisado;
 mod katarenga;
 #[cfg(feature = "players")]
 mod played;
+mod record;
 mod text;
 
 pub use kamisado::{KamisadoRecord, KamisadoRound};

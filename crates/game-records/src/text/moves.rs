@@ -2,6 +2,7 @@
 //! comments, read and written.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::lexer::Token;
 use super::write::{Lines, comment};
@@ -80,13 +81,16 @@ pub(crate) fn unexpected(at: Location, token: &Token, expected: &'static str) ->
 pub(crate) type Moves<M> = (Vec<Annotated<M>>, Vec<Location>);
 
 /// Reads numbered moves from `body` until `stop` says a token is not a
-/// move: each move's text is read by `read`, which returns the move or
-/// why it cannot be read (legality is the replay's business).
+/// move, each in the game's move notation (legality is the replay's
+/// business).
 pub(crate) fn moves<M>(
     body: &mut Body,
     stop: impl Fn(&Token) -> bool,
-    mut read: impl FnMut(&str) -> Result<M, String>,
-) -> Result<Moves<M>, RecordError> {
+) -> Result<Moves<M>, RecordError>
+where
+    M: FromStr,
+    M::Err: fmt::Display,
+{
     let mut out: Vec<Annotated<M>> = Vec::new();
     let mut spots = Vec::new();
     loop {
@@ -97,7 +101,7 @@ pub(crate) fn moves<M>(
             return Ok((out, spots));
         }
         body.next();
-        let number = u32::try_from(out.len() / 2 + 1).unwrap_or(u32::MAX);
+        let number = move_number(out.len());
         match token {
             Token::Number(n) => {
                 if out.len() % 2 != 0 {
@@ -118,13 +122,13 @@ pub(crate) fn moves<M>(
                 }
             }
             Token::Word(w) => {
-                let mv = read(&w).map_err(|reason| {
+                let mv = w.parse().map_err(|e: M::Err| {
                     RecordError::at(
                         at,
                         ErrorKind::Move {
                             number,
                             mv: w.clone(),
-                            reason,
+                            reason: e.to_string(),
                         },
                     )
                 })?;
@@ -137,8 +141,43 @@ pub(crate) fn moves<M>(
     }
 }
 
-/// Writes numbered moves with their comments.
-pub(crate) fn write_moves<M: fmt::Display>(lines: &mut Lines, moves: &[Annotated<M>]) {
+/// The number of the move that holds the ply `ply` (from 0).
+fn move_number(ply: usize) -> u32 {
+    u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX)
+}
+
+/// Plays `moves` in order by `play`: the first one it refuses is a
+/// [`ErrorKind::Move`] error, at its place in `spots` (where the record
+/// was read from text).
+pub(crate) fn replay<M: Copy + fmt::Display, E: fmt::Display>(
+    moves: &[Annotated<M>],
+    spots: &[Location],
+    mut play: impl FnMut(M) -> Result<(), E>,
+) -> Result<(), RecordError> {
+    for (ply, annotated) in moves.iter().enumerate() {
+        play(annotated.mv).map_err(|e| RecordError {
+            location: spots.get(ply).copied(),
+            kind: ErrorKind::Move {
+                number: move_number(ply),
+                mv: annotated.mv.to_string(),
+                reason: e.to_string(),
+            },
+        })?;
+    }
+    Ok(())
+}
+
+/// Writes a movetext: the comment before the first move, if any, on a
+/// line of its own, then the numbered moves with their comments.
+pub(crate) fn write_movetext<M: fmt::Display>(
+    lines: &mut Lines,
+    first_comment: Option<&str>,
+    moves: &[Annotated<M>],
+) {
+    if let Some(c) = first_comment {
+        lines.push(&comment(c));
+        lines.end_line();
+    }
     for (i, m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             lines.push(&format!("{}.", i / 2 + 1));

@@ -149,11 +149,11 @@ pub(crate) fn write_roster(out: &mut String, header: &Header, first: Player) {
 }
 
 /// Writes the other tags, skipping any whose name is not a tag name or
-/// is one the record writes itself.
-pub(crate) fn write_others(out: &mut String, header: &Header, reserved: &[&str]) {
+/// is one the record writes itself (`written`).
+pub(crate) fn write_others(out: &mut String, header: &Header, written: impl Fn(&str) -> bool) {
     for (name, value) in &header.other {
         let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if valid && !reserved.contains(&name.as_str()) {
+        if valid && !written(name) {
             write_tag(out, name, value);
         }
     }

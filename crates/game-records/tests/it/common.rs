@@ -2,6 +2,9 @@
 //! tests edit (and a test that they are valid), the helpers that edit them,
 //! and the reader of the rules pages' examples.
 
+use std::fmt;
+use std::str::FromStr;
+
 use game_records::{KamisadoRecord, KatarengaRecord, Location, RecordError};
 
 /// A valid Kamisado match record that the error tests edit.
@@ -70,4 +73,28 @@ pub fn example(page: &str) -> String {
 fn the_bases_are_valid() {
     KAMISADO.parse::<KamisadoRecord>().unwrap();
     KATARENGA.parse::<KatarengaRecord>().unwrap();
+}
+
+/// Asserts that the error's message says `words`.
+#[track_caller]
+pub fn assert_says(e: &RecordError, words: &str) {
+    let message = e.to_string();
+    assert!(
+        message.contains(words),
+        "{message:?} does not say {words:?}"
+    );
+}
+
+/// The record's text, after asserting that it reads back as the record
+/// (reading replays it) and that the record read writes the same text.
+#[track_caller]
+pub fn written_and_read_back<R>(record: &R) -> String
+where
+    R: fmt::Display + FromStr<Err = RecordError> + PartialEq + fmt::Debug,
+{
+    let text = record.to_string();
+    let back: R = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(&back, record, "{text}");
+    assert_eq!(back.to_string(), text);
+    text
 }

@@ -4,7 +4,7 @@
 use game_records::{ErrorKind, KamisadoRecord, RecordResult};
 use kamisado_core::{Edge, MatchState, Player};
 
-use crate::common::{KAMISADO, at, example, kamisado};
+use crate::common::{KAMISADO, assert_says, at, example, kamisado};
 
 #[test]
 fn the_kamisado_example_is_a_valid_match_record_written_canonically() {
@@ -37,103 +37,57 @@ fn the_kamisado_example_is_a_valid_match_record_written_canonically() {
 
 #[test]
 fn round_and_scoring_errors() {
-    let e = kamisado("Round 2", "Round 3");
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "round number",
-                ..
-            }
+    // The base record edited, the field the error names, and where it
+    // stands where the test pins it.
+    let bad_fields = [
+        ("Round 2", "Round 3", "round number", Some((15, 7))),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -",
+            "round start",
+            None,
         ),
-        "{e}"
-    );
-    assert_eq!(at(&e), (15, 7));
-    let e = kamisado(
-        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
-        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x -",
-    );
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "round start",
-                ..
-            }
+        (
+            "Scored white arrival green 1 0-1",
+            "Scored red arrival green 1 0-1",
+            "round winner",
+            Some((12, 8)),
         ),
-        "{e}"
-    );
-    let e = kamisado(
-        "Scored white arrival green 1 0-1",
-        "Scored red arrival green 1 0-1",
-    );
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "round winner",
-                ..
-            }
+        (
+            "Scored white arrival green 1 0-1",
+            "Scored white arrival - 1 0-1",
+            "round ending",
+            None,
         ),
-        "{e}"
-    );
-    assert_eq!(at(&e), (12, 8));
-    let e = kamisado(
-        "Scored white arrival green 1 0-1",
-        "Scored white arrival - 1 0-1",
-    );
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "round ending",
-                ..
-            }
+        (
+            "Scored white arrival green 1 0-1",
+            "Scored white arrival grey 1 0-1",
+            "scoring tower",
+            None,
         ),
-        "{e}"
-    );
-    let e = kamisado(
-        "Scored white arrival green 1 0-1",
-        "Scored white arrival grey 1 0-1",
-    );
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "scoring tower",
-                ..
-            }
+        (
+            "Scored white arrival green 1 0-1",
+            "Scored white arrival green 2 0-1",
+            "points",
+            None,
         ),
-        "{e}"
-    );
-    let e = kamisado(
-        "Scored white arrival green 1 0-1",
-        "Scored white arrival green 2 0-1",
-    );
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "points",
-                ..
-            }
+        (
+            "Scored white arrival green 1 0-1",
+            "Scored white arrival green 1 0:1",
+            "scores",
+            None,
         ),
-        "{e}"
-    );
-    let e = kamisado(
-        "Scored white arrival green 1 0-1",
-        "Scored white arrival green 1 0:1",
-    );
-    assert!(
-        matches!(
-            e.kind,
-            ErrorKind::Field {
-                field: "scores",
-                ..
-            }
-        ),
-        "{e}"
-    );
+    ];
+    for (from, to, named, place) in bad_fields {
+        let e = kamisado(from, to);
+        assert!(
+            matches!(e.kind, ErrorKind::Field { field, .. } if field == named),
+            "{to}: {e}"
+        );
+        if let Some(place) = place {
+            assert_eq!(at(&e), place, "{to}");
+        }
+    }
     // Read, but not what the rules give.
     let e = kamisado(
         "Scored white arrival green 1 0-1",
@@ -141,50 +95,28 @@ fn round_and_scoring_errors() {
     );
     assert!(matches!(e.kind, ErrorKind::Inconsistent(_)), "{e}");
     assert_eq!(at(&e), (12, 1));
-    assert!(
-        e.to_string()
-            .contains("the rules give white arrival green 1 0-1"),
-        "{e}"
-    );
+    assert_says(&e, "the rules give white arrival green 1 0-1");
     let e = kamisado("Scored white arrival green 1 0-1\n", "");
-    assert!(
-        e.to_string()
-            .contains("round 1 is over but its scoring is missing"),
-        "{e}"
-    );
+    assert_says(&e, "round 1 is over but its scoring is missing");
     assert_eq!(at(&e), (12, 1));
     let e = kamisado("2. d7d7 b3d1", "2. d7d7");
-    assert!(
-        e.to_string().contains("round 1 is scored but not over"),
-        "{e}"
-    );
+    assert_says(&e, "round 1 is scored but not over");
     let e = kamisado("Edge a", "Edge b");
     assert!(
         matches!(e.kind, ErrorKind::Field { field: "edge", .. }),
         "{e}"
     );
     let e = kamisado("Edge a\n", "");
-    assert!(
-        e.to_string()
-            .contains("round 2 follows without an edge chosen"),
-        "{e}"
-    );
+    assert_says(&e, "round 2 follows without an edge chosen");
     assert_eq!(at(&e), (14, 9));
     let e = kamisado("Edge a", "Edge h");
-    assert!(
-        e.to_string().contains("round 2 starts from obpkyrng+/"),
-        "{e}"
-    );
+    assert_says(&e, "round 2 starts from obpkyrng+/");
     assert_eq!(at(&e), (15, 9));
     let e = kamisado(
         "2. a1a6 d4a1\nScored white arrival green 3 0-4\n",
         "2. a1a6 d4a1\nScored white arrival green 3 0-4\nEdge a\n",
     );
-    assert!(
-        e.to_string()
-            .contains("no edge can be chosen after round 2: the match is over"),
-        "{e}"
-    );
+    assert_says(&e, "no edge can be chosen after round 2: the match is over");
 }
 
 #[test]
@@ -230,4 +162,16 @@ fn scoring_lines_of_every_value_read_and_are_checked_against_the_rules() {
             "{e}"
         );
     }
+}
+
+#[test]
+fn a_record_names_its_game_by_the_target_tag() {
+    let text = example(include_str!("../../../kamisado-core/src/rules.md"));
+    let record: KamisadoRecord = text.parse().unwrap();
+    let named: game_spec::GameSpec = format!("kamisado target={}", record.target.points())
+        .parse()
+        .unwrap();
+    assert_eq!(record.spec(), named);
+    let long = KamisadoRecord::new(kamisado_core::Target::LONG);
+    assert_eq!(long.spec(), "kamisado target=long".parse().unwrap());
 }

@@ -4,7 +4,7 @@
 use game_records::{BoardSpec, KatarengaRecord, RecordResult, Termination};
 use katarenga_core::{Game, Player};
 
-use crate::common::{at, example};
+use crate::common::{assert_says, at, example};
 
 #[test]
 fn the_katarenga_example_is_a_valid_game_record_written_canonically() {
@@ -53,7 +53,7 @@ fn a_finished_katarenga_game_needs_its_winner_and_the_termination_normal() {
             .replace(from, to)
             .parse::<KatarengaRecord>()
             .unwrap_err();
-        assert!(e.to_string().contains("the game is over"), "{e}");
+        assert_says(&e, "the game is over");
         assert_eq!(at(&e), (6, 1));
     }
 }
@@ -125,21 +125,18 @@ fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
         .replace("\"top\"", "\"north\"")
         .parse::<KatarengaRecord>()
         .unwrap_err();
-    assert!(e.to_string().contains("Orientation"), "{e}");
-    assert!(e.to_string().contains("bottom, right, top or left"), "{e}");
+    assert_says(&e, "Orientation");
+    assert_says(&e, "bottom, right, top or left");
     let e = text
         .replace("\"black\"", "\"red\"")
         .parse::<KatarengaRecord>()
         .unwrap_err();
-    assert!(
-        e.to_string().contains("expected black, white or given"),
-        "{e}"
-    );
+    assert_says(&e, "expected black, white or given");
     let e = text
         .replace("[Orientation \"top\"]\n", "")
         .parse::<KatarengaRecord>()
         .unwrap_err();
-    assert!(e.to_string().contains("there is no Orientation tag"), "{e}");
+    assert_says(&e, "there is no Orientation tag");
     // A move legal on the laid board but not on the turned one is
     // refused: the moves are checked on the board played.
     let turned_start = Position::start_with(turned, Rules::Standard);
@@ -155,4 +152,41 @@ fn a_chosen_orientation_turns_the_laid_board_and_round_trips() {
     let laid = with_move.replace("[Orientation \"top\"]\n[OrientationBy \"black\"]\n", "");
     let record: KatarengaRecord = laid.parse().unwrap();
     assert_eq!(record.start_position().unwrap(), Position::start());
+}
+
+#[test]
+fn a_record_names_its_game_by_the_rules_and_board_tags() {
+    use game_spec::{AnyPosition, GameSpec};
+    use katarenga_core::{Rules, TilePlacement};
+
+    let tiles = TilePlacement::arrangement(12_345).unwrap();
+    let [a, b, c, d] = tiles;
+    let mut record = KatarengaRecord::new(BoardSpec::Tiles(tiles));
+    record.rules = Rules::NoFirstCapture;
+    let spec = record.spec().unwrap();
+    // The text a user would give any other door for this game.
+    let named: GameSpec = format!("katarenga rules=no-first-capture board={a},{b},{c},{d}")
+        .parse()
+        .unwrap();
+    assert_eq!(spec, named);
+    // game-spec's start is the record's, reached another way.
+    assert_eq!(
+        spec.start(),
+        AnyPosition::Katarenga(record.start_position().unwrap())
+    );
+
+    let standard = KatarengaRecord::new(BoardSpec::Tiles(TilePlacement::arrangement(0).unwrap()));
+    assert_eq!(standard.spec().unwrap().to_string(), "katarenga");
+    let colours = KatarengaRecord::new(BoardSpec::Colours(katarenga_core::Board::standard()));
+    assert_eq!(
+        colours.spec().unwrap().start(),
+        standard.spec().unwrap().start()
+    );
+
+    let mut twice = tiles;
+    twice[1] = twice[0];
+    let e = KatarengaRecord::new(BoardSpec::Tiles(twice))
+        .spec()
+        .unwrap_err();
+    assert!(e.to_string().starts_with("bad Board tag"), "{e}");
 }

@@ -8,6 +8,8 @@ use kamisado_core::Game;
 use kamisado_core::{Match, Player, Target};
 use katarenga_core::{Board, Position, Rules, TilePlacement};
 
+use crate::common::written_and_read_back;
+
 #[test]
 fn matches_of_every_length_and_forfeits() {
     let (mut normal, mut forfeits) = (0, 0);
@@ -30,10 +32,7 @@ fn matches_of_every_length_and_forfeits() {
         record
             .validate()
             .unwrap_or_else(|e| panic!("{seed}: {e}\n{record}"));
-        assert_eq!(
-            record.to_string().parse::<KamisadoRecord>().unwrap(),
-            record
-        );
+        written_and_read_back(&record);
         assert_eq!(
             record.result,
             RecordResult::Win(Player::ALL[result.winner.unwrap()])
@@ -86,10 +85,7 @@ fn games_by_either_rule_and_every_ending() {
         record
             .validate()
             .unwrap_or_else(|e| panic!("{seed}: {e}\n{record}"));
-        assert_eq!(
-            record.to_string().parse::<KatarengaRecord>().unwrap(),
-            record
-        );
+        written_and_read_back(&record);
         assert_eq!(record.start_position().unwrap(), start);
         // The ending the record must state, from the moves replayed and
         // the adjudication rules (docs/protocol.md, "Adjudication"): the

@@ -3,7 +3,7 @@
 
 use game_records::{ErrorKind, KamisadoRecord, KatarengaRecord};
 
-use crate::common::{KAMISADO, KATARENGA, kamisado, katarenga};
+use crate::common::{KAMISADO, KATARENGA, assert_says, kamisado, katarenga};
 
 #[test]
 fn what_was_found_is_named() {
@@ -18,7 +18,7 @@ fn what_was_found_is_named() {
         );
     }
     let e = kamisado("Round 2 ", "Round 2 4. ");
-    assert!(e.to_string().contains("found \"4.\""), "{e}");
+    assert_says(&e, "found \"4.\"");
 }
 
 #[test]

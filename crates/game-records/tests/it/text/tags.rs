@@ -3,7 +3,7 @@
 
 use game_records::{ErrorKind, KamisadoRecord};
 
-use crate::common::{KAMISADO, KATARENGA, at, kamisado, katarenga};
+use crate::common::{KAMISADO, KATARENGA, assert_says, at, kamisado, katarenga};
 
 #[test]
 fn tag_errors() {
@@ -20,10 +20,9 @@ fn tag_errors() {
     );
     assert_eq!(at(&e), (7, 1));
     let e = kamisado("[Result \"white\"]", "[Result \"1-0\"]");
-    assert!(
-        e.to_string()
-            .contains("bad Result tag \"1-0\": expected black, white, draw or *"),
-        "{e}"
+    assert_says(
+        &e,
+        "bad Result tag \"1-0\": expected black, white, draw or *",
     );
     let e = kamisado("[Termination \"normal\"]", "[Termination \"resigned\"]");
     assert!(
@@ -49,27 +48,27 @@ fn tag_errors() {
         matches!(e.kind, ErrorKind::TagValue { tag: "Board", .. }),
         "{e}"
     );
-    let e = katarenga("1f0 2f0 3f0 4f0", "1f0 2f0 3f0");
-    assert!(e.to_string().contains("expected four tiles"), "{e}");
-    let e = katarenga("1f0 2f0 3f0 4f0", "RYBG/8");
-    assert!(e.to_string().contains("bad board colours"), "{e}");
-    let e = katarenga(
-        "[Rules \"standard\"]",
-        "[Rules \"standard no-first-capture\"]",
-    );
-    assert!(
-        e.to_string()
-            .contains("unknown rules \"standard no-first-capture\""),
-        "{e}"
-    );
-    let e = katarenga("[Rules \"standard\"]", "[Rules \"sumo\"]");
-    assert!(e.to_string().contains("unknown rules \"sumo\""), "{e}");
+    // The base record edited, and what the error says.
+    let (tiles, rules) = ("1f0 2f0 3f0 4f0", "[Rules \"standard\"]");
+    let cases = [
+        (tiles, "1f0 2f0 3f0", "expected four tiles"),
+        (tiles, "RYBG/8", "bad board colours"),
+        (
+            rules,
+            "[Rules \"standard no-first-capture\"]",
+            "unknown rules \"standard no-first-capture\"",
+        ),
+        (rules, "[Rules \"sumo\"]", "unknown rules \"sumo\""),
+    ];
+    for (from, to, words) in cases {
+        assert_says(&katarenga(from, to), words);
+    }
     // A set-up start with a first move pending needs the option.
     let e = katarenga(
         "[Rules \"standard\"]",
         "[Rules \"standard\"]\n[Position \"RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB wwwwwwww/8/8/8/8/8/8/bbbbbbbb w - wb\"]",
     );
-    assert!(e.to_string().contains("but the rules are standard"), "{e}");
+    assert_says(&e, "but the rules are standard");
     let e = katarenga("[Rules \"standard\"]", "[Rules \"\"]");
     assert!(
         matches!(e.kind, ErrorKind::TagValue { tag: "Rules", .. }),

@@ -4,7 +4,7 @@
 use game_records::{ErrorKind, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
 use kamisado_core::Player;
 
-use crate::common::{KAMISADO, KATARENGA, at, kamisado, katarenga};
+use crate::common::{KAMISADO, KATARENGA, assert_says, at, kamisado, katarenga};
 
 #[test]
 fn terminations_and_results_are_written_as_the_tags_say() {
@@ -55,57 +55,61 @@ fn results_and_terminations_that_the_game_does_not_give() {
     assert!(matches!(e.kind, ErrorKind::Inconsistent(_)), "{e}");
     assert_eq!(at(&e), (6, 1));
     let e = kamisado("[Termination \"normal\"]", "[Termination \"crash\"]");
-    assert!(e.to_string().contains("reached the target"), "{e}");
+    assert_says(&e, "reached the target");
     let e = kamisado("[Target \"3\"]", "[Target \"7\"]");
-    assert!(e.to_string().contains("nobody reached the target"), "{e}");
+    assert_says(&e, "nobody reached the target");
     let e = kamisado("[Target \"3\"]", "[Target \"7\"]").to_string();
     assert!(e.starts_with("line 6, column 1:"), "{e}");
     let cut = KAMISADO.replace("[Target \"3\"]", "[Target \"7\"]");
     let e = cut.replace("[Termination \"normal\"]", "[Termination \"repetition\"]");
     let e = e.parse::<KamisadoRecord>().unwrap_err();
-    assert!(e.to_string().contains("does not apply to Kamisado"), "{e}");
+    assert_says(&e, "does not apply to Kamisado");
     let e = cut.replace("[Termination \"normal\"]", "[Termination \"unfinished\"]");
     let e = e.parse::<KamisadoRecord>().unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("an unfinished match has the result *"),
-        "{e}"
-    );
+    assert_says(&e, "an unfinished match has the result *");
     let e = cut
         .replace("[Termination \"normal\"]", "[Termination \"no answer\"]")
         .replace("[Result \"white\"]", "[Result \"*\"]");
     let e = e.parse::<KamisadoRecord>().unwrap_err();
-    assert!(e.to_string().contains("has a winner, not *"), "{e}");
+    assert_says(&e, "has a winner, not *");
     let e = cut
         .replace("[Termination \"normal\"]", "[Termination \"unfinished\"]")
         .replace("[Result \"white\"]", "[Result \"*\"]");
     e.parse::<KamisadoRecord>().unwrap();
 
-    let e = katarenga("[Termination \"time forfeit\"]", "[Termination \"normal\"]");
-    assert!(e.to_string().contains("the game is not over"), "{e}");
-    let e = katarenga(
-        "[Termination \"time forfeit\"]",
-        "[Termination \"repetition\"]",
-    );
-    assert!(e.to_string().contains("did not occur before"), "{e}");
-    let e = katarenga(
-        "[Termination \"time forfeit\"]",
-        "[Termination \"ply limit\"]",
-    );
-    assert!(e.to_string().contains("is a draw, not black"), "{e}");
-    let e = katarenga("[Result \"black\"]", "[Result \"draw\"]");
-    assert!(e.to_string().contains("has a winner, not draw"), "{e}");
-    let e = katarenga("[Result \"black\"]", "[Result \"*\"]");
-    assert!(e.to_string().contains("has a winner, not *"), "{e}");
-    let e = katarenga(
-        "[Termination \"time forfeit\"]",
-        "[Termination \"unfinished\"]",
-    );
-    assert!(
-        e.to_string()
-            .contains("an unfinished game has the result *, not black"),
-        "{e}"
-    );
+    // The base record edited, and what the error says.
+    let forfeit = "[Termination \"time forfeit\"]";
+    let katarenga_cases = [
+        (forfeit, "[Termination \"normal\"]", "the game is not over"),
+        (
+            forfeit,
+            "[Termination \"repetition\"]",
+            "did not occur before",
+        ),
+        (
+            forfeit,
+            "[Termination \"ply limit\"]",
+            "is a draw, not black",
+        ),
+        (
+            "[Result \"black\"]",
+            "[Result \"draw\"]",
+            "has a winner, not draw",
+        ),
+        (
+            "[Result \"black\"]",
+            "[Result \"*\"]",
+            "has a winner, not *",
+        ),
+        (
+            forfeit,
+            "[Termination \"unfinished\"]",
+            "an unfinished game has the result *, not black",
+        ),
+    ];
+    for (from, to, words) in katarenga_cases {
+        assert_says(&katarenga(from, to), words);
+    }
     // A repetition that did happen: out and back with both sides.
     let back = KATARENGA
         .replace("1. a8a7 b1b2 2. a7c6 b2b3", "1. c8d7 b1b2 2. d7c8 b2b1")
@@ -119,6 +123,6 @@ fn results_and_terminations_that_the_game_does_not_give() {
         "[Rules \"standard\"]",
         "[Rules \"standard\"]\n[Position \"RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -\"]",
     );
-    assert!(e.to_string().contains("is not on the board"), "{e}");
+    assert_says(&e, "is not on the board");
     assert_eq!(at(&e), (7, 1));
 }
