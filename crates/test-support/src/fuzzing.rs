@@ -27,21 +27,34 @@ fn split_position(data: &[u8]) -> (Option<&[u8]>, &[u8]) {
     }
 }
 
+/// A position parsed from `data`: consistent (`consistent`), printed back
+/// as `data` itself (the notation is canonical), and that text parses to
+/// the same position.
+fn check_parsed_position<P: Game + PartialEq>(p: &P, consistent: bool, data: &[u8]) {
+    assert!(consistent, "inconsistent {p}");
+    let text = p.to_string();
+    assert_eq!(text.parse::<P>().ok().as_ref(), Some(p), "{text}");
+    assert_eq!(text.as_bytes(), data, "the notation is canonical");
+}
+
+/// A value parsed from the input prints back to a string that parses to
+/// the same value.
+fn check_round_trip<T>(value: &T)
+where
+    T: core::fmt::Display + core::str::FromStr + PartialEq + core::fmt::Debug,
+{
+    let text = value.to_string();
+    assert_eq!(text.parse::<T>().ok().as_ref(), Some(value), "{text}");
+}
+
 /// Kamisado position and move parsers: no panic, and whatever parses prints
 /// back to a string that parses to the same value.
 pub fn kamisado_parse(data: &[u8]) {
     if let Ok(p) = kamisado::Position::from_ascii(data) {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let text = p.to_string();
-        assert_eq!(
-            text.parse::<kamisado::Position>().as_ref(),
-            Ok(&p),
-            "{text}"
-        );
-        assert_eq!(text.as_bytes(), data, "the notation is canonical");
+        check_parsed_position(&p, p.is_consistent(), data);
     }
     if let Ok(m) = kamisado::Move::from_ascii(data) {
-        assert_eq!(m.to_string().parse::<kamisado::Move>(), Ok(m));
+        check_round_trip(&m);
     }
     if let Ok(text) = core::str::from_utf8(data) {
         assert_eq!(
@@ -54,20 +67,13 @@ pub fn kamisado_parse(data: &[u8]) {
 /// Katarenga position, board and move parsers: as [`kamisado_parse`].
 pub fn katarenga_parse(data: &[u8]) {
     if let Ok(p) = katarenga::Position::from_ascii(data) {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let text = p.to_string();
-        assert_eq!(
-            text.parse::<katarenga::Position>().as_ref(),
-            Ok(&p),
-            "{text}"
-        );
-        assert_eq!(text.as_bytes(), data, "the notation is canonical");
+        check_parsed_position(&p, p.is_consistent(), data);
     }
     if let Ok(b) = katarenga::Board::from_ascii(data) {
-        assert_eq!(b.to_string().parse::<katarenga::Board>(), Ok(b));
+        check_round_trip(&b);
     }
     if let Ok(m) = katarenga::Move::from_ascii(data) {
-        assert_eq!(m.to_string().parse::<katarenga::Move>(), Ok(m));
+        check_round_trip(&m);
     }
 }
 
