@@ -17,7 +17,8 @@ use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::GamesArgs;
 use super::score::{
-    READINGS, SCORE_FIELDS, SCORES, all_boards, meta_field, read_rows, span, tiles_text, write_file,
+    READINGS, SCORE_FIELDS, SCORES, all_boards, meta_field, open_to_append, read_rows, span,
+    tiles_text, write_file,
 };
 use super::stats::parallel;
 
@@ -352,10 +353,7 @@ pub fn games(args: GamesArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
         todo.len()
     )?;
     out.flush()?;
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&path)
-        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", path.display())))?;
+    let mut file = open_to_append(&path)?;
     let timer = Instant::now();
     let mut played_games = 0u64;
     let mut last_report = Instant::now();
