@@ -277,13 +277,13 @@ impl<G: SearchGame> Prover<G> {
         if plies == 0 {
             return false;
         }
-        self.child_wins(&p.play_unchecked(mv), me, plies - 1)
+        self.child_node::<true>(&p.play_unchecked(mv), me, plies - 1)
     }
 
     /// Whether after `mv` (by `me`) the opponent can force a win within
     /// `plies`, that is, `me` loses within `plies` after it.
     fn move_loses_within(&mut self, p: &G, me: Player, mv: G::Move, plies: u32) -> bool {
-        self.child_loses(&p.play_unchecked(mv), me, plies)
+        self.child_node::<false>(&p.play_unchecked(mv), me, plies)
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -448,29 +448,21 @@ impl<G: SearchGame> Prover<G> {
     #[inline]
     fn settles<const WIN: bool>(&mut self, child: &G, me: Player, plies: u32) -> bool {
         if WIN {
-            self.child_wins(child, me, plies) || self.budget.stopped
+            self.child_node::<true>(child, me, plies) || self.budget.stopped
         } else {
-            !self.child_loses(child, me, plies)
+            !self.child_node::<false>(child, me, plies)
         }
     }
 
-    /// Whether `me`, who just moved into `child`, wins within `plies`.
+    /// Whether `me`, who just moved into `child`, wins (`WIN`) or loses
+    /// within `plies`: the question of `child`'s side to move, or the other
+    /// question where the opponent moves there.
     #[inline]
-    fn child_wins(&mut self, child: &G, me: Player, plies: u32) -> bool {
-        if child.side_to_move() == me {
+    fn child_node<const WIN: bool>(&mut self, child: &G, me: Player, plies: u32) -> bool {
+        if (child.side_to_move() == me) == WIN {
             self.node::<true>(child, plies)
         } else {
             self.node::<false>(child, plies)
-        }
-    }
-
-    /// Whether `me`, who just moved into `child`, loses within `plies`.
-    #[inline]
-    fn child_loses(&mut self, child: &G, me: Player, plies: u32) -> bool {
-        if child.side_to_move() == me {
-            self.node::<false>(child, plies)
-        } else {
-            self.node::<true>(child, plies)
         }
     }
 }
