@@ -41,6 +41,16 @@ fn session(
     (result, text(out), text(errors))
 }
 
+/// Two people at the keyboard play a Kamisado match to 3 points.
+const HUMANS_PLAY_A_MATCH_TO_3: [&str; 6] = [
+    "--game",
+    "kamisado target=3",
+    "--black",
+    "human",
+    "--white",
+    "human",
+];
+
 fn scripted(args: &[&str], input: &str) -> (Result<(), CliError>, String, String) {
     let console = Console {
         colour: false,
@@ -99,14 +109,7 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
     assert!(!out.contains("> 8"), "{out}");
     // A refused edge choice counts too.
     let (result, _, errors) = scripted(
-        &[
-            "--game",
-            "kamisado target=3",
-            "--black",
-            "human",
-            "--white",
-            "human",
-        ],
+        &HUMANS_PLAY_A_MATCH_TO_3,
         "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n",
     );
     assert_eq!(errors, "line 5: \"x\" is not an edge\n");
@@ -184,14 +187,7 @@ fn play_a_scripted_kamisado_round() {
 /// promoted green tower lands on h8, from the h-file on a8.
 #[test]
 fn play_a_kamisado_match_with_an_edge_choice() {
-    let args = [
-        "--game",
-        "kamisado target=3",
-        "--black",
-        "human",
-        "--white",
-        "human",
-    ];
+    let args = HUMANS_PLAY_A_MATCH_TO_3;
     let a = play(&args, "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n").unwrap();
     assert_contains(&a, "\"x\" is not an edge; type a or h");
     assert_contains(&a, "white refills from the a-file edge; round 2 begins");
