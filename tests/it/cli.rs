@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use test_support::cli::{assert_contains, run_with_input};
 
@@ -41,6 +41,17 @@ const EXAMPLES: [&str; 8] = [
 
 fn run(name: &str, args: &[&str]) -> Output {
     example(name).args(args).output().expect("the example runs")
+}
+
+/// Starts example `name` with its output piped to the test, which may
+/// close either pipe before the example ends.
+fn spawn(name: &str, args: &[&str]) -> Child {
+    example(name)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts")
 }
 
 fn stderr(output: &Output) -> String {
@@ -107,12 +118,7 @@ fn a_closed_pipe_ends_quietly() {
         ("match", &["--target", "50"][..]),
         ("selfplay", &["katarenga", "--games", "3000"]),
     ] {
-        let mut child = example(name)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(name, args);
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut first)
@@ -336,12 +342,7 @@ fn a_closed_stderr_is_not_a_panic() {
         ("perft", &["kamisado", "startpos", "4"][..]),
         ("perft", &["katarenga", "startpos", "3", "--threads", "2"]),
     ] {
-        let mut child = example(name)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(name, args);
         drop(child.stderr.take());
         let output = child.wait_with_output().unwrap();
         assert_eq!(output.status.code(), Some(0), "{name} {args:?}");
