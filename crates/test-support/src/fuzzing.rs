@@ -27,14 +27,29 @@ fn split_position(data: &[u8]) -> (Option<&[u8]>, &[u8]) {
     }
 }
 
-/// A position parsed from `data`: consistent (`consistent`), printed back
-/// as `data` itself (the notation is canonical), and that text parses to
-/// the same position.
-fn check_parsed_position<P: Game + PartialEq>(p: &P, consistent: bool, data: &[u8]) {
-    assert!(consistent, "inconsistent {p}");
-    let text = p.to_string();
-    assert_eq!(text.parse::<P>().ok().as_ref(), Some(p), "{text}");
-    assert_eq!(text.as_bytes(), data, "the notation is canonical");
+/// A game's position and move parsers on `data`, given what they made of
+/// it (`position`, `mv`): a position is consistent, printed back as `data`
+/// itself (the notation is canonical) and that text parses to it; a move
+/// prints back to text that parses to it; and parsing `data` as text
+/// agrees with parsing its bytes.
+fn check_parsers<P: Game>(
+    data: &[u8],
+    position: Option<P>,
+    is_consistent: impl Fn(&P) -> bool,
+    mv: Option<P::Move>,
+) {
+    if let Some(p) = position {
+        assert!(is_consistent(&p), "inconsistent {p}");
+        let text = p.to_string();
+        assert_eq!(text.parse::<P>().ok(), Some(p), "{text}");
+        assert_eq!(text.as_bytes(), data, "the notation is canonical");
+    }
+    if let Some(m) = mv {
+        check_round_trip(&m);
+    }
+    if let Ok(text) = core::str::from_utf8(data) {
+        assert_eq!(text.parse::<P>().ok(), position, "{text:?}");
+    }
 }
 
 /// A value parsed from the input prints back to a string that parses to
@@ -50,30 +65,24 @@ where
 /// Kamisado position and move parsers: no panic, and whatever parses prints
 /// back to a string that parses to the same value.
 pub fn kamisado_parse(data: &[u8]) {
-    if let Ok(p) = kamisado::Position::from_ascii(data) {
-        check_parsed_position(&p, p.is_consistent(), data);
-    }
-    if let Ok(m) = kamisado::Move::from_ascii(data) {
-        check_round_trip(&m);
-    }
-    if let Ok(text) = core::str::from_utf8(data) {
-        assert_eq!(
-            text.parse::<kamisado::Position>().ok(),
-            kamisado::Position::from_ascii(data).ok()
-        );
-    }
+    check_parsers(
+        data,
+        kamisado::Position::from_ascii(data).ok(),
+        kamisado::Position::is_consistent,
+        kamisado::Move::from_ascii(data).ok(),
+    );
 }
 
 /// Katarenga position, board and move parsers: as [`kamisado_parse`].
 pub fn katarenga_parse(data: &[u8]) {
-    if let Ok(p) = katarenga::Position::from_ascii(data) {
-        check_parsed_position(&p, p.is_consistent(), data);
-    }
+    check_parsers(
+        data,
+        katarenga::Position::from_ascii(data).ok(),
+        katarenga::Position::is_consistent,
+        katarenga::Move::from_ascii(data).ok(),
+    );
     if let Ok(b) = katarenga::Board::from_ascii(data) {
         check_round_trip(&b);
-    }
-    if let Ok(m) = katarenga::Move::from_ascii(data) {
-        check_round_trip(&m);
     }
 }
 
