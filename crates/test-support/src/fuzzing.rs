@@ -3,6 +3,7 @@
 //! package's `tests/fuzz_corpora.rs` replays the committed corpora and saved
 //! crash inputs through them on stable. Each panics when a property fails.
 
+use game_rules::MoveList;
 use kamisado_core as kamisado;
 use kamisado_core::Game;
 use katarenga_core as katarenga;
@@ -86,6 +87,25 @@ pub fn katarenga_parse(data: &[u8]) {
     }
 }
 
+/// The legal moves of `p`, a position of random play (`consistent`: its
+/// own consistency check passed): as many as counted, and none exactly
+/// when the game is over.
+fn checked_moves<P: Game>(p: &P, consistent: bool) -> MoveList<P::Move> {
+    assert!(consistent, "inconsistent {p}");
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), p.count_moves(), "count in {p}");
+    assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+    moves
+}
+
+/// The legality check and `try_play` accept `probe` exactly when it is
+/// among the generated `moves` of `p`.
+fn check_probe<P: Game>(p: &P, probe: P::Move, moves: &[P::Move]) {
+    let generated = moves.contains(&probe);
+    assert_eq!(p.is_legal(probe), generated, "{probe} in {p}");
+    assert_eq!(p.try_play(probe).is_ok(), generated, "{probe} in {p}");
+}
+
 /// Random Kamisado play: the position is the start, or the text before the
 /// first newline if it parses; then each step takes three bytes (a move
 /// choice and a probe move's two squares). At every step the generated
@@ -98,10 +118,7 @@ pub fn kamisado_play(data: &[u8]) {
         .unwrap_or_else(kamisado::Position::start);
     let mut bytes = Bytes(choices);
     for _ in 0..400 {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let moves = p.legal_moves();
-        assert_eq!(moves.len(), p.count_moves(), "count in {p}");
-        assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        let moves = checked_moves(&p, p.is_consistent());
         for &mv in &moves {
             // What kind of move the checker says it is agrees with the
             // board, and the child is a valid position.
@@ -135,12 +152,7 @@ pub fn kamisado_play(data: &[u8]) {
             board_geometry::Square::ALL[(a & 63) as usize],
             board_geometry::Square::ALL[(b & 63) as usize],
         );
-        assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
-        assert_eq!(
-            p.try_play(probe).is_ok(),
-            moves.contains(&probe),
-            "{probe} in {p}"
-        );
+        check_probe(&p, probe, &moves);
         if let Some(outcome) = p.outcome() {
             // A finished round refuses every move with its outcome, and the
             // outcome fits the board.
@@ -179,10 +191,7 @@ pub fn katarenga_play(data: &[u8]) {
         None => katarenga::Position::start_on(board_from(&mut bytes)),
     };
     for _ in 0..600 {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let moves = p.legal_moves();
-        assert_eq!(moves.len(), p.count_moves(), "count in {p}");
-        assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        let moves = checked_moves(&p, p.is_consistent());
         let side = p.side_to_move();
         for &mv in &moves {
             assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
@@ -213,12 +222,7 @@ pub fn katarenga_play(data: &[u8]) {
         } else {
             katarenga::Move::new(from, board_geometry::Square::ALL[(b & 63) as usize])
         };
-        assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
-        assert_eq!(
-            p.try_play(probe).is_ok(),
-            moves.contains(&probe),
-            "{probe} in {p}"
-        );
+        check_probe(&p, probe, &moves);
         if let Some(outcome) = p.outcome() {
             // The outcome fits the position.
             let winner = outcome.winner();
