@@ -21,6 +21,16 @@ fn reference(position: &str, depth: u32) -> Option<u64> {
         .map(|(_, c)| c.nodes)
 }
 
+/// The perft of `p` at `depth`: every leaf played, or the last ply counted
+/// in bulk.
+fn perft<P: game_rules::Game>(p: &P, depth: u32, played: bool) -> u64 {
+    if played {
+        p.perft_played(depth)
+    } else {
+        p.perft(depth)
+    }
+}
+
 fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
     g.sample_size(10)
@@ -61,13 +71,7 @@ fn kamisado(c: &mut Criterion) {
     let sumo_counts: Vec<u64> = sumo.iter().map(|(_, p, d)| expected(p, *d)).collect();
     for (kind, played) in [("bulk", false), ("played", true)] {
         let mut g = group(c, &format!("kamisado-perft-{kind}"));
-        let run = |p: &Position, d: u32| {
-            if played {
-                p.perft_played(d)
-            } else {
-                p.perft(d)
-            }
-        };
+        let run = |p: &Position, d: u32| perft(p, d, played);
         for (depth, &nodes) in (5..=7).zip(&start_counts) {
             bench_case(&mut g, &format!("start-d{depth}"), nodes, || {
                 run(&start, depth)
@@ -97,13 +101,7 @@ fn katarenga(c: &mut Criterion) {
     };
     for (kind, played) in [("bulk", false), ("played", true)] {
         let mut g = group(c, &format!("katarenga-perft-{kind}"));
-        let run = |p: &Position, d: u32| {
-            if played {
-                p.perft_played(d)
-            } else {
-                p.perft(d)
-            }
-        };
+        let run = |p: &Position, d: u32| perft(p, d, played);
         for depth in 3..=4 {
             bench_case(
                 &mut g,

@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use game_search::RandomAgent;
 use game_search::play::{Adjudication, Stats, selfplay};
+use game_search::{RandomAgent, SearchGame};
 use kamisado_core::Game;
 
 /// Plays N random games and prints games per second, the average length,
@@ -37,14 +37,26 @@ struct Args {
     max_plies: u32,
 }
 
-fn main() -> ExitCode {
-    let args = Args::parse();
+/// Plays the games of `args` from `G`'s start.
+fn play_games<G: SearchGame>(args: &Args, progress: impl FnMut(u32)) -> Stats {
     let adjudication = Adjudication {
         max_plies: args.max_plies,
         ..Adjudication::default()
     };
     // The first mover and the second, each with its own seed.
     let (mut first, mut second) = (RandomAgent::new(args.seed), RandomAgent::new(!args.seed));
+    selfplay(
+        G::start(),
+        args.games,
+        &mut first,
+        &mut second,
+        adjudication,
+        progress,
+    )
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
     let started = Instant::now();
     let mut said = started;
     let progress = |done: u32| {
@@ -53,31 +65,15 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stderr(), "{done} of {} games", args.games);
         }
     };
-    let (name, stats): (&str, Stats) = match args.game {
-        GameId::Kamisado => {
-            let start = kamisado_core::Position::start();
-            let stats = selfplay(
-                start,
-                args.games,
-                &mut first,
-                &mut second,
-                adjudication,
-                progress,
-            );
-            ("kamisado", stats)
-        }
-        GameId::Katarenga => {
-            let start = katarenga_core::Position::start();
-            let stats = selfplay(
-                start,
-                args.games,
-                &mut first,
-                &mut second,
-                adjudication,
-                progress,
-            );
-            ("katarenga", stats)
-        }
+    let (name, stats) = match args.game {
+        GameId::Kamisado => (
+            kamisado_core::Position::NAME,
+            play_games::<kamisado_core::Position>(&args, progress),
+        ),
+        GameId::Katarenga => (
+            katarenga_core::Position::NAME,
+            play_games::<katarenga_core::Position>(&args, progress),
+        ),
     };
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let text = format!(

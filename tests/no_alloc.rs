@@ -79,24 +79,39 @@ fn the_counter_sees_allocations() {
     assert!(n >= 1);
 }
 
-#[test]
-fn kamisado_never_allocates() {
-    let texts: Vec<String> = suites_of(GameId::Kamisado)
+/// Every third position of `game`'s reference suites, as text.
+fn suite_positions(game: GameId) -> Vec<String> {
+    suites_of(game)
         .flat_map(|s| s.cases())
         .map(|c| c.position)
         .step_by(3)
-        .collect();
+        .collect()
+}
+
+/// Parses `text` and runs the [`Game`] paths on it: perft (counted, and
+/// played to `played_depth`), divide, and every move tried, its child's
+/// outcome, move count and `from_scratch` (the game's own hash from
+/// scratch). Returns a sum of what it saw, so that nothing is optimised
+/// away.
+fn exercise<P: Game>(text: &str, played_depth: u32, from_scratch: impl Fn(&P) -> u64) -> u64 {
+    let p: P = text.parse().unwrap();
+    let mut total = p.perft(3) + p.perft_played(played_depth);
+    total += p.perft_divide(2).len() as u64;
+    for mv in p.legal_moves() {
+        let next = p.try_play(mv).unwrap();
+        total += u64::from(next.outcome().is_some()) + (from_scratch(&next) & 1);
+        total += next.count_moves() as u64;
+    }
+    total
+}
+
+#[test]
+fn kamisado_never_allocates() {
+    let texts = suite_positions(GameId::Kamisado);
     let mut total = 0u64;
     let n = allocations_in(|| {
         for text in &texts {
-            let p: kamisado_core::Position = text.parse().unwrap();
-            total += p.perft(3) + p.perft_played(3);
-            total += p.perft_divide(2).len() as u64;
-            for mv in p.legal_moves() {
-                let next = p.try_play(mv).unwrap();
-                total += u64::from(next.outcome().is_some()) + (next.zobrist_from_scratch() & 1);
-                total += next.count_moves() as u64;
-            }
+            total += exercise(text, 3, kamisado_core::Position::zobrist_from_scratch);
             let mut m = kamisado_core::Match::new(kamisado_core::Target::STANDARD);
             let first = m.position().legal_moves()[0];
             total += u64::from(m.play(first).is_ok());
@@ -108,22 +123,13 @@ fn kamisado_never_allocates() {
 
 #[test]
 fn katarenga_never_allocates() {
-    let texts: Vec<String> = suites_of(GameId::Katarenga)
-        .flat_map(|s| s.cases())
-        .map(|c| c.position)
-        .step_by(3)
-        .collect();
+    let texts = suite_positions(GameId::Katarenga);
     let mut total = 0u64;
     let n = allocations_in(|| {
         let mut record = katarenga_core::GameRecord::<64>::new(katarenga_core::Position::start());
         for text in &texts {
+            total += exercise(text, 2, katarenga_core::Position::zobrist_from_scratch);
             let p: katarenga_core::Position = text.parse().unwrap();
-            total += p.perft(3) + p.perft_played(2);
-            total += p.perft_divide(2).len() as u64;
-            for mv in p.legal_moves() {
-                let next = p.try_play(mv).unwrap();
-                total += u64::from(next.outcome().is_some()) + (next.zobrist_from_scratch() & 1);
-            }
             total += record.occurrences_of(&p) as u64;
             if let Some(&mv) = record.position().legal_moves().first() {
                 record.play(mv).unwrap();

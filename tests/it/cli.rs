@@ -7,7 +7,9 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+
+use test_support::cli::{assert_contains, run_with_input};
 
 fn example(name: &str) -> Command {
     let dir = std::env::current_exe()
@@ -39,6 +41,17 @@ const EXAMPLES: [&str; 8] = [
 
 fn run(name: &str, args: &[&str]) -> Output {
     example(name).args(args).output().expect("the example runs")
+}
+
+/// Starts example `name` with its output piped to the test, which may
+/// close either pipe before the example ends.
+fn spawn(name: &str, args: &[&str]) -> Child {
+    example(name)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts")
 }
 
 fn stderr(output: &Output) -> String {
@@ -105,12 +118,7 @@ fn a_closed_pipe_ends_quietly() {
         ("match", &["--target", "50"][..]),
         ("selfplay", &["katarenga", "--games", "3000"]),
     ] {
-        let mut child = example(name)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(name, args);
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut first)
@@ -128,19 +136,11 @@ fn options_behave_alike() {
     // Unknown options are called so (solve once said "bad position").
     let output = run("solve", &["--bogus"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("unexpected argument '--bogus'"),
-        "{}",
-        stderr(&output)
-    );
+    assert_contains(&stderr(&output), "unexpected argument '--bogus'");
     // Two games are refused (play once silently took the last).
     let output = run("play", &["kamisado", "katarenga"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("unexpected argument 'katarenga'"),
-        "{}",
-        stderr(&output)
-    );
+    assert_contains(&stderr(&output), "unexpected argument 'katarenga'");
     // Seed 0 is a seed.
     let output = run("match", &["--seed", "0", "--target", "1"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -162,11 +162,7 @@ fn no_speed_up_is_claimed_without_work() {
     let output = run("perft", &["kamisado", won, "5", "--threads", "4"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "0");
-    assert!(
-        stderr(&output).contains("no speed-up to report"),
-        "{}",
-        stderr(&output)
-    );
+    assert_contains(&stderr(&output), "no speed-up to report");
     assert!(!stderr(&output).contains("speed-up with"));
 }
 
@@ -177,18 +173,10 @@ fn solve_refuses_a_table_it_cannot_allocate() {
     let output = run("solve", &["--table-mib", "1048576", "--movetime", "1000"]);
     assert_no_panic(&output);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("could not allocate"),
-        "{}",
-        stderr(&output)
-    );
+    assert_contains(&stderr(&output), "could not allocate");
     // The size asked for, not the half each of the solver's two tables
     // gets.
-    assert!(
-        stderr(&output).contains("for a table of 1048576 MiB"),
-        "{}",
-        stderr(&output)
-    );
+    assert_contains(&stderr(&output), "for a table of 1048576 MiB");
 }
 
 /// Every example words an unknown game alike ("unknown game", `play`
@@ -222,30 +210,20 @@ fn every_example_words_an_unknown_game_alike() {
 /// answered by the computer, then `quit`.
 #[test]
 fn play_takes_typed_moves_and_refuses_illegal_ones() {
-    use std::io::Write;
-    let mut child = example("play")
-        .args(["kamisado", "--depth", "1"])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"moves\nd1d8\nd1d7\nquit\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = run_with_input(
+        example("play")
+            .args(["kamisado", "--depth", "1"])
+            .env("NO_COLOR", "1"),
+        b"moves\nd1d8\nd1d7\nquit\n",
+    );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let out = String::from_utf8_lossy(&output.stdout);
     // The start has 102 legal moves, d1d7 among them.
     let listing = out.lines().find(|l| l.contains("d1d7")).expect("the moves");
     let listing = listing.rsplit("> ").next().unwrap_or_default();
     assert_eq!(listing.split(' ').count(), 102, "{listing}");
-    assert!(out.contains("d1d8 is not legal here"), "{out}");
-    assert!(out.contains("white plays "), "{out}");
+    assert_contains(&out, "d1d8 is not legal here");
+    assert_contains(&out, "white plays ");
 }
 
 /// The quick start: both games played to their end, computer against
@@ -290,18 +268,13 @@ fn record_check_replays_a_file_of_records_and_reports_the_first_problem() {
     // Bad data is a failure at run time (1), not a usage error.
     let output = run("record_check", &["kamisado", bad.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stderr(&output).contains("line 24, column 22: move 2 (b3b1): b1 is occupied"),
-        "{}",
-        stderr(&output)
+    assert_contains(
+        &stderr(&output),
+        "line 24, column 22: move 2 (b3b1): b1 is occupied",
     );
     let output = run("record_check", &["katarenga", good.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stderr(&output).contains("the tag Board is missing"),
-        "{}",
-        stderr(&output)
-    );
+    assert_contains(&stderr(&output), "the tag Board is missing");
     let _ = std::fs::remove_file(good);
     let _ = std::fs::remove_file(bad);
 }
@@ -314,36 +287,26 @@ fn solve_takes_katarenga_positions() {
                3w4/8/8/8/8/8/b7/b6w w a0";
     let out = run("solve", &[win, "--movetime", "5000", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("white (to move) wins; the game lasts 1 ply with best play"),
-        "{text}"
+    assert_contains(
+        &text,
+        "white (to move) wins; the game lasts 1 ply with best play",
     );
-    assert!(text.contains("best move: h1h0"), "{text}");
+    assert_contains(&text, "best move: h1h0");
     let loss = "BGRYBYGR/YRGBGYRY/RBYGRBGB/GBYRYRBG/RGBYRYGB/YYBRGYRY/BGRGBBGR/GRYBYRBG \
                 w1bwww1b/8/8/6w1/3w4/w5b1/7b/1b1bb3 w -";
     let out = run("solve", &[loss, "--movetime", "20000", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("white (to move) loses; the game lasts 4 plies"),
-        "{text}"
-    );
+    assert_contains(&text, "white (to move) loses; the game lasts 4 plies");
     let start = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB \
                  wwwwwwww/8/8/8/8/8/8/bbbbbbbb w -";
     let out = run("solve", &[start, "--movetime", "1000", "--table-mib", "16"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("not proven within 1 s: searched 1.0"),
-        "{text}"
-    );
+    assert_contains(&text, "not proven within 1 s: searched 1.0");
     // An unproven position is reported as such only, never also "proved in".
     assert!(!text.contains("proved in"), "{text}");
     let out = run("solve", &[start, "--certificate", "x.cert"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("--certificate is for Kamisado"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), "--certificate is for Kamisado");
 }
 
 /// One rule of exit statuses in every example: 0 and the usage on stdout
@@ -379,12 +342,7 @@ fn a_closed_stderr_is_not_a_panic() {
         ("perft", &["kamisado", "startpos", "4"][..]),
         ("perft", &["katarenga", "startpos", "3", "--threads", "2"]),
     ] {
-        let mut child = example(name)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(name, args);
         drop(child.stderr.take());
         let output = child.wait_with_output().unwrap();
         assert_eq!(output.status.code(), Some(0), "{name} {args:?}");

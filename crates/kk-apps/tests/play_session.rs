@@ -6,6 +6,7 @@ use std::io::Cursor;
 use clap::Parser;
 use kk_apps::cli::CliError;
 use kk_apps::play::{Console, MAX_LINE, PlayArgs, run};
+use test_support::cli::assert_contains;
 
 /// A session as a person at a terminal has it (refusals in the output).
 fn play_bytes(args: &[&str], input: &[u8]) -> Result<String, CliError> {
@@ -40,6 +41,16 @@ fn session(
     (result, text(out), text(errors))
 }
 
+/// Two people at the keyboard play a Kamisado match to 3 points.
+const HUMANS_PLAY_A_MATCH_TO_3: [&str; 6] = [
+    "--game",
+    "kamisado target=3",
+    "--black",
+    "human",
+    "--white",
+    "human",
+];
+
 fn scripted(args: &[&str], input: &str) -> (Result<(), CliError>, String, String) {
     let console = Console {
         colour: false,
@@ -70,7 +81,7 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
         errors.starts_with("line 1: malformed move \"d1\""),
         "{errors}"
     );
-    assert!(errors.contains("line 3: malformed move \"b8\""), "{errors}");
+    assert_contains(&errors, "line 3: malformed move \"b8\"");
     assert!(
         matches!(&result, Err(CliError::Failed(m)) if m.contains("3 input lines were refused (lines 1, 3, 4)")),
         "{result:?}"
@@ -88,24 +99,17 @@ fn a_script_s_refused_lines_and_early_end_are_errors() {
     // A script that plays the game to its end, or quits, succeeds.
     let (result, out, errors) = scripted(&humans, "d1d7\ng8b3\nd7d7\nb3d1\n");
     assert!(result.is_ok() && errors.is_empty(), "{result:?} {errors}");
-    assert!(out.contains("white wins the match"), "{out}");
+    assert_contains(&out, "white wins the match");
     let (result, out, _) = scripted(&humans, "d1d7\nquit\n");
     assert!(result.is_ok(), "{result:?}");
-    assert!(out.contains("quit: the game is not finished"), "{out}");
+    assert_contains(&out, "quit: the game is not finished");
     // Each line read is echoed after its prompt, so that the prompt never
     // runs into the next board line.
-    assert!(out.contains("black to move> d1d7\n"), "{out}");
+    assert_contains(&out, "black to move> d1d7\n");
     assert!(!out.contains("> 8"), "{out}");
     // A refused edge choice counts too.
     let (result, _, errors) = scripted(
-        &[
-            "--game",
-            "kamisado target=3",
-            "--black",
-            "human",
-            "--white",
-            "human",
-        ],
+        &HUMANS_PLAY_A_MATCH_TO_3,
         "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n",
     );
     assert_eq!(errors, "line 5: \"x\" is not an edge\n");
@@ -129,7 +133,7 @@ fn the_plain_drawings_have_a_legend() {
         out.starts_with("legend: each square is its colour, then its piece"),
         "{out}"
     );
-    assert!(out.contains("G green: a knight"), "{out}");
+    assert_contains(&out, "G green: a knight");
     // In colour the board explains itself: no legend.
     let (_, out, _) = session(
         &["--game", "kamisado"],
@@ -170,54 +174,32 @@ fn play_a_scripted_kamisado_round() {
     )
     .unwrap();
     // `moves` lists the legal moves of the start.
-    assert!(out.contains("legal moves: a1a2"), "{out}");
+    assert_contains(&out, "legal moves: a1a2");
     // An illegal move and a malformed one are refused with the reason.
-    assert!(out.contains("illegal move d1d8: d8 is occupied"), "{out}");
-    assert!(out.contains("malformed move \"d1\""), "{out}");
+    assert_contains(&out, "illegal move d1d8: d8 is occupied");
+    assert_contains(&out, "malformed move \"d1\"");
     // The pass and the arrival: White wins with the green tower.
-    assert!(
-        out.contains("white wins: the green tower reached the goal row"),
-        "{out}"
-    );
-    assert!(
-        out.contains("white wins the match, black 0 - white 1"),
-        "{out}"
-    );
+    assert_contains(&out, "white wins: the green tower reached the goal row");
+    assert_contains(&out, "white wins the match, black 0 - white 1");
 }
 
 /// The edge chosen decides the next round's start: from the a-file the
 /// promoted green tower lands on h8, from the h-file on a8.
 #[test]
 fn play_a_kamisado_match_with_an_edge_choice() {
-    let args = [
-        "--game",
-        "kamisado target=3",
-        "--black",
-        "human",
-        "--white",
-        "human",
-    ];
+    let args = HUMANS_PLAY_A_MATCH_TO_3;
     let a = play(&args, "d1d7\ng8b3\nd7d7\nb3d1\nx\na\nquit\n").unwrap();
-    assert!(a.contains("\"x\" is not an edge; type a or h"), "{a}");
-    assert!(
-        a.contains("white refills from the a-file edge; round 2 begins"),
-        "{a}"
-    );
+    assert_contains(&a, "\"x\" is not an edge; type a or h");
+    assert_contains(&a, "white refills from the a-file edge; round 2 begins");
     // The plain drawing of the next round: rank 8 as the a-file refill
     // leaves it, the sumo green tower in the h-file corner.
-    assert!(
-        a.contains("8 O:o    B:b    P:p    K:k    Y:y    R:r    G:n    N:g+"),
-        "{a}"
+    assert_contains(
+        &a,
+        "8 O:o    B:b    P:p    K:k    Y:y    R:r    G:n    N:g+",
     );
     let h = play(&args, "d1d7\ng8b3\nd7d7\nb3d1\nh\nquit\n").unwrap();
-    assert!(
-        h.contains("white refills from the h-file edge; round 2 begins"),
-        "{h}"
-    );
-    assert!(
-        h.contains("8 O:g+   B:o    P:b    K:p    Y:k    R:y    G:r    N:n"),
-        "{h}"
-    );
+    assert_contains(&h, "white refills from the h-file edge; round 2 begins");
+    assert_contains(&h, "8 O:g+   B:o    P:b    K:p    Y:k    R:y    G:r    N:n");
 }
 
 #[test]
@@ -235,7 +217,7 @@ fn play_katarenga_against_the_computer() {
         "a8a7\nquit\n",
     )
     .unwrap();
-    assert!(out.contains("black plays"), "{out}");
+    assert_contains(&out, "black plays");
     let out = play(
         &[
             "--game",
@@ -246,7 +228,7 @@ fn play_katarenga_against_the_computer() {
         "quit\n",
     )
     .unwrap();
-    assert!(out.contains("white to move"), "{out}");
+    assert_contains(&out, "white to move");
 }
 
 /// `rules=no-first-capture` in the game spec: the human's first-move
@@ -269,8 +251,8 @@ quit
 ",
     )
     .unwrap();
-    assert!(out.contains("no capture on your first move"), "{out}");
-    assert!(out.contains("black plays"), "{out}");
+    assert_contains(&out, "no capture on your first move");
+    assert_contains(&out, "black plays");
     // Without the option the capture is a move like another.
     let out = play(
         &args,
@@ -280,7 +262,7 @@ quit
     )
     .unwrap();
     assert!(!out.contains("no capture on your first move"), "{out}");
-    assert!(out.contains("black plays"), "{out}");
+    assert_contains(&out, "black plays");
 }
 
 #[test]
@@ -332,7 +314,7 @@ fn a_node_budget_is_reproducible() {
     ];
     let first = play(&args, "").unwrap();
     assert_eq!(first, play(&args, "").unwrap());
-    assert!(first.contains("last move"), "{first}");
+    assert_contains(&first, "last move");
 }
 
 /// The spec's `board=` takes tiles or colours, and `--arrangement N` is
@@ -400,15 +382,15 @@ fn help_at_a_prompt_lists_the_commands() {
     let (result, out, errors) = scripted(&humans, "help\nquit\n");
     assert_eq!(errors, "");
     assert!(result.is_ok(), "{result:?}");
-    assert!(out.contains("'moves' lists the legal moves"), "{out}");
+    assert_contains(&out, "'moves' lists the legal moves");
     let out = play_bytes(&humans, b"?\nquit\n").unwrap();
-    assert!(out.contains("'undo' takes back your last move"), "{out}");
+    assert_contains(&out, "'undo' takes back your last move");
 }
 
 #[test]
 fn the_demo_plays_both_games_to_their_end() {
     let out = play(&["--demo"], "").unwrap();
-    assert!(out.contains("wins the match"), "{out}");
+    assert_contains(&out, "wins the match");
     let katarenga = &out[out.find("Katarenga on the standard board").unwrap()..];
     let ended = ["wins: both camps taken", "has fewer than 2 pieces", "draw"];
     assert!(ended.iter().any(|e| katarenga.contains(e)), "{katarenga}");
@@ -458,7 +440,7 @@ fn an_endless_katarenga_game_is_adjudicated() {
         "",
     )
     .unwrap();
-    assert!(out.contains("reached 6 plies"), "{out}");
+    assert_contains(&out, "reached 6 plies");
 }
 
 #[test]
@@ -470,17 +452,14 @@ fn bad_input_lines_are_refused_not_fatal() {
     input.extend(std::iter::repeat_n(b'x', MAX_LINE * 3));
     input.extend_from_slice(b"\nd1d7\nquit\n");
     let out = play_bytes(&args, &input).unwrap();
-    assert!(
-        out.contains("the line is not valid UTF-8; try again"),
-        "{out}"
-    );
-    assert!(out.contains("the line is longer than 4096 bytes"), "{out}");
-    assert!(out.contains("white to move> "), "{out}");
+    assert_contains(&out, "the line is not valid UTF-8; try again");
+    assert_contains(&out, "the line is longer than 4096 bytes");
+    assert_contains(&out, "white to move> ");
     // A long line without a newline at the end of the input is refused too.
     let mut input = b"d1d7\n".to_vec();
     input.extend(std::iter::repeat_n(b'y', MAX_LINE + 10));
     let out = play_bytes(&args, &input).unwrap();
-    assert!(out.contains("the line is longer than 4096 bytes"), "{out}");
+    assert_contains(&out, "the line is longer than 4096 bytes");
 }
 
 #[test]
@@ -555,10 +534,7 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
     );
     assert_eq!(errors, "line 1: \"north\" is not an edge\n", "{out}");
     assert!(result.is_err(), "a refused line fails a script");
-    assert!(
-        out.contains("Black sits at the top edge of the laid board"),
-        "{out}"
-    );
+    assert_contains(&out, "Black sits at the top edge of the laid board");
     // The drawing after the choice is the start on the turned board.
     let turned = Position::start_on(Board::standard().turned(Orientation::Top));
     assert!(out.contains(&turned.pretty().to_string()), "{out}");
@@ -588,7 +564,7 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
         out.contains(&format!("Black sits at the {expected} edge")),
         "{out}"
     );
-    assert!(out.contains("The rematch: the same start"), "{out}");
+    assert_contains(&out, "The rematch: the same start");
     let points = out
         .lines()
         .find_map(|l| l.strip_prefix("match: the first player (Black, then White) "))
@@ -614,7 +590,7 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
         "",
     )
     .unwrap();
-    assert!(out.contains("Black sits at the left edge"), "{out}");
+    assert_contains(&out, "Black sits at the left edge");
     for bad in [
         &["--game", "kamisado", "--rematch"][..],
         &["--game", "katarenga", "--orientation", "north"],

@@ -3,8 +3,9 @@
 //! arguments with the message and a hint to `--help`, 1 at run time), and
 //! what only a process shows (a script on standard input).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+use test_support::cli::{assert_contains, run_with_input};
 
 fn program(name: &str) -> Command {
     let path = match name {
@@ -56,20 +57,7 @@ fn every_program_exits_by_one_rule() {
 #[test]
 fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
     let script = |args: &[&str], input: &str| {
-        let mut child = program("kk-play")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        run_with_input(program("kk-play").args(args), input.as_bytes())
     };
     let output = script(&["--game", "kamisado"], "d1d8\nquit\n");
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
@@ -78,7 +66,7 @@ fn a_scripted_play_fails_on_a_refused_line_or_an_early_end() {
         err.starts_with("line 1: illegal move d1d8: d8 is occupied\n"),
         "{err}"
     );
-    assert!(err.contains("error: input line 1 was refused"), "{err}");
+    assert_contains(&err, "error: input line 1 was refused");
     assert!(!String::from_utf8_lossy(&output.stdout).contains("d8 is occupied"));
     let output = script(&["--game", "kamisado", "--white", "human"], "d1d7\n");
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
@@ -108,11 +96,7 @@ fn solve_table_checks_a_positions_file_before_solving() {
         "solved before the check: {}",
         String::from_utf8_lossy(&out.stdout)
     );
-    assert!(
-        stderr(&out).contains(":3: neither a Kamisado position"),
-        "{}",
-        stderr(&out)
-    );
+    assert_contains(&stderr(&out), ":3: neither a Kamisado position");
     assert!(started.elapsed().as_secs() < 5);
     let _ = std::fs::remove_file(path);
 }

@@ -3,6 +3,7 @@
 //! package's `tests/fuzz_corpora.rs` replays the committed corpora and saved
 //! crash inputs through them on stable. Each panics when a property fails.
 
+use game_rules::MoveList;
 use kamisado_core as kamisado;
 use kamisado_core::Game;
 use katarenga_core as katarenga;
@@ -27,48 +28,82 @@ fn split_position(data: &[u8]) -> (Option<&[u8]>, &[u8]) {
     }
 }
 
+/// A game's position and move parsers on `data`, given what they made of
+/// it (`position`, `mv`): a position is consistent, printed back as `data`
+/// itself (the notation is canonical) and that text parses to it; a move
+/// prints back to text that parses to it; and parsing `data` as text
+/// agrees with parsing its bytes.
+fn check_parsers<P: Game>(
+    data: &[u8],
+    position: Option<P>,
+    is_consistent: impl Fn(&P) -> bool,
+    mv: Option<P::Move>,
+) {
+    if let Some(p) = position {
+        assert!(is_consistent(&p), "inconsistent {p}");
+        let text = p.to_string();
+        assert_eq!(text.parse::<P>().ok(), Some(p), "{text}");
+        assert_eq!(text.as_bytes(), data, "the notation is canonical");
+    }
+    if let Some(m) = mv {
+        check_round_trip(&m);
+    }
+    if let Ok(text) = core::str::from_utf8(data) {
+        assert_eq!(text.parse::<P>().ok(), position, "{text:?}");
+    }
+}
+
+/// A value parsed from the input prints back to a string that parses to
+/// the same value.
+fn check_round_trip<T>(value: &T)
+where
+    T: core::fmt::Display + core::str::FromStr + PartialEq + core::fmt::Debug,
+{
+    let text = value.to_string();
+    assert_eq!(text.parse::<T>().ok().as_ref(), Some(value), "{text}");
+}
+
 /// Kamisado position and move parsers: no panic, and whatever parses prints
 /// back to a string that parses to the same value.
 pub fn kamisado_parse(data: &[u8]) {
-    if let Ok(p) = kamisado::Position::from_ascii(data) {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let text = p.to_string();
-        assert_eq!(
-            text.parse::<kamisado::Position>().as_ref(),
-            Ok(&p),
-            "{text}"
-        );
-        assert_eq!(text.as_bytes(), data, "the notation is canonical");
-    }
-    if let Ok(m) = kamisado::Move::from_ascii(data) {
-        assert_eq!(m.to_string().parse::<kamisado::Move>(), Ok(m));
-    }
-    if let Ok(text) = core::str::from_utf8(data) {
-        assert_eq!(
-            text.parse::<kamisado::Position>().ok(),
-            kamisado::Position::from_ascii(data).ok()
-        );
-    }
+    check_parsers(
+        data,
+        kamisado::Position::from_ascii(data).ok(),
+        kamisado::Position::is_consistent,
+        kamisado::Move::from_ascii(data).ok(),
+    );
 }
 
 /// Katarenga position, board and move parsers: as [`kamisado_parse`].
 pub fn katarenga_parse(data: &[u8]) {
-    if let Ok(p) = katarenga::Position::from_ascii(data) {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let text = p.to_string();
-        assert_eq!(
-            text.parse::<katarenga::Position>().as_ref(),
-            Ok(&p),
-            "{text}"
-        );
-        assert_eq!(text.as_bytes(), data, "the notation is canonical");
-    }
+    check_parsers(
+        data,
+        katarenga::Position::from_ascii(data).ok(),
+        katarenga::Position::is_consistent,
+        katarenga::Move::from_ascii(data).ok(),
+    );
     if let Ok(b) = katarenga::Board::from_ascii(data) {
-        assert_eq!(b.to_string().parse::<katarenga::Board>(), Ok(b));
+        check_round_trip(&b);
     }
-    if let Ok(m) = katarenga::Move::from_ascii(data) {
-        assert_eq!(m.to_string().parse::<katarenga::Move>(), Ok(m));
-    }
+}
+
+/// The legal moves of `p`, a position of random play (`consistent`: its
+/// own consistency check passed): as many as counted, and none exactly
+/// when the game is over.
+fn checked_moves<P: Game>(p: &P, consistent: bool) -> MoveList<P::Move> {
+    assert!(consistent, "inconsistent {p}");
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), p.count_moves(), "count in {p}");
+    assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+    moves
+}
+
+/// The legality check and `try_play` accept `probe` exactly when it is
+/// among the generated `moves` of `p`.
+fn check_probe<P: Game>(p: &P, probe: P::Move, moves: &[P::Move]) {
+    let generated = moves.contains(&probe);
+    assert_eq!(p.is_legal(probe), generated, "{probe} in {p}");
+    assert_eq!(p.try_play(probe).is_ok(), generated, "{probe} in {p}");
 }
 
 /// Random Kamisado play: the position is the start, or the text before the
@@ -83,10 +118,7 @@ pub fn kamisado_play(data: &[u8]) {
         .unwrap_or_else(kamisado::Position::start);
     let mut bytes = Bytes(choices);
     for _ in 0..400 {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let moves = p.legal_moves();
-        assert_eq!(moves.len(), p.count_moves(), "count in {p}");
-        assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        let moves = checked_moves(&p, p.is_consistent());
         for &mv in &moves {
             // What kind of move the checker says it is agrees with the
             // board, and the child is a valid position.
@@ -120,12 +152,7 @@ pub fn kamisado_play(data: &[u8]) {
             board_geometry::Square::ALL[(a & 63) as usize],
             board_geometry::Square::ALL[(b & 63) as usize],
         );
-        assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
-        assert_eq!(
-            p.try_play(probe).is_ok(),
-            moves.contains(&probe),
-            "{probe} in {p}"
-        );
+        check_probe(&p, probe, &moves);
         if let Some(outcome) = p.outcome() {
             // A finished round refuses every move with its outcome, and the
             // outcome fits the board.
@@ -164,10 +191,7 @@ pub fn katarenga_play(data: &[u8]) {
         None => katarenga::Position::start_on(board_from(&mut bytes)),
     };
     for _ in 0..600 {
-        assert!(p.is_consistent(), "inconsistent {p}");
-        let moves = p.legal_moves();
-        assert_eq!(moves.len(), p.count_moves(), "count in {p}");
-        assert_eq!(moves.is_empty(), p.outcome().is_some(), "outcome in {p}");
+        let moves = checked_moves(&p, p.is_consistent());
         let side = p.side_to_move();
         for &mv in &moves {
             assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
@@ -198,12 +222,7 @@ pub fn katarenga_play(data: &[u8]) {
         } else {
             katarenga::Move::new(from, board_geometry::Square::ALL[(b & 63) as usize])
         };
-        assert_eq!(p.is_legal(probe), moves.contains(&probe), "{probe} in {p}");
-        assert_eq!(
-            p.try_play(probe).is_ok(),
-            moves.contains(&probe),
-            "{probe} in {p}"
-        );
+        check_probe(&p, probe, &moves);
         if let Some(outcome) = p.outcome() {
             // The outcome fits the position.
             let winner = outcome.winner();

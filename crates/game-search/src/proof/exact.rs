@@ -35,26 +35,44 @@ use crate::table::TableError;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Entry {
     key: u64,
-    /// A win within this many plies is proven (`NONE`: not known).
-    win: u8,
-    /// No win within fewer than this many plies (0: nothing known).
-    no_win: u8,
-    /// A loss within this many plies is proven (`NONE`: not known).
-    lose: u8,
-    /// No loss within fewer than this many plies.
-    no_lose: u8,
+    /// What is known of a win of the side to move (the OR question).
+    win: Bound,
+    /// What is known of a loss of the side to move (the AND question).
+    lose: Bound,
     /// The move that proved the win, or refuted a loss; `NO_MOVE` if none.
     best: u16,
 }
 
+/// What is known of one question about a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Bound {
+    /// Proven within this many plies (`NONE`: not known).
+    proven: u8,
+    /// Not within fewer than this many plies (0: nothing known).
+    beyond: u8,
+}
+
+impl Entry {
+    /// The bound of the win question (`WIN`) or of the loss question.
+    fn bound<const WIN: bool>(&self) -> Bound {
+        if WIN { self.win } else { self.lose }
+    }
+
+    fn bound_mut<const WIN: bool>(&mut self) -> &mut Bound {
+        if WIN { &mut self.win } else { &mut self.lose }
+    }
+}
+
 const NONE: u8 = u8::MAX;
 const NO_MOVE: u16 = u16::MAX;
+const UNKNOWN: Bound = Bound {
+    proven: NONE,
+    beyond: 0,
+};
 const EMPTY: Entry = Entry {
     key: 0,
-    win: NONE,
-    no_win: 0,
-    lose: NONE,
-    no_lose: 0,
+    win: UNKNOWN,
+    lose: UNKNOWN,
     best: NO_MOVE,
 };
 
@@ -259,13 +277,13 @@ impl<G: SearchGame> Prover<G> {
         if plies == 0 {
             return false;
         }
-        self.child_wins(&p.play_unchecked(mv), me, plies - 1)
+        self.child_node::<true>(&p.play_unchecked(mv), me, plies - 1)
     }
 
     /// Whether after `mv` (by `me`) the opponent can force a win within
     /// `plies`, that is, `me` loses within `plies` after it.
     fn move_loses_within(&mut self, p: &G, me: Player, mv: G::Move, plies: u32) -> bool {
-        self.child_loses(&p.play_unchecked(mv), me, plies)
+        self.child_node::<false>(&p.play_unchecked(mv), me, plies)
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -286,7 +304,7 @@ impl<G: SearchGame> Prover<G> {
     fn store(&mut self, entry: Entry) {
         let index = self.bucket(entry.key);
         let bucket = &mut self.table[index];
-        let weight = |e: &Entry| u16::from(e.no_win) + u16::from(e.no_lose);
+        let weight = |e: &Entry| u16::from(e.win.beyond) + u16::from(e.lose.beyond);
         if bucket[0].key == entry.key {
             bucket[0] = entry;
         } else if bucket[1].key == entry.key {
@@ -318,19 +336,33 @@ impl<G: SearchGame> Prover<G> {
     /// Whether the side to move in `p` can force a win within `plies`
     /// (OR node).
     pub fn wins_within(&mut self, p: &G, plies: u32) -> bool {
+        self.node::<true>(p, plies)
+    }
+
+    /// Whether the side to move in `p` loses within `plies` whatever it
+    /// does (AND node).
+    pub fn loses_within(&mut self, p: &G, plies: u32) -> bool {
+        self.node::<false>(p, plies)
+    }
+
+    /// One node of either question, `WIN` for the OR node. Both nodes look
+    /// for a move that settles them, a winning move at an OR node and a
+    /// refutation (a move that does not lose) at an AND node; finding one
+    /// answers yes at an OR node and no at an AND node.
+    fn node<const WIN: bool>(&mut self, p: &G, plies: u32) -> bool {
         if self.tick() {
             return false;
         }
         let me = p.side_to_move();
         let replies = p.replies();
         if replies.wins {
-            return plies >= 1;
+            return WIN && plies >= 1;
         }
         if replies.moves == 0 {
-            return p.winner() == Some(me);
+            return p.winner().is_some_and(|w| (w == me) == WIN);
         }
-        if plies <= 1 {
-            // No move wins at once.
+        // No move wins at once, so a win takes two plies; a loss needs one.
+        if plies <= u32::from(WIN) {
             return false;
         }
         let d = plies.min(u32::from(NONE - 1)) as u8;
@@ -339,21 +371,27 @@ impl<G: SearchGame> Prover<G> {
         let mut entry = Entry { key, ..EMPTY };
         if use_table {
             entry = self.probe(key);
-            if entry.win <= d {
+            let bound = entry.bound::<WIN>();
+            if bound.proven <= d {
                 return true;
             }
-            if d < entry.no_win {
+            if d < bound.beyond {
                 return false;
             }
         }
-        let found = if plies >= ORDER_MIN {
-            // Order the moves: the table's move, then the fewest replies;
-            // moves that hand the opponent a win on its move are dropped.
+        let settling = if plies >= ORDER_MIN {
+            // The table's move first. At an OR node, then the moves that
+            // leave the opponent the fewest replies, and moves that hand
+            // the opponent a win on its move are dropped; at an AND node,
+            // the replies that leave the opponent the fewest moves (the
+            // likeliest refutations).
             let mut children = self.spare.pop().unwrap_or_default();
             children.clear();
             p.for_each_child(|mv, child| {
                 let rank = if code::<G>(mv) == entry.best {
                     0
+                } else if !WIN {
+                    1 + child.count_moves() as u32
                 } else if child.side_to_move() == me {
                     // We move again (after a Kamisado push): promising.
                     1
@@ -368,144 +406,63 @@ impl<G: SearchGame> Prover<G> {
                 false
             });
             children.sort_unstable_by_key(|c| c.0);
-            let found = children
+            let settling = children
                 .iter()
-                .find(|(_, _, child)| self.child_wins(child, me, plies - 1) || self.budget.stopped)
+                .find(|(_, _, child)| self.settles::<WIN>(child, me, plies - 1))
                 .map(|&(_, mv, _)| mv);
             self.spare.push(children);
-            found
+            settling
         } else {
-            let mut found = None;
+            let mut settling = None;
             p.for_each_child(|mv, child| {
-                if self.child_wins(child, me, plies - 1) {
-                    found = Some(mv);
+                if self.settles::<WIN>(child, me, plies - 1) {
+                    settling = Some(mv);
                 }
-                found.is_some() || self.budget.stopped
+                settling.is_some()
             });
-            found
+            settling
         };
         if self.budget.stopped {
             return false;
         }
-        match found {
-            Some(mv) => {
-                if use_table {
-                    entry.win = d;
-                    entry.best = code::<G>(mv);
-                    self.store(entry);
-                }
-                true
-            }
-            None => {
-                if use_table {
-                    entry.no_win = entry.no_win.max(d + 1);
-                    self.store(entry);
-                }
-                false
-            }
-        }
-    }
-
-    /// Whether `me`, who just moved into `child`, wins within `plies`.
-    #[inline]
-    fn child_wins(&mut self, child: &G, me: Player, plies: u32) -> bool {
-        if child.side_to_move() == me {
-            self.wins_within(child, plies)
-        } else {
-            self.loses_within(child, plies)
-        }
-    }
-
-    /// Whether `me`, who just moved into `child`, loses within `plies`.
-    #[inline]
-    fn child_loses(&mut self, child: &G, me: Player, plies: u32) -> bool {
-        if child.side_to_move() == me {
-            self.loses_within(child, plies)
-        } else {
-            self.wins_within(child, plies)
-        }
-    }
-
-    /// Whether the side to move in `p` loses within `plies` whatever it
-    /// does (AND node).
-    pub fn loses_within(&mut self, p: &G, plies: u32) -> bool {
-        if self.tick() {
-            return false;
-        }
-        let me = p.side_to_move();
-        let replies = p.replies();
-        if replies.wins {
-            return false;
-        }
-        if replies.moves == 0 {
-            return p.winner().is_some_and(|w| w != me);
-        }
-        if plies == 0 {
-            return false;
-        }
-        let d = plies.min(u32::from(NONE - 1)) as u8;
-        let use_table = plies >= TABLE_MIN;
-        let key = p.zobrist();
-        let mut entry = Entry { key, ..EMPTY };
+        let answer = settling.is_some() == WIN;
         if use_table {
-            entry = self.probe(key);
-            if entry.lose <= d {
-                return true;
+            let bound = entry.bound_mut::<WIN>();
+            if answer {
+                bound.proven = d;
+            } else {
+                bound.beyond = bound.beyond.max(d + 1);
             }
-            if d < entry.no_lose {
-                return false;
+            if let Some(mv) = settling {
+                entry.best = code::<G>(mv);
             }
+            self.store(entry);
         }
-        let refutation = if plies >= ORDER_MIN {
-            // The table's refutation first, then the replies that leave the
-            // opponent the fewest moves (the likeliest refutations).
-            let mut children = self.spare.pop().unwrap_or_default();
-            children.clear();
-            p.for_each_child(|mv, child| {
-                let rank = if code::<G>(mv) == entry.best {
-                    0
-                } else {
-                    1 + child.count_moves() as u32
-                };
-                children.push((rank, mv, *child));
-                false
-            });
-            children.sort_unstable_by_key(|c| c.0);
-            let refutation = children
-                .iter()
-                .find(|(_, _, child)| !self.child_loses(child, me, plies - 1))
-                .map(|&(_, mv, _)| mv);
-            self.spare.push(children);
-            refutation
+        answer
+    }
+
+    /// Whether `child`, where `me` just moved, settles a node of the `WIN`
+    /// question: `me` wins within `plies` (OR node) or does not lose
+    /// within them (AND node). A stopped search settles every node, so
+    /// that it ends at once.
+    #[inline]
+    fn settles<const WIN: bool>(&mut self, child: &G, me: Player, plies: u32) -> bool {
+        if WIN {
+            self.child_node::<true>(child, me, plies) || self.budget.stopped
         } else {
-            let mut refutation = None;
-            p.for_each_child(|mv, child| {
-                if !self.child_loses(child, me, plies - 1) {
-                    refutation = Some(mv);
-                }
-                refutation.is_some()
-            });
-            refutation
-        };
-        if self.budget.stopped {
-            return false;
+            !self.child_node::<false>(child, me, plies)
         }
-        match refutation {
-            Some(mv) => {
-                if use_table {
-                    entry.no_lose = entry.no_lose.max(d + 1);
-                    entry.best = code::<G>(mv);
-                    self.store(entry);
-                }
-                false
-            }
-            None => {
-                if use_table {
-                    entry.lose = d;
-                    self.store(entry);
-                }
-                true
-            }
+    }
+
+    /// Whether `me`, who just moved into `child`, wins (`WIN`) or loses
+    /// within `plies`: the question of `child`'s side to move, or the other
+    /// question where the opponent moves there.
+    #[inline]
+    fn child_node<const WIN: bool>(&mut self, child: &G, me: Player, plies: u32) -> bool {
+        if (child.side_to_move() == me) == WIN {
+            self.node::<true>(child, plies)
+        } else {
+            self.node::<false>(child, plies)
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Katarenga in the search: the first-move option, the proofs against a
 //! plain exhaustive search, and the evaluation's terms.
 
+use crate::oracle::{Known, brute};
 use board_geometry::{Player, SplitMix64};
 use game_search::play::{Adjudication, End, MatchEnd};
 use game_search::play::{choose_orientation, play_rematch};
@@ -158,44 +159,6 @@ fn a_rematch_is_played_from_the_same_start_with_the_sides_exchanged() {
     );
     assert!(!m.detail.chosen);
     assert_eq!(m.detail.rematch.start(), setup.start(Orientation::Left));
-}
-
-/// What a plain exhaustive search says of a position within some plies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Known {
-    Win,
-    Loss,
-    Unknown,
-}
-
-/// Plain exhaustive search, no table and no ordering: does the side to
-/// move force a win (or lose whatever it does) within `depth` plies?
-fn brute(p: &Position, depth: u32) -> Known {
-    if let Some(winner) = p.winner() {
-        return if winner == p.side_to_move() {
-            Known::Win
-        } else {
-            Known::Loss
-        };
-    }
-    if depth == 0 {
-        return Known::Unknown;
-    }
-    let mut all_lose = true;
-    for &mv in p.legal_moves().iter() {
-        let child = p.play(mv);
-        // Katarenga's turns alternate.
-        match brute(&child, depth - 1) {
-            Known::Loss => return Known::Win,
-            Known::Win => {}
-            Known::Unknown => all_lose = false,
-        }
-    }
-    if all_lose {
-        Known::Loss
-    } else {
-        Known::Unknown
-    }
 }
 
 /// The exact distance by plain search: the first depth that settles it.

@@ -11,6 +11,8 @@ mod arena;
 mod kamisado;
 #[cfg(feature = "katarenga")]
 mod katarenga;
+#[cfg(any(feature = "kamisado", feature = "katarenga"))]
+mod oracle;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod proof;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]

@@ -7,7 +7,8 @@ use game_search::{PROVEN, Searcher};
 use kamisado_core::Position as Kamisado;
 use proptest::prelude::*;
 
-use crate::search::{Known, brute, kamisado_position};
+use crate::oracle::{Known, brute};
+use crate::search::kamisado_position;
 
 /// The provers' node limits are exact too (they were checked every 1,024
 /// or 4,096 nodes), and the solver's covers both of its searches together

@@ -1,59 +1,14 @@
-//! The playing search: its proven results against a brute-force minimax
-//! written here (which `proof.rs` uses too), its limits, principal
-//! variations and node expansion, and strength against a random player.
+//! The playing search: its proven results against the brute-force minimax
+//! of `oracle.rs`, its limits, principal variations and node expansion, and strength against a random player.
 
 use std::time::Duration;
 
+use crate::oracle::{Known, brute};
 use game_search::{Limits, PROVEN, SearchAgent, SearchGame, Searcher};
 use kamisado_core::Game as _;
 use kamisado_core::Position as Kamisado;
 use katarenga_core::Position as Katarenga;
 use proptest::prelude::*;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Known {
-    Win,
-    Loss,
-    Unknown,
-}
-
-/// Who wins within `depth` plies, by exhaustive minimax (no pruning, no
-/// table), from the side to move's point of view.
-pub(crate) fn brute<G: SearchGame>(p: &G, depth: u32) -> Known {
-    let moves = p.legal_moves();
-    if moves.is_empty() {
-        return match p.winner() {
-            Some(w) if w == p.side_to_move() => Known::Win,
-            Some(_) => Known::Loss,
-            None => Known::Unknown,
-        };
-    }
-    if depth == 0 {
-        return Known::Unknown;
-    }
-    let mut all_lose = true;
-    for &mv in moves.iter() {
-        let child = p.play(mv);
-        let mut r = brute(&child, depth - 1);
-        if child.side_to_move() != p.side_to_move() {
-            r = match r {
-                Known::Win => Known::Loss,
-                Known::Loss => Known::Win,
-                Known::Unknown => Known::Unknown,
-            };
-        }
-        match r {
-            Known::Win => return Known::Win,
-            Known::Loss => {}
-            Known::Unknown => all_lose = false,
-        }
-    }
-    if all_lose {
-        Known::Loss
-    } else {
-        Known::Unknown
-    }
-}
 
 fn check_against_brute<G: SearchGame>(p: &G, depth: u32) -> Result<(), TestCaseError> {
     let expected = brute(p, depth);

@@ -17,7 +17,8 @@ use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::GamesArgs;
 use super::score::{
-    READINGS, SCORE_FIELDS, SCORES, all_boards, meta_field, read_rows, span, tiles_text, write_file,
+    READINGS, SCORE_FIELDS, SCORES, all_boards, meta_field, open_to_append, read_rows, span,
+    tiles_text, write_file,
 };
 use super::stats::parallel;
 
@@ -236,6 +237,19 @@ pub fn read_scores(dir: &str) -> Result<Vec<ScoreRow>, CliError> {
     })
 }
 
+/// Every set-up of the map (a row's board in one orientation) as its
+/// standard-rules score, its row and the orientation, from Black's best to
+/// White's best.
+pub fn by_standard_score(rows: &[ScoreRow]) -> Vec<(i32, usize, Orientation)> {
+    let mut all: Vec<(i32, usize, Orientation)> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| Orientation::ALL.map(|o| (row.2[0][o.index()], r, o)))
+        .collect();
+    all.sort();
+    all
+}
+
 /// The study's set-ups to play, in a fixed order: the standard board in
 /// its four orientations under both rules; the most one-sided set-ups of
 /// the map (standard rules); and a seeded sample of boards, each in its
@@ -261,12 +275,7 @@ pub fn jobs(
             });
         }
     }
-    let mut all: Vec<(i32, usize, Orientation)> = rows
-        .iter()
-        .enumerate()
-        .flat_map(|(r, row)| Orientation::ALL.map(|o| (row.2[0][o.index()], r, o)))
-        .collect();
-    all.sort();
+    let all = by_standard_score(rows);
     let white_end = all.iter().rev().take(extremes / 2);
     let black_end = all.iter().take(extremes - extremes / 2);
     for (group, &(_, r, orientation)) in black_end
@@ -352,10 +361,7 @@ pub fn games(args: GamesArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
         todo.len()
     )?;
     out.flush()?;
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&path)
-        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", path.display())))?;
+    let mut file = open_to_append(&path)?;
     let timer = Instant::now();
     let mut played_games = 0u64;
     let mut last_report = Instant::now();

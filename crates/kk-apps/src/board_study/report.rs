@@ -11,7 +11,7 @@ use game_search::stats::{Z95, wilson};
 use katarenga_core::{Board, Orientation, Position, Rules, Setup, TilePlacement};
 
 use super::ReportArgs;
-use super::games::{games_path, read_scores};
+use super::games::{by_standard_score, games_path, read_scores};
 use super::score::{BUDGET, SCORES_META, all_boards, meta_field, span, tiles_text, write_file};
 use super::score::{READINGS, read_rows, reading_index};
 use super::stats::{mean, pearson, spearman, std_dev};
@@ -185,6 +185,14 @@ struct AtStrength {
     rows: Vec<GameRow>,
     meta: String,
     fit: (f64, f64),
+}
+
+/// Draws `start` as docs/katarenga-boards/`name`.svg.
+fn write_picture(docs: &std::path::Path, name: &str, start: &Position) -> Result<(), CliError> {
+    write_file(
+        &docs.join(format!("katarenga-boards/{name}.svg")),
+        &start.svg().to_string(),
+    )
 }
 
 /// `report`: writes `docs/katarenga-boards.md` from the data files.
@@ -642,12 +650,7 @@ On the {held} held-out set-ups (boards not used by the fit), predicted against o
     }
 
     // Pictures of the most one-sided set-ups and the standard board.
-    let mut order: Vec<(i32, usize, Orientation)> = rows
-        .iter()
-        .enumerate()
-        .flat_map(|(r, row)| Orientation::ALL.map(|o| (row.2[0][o.index()], r, o)))
-        .collect();
-    order.sort();
+    let order = by_standard_score(&rows);
     let mut pictures = String::from("| | set-up | map score |\n|---|---|---|\n");
     let picks: Vec<(String, (i32, usize, Orientation))> = order
         .iter()
@@ -665,10 +668,7 @@ On the {held} held-out set-ups (boards not used by the fit), predicted against o
         .collect();
     for (name, (score, r, o)) in &picks {
         let start = Setup::new(boards[rows[*r].0].0, Rules::Standard).start(*o);
-        write_file(
-            &docs.join(format!("katarenga-boards/{name}.svg")),
-            &start.svg().to_string(),
-        )?;
+        write_picture(&docs, name, &start)?;
         let _ = writeln!(
             pictures,
             "| ![{name}](katarenga-boards/{name}.svg) | `{}` {o} | {score:+} |",
@@ -677,10 +677,7 @@ On the {held} held-out set-ups (boards not used by the fit), predicted against o
     }
     for o in Orientation::ALL {
         let start = Setup::new(Board::standard(), Rules::Standard).start(o);
-        write_file(
-            &docs.join(format!("katarenga-boards/standard-{o}.svg")),
-            &start.svg().to_string(),
-        )?;
+        write_picture(&docs, &format!("standard-{o}"), &start)?;
     }
     let _ = write!(
         doc,

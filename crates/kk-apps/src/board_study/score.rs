@@ -108,6 +108,14 @@ pub fn write_file(path: &std::path::Path, text: &str) -> Result<(), CliError> {
         .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))
 }
 
+/// Opens `path` to append the rows of a resumed run.
+pub fn open_to_append(path: &std::path::Path) -> Result<std::fs::File, CliError> {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", path.display())))
+}
+
 /// The value of `key=value` in a step's meta file, if there.
 pub fn meta_field<'a>(meta: &'a str, key: &str) -> Option<&'a str> {
     meta.lines()
@@ -280,10 +288,7 @@ pub fn score(args: ScoreArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
         "scoring {total} boards at depth {depth} on {threads} threads; {done} already done"
     )?;
     out.flush()?;
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&path)
-        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", path.display())))?;
+    let mut file = open_to_append(&path)?;
     let timer = Instant::now();
     let started_at = done;
     let mut last_report = Instant::now();
