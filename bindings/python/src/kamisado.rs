@@ -4,7 +4,6 @@
 
 use board_geometry::{Player, Square};
 use game_search::Game;
-use game_search::Limits;
 use game_search::proof::Solver;
 
 use kamisado_core::{Colour, Edge, Match, MatchState, Move, Position, Target, Tower};
@@ -14,8 +13,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::position::Encoding;
-use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
+use crate::position::{Encoding, solution_dict, solve_limits};
+use crate::{int_arg, player_name, value_error};
 
 /// The number of actions: tower colour (8) x destination square (64), then
 /// the two refill edges of match play.
@@ -212,19 +211,12 @@ position_class! {
             seconds: f64,
             table_mib: i64,
         ) -> PyResult<Bound<'py, PyDict>> {
-            let limits = Limits::time(seconds_limit("seconds", seconds)?);
-            let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
+            let (limits, table_mib) = solve_limits(seconds, table_mib)?;
             let p = self.inner;
             let mut solver =
                 Solver::new(table_mib).map_err(|e| PyValueError::new_err(e.to_string()))?;
             let s = py.detach(|| solver.solve(&p, limits));
-            let dict = PyDict::new(py);
-            dict.set_item("winner", s.winner.map(player_name))?;
-            dict.set_item("plies", s.plies)?;
-            dict.set_item("best", s.best.map(|m| m.to_string()))?;
-            dict.set_item("nodes", s.nodes)?;
-            dict.set_item("seconds", s.elapsed.as_secs_f64())?;
-            Ok(dict)
+            solution_dict(py, s.winner, s.plies, s.best, s.nodes, s.elapsed)
         }
     }
 }

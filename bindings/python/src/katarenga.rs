@@ -3,7 +3,7 @@
 //! `kamisado_katarenga.katarenga`).
 
 use board_geometry::{Player, Square};
-use game_search::{Game, Limits, PROVEN, Searcher};
+use game_search::{Game, PROVEN, Searcher};
 use katarenga_core::{Board, Camp, Destination, Move, Position, SquareColour, TilePlacement};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
@@ -11,8 +11,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::position::Encoding;
-use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
+use crate::position::{Encoding, solution_dict, solve_limits};
+use crate::value_error;
 
 /// Destinations per origin: 64 squares, then the camp on the a-file side
 /// and the camp on the h-file side of the mover's goal row.
@@ -416,8 +416,7 @@ position_class! {
             seconds: f64,
             table_mib: i64,
         ) -> PyResult<Bound<'py, PyDict>> {
-            let limits = Limits::time(seconds_limit("seconds", seconds)?);
-            let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
+            let (limits, table_mib) = solve_limits(seconds, table_mib)?;
             let p = self.inner;
             let mut searcher = Searcher::<Position>::new(table_mib)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -430,13 +429,7 @@ position_class! {
             } else {
                 None
             };
-            let dict = PyDict::new(py);
-            dict.set_item("winner", winner.map(player_name))?;
-            dict.set_item("plies", r.plies_to_end())?;
-            dict.set_item("best", r.best.map(|m| m.to_string()))?;
-            dict.set_item("nodes", r.nodes)?;
-            dict.set_item("seconds", r.elapsed.as_secs_f64())?;
-            Ok(dict)
+            solution_dict(py, winner, r.plies_to_end(), r.best, r.nodes, r.elapsed)
         }
     }
 }

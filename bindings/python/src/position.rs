@@ -234,3 +234,34 @@ macro_rules! position_class {
         }
     };
 }
+
+/// `solve`'s arguments read: the time limit from `seconds` and the
+/// transposition table's size from `table_mib`.
+pub(crate) fn solve_limits(
+    seconds: f64,
+    table_mib: i64,
+) -> pyo3::PyResult<(game_search::Limits, usize)> {
+    let limits = game_search::Limits::time(crate::seconds_limit("seconds", seconds)?);
+    let table_mib = crate::int_arg("table_mib", table_mib, 0..=crate::MAX_TABLE_MIB)? as usize;
+    Ok((limits, table_mib))
+}
+
+/// What `solve` returns to Python in either game: the dict the stubs call
+/// `Solution` (`winner`, `plies`, `best`, `nodes`, `seconds`).
+pub(crate) fn solution_dict<'py>(
+    py: pyo3::Python<'py>,
+    winner: Option<Player>,
+    plies: Option<impl pyo3::IntoPyObject<'py>>,
+    best: Option<impl core::fmt::Display>,
+    nodes: u64,
+    elapsed: std::time::Duration,
+) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyDict>> {
+    use pyo3::types::PyDictMethods;
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("winner", winner.map(crate::player_name))?;
+    dict.set_item("plies", plies)?;
+    dict.set_item("best", best.map(|m| m.to_string()))?;
+    dict.set_item("nodes", nodes)?;
+    dict.set_item("seconds", elapsed.as_secs_f64())?;
+    Ok(dict)
+}
