@@ -4,18 +4,17 @@
 
 use board_geometry::{Player, Square};
 use game_search::Game;
-use game_search::Limits;
 use game_search::proof::Solver;
+use game_search::{Limits, TableError};
 
 use kamisado_core::{Colour, Edge, Match, MatchState, Move, Position, Target, Tower};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use crate::position::Encoding;
-use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
+use crate::position::{Encoding, Proof, Prove};
+use crate::{int_arg, player_name, value_error};
 
 /// The number of actions: tower colour (8) x destination square (64), then
 /// the two refill edges of match play.
@@ -83,6 +82,20 @@ impl Encoding for Position {
             }
             false
         });
+    }
+}
+
+/// Kamisado's proof is the solver's: exact, with the length of the round.
+impl Prove for Position {
+    fn prove(&self, limits: Limits, table_mib: usize) -> Result<Proof<Move>, TableError> {
+        let s = Solver::new(table_mib)?.solve(self, limits);
+        Ok(Proof {
+            winner: s.winner,
+            plies: s.plies.map(i64::from),
+            best: s.best,
+            nodes: s.nodes,
+            elapsed: s.elapsed,
+        })
     }
 }
 
@@ -194,37 +207,9 @@ position_class! {
             );
             let target = int_arg("target", target, 1..=max)? as u32;
             let mut out = vec![0.0f32; 64 * CHANNELS];
-            let me = match player {
-                Some(p) => crate::player_arg(p, Player::Black)?,
-                None => self.inner.side_to_move(),
-            };
+            let me = self.inner.observer(player)?;
             fill_observation(&self.inner, me, [scores.0, scores.1], target, &mut out);
             PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
-        }
-
-        /// Proves who wins with best play: a dict with `winner` (or `None`),
-        /// `plies` (the exact length of the round with best play, or `None`),
-        /// `best`, `nodes` and `seconds`.
-        #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
-        fn solve<'py>(
-            &self,
-            py: Python<'py>,
-            seconds: f64,
-            table_mib: i64,
-        ) -> PyResult<Bound<'py, PyDict>> {
-            let limits = Limits::time(seconds_limit("seconds", seconds)?);
-            let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
-            let p = self.inner;
-            let mut solver =
-                Solver::new(table_mib).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            let s = py.detach(|| solver.solve(&p, limits));
-            let dict = PyDict::new(py);
-            dict.set_item("winner", s.winner.map(player_name))?;
-            dict.set_item("plies", s.plies)?;
-            dict.set_item("best", s.best.map(|m| m.to_string()))?;
-            dict.set_item("nodes", s.nodes)?;
-            dict.set_item("seconds", s.elapsed.as_secs_f64())?;
-            Ok(dict)
         }
     }
 }

@@ -3,16 +3,15 @@
 //! `kamisado_katarenga.katarenga`).
 
 use board_geometry::{Player, Square};
-use game_search::{Game, Limits, PROVEN, Searcher};
+use game_search::{Game, Limits, PROVEN, Searcher, TableError};
 use katarenga_core::{Board, Camp, Destination, Move, Position, SquareColour, TilePlacement};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use crate::position::Encoding;
-use crate::{MAX_TABLE_MIB, int_arg, player_name, seconds_limit, value_error};
+use crate::position::{Encoding, Proof, Prove};
+use crate::value_error;
 
 /// Destinations per origin: 64 squares, then the camp on the a-file side
 /// and the camp on the h-file side of the mover's goal row.
@@ -76,6 +75,29 @@ impl Encoding for Position {
 
     fn fill_observation(&self, me: Player, out: &mut [f32]) {
         fill_observation(self, me, out);
+    }
+}
+
+/// Katarenga's proof is the alpha-beta search's: a proven score, with a
+/// bound on the game's length.
+impl Prove for Position {
+    fn prove(&self, limits: Limits, table_mib: usize) -> Result<Proof<Move>, TableError> {
+        let r = Searcher::<Position>::new(table_mib)?.search(self, limits);
+        let side = self.side_to_move();
+        let winner = if r.score > PROVEN {
+            Some(side)
+        } else if r.score < -PROVEN {
+            Some(side.opponent())
+        } else {
+            None
+        };
+        Ok(Proof {
+            winner,
+            plies: r.plies_to_end().map(i64::from),
+            best: r.best,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        })
     }
 }
 
@@ -397,46 +419,10 @@ position_class! {
             py: Python<'py>,
             player: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyArray3<f32>>> {
-            let me = match player {
-                Some(p) => crate::player_arg(p, board_geometry::Player::White)?,
-                None => self.inner.side_to_move(),
-            };
+            let me = self.inner.observer(player)?;
             let mut out = vec![0.0f32; 64 * CHANNELS];
             fill_observation(&self.inner, me, &mut out);
             PyArray1::from_vec(py, out).reshape([8, 8, CHANNELS])
-        }
-
-        /// Tries to prove who wins within `seconds` with the alpha-beta search:
-        /// a dict with `winner` (or `None`), `plies` (a bound: the winner wins
-        /// within this many), `best`, `nodes`, `seconds`.
-        #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
-        fn solve<'py>(
-            &self,
-            py: Python<'py>,
-            seconds: f64,
-            table_mib: i64,
-        ) -> PyResult<Bound<'py, PyDict>> {
-            let limits = Limits::time(seconds_limit("seconds", seconds)?);
-            let table_mib = int_arg("table_mib", table_mib, 0..=MAX_TABLE_MIB)? as usize;
-            let p = self.inner;
-            let mut searcher = Searcher::<Position>::new(table_mib)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
-            let r = py.detach(|| searcher.search(&p, limits));
-            let side = p.side_to_move();
-            let winner = if r.score > PROVEN {
-                Some(side)
-            } else if r.score < -PROVEN {
-                Some(side.opponent())
-            } else {
-                None
-            };
-            let dict = PyDict::new(py);
-            dict.set_item("winner", winner.map(player_name))?;
-            dict.set_item("plies", r.plies_to_end())?;
-            dict.set_item("best", r.best.map(|m| m.to_string()))?;
-            dict.set_item("nodes", r.nodes)?;
-            dict.set_item("seconds", r.elapsed.as_secs_f64())?;
-            Ok(dict)
         }
     }
 }

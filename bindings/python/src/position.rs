@@ -37,6 +37,15 @@ pub(crate) trait Encoding: Game {
         });
     }
 
+    /// Whom an observation is for: `player` as [`crate::player_arg`] reads
+    /// it (player 0 is [`Self::FIRST`]), the side to move without one.
+    fn observer(&self, player: Option<&pyo3::Bound<'_, pyo3::PyAny>>) -> pyo3::PyResult<Player> {
+        match player {
+            Some(p) => crate::player_arg(p, Self::FIRST),
+            None => Ok(self.side_to_move()),
+        }
+    }
+
     /// Sets `mask[a]` for every legal action.
     fn fill_mask(&self, mask: &mut [i8]) {
         self.for_each_action(|action| mask[action] = 1);
@@ -230,7 +239,74 @@ macro_rules! position_class {
                     .map(|m| m.to_string()))
             }
 
+            /// Tries to prove who wins within `seconds`: a dict with `winner`
+            /// (or `None`), `plies`, `best`, `nodes` and `seconds`. Kamisado's
+            /// proof is exact (`plies`: the length of the round with best
+            /// play); Katarenga's is the alpha-beta search's (`plies`: a
+            /// bound, the winner wins within this many).
+            #[pyo3(signature = (seconds = 10.0, table_mib = 64))]
+            fn solve<'py>(
+                &self,
+                py: Python<'py>,
+                seconds: f64,
+                table_mib: i64,
+            ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                crate::position::solve(py, &self.inner, seconds, table_mib)
+            }
+
             $($extra)*
         }
     };
+}
+
+/// What `solve` found in either game.
+pub(crate) struct Proof<M> {
+    /// The winner with best play, if proven.
+    pub(crate) winner: Option<Player>,
+    /// The plies to the end with best play (or a bound on them), if proven.
+    pub(crate) plies: Option<i64>,
+    /// The best move found.
+    pub(crate) best: Option<M>,
+    /// The nodes visited.
+    pub(crate) nodes: u64,
+    /// The time taken.
+    pub(crate) elapsed: std::time::Duration,
+}
+
+/// How a game's `solve` tries to prove who wins within its limits.
+pub(crate) trait Prove: Game + Send {
+    /// The proof of the position within `limits`, with a transposition
+    /// table of `table_mib` MiB.
+    fn prove(
+        &self,
+        limits: game_search::Limits,
+        table_mib: usize,
+    ) -> Result<Proof<Self::Move>, game_search::TableError>;
+}
+
+/// `solve` in either game: the arguments read, the proof tried without the
+/// GIL, and the dict the stubs call `Solution` (`winner`, `plies`, `best`,
+/// `nodes`, `seconds`).
+pub(crate) fn solve<'py, G: Prove>(
+    py: pyo3::Python<'py>,
+    position: &G,
+    seconds: f64,
+    table_mib: i64,
+) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::types::PyDict>>
+where
+    G::Move: Send + core::fmt::Display,
+{
+    use pyo3::types::PyDictMethods;
+    let limits = game_search::Limits::time(crate::seconds_limit("seconds", seconds)?);
+    let table_mib = crate::int_arg("table_mib", table_mib, 0..=crate::MAX_TABLE_MIB)? as usize;
+    let proof = py
+        .detach(|| position.prove(limits, table_mib))
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("winner", proof.winner.map(crate::player_name))?;
+    dict.set_item("plies", proof.plies)?;
+    dict.set_item("best", proof.best.map(|m| m.to_string()))?;
+    dict.set_item("nodes", proof.nodes)?;
+    dict.set_item("seconds", proof.elapsed.as_secs_f64())?;
+    Ok(dict)
 }

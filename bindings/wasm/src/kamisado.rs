@@ -176,24 +176,15 @@ position_methods!(
     KamisadoPosition,
     Position,
     Move,
-    "KamisadoOutcome | undefined"
+    "KamisadoOutcome | undefined",
+    /// The position written in `notation` (`"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`),
+    /// or the start without an argument. Throws an `Error` that says what is
+    /// wrong and where.
+    new
 );
 
 #[wasm_bindgen]
 impl KamisadoPosition {
-    /// The position written in `notation` (`"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"`),
-    /// or the start without an argument. Throws an `Error` that says what is
-    /// wrong and where.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "string")] notation: JsValue,
-    ) -> Result<KamisadoPosition, JsValue> {
-        match args::optional_string("notation", &notation)? {
-            Some(text) => KamisadoPosition::read(&text),
-            None => Ok(KamisadoPosition::start()),
-        }
-    }
-
     /// The start of a match: Black to move with a free choice.
     pub fn start() -> KamisadoPosition {
         KamisadoPosition {

@@ -276,25 +276,14 @@ position_methods!(
     KatarengaPosition,
     Position,
     Move,
-    "KatarengaOutcome | undefined"
+    "KatarengaOutcome | undefined",
+    /// The position written in `notation` (`"<colours> <pieces> <side>
+    /// <camps>"`), or the start on the standard board without an argument.
+    new
 );
 
 #[wasm_bindgen]
 impl KatarengaPosition {
-    /// The position written in `notation` (`"<colours> <pieces> <side>
-    /// <camps>"`), or the start on the standard board without an argument.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "string")] notation: JsValue,
-    ) -> Result<KatarengaPosition, JsValue> {
-        match args::optional_string("notation", &notation)? {
-            Some(text) => KatarengaPosition::read(&text),
-            None => Ok(KatarengaPosition {
-                inner: Position::start(),
-            }),
-        }
-    }
-
     /// The start on the standard board, by the rules of `options`
     /// (`{ rules: "no-first-capture" }`; standard without).
     pub fn start(

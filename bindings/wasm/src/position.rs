@@ -7,9 +7,11 @@
 /// Adds the shared methods to the class `$class` over the core position
 /// `$core` (moves `$move`), with
 /// the TypeScript type of its outcome; `OutcomeJs` must be the game's
-/// plain-object outcome, convertible from the core's.
+/// plain-object outcome, convertible from the core's. The doc comment
+/// written over the closing `new` is the constructor's (each game names its
+/// notation there).
 macro_rules! position_methods {
-    ($class:ident, $core:ty, $move:ty, $outcome:literal) => {
+    ($class:ident, $core:ty, $move:ty, $outcome:literal, $(#[$new_doc:meta])* new) => {
         impl $class {
             /// The class over a core position.
             pub(crate) fn from_core(inner: $core) -> $class {
@@ -31,6 +33,19 @@ macro_rules! position_methods {
 
         #[wasm_bindgen]
         impl $class {
+            $(#[$new_doc])*
+            #[wasm_bindgen(constructor)]
+            pub fn new(
+                #[wasm_bindgen(unchecked_optional_param_type = "string")] notation: JsValue,
+            ) -> Result<$class, JsValue> {
+                match crate::args::optional_string("notation", &notation)? {
+                    Some(text) => $class::read(&text),
+                    None => Ok($class {
+                        inner: <$core>::start(),
+                    }),
+                }
+            }
+
             /// The position written in `notation`; throws an `Error` that says
             /// what is wrong and where.
             pub fn parse(

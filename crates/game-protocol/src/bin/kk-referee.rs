@@ -21,7 +21,7 @@ const ABOUT: &str = "Plays two engines that speak KKP (docs/protocol.md) against
 const AFTER_HELP: &str = "\
 The game spec is the game's name and the fields that differ from its default, each
 name=value: kamisado [target=N] (match points: a number, single, standard, long or
-marathon; default 1: single rounds); katarenga [rules=standard|no-first-capture]
+marathon; default 1: single rounds); katarenga [rules={readings}]
 [board=B] (an engine of KKP 1 or later must declare that it plays no-first-capture, and
 every engine is asked to take the rules after its options; board= fixes the board of
 every game: standard, four tiles such as 1f0,2b1,3f2,4f3, or the colours field; without
@@ -43,9 +43,16 @@ be read or holds a bad opening, a records file or stderr folder that cannot be o
 written; 2 bad arguments, or options that do not go together; 128 + the signal's number
 after SIGINT, SIGTERM or SIGHUP.";
 
+/// The help after the options, with Katarenga's rule readings as the engine
+/// crate names them (a new reading is listed without an edit here).
+fn after_help() -> String {
+    let readings = katarenga_core::Rules::ALL.map(katarenga_core::Rules::name);
+    AFTER_HELP.replace("{readings}", &readings.join("|"))
+}
+
 /// The arguments of `kk-referee`.
 #[derive(Debug, Parser)]
-#[command(name = "kk-referee", about = ABOUT, after_help = AFTER_HELP, args_override_self = true)]
+#[command(name = "kk-referee", about = ABOUT, after_help = after_help(), args_override_self = true)]
 struct Args {
     /// The game spec: kamisado, "kamisado target=3", "katarenga rules=no-first-capture",
     /// "katarenga board=1f0,2b1,3f2,4f3" (the fields are below)

@@ -22,7 +22,12 @@ class BoardGameEnv(AECEnv, EzPickle):
     """An AEC environment of a two-player board game: ``player_0`` plays
     the colour that moves first."""
 
-    metadata: dict = {}
+    #: Each game's ``metadata`` adds its ``name`` to these.
+    metadata: dict = {
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
 
     def __init__(self, render_mode, first: str, actions: int, channels: int, *pickled):
         EzPickle.__init__(self, render_mode, *pickled)
@@ -69,6 +74,26 @@ class BoardGameEnv(AECEnv, EzPickle):
         if not 0 <= action <= last:
             raise ValueError(f"action must be an integer from 0 to {last}, not {action}")
         return int(action)
+
+    def step(self, action):
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0
+        self._play(self._action(action))
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._after_move(agent)
+        self._accumulate_rewards()
+
+    def _play(self, action: int) -> None:
+        """Plays ``action`` (checked to be in range) in the game's state."""
+        raise NotImplementedError
+
+    def _after_move(self, agent: str) -> None:
+        """After ``agent``'s move: ends the game (rewards, terminations or
+        truncations) or sets the next ``agent_selection``."""
+        raise NotImplementedError
 
     def _no_actions(self) -> np.ndarray:
         return np.zeros(self._actions, dtype=np.int8)

@@ -36,12 +36,7 @@ def env(**kwargs):
 class raw_env(BoardGameEnv):
     """The environment without wrappers."""
 
-    metadata = {
-        "render_modes": ["human", "ansi", "rgb_array"],
-        "name": "kamisado_v0",
-        "is_parallelizable": False,
-        "render_fps": 2,
-    }
+    metadata = {**BoardGameEnv.metadata, "name": "kamisado_v0"}
 
     def __init__(self, render_mode: str | None = None, target: int | str = 1):
         self.target = target
@@ -60,21 +55,16 @@ class raw_env(BoardGameEnv):
         self.match = kamisado.Match(self.target)
         self._new_game(self._agents_of[self.match.actor])
 
-    def step(self, action):
-        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
-            self._was_dead_step(action)
-            return
-        agent = self.agent_selection
-        self._cumulative_rewards[agent] = 0
-        self.match.step(self._action(action))
-        self.rewards = dict.fromkeys(self.agents, 0)
+    def _play(self, action: int) -> None:
+        self.match.step(action)
+
+    def _after_move(self, agent: str) -> None:
         if self.match.state == "over":
             self._won_by(self.match.winner)
             # The dead agents are stepped out in turn, the other one first.
             self.agent_selection = "player_1" if agent == "player_0" else "player_0"
         else:
             self.agent_selection = self._agents_of[self.match.actor]
-        self._accumulate_rewards()
 
     def _drawing(self) -> str:
         black, white = self.match.scores

@@ -34,12 +34,7 @@ def env(**kwargs):
 class raw_env(BoardGameEnv):
     """The environment without wrappers."""
 
-    metadata = {
-        "render_modes": ["human", "ansi", "rgb_array"],
-        "name": "katarenga_v0",
-        "is_parallelizable": False,
-        "render_fps": 2,
-    }
+    metadata = {**BoardGameEnv.metadata, "name": "katarenga_v0"}
 
     def __init__(
         self,
@@ -85,21 +80,16 @@ class raw_env(BoardGameEnv):
         self.plies = 0
         self._new_game(self._agents_of[self.position.side_to_move])
 
-    def step(self, action):
-        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
-            self._was_dead_step(action)
-            return
-        agent = self.agent_selection
-        self._cumulative_rewards[agent] = 0
-        self.position = self.position.play(self.position.move_of(self._action(action)))
+    def _play(self, action: int) -> None:
+        self.position = self.position.play(self.position.move_of(action))
         self.plies += 1
-        self.rewards = dict.fromkeys(self.agents, 0)
+
+    def _after_move(self, agent: str) -> None:
         if self.position.winner is not None:
             self._won_by(self.position.winner)
         elif self.plies >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self._agents_of[self.position.side_to_move]
-        self._accumulate_rewards()
 
     def _drawing(self) -> str:
         return self.position.pretty()
