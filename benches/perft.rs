@@ -23,7 +23,7 @@ fn reference(position: &str, depth: u32) -> Option<u64> {
 
 /// The perft of `p` at `depth`: every leaf played, or the last ply counted
 /// in bulk.
-fn perft<P: game_rules::Game>(p: &P, depth: u32, played: bool) -> u64 {
+fn perft<P: kamisado_core::Game>(p: &P, depth: u32, played: bool) -> u64 {
     if played {
         p.perft_played(depth)
     } else {

@@ -12,9 +12,9 @@ use std::time::Duration;
 use board_geometry::SplitMix64;
 use clap::{Args, Parser, Subcommand};
 use game_search::Limits;
-use game_spec::AnyPosition;
 use game_search::proof::{Solution, Solver};
 use game_search::{Agent, RandomAgent, SearchGame};
+use game_spec::AnyPosition;
 use kamisado_core::{Edge, Game, Match, MatchState, Position, SumoRank, Target};
 
 use crate::cli::{CliError, Progress, chain};
