@@ -65,9 +65,10 @@ pub use search::{AUTHOR, NAME, SearchEngine};
 /// ```
 #[must_use]
 pub fn rule_options(game: GameId) -> Vec<String> {
+    let default = game_spec::GameSpec::default_for(game).rules();
     game.readings()
         .iter()
-        .filter(|name| **name != "standard")
+        .filter(|name| **name != default)
         .map(|name| (*name).to_string())
         .collect()
 }

@@ -132,10 +132,10 @@ impl Engine for SearchEngine {
     }
 
     fn games(&self) -> Vec<(GameId, Vec<String>)> {
-        vec![
-            (GameId::Kamisado, super::rule_options(GameId::Kamisado)),
-            (GameId::Katarenga, super::rule_options(GameId::Katarenga)),
-        ]
+        GameId::ALL
+            .into_iter()
+            .map(|game| (game, super::rule_options(game)))
+            .collect()
     }
 
     fn options(&self) -> Vec<(String, OptionKind)> {
