@@ -34,6 +34,7 @@ mod picture;
 mod play;
 mod position;
 mod push;
+mod reading;
 mod runners;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -64,5 +65,6 @@ pub use picture::{Ansi, Svg};
 pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, PositionBuilder};
 pub use push::PushError;
+pub use reading::Rules;
 pub use runners::{plain_runner, plain_runners};
 pub use tower::{SumoRank, Tower};

@@ -38,17 +38,19 @@ impl Position {
     /// Follows the obligations from the side to move's blocked `colour`
     /// tower. The board does not change while players pass, so each step
     /// is determined: the next player must move its tower of the colour
-    /// under the previous blocked tower. At most 16 (player, colour) pairs
+    /// under the previous blocked tower (by [`Rules::BlockedColour`](crate::Rules::BlockedColour), of that
+    /// tower's colour). At most 16 (player, colour) pairs
     /// exist, so the walk ends within 16 steps.
     pub(crate) fn follow_chain(&self, colour: Colour) -> Chain {
+        let rules = self.rules();
         let mut visited: u16 = 0;
         let mut player = self.side_to_move();
         let mut colour = colour;
         loop {
             visited |= 1 << (player.index() * 8 + colour.index());
-            let under = Colour::of_square(self.tower_square(player, colour));
+            let next = rules.colour_after_block(colour, self.tower_square(player, colour));
             player = player.opponent();
-            colour = under;
+            colour = next;
             if visited & (1 << (player.index() * 8 + colour.index())) != 0 {
                 return Chain::Deadlock;
             }
@@ -61,7 +63,8 @@ impl Position {
     /// The chain of obligations from the side to move's forced tower, while
     /// it is blocked, for showing a player why a pass or a deadlock came:
     /// the side to move's blocked forced tower, then the opponent's tower
-    /// of the colour under it if that one is blocked too, and so on. The
+    /// of the colour under it (by [`Rules::BlockedColour`](crate::Rules::BlockedColour), of its colour) if
+    /// that one is blocked too, and so on. The
     /// chain stops before a tower that can move (the side to move then
     /// passes) or where the next link would be a tower already in it (a
     /// deadlock: [`Outcome::Deadlock`](crate::Outcome::Deadlock)). Empty
@@ -71,7 +74,7 @@ impl Position {
     /// ```
     /// use kamisado_core::{Colour, Outcome, Player, Position};
     /// // Black's yellow tower on d7 is blocked by White's yellow tower on d8;
-    /// // White's tower of d7's colour, orange, on a8, can move: Black passes.
+    /// // White's tower of d7's colour, green, on b3, can move: Black passes.
     /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y".parse()?;
     /// let chain = p.obligation_chain();
     /// assert_eq!(chain.len(), 1);
@@ -101,7 +104,7 @@ impl Position {
                 square,
             });
             player = player.opponent();
-            colour = Colour::of_square(square);
+            colour = self.rules().colour_after_block(colour, square);
         }
         chain
     }

@@ -3,7 +3,6 @@
 
 use board_geometry::{Bitboard, Player, Square};
 
-use crate::state::State;
 use crate::zobrist::KEYS;
 use crate::{Colour, Game, Move, Outcome, Position, PushError, SumoRank, Tower};
 
@@ -163,7 +162,10 @@ impl Position {
         // The whole new hash (the tower's keys that `move_tower` applied
         // are applied again there, and the first update is dropped).
         next.hash = self.slide_hash(colour, from, to);
-        next.state = State::awaiting_landing(side.opponent()).landed_on(Colour::of_square(to));
+        next.state = self
+            .state
+            .awaiting_landing(side.opponent())
+            .landed_on(Colour::of_square(to));
         next
     }
 
@@ -172,7 +174,9 @@ impl Position {
     #[cold]
     pub(crate) fn play_pass(&self, square: Square) -> Position {
         let mut next = *self;
-        let forced = Colour::of_square(square);
+        let forced = self
+            .rules()
+            .colour_after_block(self.moving_colour(square), square);
         let push_mark = if self.is_after_push() {
             KEYS.after_push
         } else {
@@ -180,7 +184,9 @@ impl Position {
         };
         next.hash ^=
             KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
-        next.state = State::new(self.side_to_move().opponent(), Some(forced), false);
+        next.state = self
+            .state
+            .next(self.side_to_move().opponent(), Some(forced), false);
         next
     }
 
@@ -248,7 +254,7 @@ impl SlidesFrom {
             ^ KEYS.forced[position.forced_index()]
             ^ push_mark;
         // The landing colour is filled in by `to`.
-        lifted.state = State::awaiting_landing(side.opponent());
+        lifted.state = position.state.awaiting_landing(side.opponent());
         let white = 0u64.wrapping_sub(s as u64);
         SlidesFrom {
             lifted,

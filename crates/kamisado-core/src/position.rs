@@ -5,7 +5,7 @@ use board_geometry::{Bitboard, Player, Rank, Square};
 use crate::Game;
 use crate::state::State;
 use crate::zobrist;
-use crate::{Colour, SumoRank, Tower};
+use crate::{Colour, Rules, SumoRank, Tower};
 
 /// A Kamisado position: the squares and sumo ranks of all 16 towers, the
 /// side to move, the [forced colour](crate::rules#turn-order-and-the-forced-tower)
@@ -69,6 +69,47 @@ impl Position {
     #[must_use]
     pub fn is_after_push(&self) -> bool {
         self.state.after_push()
+    }
+
+    /// The reading of the rules the position is played by: the one it was
+    /// set up with ([`Position::start_with`], [`Position::with_rules`]),
+    /// kept by every move. [`Rules::Standard`] for a parsed or built
+    /// position.
+    #[inline(always)]
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.state.rules()
+    }
+
+    /// The same position played by `rules` from now on. The placement, the
+    /// side to move and the obligation are unchanged: the reading only
+    /// decides what comes after a push or a pass. The hash changes with the
+    /// reading (positions of different readings are different games), and
+    /// is the same as before under the standard rules.
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Position, Rules};
+    /// // Black's yellow tower on d7 is blocked; by the standard rules White
+    /// // then moves its tower of d7's colour (green, on b3), by seed 001's
+    /// // literal reading its own yellow tower (on e8).
+    /// let p: Position = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y".parse()?;
+    /// let pass = p.legal_moves()[0];
+    /// assert_eq!(p.play(pass).to_string(), "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w g");
+    /// let literal = p.with_rules(Rules::BlockedColour);
+    /// assert_eq!(literal.play(pass).to_string(), "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO w y");
+    /// # Ok::<(), kamisado_core::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.hash ^= zobrist::KEYS.rules[self.rules().index()] ^ zobrist::KEYS.rules[rules.index()];
+        self.state = self.state.with_rules(rules);
+        self
+    }
+
+    /// The start position played by `rules`.
+    #[must_use]
+    pub fn start_with(rules: Rules) -> Position {
+        Position::start().with_rules(rules)
     }
 
     /// The square of `tower`.
@@ -202,7 +243,8 @@ impl Position {
     /// towers become White's and the other way round, on the rotated
     /// squares, with the same colours and ranks. The board colouring is
     /// symmetric under this turn, so the game from here is the same game
-    /// with the roles exchanged (same perft at every depth).
+    /// with the roles exchanged (same perft at every depth, by every
+    /// reading of the rules, which is kept).
     #[must_use]
     pub fn rotate_180_swap_players(&self) -> Position {
         let mut builder = PositionBuilder::new();
@@ -228,7 +270,7 @@ impl Position {
             turned.is_ok(),
             "rotate_180_swap_players of an inconsistent position {self}"
         );
-        turned.unwrap_or(*self)
+        turned.map_or(*self, |p| p.with_rules(self.rules()))
     }
 
     /// Checks the position's internal invariants: occupancy agrees with the
@@ -264,7 +306,8 @@ impl Position {
 }
 
 impl Position {
-    /// The same position with `tower`'s sumo rank set to `rank`.
+    /// The same position with `tower`'s sumo rank set to `rank` (and the
+    /// same reading of the rules).
     ///
     /// # Errors
     /// [`InvalidPosition::PushMarkWithoutSumo`] if that leaves a `!`
@@ -278,7 +321,7 @@ impl Position {
             .side_to_move(self.side_to_move())
             .forced(self.forced_colour())
             .after_push(self.is_after_push());
-        builder.build()
+        builder.build().map(|p| p.with_rules(self.rules()))
     }
 }
 

@@ -5,9 +5,8 @@
 use board_geometry::{Player, Square};
 
 use crate::Game;
-use crate::state::State;
 use crate::zobrist::KEYS;
-use crate::{Colour, Move, Position, SumoRank, Tower};
+use crate::{Move, Position, SumoRank, Tower};
 
 /// Why a sumo cannot push ([rules](crate::rules#sumo-push)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
@@ -121,14 +120,14 @@ impl Position {
             }
         }
         next.move_tower(Tower::new(side, colour), mv.from, mv.to);
-        let forced = Colour::of_square(mv.to);
+        let forced = self.rules().colour_after_push(mv.from, mv.to);
         let push_mark = if self.is_after_push() {
             0
         } else {
             KEYS.after_push
         };
         next.hash ^= KEYS.forced[self.forced_index()] ^ KEYS.forced[forced.index()] ^ push_mark;
-        next.state = State::new(side, Some(forced), true);
+        next.state = self.state.next(side, Some(forced), true);
         next
     }
 }

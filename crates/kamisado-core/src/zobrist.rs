@@ -6,12 +6,15 @@
 //!   plain (ranks travel with the tower, so a move leaves them untouched);
 //! - `side` when White is to move;
 //! - `forced[colour]`, or `forced[8]` on a free choice;
-//! - `after_push` when the position carries the `!` mark.
+//! - `after_push` when the position carries the `!` mark;
+//! - `rules[reading]` (0 for the standard rules), so that positions of
+//!   different readings, which are different games, hash apart. Moves
+//!   update the hash by differences, so this key stays without cost.
 
 use board_geometry::{Player, SplitMix64};
 
 use crate::Game;
-use crate::{Colour, Position};
+use crate::{Colour, Position, Rules};
 
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"
 
@@ -21,6 +24,7 @@ pub(crate) struct Keys {
     pub(crate) side: u64,
     pub(crate) forced: [u64; 9],
     pub(crate) after_push: u64,
+    pub(crate) rules: [u64; Rules::ALL.len()],
 }
 
 pub(crate) static KEYS: Keys = {
@@ -45,6 +49,12 @@ pub(crate) static KEYS: Keys = {
         side: rng.next_u64(),
         forced: rng.array(),
         after_push: rng.next_u64(),
+        rules: {
+            // Drawn after the others, which keep their values.
+            let mut keys: [u64; Rules::ALL.len()] = rng.array();
+            keys[Rules::Standard as usize] = 0;
+            keys
+        },
     }
 };
 
@@ -71,5 +81,5 @@ pub(crate) fn hash_of(position: &Position) -> u64 {
     if position.is_after_push() {
         hash ^= KEYS.after_push;
     }
-    hash
+    hash ^ KEYS.rules[position.rules().index()]
 }

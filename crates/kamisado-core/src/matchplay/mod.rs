@@ -11,7 +11,7 @@ use board_geometry::Player;
 pub use refill::{Edge, refill};
 pub use target::{Target, ZeroTarget, points_for};
 
-use crate::{Colour, Game, IllegalMove, Move, Outcome, Position, SumoRank, Tower};
+use crate::{Colour, Game, IllegalMove, Move, Outcome, Position, Rules, SumoRank, Tower};
 
 /// What one round came to, available to the caller without allocation
 /// ([`Match::play`] returns it; [`Match::last_round`] keeps the latest).
@@ -196,9 +196,16 @@ impl Match {
     /// A new match to `target` from the start position.
     #[must_use]
     pub fn new(target: Target) -> Match {
+        Match::new_with(target, Rules::Standard)
+    }
+
+    /// A new match to `target` from the start position, every round played
+    /// by `rules`.
+    #[must_use]
+    pub fn new_with(target: Target, rules: Rules) -> Match {
         Match {
             target,
-            position: Position::start(),
+            position: Position::start_with(rules),
             scores: [0, 0],
             round: 1,
             state: MatchState::InRound,
@@ -444,8 +451,17 @@ struct MatchData {
     round: u32,
     scores: [u32; 2],
     position: Position,
+    /// The position's reading, which its notation does not write; absent
+    /// in data written before readings existed.
+    #[serde(default, skip_serializing_if = "is_standard")]
+    rules: Rules,
     state: MatchState,
     last_round: Option<RoundSummary>,
+}
+
+#[cfg(feature = "serde")]
+fn is_standard(rules: &Rules) -> bool {
+    *rules == Rules::Standard
 }
 
 #[cfg(feature = "serde")]
@@ -456,6 +472,7 @@ impl From<Match> for MatchData {
             round: m.round,
             scores: m.scores,
             position: m.position,
+            rules: m.position.rules(),
             state: m.state,
             last_round: m.last_round,
         }
@@ -469,7 +486,8 @@ impl TryFrom<MatchData> for Match {
     /// Rebuilds the match with [`Match::resume`] and checks that the stored
     /// state and last round are the ones its parts give.
     fn try_from(data: MatchData) -> Result<Match, MatchError> {
-        let mut m = Match::resume(data.target, data.position, data.scores, data.round)?;
+        let position = data.position.with_rules(data.rules);
+        let mut m = Match::resume(data.target, position, data.scores, data.round)?;
         if m.state != data.state {
             return Err(MatchError::Inconsistent(
                 "the state does not follow from the position and the scores",

@@ -73,8 +73,8 @@ impl FromStr for Edge {
 /// The home rows refilled for the next round ([rules](crate::rules#match-play)): each player
 /// takes its towers rank by rank, starting with the rank nearest its own
 /// home row, each rank from `edge`, and places them in that order on its
-/// home row starting from `edge`. Sumo ranks are kept. The result has
-/// `to_move` to move with a free choice.
+/// home row starting from `edge`. Sumo ranks and the reading of the rules
+/// are kept. The result has `to_move` to move with a free choice.
 ///
 /// ```
 /// use kamisado_core::{refill, Edge, Player, Position};
@@ -131,5 +131,5 @@ pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
         refilled.is_ok(),
         "refill of an inconsistent position {position}"
     );
-    refilled.unwrap_or(*position)
+    refilled.map_or(*position, |p| p.with_rules(position.rules()))
 }

@@ -15,6 +15,7 @@ mod perft;
 mod picture;
 mod position;
 mod push;
+mod reading;
 mod runners;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -18,16 +18,25 @@ use crate::common::sample;
 /// The destinations of `tower`, found by walking one square at a time
 /// (RULES.md 1.4 and 1.7), independently of the engine's bitboards.
 pub(crate) fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<Square> {
-    let from = position.square_of(tower);
-    let rank = position.rank_of(tower);
+    let on = |s: Square| position.piece_on(s).map(|t| (t, position.rank_of(t)));
+    naive_destinations_on(on, tower, position.square_of(tower))
+}
+
+/// [`naive_destinations`] on any board: `on` gives the tower and rank on a
+/// square, `from` is `tower`'s square.
+pub(crate) fn naive_destinations_on(
+    on: impl Fn(Square) -> Option<(Tower, SumoRank)>,
+    tower: Tower,
+    from: Square,
+) -> BTreeSet<Square> {
+    let rank = on(from).map_or(SumoRank::Plain, |(_, r)| r);
     let limit = rank.max_distance().unwrap_or(7);
-    let occupied = |s: Square| position.piece_on(s).is_some();
     let mut out = BTreeSet::new();
     for dir in tower.player.forward_directions() {
         let mut square = from;
         for _ in 0..limit {
             match square.step(dir) {
-                Some(next) if !occupied(next) => {
+                Some(next) if on(next).is_none() => {
                     out.insert(next);
                     square = next;
                 }
@@ -41,7 +50,7 @@ pub(crate) fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<
             let mut line = Vec::new();
             let mut square = Some(front);
             while let Some(s) = square {
-                match position.piece_on(s) {
+                match on(s) {
                     Some(t) => line.push(t),
                     None => break,
                 }
@@ -52,7 +61,7 @@ pub(crate) fn naive_destinations(position: &Position, tower: Tower) -> BTreeSet<
                 && square.is_some()
                 && line
                     .iter()
-                    .all(|t| t.player != tower.player && position.rank_of(*t) < rank);
+                    .all(|(t, r)| t.player != tower.player && *r < rank);
             if ok {
                 out.insert(front);
             }
