@@ -153,12 +153,15 @@ position_class! {
     /// moves, play one to get the next position.
     PyPosition(Position, Move, "kamisado_katarenga.kamisado", "kamisado.Position"),
     {
-        /// The start of a match.
+        /// The start of a match, played by the reading of the rules named
+        /// `rules` (``"standard"``, ``"pushed-square"``, ``"blocked-colour"``).
         #[staticmethod]
-        fn start() -> Self {
-            PyPosition {
-                inner: Position::start(),
-            }
+        #[pyo3(signature = (rules = "standard"))]
+        fn start(rules: &str) -> PyResult<Self> {
+            let rules: kamisado_core::Rules = rules.parse().map_err(|e| value_error(&e))?;
+            Ok(PyPosition {
+                inner: Position::start_with(rules),
+            })
         }
 
         /// The colour of the tower that must move (`"orange"` ...), or `None`
@@ -248,14 +251,18 @@ fn match_error(e: &kamisado_core::MatchError) -> PyErr {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (target = None))]
-    fn new(target: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    #[pyo3(signature = (target = None, rules = None))]
+    fn new(target: Option<&Bound<'_, PyAny>>, rules: Option<&str>) -> PyResult<Self> {
         let target = match target {
             Some(t) => target_arg(t)?,
             None => Target::STANDARD,
         };
+        let rules = match rules {
+            Some(name) => name.parse().map_err(|e| value_error(&e))?,
+            None => kamisado_core::Rules::Standard,
+        };
         Ok(PyMatch {
-            inner: Match::new(target),
+            inner: Match::new_with(target, rules),
         })
     }
 

@@ -52,6 +52,46 @@ pub(crate) trait Encoding: Game {
     }
 }
 
+/// The reading of the rules a position is played by, as the position
+/// classes' constructor, `rules` and pickling take it.
+pub(crate) trait Reading: Sized {
+    /// The reading's name.
+    fn reading(&self) -> &'static str;
+    /// The same position played by the reading named `rules`; a
+    /// `ValueError` says why it cannot be.
+    fn read_as(self, rules: &str) -> pyo3::PyResult<Self>;
+}
+
+impl Reading for kamisado_core::Position {
+    fn reading(&self) -> &'static str {
+        self.rules().name()
+    }
+
+    fn read_as(self, rules: &str) -> pyo3::PyResult<Self> {
+        let rules: kamisado_core::Rules = rules.parse().map_err(|e| crate::value_error(&e))?;
+        Ok(self.with_rules(rules))
+    }
+}
+
+impl Reading for katarenga_core::Position {
+    fn reading(&self) -> &'static str {
+        katarenga_core::Rules::of_position(self).name()
+    }
+
+    /// A Katarenga notation says its reading itself (its fifth field), so
+    /// only that reading is taken.
+    fn read_as(self, rules: &str) -> pyo3::PyResult<Self> {
+        if rules == self.reading() {
+            Ok(self)
+        } else {
+            Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "a katarenga position says its reading in the notation (its fifth field): this one is {}, not {rules}",
+                self.reading()
+            )))
+        }
+    }
+}
+
 /// Defines the Python class `$name` (shown as `Position` of the Python
 /// module `$module`) over the core position `$core`, with the shared
 /// methods and then `$extra`.
@@ -70,15 +110,28 @@ macro_rules! position_class {
 
         #[pymethods]
         impl $name {
-            /// A position from the notation, or the start.
+            /// A position from the notation, or the start, played by the
+            /// reading of the rules named `rules` (default: the standard
+            /// rules; a Katarenga notation says its own).
             #[new]
-            #[pyo3(signature = (text = None))]
-            fn new(text: Option<&str>) -> PyResult<Self> {
-                let inner = match text {
+            #[pyo3(signature = (text = None, rules = None))]
+            fn new(text: Option<&str>, rules: Option<&str>) -> PyResult<Self> {
+                let inner: $core = match text {
                     Some(text) => text.parse().map_err(|e| crate::value_error(&e))?,
                     None => <$core>::start(),
                 };
+                let inner = match rules {
+                    Some(rules) => crate::position::Reading::read_as(inner, rules)?,
+                    None => inner,
+                };
                 Ok($name { inner })
+            }
+
+            /// The reading of the rules the position is played by
+            /// (``"standard"`` or one of ``GameSpec.readings``).
+            #[getter]
+            fn rules(&self) -> &'static str {
+                crate::position::Reading::reading(&self.inner)
             }
 
             fn __str__(&self) -> String {
@@ -102,8 +155,10 @@ macro_rules! position_class {
 
             fn __reduce__<'py>(
                 slf: &Bound<'py, Self>,
-            ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-                Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
+            ) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+                let inner = &slf.get().inner;
+                let rules = crate::position::Reading::reading(inner);
+                Ok((slf.get_type().into_any(), (inner.to_string(), rules)))
             }
 
             /// The legal moves in the move notation.

@@ -60,7 +60,7 @@ impl PyGameSpec {
     #[getter]
     fn target(&self) -> Option<u32> {
         match self.inner {
-            GameSpec::Kamisado { target } => Some(target.points()),
+            GameSpec::Kamisado { target, .. } => Some(target.points()),
             GameSpec::Katarenga { .. } => None,
         }
     }

@@ -77,3 +77,27 @@ def test_start_refuses_what_is_not_a_spec():
         start(3)
     with pytest.raises(TypeError, match="not None"):
         start(None)
+
+
+def test_a_kamisado_reading_reaches_the_position_the_match_and_pickle():
+    # Black's yellow tower on d7 is blocked: by the standard rules White then
+    # moves its tower of d7's colour (green), by rule text 001's literal
+    # reading its own yellow tower (kamisado-core's rules page).
+    text = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y"
+    assert GameSpec.readings("kamisado") == ["standard", "pushed-square", "blocked-colour"]
+    standard = kamisado.Position(text)
+    literal = kamisado.Position(text, rules="blocked-colour")
+    assert (standard.rules, literal.rules) == ("standard", "blocked-colour")
+    assert standard != literal
+    assert str(standard.play("d7d7")).endswith(" w g")
+    assert str(literal.play("d7d7")).endswith(" w y")
+    assert literal.play("d7d7").rules == "blocked-colour"
+    assert pickle.loads(pickle.dumps(literal)) == literal
+    spec = GameSpec("kamisado rules=pushed-square target=3")
+    assert (spec.rules, spec.target, str(spec)) == ("pushed-square", 3, "kamisado rules=pushed-square target=3")
+    assert start(spec) == kamisado.Position.start(rules="pushed-square")
+    assert kamisado.Match(3, rules="pushed-square").position.rules == "pushed-square"
+    with pytest.raises(ValueError, match="pushed-square or blocked-colour"):
+        kamisado.Position(text, rules="sideways")
+    with pytest.raises(ValueError, match="fifth field"):
+        katarenga.Position(str(katarenga.Position()), rules="no-first-capture")

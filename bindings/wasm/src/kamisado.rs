@@ -185,11 +185,34 @@ position_methods!(
 
 #[wasm_bindgen]
 impl KamisadoPosition {
-    /// The start of a match: Black to move with a free choice.
-    pub fn start() -> KamisadoPosition {
-        KamisadoPosition {
-            inner: Position::start(),
-        }
+    /// The start of a match: Black to move with a free choice, played by
+    /// the reading of the rules named `rules` (`"standard"` by default,
+    /// `"pushed-square"`, `"blocked-colour"`).
+    pub fn start(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] rules: JsValue,
+    ) -> Result<KamisadoPosition, JsValue> {
+        Ok(KamisadoPosition {
+            inner: Position::start_with(reading(&rules)?),
+        })
+    }
+
+    /// The reading of the rules the position is played by (`"standard"`,
+    /// `"pushed-square"` or `"blocked-colour"`); the notation does not say
+    /// it.
+    #[wasm_bindgen(getter)]
+    pub fn rules(&self) -> String {
+        self.inner.rules().name().to_owned()
+    }
+
+    /// The same position played by the reading named `rules`.
+    #[wasm_bindgen(js_name = withRules)]
+    pub fn with_rules(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+    ) -> Result<KamisadoPosition, JsValue> {
+        Ok(KamisadoPosition {
+            inner: self.inner.with_rules(parse_arg("rules", &rules)?),
+        })
     }
 
     /// What the legal `move` does: `"slide"`, `"push"` (the pusher then moves
@@ -330,13 +353,15 @@ pub struct KamisadoMatch {
 #[wasm_bindgen]
 impl KamisadoMatch {
     /// A match to `target` points (3 by default; 1 is a single round, 7 a
-    /// long match, 15 a marathon).
+    /// long match, 15 a marathon), played by the reading of the rules named
+    /// `rules` (`"standard"` by default).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "number")] target: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] rules: JsValue,
     ) -> Result<KamisadoMatch, JsValue> {
         Ok(KamisadoMatch {
-            inner: Match::new(self::target("target", &target, 3)?),
+            inner: Match::new_with(self::target("target", &target, 3)?, reading(&rules)?),
         })
     }
 
@@ -525,5 +550,15 @@ impl KamisadoMatch {
     /// Whether `other` is the same match in the same state.
     pub fn equals(&self, other: &KamisadoMatch) -> bool {
         self.inner == other.inner
+    }
+}
+
+/// The reading of the rules named by an optional argument `rules`
+/// (`"standard"` when it is left out).
+fn reading(rules: &JsValue) -> Result<kamisado_core::Rules, JsValue> {
+    if rules.is_undefined() || rules.is_null() {
+        Ok(kamisado_core::Rules::Standard)
+    } else {
+        Ok(parse_arg("rules", rules)?)
     }
 }

@@ -69,7 +69,7 @@ impl GameSpec {
     #[wasm_bindgen(getter)]
     pub fn target(&self) -> Option<u32> {
         match self.inner {
-            game_spec::GameSpec::Kamisado { target } => Some(target.points()),
+            game_spec::GameSpec::Kamisado { target, .. } => Some(target.points()),
             game_spec::GameSpec::Katarenga { .. } => None,
         }
     }

@@ -66,4 +66,25 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
     assert.throws(() => GameSpec.readings("chess"), /unknown game/);
     assert.throws(() => GameSpec.readings(undefined), TypeError);
   });
+
+  test(`${name}: a Kamisado reading reaches the position and the match`, () => {
+    // Black's yellow tower on d7 is blocked: by the standard rules White then
+    // moves its tower of d7's colour (green), by rule text 001's literal
+    // reading its own yellow tower (kamisado-core's rules page).
+    const text = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y";
+    assert.deepEqual(GameSpec.readings("kamisado"), ["standard", "pushed-square", "blocked-colour"]);
+    const standard = new KamisadoPosition(text);
+    const literal = standard.withRules("blocked-colour");
+    assert.deepEqual([standard.rules, literal.rules], ["standard", "blocked-colour"]);
+    assert.equal(standard.equals(literal), false);
+    assert.ok(standard.play("d7d7").toString().endsWith(" w g"));
+    assert.ok(literal.play("d7d7").toString().endsWith(" w y"));
+    assert.equal(literal.play("d7d7").rules, "blocked-colour");
+    const spec = new GameSpec("kamisado target=3 rules=pushed-square");
+    assert.equal(spec.toString(), "kamisado rules=pushed-square target=3");
+    assert.equal(spec.rules, "pushed-square");
+    assert.ok(start(spec).equals(KamisadoPosition.start("pushed-square")));
+    assert.equal(KamisadoPosition.start().rules, "standard");
+    assert.throws(() => standard.withRules("sideways"), /pushed-square or blocked-colour/);
+  });
 }

@@ -113,7 +113,8 @@ impl Opening {
     /// its reading of the rules: `start`, then `moves`, each checked (the
     /// engine's and the referee's one reading). The spec's set-up is not
     /// used: the command's start says the board (`startpos` is the standard
-    /// one). Katarenga's `startpos` and `tiles` start by the spec's rules; a
+    /// one). A Kamisado start, whose notation says nothing of the reading,
+    /// is played by the spec's. Katarenga's `startpos` and `tiles` start by the spec's rules; a
     /// `notation` start says itself whose first moves are pending (its
     /// fifth field: absent, none is), which the rules cannot change, and
     /// under the standard rules it may not have any.
@@ -127,12 +128,13 @@ impl Opening {
             reason: reason.to_string(),
         };
         match *game {
-            GameSpec::Kamisado { .. } => {
-                let start = match start {
+            GameSpec::Kamisado { rules, .. } => {
+                let start: Kamisado = match start {
                     Start::StartPos => Kamisado::start(),
                     Start::Notation(n) => n.parse().map_err(|e| notation(&n, &e))?,
                     Start::Tiles(_) => return Err(SetupError::TilesInKamisado),
                 };
+                let start = start.with_rules(rules);
                 Ok(Opening::Kamisado(replay(start, moves)?))
             }
             GameSpec::Katarenga { rules, .. } => {
@@ -177,7 +179,7 @@ impl Opening {
         rng: &mut SplitMix64,
     ) -> Opening {
         let start = match *spec {
-            GameSpec::Kamisado { .. } => Opening::Kamisado(Kamisado::start()),
+            GameSpec::Kamisado { rules, .. } => Opening::Kamisado(Kamisado::start_with(rules)),
             GameSpec::Katarenga { rules, board } => {
                 let board = match board {
                     BoardSetup::Standard => {

@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use kamisado_core::{
-    Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, RoundSummary, SumoRank,
-    Target,
+    Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, RoundSummary, Rules,
+    SumoRank, Target,
 };
 
 use game_spec::GameSpec;
@@ -53,6 +53,12 @@ use kamisado_core::Game;
 pub struct KamisadoRecord {
     /// The roster and other tags.
     pub header: Header,
+    /// `Rules`: the reading of the rules (the rules page's
+    /// [readings](kamisado_core::rules#rule-readings)); the tag is written
+    /// only for another reading than `standard`, and a record without it
+    /// is played by the standard rules.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_standard"))]
+    pub rules: Rules,
     /// `Target`: the score the match is played to.
     pub target: Target,
     /// `Result`: the match winner, or `*`.
@@ -121,6 +127,7 @@ impl KamisadoRecord {
     pub fn new(target: Target) -> KamisadoRecord {
         KamisadoRecord {
             header: Header::default(),
+            rules: Rules::Standard,
             target,
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
@@ -129,7 +136,7 @@ impl KamisadoRecord {
     }
 
     /// The game the record is of, as every door names it: a Kamisado
-    /// match to the record's target.
+    /// match by the record's reading of the rules to its target.
     ///
     /// ```
     /// use game_records::KamisadoRecord;
@@ -140,6 +147,7 @@ impl KamisadoRecord {
     #[must_use]
     pub const fn spec(&self) -> GameSpec {
         GameSpec::Kamisado {
+            rules: self.rules,
             target: self.target,
         }
     }
@@ -163,7 +171,8 @@ impl KamisadoRecord {
         let first = self.rounds.first().ok_or_else(|| {
             RecordError::inconsistent(spots.result, "a match record has at least one round".into())
         })?;
-        let mut game = Match::resume(self.target, first.start, [0, 0], 1).map_err(|e| {
+        let start = first.start.with_rules(self.rules);
+        let mut game = Match::resume(self.target, start, [0, 0], 1).map_err(|e| {
             RecordError::inconsistent(
                 at(0, |r| r.start),
                 format!("the first round cannot start from {}: {e}", first.start),
@@ -173,7 +182,7 @@ impl KamisadoRecord {
             let number = i + 1;
             // The match was resumed at the first round's start, so only a
             // later round can fail this.
-            if *game.position() != round.start {
+            if *game.position() != round.start.with_rules(self.rules) {
                 return Err(RecordError::inconsistent(
                     at(i, |r| r.start),
                     format!(
@@ -266,10 +275,14 @@ impl Record for KamisadoRecord {
     }
 
     fn tags(&self) -> Vec<(&'static str, String)> {
-        vec![
+        let mut tags = vec![
             ("Target", self.target.to_string()),
             ("Termination", self.termination.to_string()),
-        ]
+        ];
+        if self.rules != Rules::Standard {
+            tags.insert(0, ("Rules", self.rules.to_string()));
+        }
+        tags
     }
 
     fn write_movetext(&self, out: &mut String) {
@@ -293,6 +306,16 @@ impl Record for KamisadoRecord {
 
     fn read(sections: Sections) -> Result<KamisadoRecord, RecordError> {
         let mut tags = Tags::new(sections.tags, sections.start)?;
+        let rules = tags
+            .optional("Rules", |name: &str| {
+                name.parse::<Rules>().map_err(|_| {
+                    format!(
+                        "unknown rules {name:?} (this version knows {})",
+                        Rules::ALL.map(Rules::name).join(", ")
+                    )
+                })
+            })?
+            .map_or(Rules::Standard, |(_, rules)| rules);
         let (_, target) = tags.required("Target", Target::from_str)?;
         let (result_at, result, termination) = record::read_ending(&mut tags)?;
         let header = tags.header();
@@ -303,12 +326,14 @@ impl Record for KamisadoRecord {
         };
         let mut rounds = Vec::new();
         while body.peek().is_some() {
-            let (round, round_spots) = read_round(&mut body, rounds.len() + 1)?;
+            let (mut round, round_spots) = read_round(&mut body, rounds.len() + 1)?;
+            round.start = round.start.with_rules(rules);
             rounds.push(round);
             spots.rounds.push(round_spots);
         }
         let record = KamisadoRecord {
             header,
+            rules,
             target,
             result,
             termination,
@@ -512,4 +537,9 @@ impl<'de> serde::Deserialize<'de> for KamisadoRecord {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<KamisadoRecord, D::Error> {
         record::checked::<KamisadoRecord, D>(KamisadoRecord::deserialize(d))
     }
+}
+
+#[cfg(feature = "serde")]
+fn is_standard(rules: &Rules) -> bool {
+    *rules == Rules::Standard
 }

@@ -44,6 +44,7 @@ impl KamisadoRecord {
         result: &MatchResult<kamisado_core::Position, KamisadoMatch>,
     ) -> KamisadoRecord {
         let mut record = KamisadoRecord::new(result.detail.game.target());
+        record.rules = result.detail.game.position().rules();
         record.rounds = result
             .games
             .iter()

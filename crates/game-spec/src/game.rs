@@ -10,6 +10,7 @@ use core::str::FromStr;
 /// assert_eq!("katarenga".parse::<GameId>()?, GameId::Katarenga);
 /// assert_eq!(GameId::Kamisado.to_string(), "kamisado");
 /// assert_eq!(GameId::Katarenga.readings(), ["standard", "no-first-capture"]);
+/// assert_eq!(GameId::Kamisado.readings(), ["standard", "pushed-square", "blocked-colour"]);
 /// # Ok::<(), game_spec::UnknownGame>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,10 +43,11 @@ impl GameId {
     /// the default (`standard`) first.
     #[must_use]
     pub fn readings(self) -> &'static [&'static str] {
+        const KAMISADO: [&str; kamisado_core::Rules::ALL.len()] = names!(kamisado_core::Rules::ALL);
         const KATARENGA: [&str; katarenga_core::Rules::ALL.len()] =
-            katarenga_names(katarenga_core::Rules::ALL);
+            names!(katarenga_core::Rules::ALL);
         match self {
-            GameId::Kamisado => &["standard"],
+            GameId::Kamisado => &KAMISADO,
             GameId::Katarenga => &KATARENGA,
         }
     }
@@ -68,14 +70,20 @@ impl FromStr for GameId {
     }
 }
 
-/// The names of `rules`, in their order (a `const fn`: the list follows
-/// the core's own).
-const fn katarenga_names<const N: usize>(rules: [katarenga_core::Rules; N]) -> [&'static str; N] {
-    let mut names = [""; N];
-    let mut i = 0;
-    while i < N {
-        names[i] = rules[i].name();
-        i += 1;
-    }
-    names
+/// The names of a core's readings, in their order (a constant: the list
+/// follows the core's own). A macro because the two cores' `Rules` are
+/// distinct types with `const fn name`, which no trait can call in a
+/// constant.
+macro_rules! names {
+    ($all:expr) => {{
+        let all = $all;
+        let mut names = [""; $all.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = all[i].name();
+            i += 1;
+        }
+        names
+    }};
 }
+use names;

@@ -5,10 +5,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use kamisado_core::Target;
-use katarenga_core::{Board, Rules, TilePlacement};
+use katarenga_core::{Board, TilePlacement};
 
 use crate::{AnyPosition, GameId};
-use kamisado_core::Game;
 
 /// A Katarenga board as a game description gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,6 +93,7 @@ const EXPECTED_BOARD: &str =
 ///
 /// | game | field | values | default |
 /// |---|---|---|---|
+/// | `kamisado` | `rules` | `standard`, `pushed-square`, `blocked-colour` | `standard` |
 /// | `kamisado` | `target` | match points: a number, `single` (1), `standard` (3), `long` (7), `marathon` (15) | 1 (a single round) |
 /// | `katarenga` | `rules` | `standard`, `no-first-capture` | `standard` |
 /// | `katarenga` | `board` | `standard`, four tiles `1f0,2b1,3f2,4f3`, or the colours field | `standard` |
@@ -119,13 +119,15 @@ const EXPECTED_BOARD: &str =
 pub enum GameSpec {
     /// Kamisado: a round, or a match to a target.
     Kamisado {
+        /// The reading of the rules.
+        rules: kamisado_core::Rules,
         /// The points that win the match (1: a single round).
         target: Target,
     },
     /// Katarenga.
     Katarenga {
         /// The reading of the rules.
-        rules: Rules,
+        rules: katarenga_core::Rules,
         /// The board as laid.
         board: BoardSetup,
     },
@@ -195,10 +197,11 @@ impl GameSpec {
     pub const fn default_for(game: GameId) -> GameSpec {
         match game {
             GameId::Kamisado => GameSpec::Kamisado {
+                rules: kamisado_core::Rules::Standard,
                 target: Target::SINGLE_ROUND,
             },
             GameId::Katarenga => GameSpec::Katarenga {
-                rules: Rules::Standard,
+                rules: katarenga_core::Rules::Standard,
                 board: BoardSetup::Standard,
             },
         }
@@ -218,7 +221,7 @@ impl GameSpec {
     #[must_use]
     pub const fn rules(&self) -> &'static str {
         match self {
-            GameSpec::Kamisado { .. } => "standard",
+            GameSpec::Kamisado { rules, .. } => rules.name(),
             GameSpec::Katarenga { rules, .. } => rules.name(),
         }
     }
@@ -241,7 +244,10 @@ impl GameSpec {
     #[must_use]
     pub fn with_rules(&self, name: &str) -> Option<GameSpec> {
         match *self {
-            GameSpec::Kamisado { .. } => (name == "standard").then_some(*self),
+            GameSpec::Kamisado { target, .. } => Some(GameSpec::Kamisado {
+                rules: name.parse().ok()?,
+                target,
+            }),
             GameSpec::Katarenga { board, .. } => Some(GameSpec::Katarenga {
                 rules: name.parse().ok()?,
                 board,
@@ -253,7 +259,9 @@ impl GameSpec {
     #[must_use]
     pub fn start(&self) -> AnyPosition {
         match self {
-            GameSpec::Kamisado { .. } => AnyPosition::Kamisado(kamisado_core::Position::start()),
+            GameSpec::Kamisado { rules, .. } => {
+                AnyPosition::Kamisado(kamisado_core::Position::start_with(*rules))
+            }
             GameSpec::Katarenga { rules, board } => {
                 AnyPosition::Katarenga(katarenga_core::Position::start_with(board.board(), *rules))
             }
@@ -263,7 +271,7 @@ impl GameSpec {
     /// The game's fields, in their canonical order.
     const fn fields(game: GameId) -> &'static str {
         match game {
-            GameId::Kamisado => "target",
+            GameId::Kamisado => "rules, target",
             GameId::Katarenga => "rules, board",
         }
     }
@@ -282,13 +290,16 @@ impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.game().name())?;
         match self {
-            GameSpec::Kamisado { target } => {
+            GameSpec::Kamisado { rules, target } => {
+                if *rules != kamisado_core::Rules::Standard {
+                    write!(f, " rules={rules}")?;
+                }
                 if *target != Target::SINGLE_ROUND {
                     write!(f, " target={target}")?;
                 }
             }
             GameSpec::Katarenga { rules, board } => {
-                if *rules != Rules::Standard {
+                if *rules != katarenga_core::Rules::Standard {
                     write!(f, " rules={rules}")?;
                 }
                 if *board != BoardSetup::Standard {
@@ -336,7 +347,11 @@ impl FromStr for GameSpec {
                 at: value_at,
             };
             let name: &'static str = match (&mut spec, field) {
-                (GameSpec::Kamisado { target }, "target") => {
+                (GameSpec::Kamisado { rules, .. }, "rules") => {
+                    *rules = value.parse().map_err(|e| bad("rules", format!("{e}")))?;
+                    "rules"
+                }
+                (GameSpec::Kamisado { target, .. }, "target") => {
                     *target = value.parse().map_err(|e| bad("target", format!("{e}")))?;
                     "target"
                 }

@@ -34,7 +34,10 @@ type Katarenga = katarenga_core::Position;
 /// let kamisado_only = AgentEngine::new("k").kamisado(|p: &kamisado_core::Position| {
 ///     p.legal_moves().first().copied()
 /// });
-/// assert_eq!(kamisado_only.games(), [(GameId::Kamisado, vec![])]);
+/// assert_eq!(
+///     kamisado_only.games(),
+///     [(GameId::Kamisado, vec!["pushed-square".to_string(), "blocked-colour".to_string()])]
+/// );
 /// ```
 pub struct AgentEngine {
     name: String,

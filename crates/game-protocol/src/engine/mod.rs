@@ -61,7 +61,7 @@ pub use search::{AUTHOR, NAME, SearchEngine};
 /// use game_protocol::engine::rule_options;
 /// use game_protocol::message::GameId;
 /// assert_eq!(rule_options(GameId::Katarenga), ["no-first-capture"]);
-/// assert!(rule_options(GameId::Kamisado).is_empty());
+/// assert_eq!(rule_options(GameId::Kamisado), ["pushed-square", "blocked-colour"]);
 /// ```
 #[must_use]
 pub fn rule_options(game: GameId) -> Vec<String> {
@@ -599,6 +599,14 @@ fn spec_of(
         match chosen.with_rules(rule) {
             // `standard` beside an option does not undo it.
             Some(_) if known && rule == "standard" => {}
+            // The readings are of different sources: one at a time.
+            Some(spec) if known && chosen.rules() != "standard" && spec != chosen => {
+                return Err(format!(
+                    "rule options {} and {rule} are two readings of {game}: name one",
+                    chosen.rules()
+                )
+                .into());
+            }
             Some(spec) if known => chosen = spec,
             _ => {
                 let mut plays = vec!["standard".to_string()];

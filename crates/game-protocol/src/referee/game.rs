@@ -183,6 +183,7 @@ impl Game<'_> {
         let target = self.config.target();
         let mut record = KamisadoRecord::new(target);
         record.header = header;
+        record.rules = start.rules();
         record.rounds[0] = KamisadoRound::new(start);
         let patience = self.config.patience;
         let outcome: Result<Player, (Player, Fault)> = (|| {

@@ -110,8 +110,8 @@ impl Config {
         self.spec.game()
     }
 
-    /// Katarenga's rules (the standard ones for Kamisado, which has one
-    /// reading).
+    /// Katarenga's rules (the standard ones for Kamisado, whose reading
+    /// the spec's start carries: [`GameSpec::start`]).
     #[must_use]
     pub fn rules(&self) -> Rules {
         match self.spec {
@@ -124,7 +124,7 @@ impl Config {
     #[must_use]
     pub fn target(&self) -> Target {
         match self.spec {
-            GameSpec::Kamisado { target } => target,
+            GameSpec::Kamisado { target, .. } => target,
             GameSpec::Katarenga { .. } => Target::SINGLE_ROUND,
         }
     }

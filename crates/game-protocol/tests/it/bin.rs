@@ -263,22 +263,24 @@ fn the_referee_exits_with_the_status_its_help_gives() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The help's `katarenga [rules=...]` list names the readings a Katarenga
-/// game spec takes: each one listed reads as a spec with that reading, and
-/// none the spec knows is left out.
+/// The help's `<game> [rules=...]` lists name the readings each game's
+/// spec takes: each one listed reads as a spec with that reading, and none
+/// the spec knows is left out.
 #[test]
-fn the_referee_help_lists_every_katarenga_rule_reading() {
+fn the_referee_help_lists_every_rule_reading_of_each_game() {
     let help = run(REFEREE, &["--help"]);
     let text = String::from_utf8_lossy(&help.stdout);
-    let listed = text
-        .split_once("katarenga [rules=")
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .map_or("", |(list, _)| list);
-    let listed: Vec<&str> = listed.split('|').collect();
-    for reading in &listed {
-        let spec = format!("katarenga rules={reading}");
-        let read: Result<game_protocol::GameSpec, _> = spec.parse();
-        assert!(read.is_ok(), "{spec:?} does not read: {read:?}");
+    for game in game_protocol::GameId::ALL {
+        let listed = text
+            .split_once(&format!("{game} [rules="))
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map_or("", |(list, _)| list);
+        let listed: Vec<&str> = listed.split('|').collect();
+        for reading in &listed {
+            let spec = format!("{game} rules={reading}");
+            let read: Result<game_protocol::GameSpec, _> = spec.parse();
+            assert!(read.is_ok(), "{spec:?} does not read: {read:?}");
+        }
+        assert_eq!(listed, game.readings(), "{game}");
     }
-    assert_eq!(listed, game_protocol::GameId::Katarenga.readings());
 }

@@ -95,10 +95,20 @@ impl Tags {
         name: &'static str,
         parse: impl FnOnce(&str) -> Result<T, E>,
     ) -> Result<(Location, T), RecordError> {
-        let (at, value) = self
-            .take(name)
-            .ok_or(RecordError::at(self.start, ErrorKind::MissingTag(name)))?;
-        parse(&value).map(|v| (at, v)).map_err(|e| {
+        self.optional(name, parse)?
+            .ok_or(RecordError::at(self.start, ErrorKind::MissingTag(name)))
+    }
+
+    /// The tag `name` read by `parse`, if it is there.
+    pub(crate) fn optional<T, E: fmt::Display>(
+        &mut self,
+        name: &'static str,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Result<Option<(Location, T)>, RecordError> {
+        let Some((at, value)) = self.take(name) else {
+            return Ok(None);
+        };
+        parse(&value).map(|v| Some((at, v))).map_err(|e| {
             RecordError::at(
                 at,
                 ErrorKind::TagValue {

@@ -296,6 +296,7 @@ impl Session<'_> {
 
     fn kamisado(
         &mut self,
+        rules: kamisado_core::Rules,
         target: Target,
         players: [Who; 2],
         seed: u64,
@@ -305,7 +306,7 @@ impl Session<'_> {
         self.legend(KAMISADO_LEGEND)?;
         // Each entry: the match and the move that led to it.
         let mut history: Vec<(Match, Option<kamisado_core::Move>)> =
-            vec![(Match::new(target), None)];
+            vec![(Match::new_with(target, rules), None)];
         loop {
             let (m, last) = *history.last().expect("history starts with the match");
             match m.state() {
@@ -562,7 +563,12 @@ pub fn run(
             session.out,
             "Kamisado, one round, computer against computer:"
         )?;
-        session.kamisado(Target::SINGLE_ROUND, computers, seed)?;
+        session.kamisado(
+            kamisado_core::Rules::Standard,
+            Target::SINGLE_ROUND,
+            computers,
+            seed,
+        )?;
         writeln!(
             session.out,
             "\nKatarenga on the standard board, computer against computer:"
@@ -572,7 +578,9 @@ pub fn run(
             .0
     } else {
         match options.game {
-            GameChoice::Kamisado { target } => session.kamisado(target, options.players, seed)?,
+            GameChoice::Kamisado { rules, target } => {
+                session.kamisado(rules, target, options.players, seed)?
+            }
             GameChoice::Katarenga {
                 board,
                 rules,

@@ -16,9 +16,10 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
     assert!(matches!(&replies[0], Reply::Name(n) if n.starts_with("kk-engine")));
     assert!(matches!(replies[1], Reply::Author(_)));
     assert!(replies.contains(&Reply::Protocol(2)));
+    // Kamisado's readings (kamisado-core's rules page), all but the default.
     assert!(replies.contains(&Reply::Game {
         game: GameId::Kamisado,
-        rules: vec![]
+        rules: vec!["pushed-square".to_string(), "blocked-colour".to_string()]
     }));
     // The documented rule option (docs/protocol.md) among Katarenga's.
     assert!(replies.iter().any(|r| matches!(
@@ -421,4 +422,29 @@ fn the_first_move_option_and_the_notation_s_precedence() {
     // h8a1 takes a piece and ends nothing: at depth 1 the capture would be
     // the best move by material.
     assert_ne!(best.as_deref(), Some("h8a1"), "{replies:?}");
+}
+
+/// Kamisado's readings reach the engine's play: after Black's blocked
+/// yellow tower on d7 passes, White must move its green tower (d7's colour)
+/// by the standard rules and its yellow tower (on e8) by
+/// `blocked-colour`; two readings at once are refused.
+#[test]
+fn a_kamisado_reading_named_by_newgame_decides_the_engine_s_moves() {
+    let position = "position notation obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y moves d7d7";
+    for (rules, from) in [("", "b3"), (" rules blocked-colour", "e8")] {
+        let mut e = Driver::start();
+        e.send(&format!("newgame kamisado{rules}\n{position}\ngo depth 2"));
+        let (replies, best) = e.best();
+        assert!(errors(&replies).is_empty(), "{replies:?}");
+        let best = best.unwrap_or_default();
+        assert!(best.starts_with(from), "{rules:?}: {best} {replies:?}");
+    }
+    let mut e = Driver::start();
+    e.send("newgame kamisado rules pushed-square blocked-colour\nnewgame kamisado rules sideways");
+    e.send(&format!("newgame kamisado rules pushed-square\n{position}\ngo depth 1"));
+    let (replies, _) = e.best();
+    let errors = errors(&replies);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("two readings of kamisado"), "{errors:?}");
+    assert!(errors[1].contains("unknown rule option \"sideways\""), "{errors:?}");
 }
