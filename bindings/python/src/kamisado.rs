@@ -251,19 +251,49 @@ fn match_error(e: &kamisado_core::MatchError) -> PyErr {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (target = None, rules = None))]
-    fn new(target: Option<&Bound<'_, PyAny>>, rules: Option<&str>) -> PyResult<Self> {
+    #[pyo3(signature = (target = None, rules = None, scoring = None, refill = None))]
+    fn new(
+        target: Option<&Bound<'_, PyAny>>,
+        rules: Option<&str>,
+        scoring: Option<&str>,
+        refill: Option<&str>,
+    ) -> PyResult<Self> {
         let target = match target {
             Some(t) => target_arg(t)?,
             None => Target::STANDARD,
         };
-        let rules = match rules {
-            Some(name) => name.parse().map_err(|e| value_error(&e))?,
-            None => kamisado_core::Rules::Standard,
+        let options = kamisado_core::MatchOptions {
+            scoring: named(scoring)?,
+            refill: named(refill)?,
         };
         Ok(PyMatch {
-            inner: Match::new_with(target, rules),
+            inner: Match::new_with(target, named(rules)?, options),
         })
+    }
+
+    /// The match a ``GameSpec`` (or its text) describes: its reading,
+    /// target, scoring and refill.
+    #[staticmethod]
+    fn from_spec(spec: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let spec = crate::spec::spec_arg(spec)?;
+        let inner = spec
+            .new_match()
+            .ok_or_else(|| PyValueError::new_err(format!("{spec} is not a kamisado match")))?;
+        Ok(PyMatch { inner })
+    }
+
+    /// How a won round scores: ``"rank"`` (1, 3, 7, 15) or ``"rings"``
+    /// (1, 2, 4, 8).
+    #[getter]
+    fn scoring(&self) -> &'static str {
+        self.inner.options().scoring.name()
+    }
+
+    /// How the next round is set up: ``"nearest"``, ``"farthest"`` or
+    /// ``"restart"``.
+    #[getter]
+    fn refill(&self) -> &'static str {
+        self.inner.options().refill.name()
     }
 
     /// Plays `move` in the current round; returns the round's summary (a
@@ -461,4 +491,15 @@ pub fn apply_match_action(m: &mut Match, action: usize) -> Result<(), String> {
 /// agent).
 pub fn fill_match_observation(m: &Match, me: Player, out: &mut [f32]) {
     fill_observation(m.position(), me, m.scores(), m.target().points(), out);
+}
+
+/// A named value (a reading, a scoring, a refill) given by name, its
+/// default when left out; a `ValueError` lists the names.
+fn named<T: Default + std::str::FromStr<Err: std::fmt::Display>>(
+    name: Option<&str>,
+) -> PyResult<T> {
+    name.map_or(Ok(T::default()), |name| {
+        name.parse()
+            .map_err(|e: T::Err| PyValueError::new_err(e.to_string()))
+    })
 }

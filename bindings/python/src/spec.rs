@@ -104,17 +104,22 @@ impl PyGameSpec {
 /// and at which byte; a ``TypeError`` is raised for anything else.
 #[pyfunction]
 pub(crate) fn start(py: Python<'_>, spec: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    let spec = if let Ok(spec) = spec.extract::<PyRef<'_, PyGameSpec>>() {
-        spec.inner
+    position_to_py(py, spec_arg(spec)?.start())
+}
+
+/// A ``GameSpec`` or its text form, as the functions that take a spec
+/// read it.
+pub(crate) fn spec_arg(spec: &Bound<'_, PyAny>) -> PyResult<GameSpec> {
+    if let Ok(spec) = spec.extract::<PyRef<'_, PyGameSpec>>() {
+        Ok(spec.inner)
     } else if let Ok(text) = spec.extract::<String>() {
-        PyGameSpec::new(Some(&text))?.inner
+        Ok(PyGameSpec::new(Some(&text))?.inner)
     } else {
-        return Err(PyTypeError::new_err(format!(
+        Err(PyTypeError::new_err(format!(
             "spec must be a GameSpec or its text, not {}",
             spec.repr()?
-        )));
-    };
-    position_to_py(py, spec.start())
+        )))
+    }
 }
 
 /// A position of either game as its Python class.

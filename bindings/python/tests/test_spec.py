@@ -101,3 +101,18 @@ def test_a_kamisado_reading_reaches_the_position_the_match_and_pickle():
         kamisado.Position(text, rules="sideways")
     with pytest.raises(ValueError, match="fifth field"):
         katarenga.Position(str(katarenga.Position()), rules="no-first-capture")
+
+
+def test_a_kamisado_match_from_a_spec_keeps_its_options():
+    spec = "kamisado rules=pushed-square target=3 scoring=rings refill=farthest"
+    for given in (spec, GameSpec(spec)):
+        m = kamisado.Match.from_spec(given)
+        assert (m.target, m.scoring, m.refill, m.position.rules) == (3, "rings", "farthest", "pushed-square")
+        assert pickle.loads(pickle.dumps(m)) == m
+    m = kamisado.Match(3, scoring="rings", refill="restart")
+    assert (m.scoring, m.refill) == ("rings", "restart")
+    assert (kamisado.Match().scoring, kamisado.Match().refill) == ("rank", "nearest")
+    with pytest.raises(ValueError, match="not a kamisado match"):
+        kamisado.Match.from_spec("katarenga")
+    with pytest.raises(ValueError, match="rank or rings"):
+        kamisado.Match(3, scoring="gold")

@@ -2,7 +2,8 @@
 
 use board_geometry::Square;
 use kamisado_core::{
-    Colour, Edge, Game, Match, MatchState, Move, MoveKind, Outcome, Position, RoundSummary, Target,
+    Colour, Edge, Game, Match, MatchOptions, MatchState, Move, MoveKind, Outcome, Position,
+    RoundSummary, Target,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -360,9 +361,37 @@ impl KamisadoMatch {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] target: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "string")] rules: JsValue,
     ) -> Result<KamisadoMatch, JsValue> {
+        let target = self::target("target", &target, 3)?;
         Ok(KamisadoMatch {
-            inner: Match::new_with(self::target("target", &target, 3)?, reading(&rules)?),
+            inner: Match::new_with(target, reading(&rules)?, MatchOptions::default()),
         })
+    }
+
+    /// The match a `GameSpec` (or its text) describes: its reading,
+    /// target, scoring and refill (`"kamisado target=3 scoring=rings"`).
+    #[wasm_bindgen(js_name = fromSpec)]
+    pub fn from_spec(
+        #[wasm_bindgen(unchecked_param_type = "GameSpec | string")] spec: JsValue,
+    ) -> Result<KamisadoMatch, JsValue> {
+        let spec = crate::spec::spec_arg(&spec)?;
+        let inner = spec
+            .new_match()
+            .ok_or_else(|| crate::error_message(&format!("{spec} is not a kamisado match")))?;
+        Ok(KamisadoMatch { inner })
+    }
+
+    /// How a won round scores: `"rank"` (1, 3, 7, 15) or `"rings"` (1, 2,
+    /// 4, 8).
+    #[wasm_bindgen(getter)]
+    pub fn scoring(&self) -> String {
+        self.inner.options().scoring.name().to_owned()
+    }
+
+    /// How the next round is set up: `"nearest"`, `"farthest"` or
+    /// `"restart"`.
+    #[wasm_bindgen(getter)]
+    pub fn refill(&self) -> String {
+        self.inner.options().refill.name().to_owned()
     }
 
     /// A match taken up at `position` (a round in progress, or a round's

@@ -120,8 +120,12 @@ impl GameSpec {
 pub fn start(
     #[wasm_bindgen(unchecked_param_type = "GameSpec | string")] spec: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let spec: game_spec::GameSpec = spec_text(&spec)?.parse().map_err(|e| js_error(&e))?;
-    Ok(position_to_js(spec.start()))
+    Ok(position_to_js(spec_arg(&spec)?.start()))
+}
+
+/// A `spec` argument: a `GameSpec` or its text.
+pub(crate) fn spec_arg(spec: &JsValue) -> Result<game_spec::GameSpec, JsValue> {
+    Ok(spec_text(spec)?.parse().map_err(|e| js_error(&e))?)
 }
 
 /// The text of a `spec` argument: a string, or the text a `GameSpec` gives

@@ -36,6 +36,23 @@ test("the rules page's worked example: a pass, a win, the refill from each edge"
   assert.equal(m.nextRoundStart("a"), undefined, "no edge to choose in a round");
 });
 
+test("a match from a spec: its reading, scoring and refill (the rules page's match options)", () => {
+  const { KamisadoMatch, GameSpec } = rules;
+  const spec = "kamisado rules=pushed-square target=3 scoring=rings refill=farthest";
+  for (const given of [spec, new GameSpec(spec)]) {
+    const m = KamisadoMatch.fromSpec(given);
+    assert.deepEqual([m.target, m.scoring, m.refill, m.position.rules], [3, "rings", "farthest", "pushed-square"]);
+  }
+  const m = KamisadoMatch.fromSpec("kamisado target=3 refill=farthest");
+  for (const move of ["d1d7", "g8b3", "d7d7", "b3d1"]) m.play(move);
+  // The worked example's end refilled farthest rank first: Black's yellow
+  // tower from d7 comes before its home row's towers.
+  assert.equal(m.nextRoundStart("a").toString(), "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -");
+  assert.equal(new KamisadoMatch(3).scoring, "rank");
+  assert.throws(() => KamisadoMatch.fromSpec("katarenga"), /not a kamisado match/);
+  assert.throws(() => KamisadoMatch.fromSpec("kamisado scoring=gold"), /rank or rings/);
+});
+
 test("a single round is a match to 1 point", () => {
   const m = new rules.KamisadoMatch(1);
   for (const move of ["d1d7", "g8b3", "d7d7", "b3d1"]) m.play(move);

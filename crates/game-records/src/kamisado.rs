@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use kamisado_core::{
-    Colour, Edge, Match, MatchState, Move, Outcome, Player, Position, RoundSummary, Rules,
-    SumoRank, Target,
+    Colour, Edge, Match, MatchOptions, MatchState, Move, Outcome, Player, Position, Refill,
+    RoundSummary, Rules, Scoring, SumoRank, Target,
 };
 
 use game_spec::GameSpec;
@@ -56,11 +56,19 @@ pub struct KamisadoRecord {
     /// `Rules`: the reading of the rules (the rules page's
     /// [readings](kamisado_core::rules#rule-readings)); the tag is written
     /// only for another reading than `standard`, and a record without it
-    /// is played by the standard rules.
+    /// is played by the standard rules. The rounds' starts carry it too
+    /// (reading a record gives them it; [`KamisadoRecord::validate`] plays
+    /// every round by it whatever its start carries).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_standard"))]
     pub rules: Rules,
     /// `Target`: the score the match is played to.
     pub target: Target,
+    /// `Scoring` and `Refill`: how rounds score and the next round is set
+    /// up (the rules page's [match options](kamisado_core::rules#match-options));
+    /// each tag is written only for another value than the default, and
+    /// a record without them is played by the defaults.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_default"))]
+    pub options: MatchOptions,
     /// `Result`: the match winner, or `*`.
     pub result: RecordResult,
     /// `Termination`: how the match ended.
@@ -129,6 +137,7 @@ impl KamisadoRecord {
             header: Header::default(),
             rules: Rules::Standard,
             target,
+            options: MatchOptions::default(),
             result: RecordResult::Unfinished,
             termination: Termination::Unfinished,
             rounds: vec![KamisadoRound::new(Position::start())],
@@ -149,6 +158,7 @@ impl KamisadoRecord {
         GameSpec::Kamisado {
             rules: self.rules,
             target: self.target,
+            options: self.options,
         }
     }
 
@@ -172,12 +182,13 @@ impl KamisadoRecord {
             RecordError::inconsistent(spots.result, "a match record has at least one round".into())
         })?;
         let start = first.start.with_rules(self.rules);
-        let mut game = Match::resume(self.target, start, [0, 0], 1).map_err(|e| {
-            RecordError::inconsistent(
-                at(0, |r| r.start),
-                format!("the first round cannot start from {}: {e}", first.start),
-            )
-        })?;
+        let mut game =
+            Match::resume_with(self.target, self.options, start, [0, 0], 1).map_err(|e| {
+                RecordError::inconsistent(
+                    at(0, |r| r.start),
+                    format!("the first round cannot start from {}: {e}", first.start),
+                )
+            })?;
         for (i, round) in self.rounds.iter().enumerate() {
             let number = i + 1;
             // The match was resumed at the first round's start, so only a
@@ -282,6 +293,12 @@ impl Record for KamisadoRecord {
         if self.rules != Rules::Standard {
             tags.insert(0, ("Rules", self.rules.to_string()));
         }
+        if self.options.scoring != Scoring::default() {
+            tags.push(("Scoring", self.options.scoring.to_string()));
+        }
+        if self.options.refill != Refill::default() {
+            tags.push(("Refill", self.options.refill.to_string()));
+        }
         tags
     }
 
@@ -317,6 +334,12 @@ impl Record for KamisadoRecord {
             })?
             .map_or(Rules::Standard, |(_, rules)| rules);
         let (_, target) = tags.required("Target", Target::from_str)?;
+        let scoring = tags.optional("Scoring", Scoring::from_str)?;
+        let refill = tags.optional("Refill", Refill::from_str)?;
+        let options = MatchOptions {
+            scoring: scoring.map_or(Scoring::default(), |(_, s)| s),
+            refill: refill.map_or(Refill::default(), |(_, r)| r),
+        };
         let (result_at, result, termination) = record::read_ending(&mut tags)?;
         let header = tags.header();
         let mut body = Body::new(sections.body, sections.end);
@@ -326,7 +349,8 @@ impl Record for KamisadoRecord {
         };
         let mut rounds = Vec::new();
         while body.peek().is_some() {
-            let (mut round, round_spots) = read_round(&mut body, rounds.len() + 1)?;
+            let (mut round, round_spots) =
+                read_round(&mut body, rounds.len() + 1, options.scoring)?;
             round.start = round.start.with_rules(rules);
             rounds.push(round);
             spots.rounds.push(round_spots);
@@ -335,6 +359,7 @@ impl Record for KamisadoRecord {
             header,
             rules,
             target,
+            options,
             result,
             termination,
             rounds,
@@ -394,7 +419,11 @@ fn keyword(body: &mut Body, name: &str) -> Option<Location> {
 }
 
 /// Reads `Round N "start"`, its moves, and its `Scored` and `Edge` lines.
-fn read_round(body: &mut Body, number: usize) -> Result<(KamisadoRound, RoundSpots), RecordError> {
+fn read_round(
+    body: &mut Body,
+    number: usize,
+    scoring: Scoring,
+) -> Result<(KamisadoRound, RoundSpots), RecordError> {
     let mut spots = RoundSpots::default();
     match body.expect("Round")? {
         (_, Token::Word(w)) if w == "Round" => {}
@@ -426,7 +455,7 @@ fn read_round(body: &mut Body, number: usize) -> Result<(KamisadoRound, RoundSpo
     spots.end = body.peek().map(|(at, _)| *at).or(Some(body.end));
     if let Some(at) = keyword(body, "Scored") {
         spots.scored = Some(at);
-        round.summary = Some(read_scored(body, number)?);
+        round.summary = Some(read_scored(body, number, scoring)?);
     }
     if let Some(at) = keyword(body, "Edge") {
         spots.edge = Some(at);
@@ -439,8 +468,13 @@ fn read_round(body: &mut Body, number: usize) -> Result<(KamisadoRound, RoundSpo
     Ok((round, spots))
 }
 
-/// `<winner> <ending> <tower> <points> <black>-<white>` after `Scored`.
-fn read_scored(body: &mut Body, round: usize) -> Result<RoundSummary, RecordError> {
+/// `<winner> <ending> <tower> <points> <black>-<white>` after `Scored`,
+/// the points as `scoring` gives them.
+fn read_scored(
+    body: &mut Body,
+    round: usize,
+    scoring: Scoring,
+) -> Result<RoundSummary, RecordError> {
     let (at, winner) = word(body, "the round's winner")?;
     let winner = match winner.as_str() {
         "black" => Player::Black,
@@ -479,12 +513,14 @@ fn read_scored(body: &mut Body, round: usize) -> Result<RoundSummary, RecordErro
         }
     };
     let (at, points) = word(body, "the points scored")?;
-    let rank = match points.as_str() {
-        "1" => SumoRank::Plain,
-        "3" => SumoRank::Sumo,
-        "7" => SumoRank::DoubleSumo,
-        "15" => SumoRank::TripleSumo,
-        _ => return Err(field(at, "points", &points, "a round scores 1, 3, 7 or 15")),
+    let worth = SumoRank::ALL.map(|rank| scoring.points(rank));
+    let Some(rank) = SumoRank::ALL
+        .into_iter()
+        .find(|&rank| points == scoring.points(rank).to_string())
+    else {
+        let [a, b, c, d] = worth;
+        let expected = format!("a round scores {a}, {b}, {c} or {d} (scoring {scoring})");
+        return Err(field(at, "points", &points, expected));
     };
     let (at, scores) = word(body, "the scores, black-white")?;
     let parsed = scores
@@ -503,7 +539,7 @@ fn read_scored(body: &mut Body, round: usize) -> Result<RoundSummary, RecordErro
         outcome,
         tower: colour,
         rank,
-        points: kamisado_core::points_for(rank),
+        points: scoring.points(rank),
         scores,
     })
 }
@@ -537,6 +573,11 @@ impl<'de> serde::Deserialize<'de> for KamisadoRecord {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<KamisadoRecord, D::Error> {
         record::checked::<KamisadoRecord, D>(KamisadoRecord::deserialize(d))
     }
+}
+
+#[cfg(feature = "serde")]
+fn is_default(options: &MatchOptions) -> bool {
+    *options == MatchOptions::default()
 }
 
 #[cfg(feature = "serde")]

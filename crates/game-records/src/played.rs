@@ -45,6 +45,7 @@ impl KamisadoRecord {
     ) -> KamisadoRecord {
         let mut record = KamisadoRecord::new(result.detail.game.target());
         record.rules = result.detail.game.position().rules();
+        record.options = result.detail.game.options();
         record.rounds = result
             .games
             .iter()

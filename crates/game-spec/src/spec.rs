@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use kamisado_core::Target;
+use kamisado_core::{Match, MatchOptions, Target};
 use katarenga_core::{Board, TilePlacement};
 
 use crate::{AnyPosition, GameId};
@@ -95,6 +95,8 @@ const EXPECTED_BOARD: &str =
 /// |---|---|---|---|
 /// | `kamisado` | `rules` | `standard`, `pushed-square`, `blocked-colour` | `standard` |
 /// | `kamisado` | `target` | match points: a number, `single` (1), `standard` (3), `long` (7), `marathon` (15) | 1 (a single round) |
+/// | `kamisado` | `scoring` | `rank` (1, 3, 7, 15 a win), `rings` (1, 2, 4, 8) | `rank` |
+/// | `kamisado` | `refill` | `nearest`, `farthest`, `restart` | `nearest` |
 /// | `katarenga` | `rules` | `standard`, `no-first-capture` | `standard` |
 /// | `katarenga` | `board` | `standard`, four tiles `1f0,2b1,3f2,4f3`, or the colours field | `standard` |
 ///
@@ -123,6 +125,8 @@ pub enum GameSpec {
         rules: kamisado_core::Rules,
         /// The points that win the match (1: a single round).
         target: Target,
+        /// How rounds score and the next round is set up.
+        options: MatchOptions,
     },
     /// Katarenga.
     Katarenga {
@@ -199,6 +203,10 @@ impl GameSpec {
             GameId::Kamisado => GameSpec::Kamisado {
                 rules: kamisado_core::Rules::Standard,
                 target: Target::SINGLE_ROUND,
+                options: MatchOptions {
+                    scoring: kamisado_core::Scoring::Rank,
+                    refill: kamisado_core::Refill::Nearest,
+                },
             },
             GameId::Katarenga => GameSpec::Katarenga {
                 rules: katarenga_core::Rules::Standard,
@@ -244,9 +252,12 @@ impl GameSpec {
     #[must_use]
     pub fn with_rules(&self, name: &str) -> Option<GameSpec> {
         match *self {
-            GameSpec::Kamisado { target, .. } => Some(GameSpec::Kamisado {
+            GameSpec::Kamisado {
+                target, options, ..
+            } => Some(GameSpec::Kamisado {
                 rules: name.parse().ok()?,
                 target,
+                options,
             }),
             GameSpec::Katarenga { board, .. } => Some(GameSpec::Katarenga {
                 rules: name.parse().ok()?,
@@ -268,10 +279,34 @@ impl GameSpec {
         }
     }
 
+    /// A Kamisado match as the spec describes it (its reading, target and
+    /// options), from the start; `None` for another game.
+    ///
+    /// ```
+    /// use game_spec::GameSpec;
+    /// let spec: GameSpec = "kamisado target=3 scoring=rings".parse()?;
+    /// let m = spec.new_match().unwrap();
+    /// assert_eq!(m.target().points(), 3);
+    /// assert_eq!(m.options().scoring.to_string(), "rings");
+    /// assert!("katarenga".parse::<GameSpec>()?.new_match().is_none());
+    /// # Ok::<(), game_spec::SpecError>(())
+    /// ```
+    #[must_use]
+    pub fn new_match(&self) -> Option<Match> {
+        match *self {
+            GameSpec::Kamisado {
+                rules,
+                target,
+                options,
+            } => Some(Match::new_with(target, rules, options)),
+            GameSpec::Katarenga { .. } => None,
+        }
+    }
+
     /// The game's fields, in their canonical order.
     const fn fields(game: GameId) -> &'static str {
         match game {
-            GameId::Kamisado => "rules, target",
+            GameId::Kamisado => "rules, target, scoring, refill",
             GameId::Katarenga => "rules, board",
         }
     }
@@ -290,12 +325,22 @@ impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.game().name())?;
         match self {
-            GameSpec::Kamisado { rules, target } => {
+            GameSpec::Kamisado {
+                rules,
+                target,
+                options,
+            } => {
                 if *rules != kamisado_core::Rules::Standard {
                     write!(f, " rules={rules}")?;
                 }
                 if *target != Target::SINGLE_ROUND {
                     write!(f, " target={target}")?;
+                }
+                if options.scoring != kamisado_core::Scoring::Rank {
+                    write!(f, " scoring={}", options.scoring)?;
+                }
+                if options.refill != kamisado_core::Refill::Nearest {
+                    write!(f, " refill={}", options.refill)?;
                 }
             }
             GameSpec::Katarenga { rules, board } => {
@@ -333,7 +378,7 @@ impl FromStr for GameSpec {
             at,
         })?;
         let mut spec = GameSpec::default_for(game);
-        let mut seen: [Option<&'static str>; 3] = [None; 3];
+        let mut seen: [Option<&'static str>; 4] = [None; 4];
         for (at, word) in words {
             let (field, value) = word.split_once('=').ok_or_else(|| SpecError::NotAField {
                 word: word.to_string(),
@@ -354,6 +399,14 @@ impl FromStr for GameSpec {
                 (GameSpec::Kamisado { target, .. }, "target") => {
                     *target = value.parse().map_err(|e| bad("target", format!("{e}")))?;
                     "target"
+                }
+                (GameSpec::Kamisado { options, .. }, "scoring") => {
+                    options.scoring = value.parse().map_err(|e| bad("scoring", format!("{e}")))?;
+                    "scoring"
+                }
+                (GameSpec::Kamisado { options, .. }, "refill") => {
+                    options.refill = value.parse().map_err(|e| bad("refill", format!("{e}")))?;
+                    "refill"
                 }
                 (GameSpec::Katarenga { rules, .. }, "rules") => {
                     *rules = value.parse().map_err(|e| bad("rules", format!("{e}")))?;

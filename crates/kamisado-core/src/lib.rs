@@ -54,7 +54,8 @@ pub use board_geometry::{
 pub use colour::Colour;
 pub use game_rules::{self, Game, GameOutcome};
 pub use matchplay::{
-    Edge, Match, MatchError, MatchState, RoundSummary, Target, ZeroTarget, points_for, refill,
+    Edge, Match, MatchError, MatchOptions, MatchState, Refill, RoundSummary, Scoring, Target,
+    ZeroTarget, points_for, refill,
 };
 pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, slide_targets};
 pub use moves::{Move, ParseMoveError};

@@ -249,8 +249,13 @@ impl fmt::Display for Position {
 }
 
 impl fmt::Debug for Position {
+    /// The notation, and the reading of the rules where it is not the
+    /// standard one (the notation does not say it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position(\"{self}\")")
+        match self.rules() {
+            crate::Rules::Standard => write!(f, "Position(\"{self}\")"),
+            rules => write!(f, "Position(\"{self}\", {rules})"),
+        }
     }
 }
 

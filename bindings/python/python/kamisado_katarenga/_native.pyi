@@ -95,8 +95,18 @@ class KamisadoMatch:
     """A Kamisado match (mutable): rounds to a target score."""
 
     def __new__(
-        cls, target: Union[int, str, None] = None, rules: Optional[str] = None
+        cls,
+        target: Union[int, str, None] = None,
+        rules: Optional[str] = None,
+        scoring: Optional[str] = None,
+        refill: Optional[str] = None,
     ) -> KamisadoMatch: ...
+    @staticmethod
+    def from_spec(spec: Union[GameSpec, str]) -> KamisadoMatch: ...
+    @property
+    def scoring(self) -> str: ...
+    @property
+    def refill(self) -> str: ...
     def play(self, move: str) -> Optional[str]: ...
     def choose_edge(self, edge: str) -> None: ...
     @property

@@ -8,20 +8,21 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{CommandFactory, Parser, ValueEnum};
-use game_protocol::{GameId, GameSpec};
 use game_protocol::referee::{
     Config, EngineSpec, Interrupt, LINE_LIMIT, OrientationRule, Referee, TimeControl, count,
     distinct_names, signed,
 };
 use game_protocol::setup::Opening;
 use game_protocol::stats::{Sprt, Verdict};
+use game_protocol::{GameId, GameSpec};
 
 const ABOUT: &str = "Plays two engines that speak KKP (docs/protocol.md) against each other";
 
 const AFTER_HELP: &str = "\
 The game spec is the game's name and the fields that differ from its default, each
 name=value: kamisado [rules={kamisado}] [target=N] (match points: a number, single,
-standard, long or marathon; default 1: single rounds); katarenga [rules={katarenga}]
+standard, long or marathon; default 1: single rounds) [scoring={scoring}]
+[refill={refill}]; katarenga [rules={katarenga}]
 [board=B] (an engine of KKP 1 or later must declare the rules it plays besides the
 standard ones, and every engine is asked to take them after its options; board= fixes the board of
 every game: standard, four tiles such as 1f0,2b1,3f2,4f3, or the colours field; without
@@ -43,14 +44,18 @@ be read or holds a bad opening, a records file or stderr folder that cannot be o
 written; 2 bad arguments, or options that do not go together; 128 + the signal's number
 after SIGINT, SIGTERM or SIGHUP.";
 
-/// The help after the options, with each game's rule readings as the
-/// engine crates name them (a new reading is listed without an edit here).
+/// The help after the options, with each game's rule readings and
+/// Kamisado's match options as the engine crates name them (a new value is
+/// listed without an edit here).
 fn after_help() -> String {
     let mut help = AFTER_HELP.to_string();
     for game in GameId::ALL {
         help = help.replace(&format!("{{{game}}}"), &game.readings().join("|"));
     }
-    help
+    let scoring = kamisado_core::Scoring::ALL.map(kamisado_core::Scoring::name);
+    let refill = kamisado_core::Refill::ALL.map(kamisado_core::Refill::name);
+    help.replace("{scoring}", &scoring.join("|"))
+        .replace("{refill}", &refill.join("|"))
 }
 
 /// The arguments of `kk-referee`.

@@ -184,11 +184,13 @@ impl Game<'_> {
         let mut record = KamisadoRecord::new(target);
         record.header = header;
         record.rules = start.rules();
+        let options = self.config.match_options();
+        record.options = options;
         record.rounds[0] = KamisadoRound::new(start);
         let patience = self.config.patience;
         let outcome: Result<Player, (Player, Fault)> = (|| {
             self.new_game()?;
-            let mut game = Match::resume(target, start, [0, 0], 1).map_err(|e| {
+            let mut game = Match::resume_with(target, options, start, [0, 0], 1).map_err(|e| {
                 (
                     start.side_to_move(),
                     fault(Termination::ProtocolError, e.to_string()),

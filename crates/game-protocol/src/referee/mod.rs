@@ -120,6 +120,15 @@ impl Config {
         }
     }
 
+    /// Kamisado's match options (the defaults for Katarenga).
+    #[must_use]
+    pub fn match_options(&self) -> kamisado_core::MatchOptions {
+        match self.spec {
+            GameSpec::Kamisado { options, .. } => options,
+            GameSpec::Katarenga { .. } => kamisado_core::MatchOptions::default(),
+        }
+    }
+
     /// Kamisado's match target (a single round for Katarenga).
     #[must_use]
     pub fn target(&self) -> Target {

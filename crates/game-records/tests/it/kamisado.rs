@@ -175,3 +175,114 @@ fn a_record_names_its_game_by_the_target_tag() {
     let long = KamisadoRecord::new(kamisado_core::Target::LONG);
     assert_eq!(long.spec(), "kamisado target=long".parse().unwrap());
 }
+
+/// A record keeps its reading of the rules in a `Rules` tag, written only
+/// for another reading than the standard one, and replays by it: after
+/// Black's pass with its blocked yellow tower on d7, White moves its green
+/// tower (d7's colour) by the standard rules, its yellow one by
+/// `blocked-colour` (kamisado-core's rules page).
+#[test]
+fn a_record_keeps_and_replays_by_its_rules_tag() {
+    let moves = ["d1d7", "g8b3", "d7d7", "e8e2"];
+    let mut record = KamisadoRecord::new(kamisado_core::Target::SINGLE_ROUND);
+    record.rules = kamisado_core::Rules::BlockedColour;
+    record.rounds[0].start = record.rounds[0].start.with_rules(record.rules);
+    record.rounds[0].moves = moves
+        .iter()
+        .map(|m| game_records::Annotated::new(m.parse().unwrap()))
+        .collect();
+    record.validate().unwrap();
+    let text = record.to_string();
+    assert!(text.contains("[Rules \"blocked-colour\"]\n"), "{text}");
+    let read: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(read, record);
+    assert_eq!(
+        read.spec(),
+        "kamisado rules=blocked-colour".parse().unwrap()
+    );
+    // Without the tag the same moves are refused at the fourth.
+    let standard = text.replace("[Rules \"blocked-colour\"]\n", "");
+    let error = standard.parse::<KamisadoRecord>().unwrap_err();
+    assert!(error.to_string().contains("e8e2"), "{error}");
+    // A standard record has no such tag; an unknown reading is refused.
+    assert!(
+        !KamisadoRecord::new(kamisado_core::Target::STANDARD)
+            .to_string()
+            .contains("[Rules")
+    );
+    let unknown = text.replace("blocked-colour", "sideways");
+    let error = unknown.parse::<KamisadoRecord>().unwrap_err();
+    assert!(
+        error.to_string().contains("unknown rules \"sideways\" (this version knows standard, pushed-square, blocked-colour)"),
+        "{error}"
+    );
+}
+
+/// The match options travel in `Scoring` and `Refill` tags (written only
+/// when not the default) and decide the scored lines and the next round's
+/// start the record is checked against: the worked example's round scores
+/// 1 either way, and the next round's start is refilled farthest rank
+/// first (Black's yellow tower from d7 first).
+#[test]
+fn a_record_keeps_and_replays_by_its_match_options() {
+    let mut m = kamisado_core::Match::new_with(
+        kamisado_core::Target::STANDARD,
+        kamisado_core::Rules::Standard,
+        kamisado_core::MatchOptions {
+            scoring: kamisado_core::Scoring::Rings,
+            refill: kamisado_core::Refill::Farthest,
+        },
+    );
+    let mut record = KamisadoRecord::new(m.target());
+    record.options = m.options();
+    for text in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+        let mv = text.parse().unwrap();
+        m.play(mv).unwrap();
+        record.rounds[0]
+            .moves
+            .push(game_records::Annotated::new(mv));
+    }
+    record.rounds[0].summary = m.last_round();
+    record.rounds[0].edge = Some(Edge::AFile);
+    m.choose_edge(Edge::AFile).unwrap();
+    assert_eq!(
+        m.position().to_string(),
+        "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -"
+    );
+    record
+        .rounds
+        .push(game_records::KamisadoRound::new(*m.position()));
+    record.validate().unwrap();
+    let text = record.to_string();
+    assert!(
+        text.contains("[Scoring \"rings\"]\n[Refill \"farthest\"]\n"),
+        "{text}"
+    );
+    let read: KamisadoRecord = text.parse().unwrap();
+    assert_eq!(read, record);
+    assert_eq!(
+        read.spec(),
+        "kamisado target=3 scoring=rings refill=farthest"
+            .parse()
+            .unwrap()
+    );
+    // By the default refill the second round would start elsewhere.
+    let nearest = text.replace("[Refill \"farthest\"]\n", "");
+    let error = nearest.parse::<KamisadoRecord>().unwrap_err();
+    assert!(
+        error.to_string().contains("but the edge chosen gives"),
+        "{error}"
+    );
+    // A scored line is read by the record's scoring: 3 is no win by rings.
+    let three = text.replace(
+        "Scored white arrival green 1 0-1",
+        "Scored white arrival green 3 0-3",
+    );
+    let error = three.parse::<KamisadoRecord>().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("a round scores 1, 2, 4 or 8 (scoring rings)"),
+        "{error}"
+    );
+}

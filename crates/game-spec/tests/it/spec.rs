@@ -2,7 +2,6 @@
 //! the word that is wrong.
 
 use game_spec::{AnyPosition, BoardSetup, GameId, GameSpec, SpecError};
-use kamisado_core::Game;
 use katarenga_core::{Board, Rules, TilePlacement};
 use proptest::prelude::*;
 
@@ -10,11 +9,14 @@ fn any_spec() -> impl Strategy<Value = GameSpec> {
     prop_oneof![
         (
             prop::sample::select(kamisado_core::Rules::ALL.to_vec()),
-            1u32..=40
+            1u32..=40,
+            prop::sample::select(kamisado_core::Scoring::ALL.to_vec()),
+            prop::sample::select(kamisado_core::Refill::ALL.to_vec()),
         )
-            .prop_map(|(rules, points)| GameSpec::Kamisado {
+            .prop_map(|(rules, points, scoring, refill)| GameSpec::Kamisado {
                 rules,
                 target: kamisado_core::Target::new(points).unwrap(),
+                options: kamisado_core::MatchOptions { scoring, refill },
             }),
         (
             prop::sample::select(Rules::ALL.to_vec()),

@@ -1,6 +1,7 @@
 //! Match play ([rules](crate::rules#match-play)): rounds to a target score, scoring by the
 //! winning tower's rank, promotion, and the refill of the home rows.
 
+mod options;
 mod refill;
 mod target;
 
@@ -8,6 +9,7 @@ use core::fmt;
 
 use board_geometry::Player;
 
+pub use options::{MatchOptions, Refill, Scoring};
 pub use refill::{Edge, refill};
 pub use target::{Target, ZeroTarget, points_for};
 
@@ -35,7 +37,12 @@ pub struct RoundSummary {
 impl RoundSummary {
     /// The summary of the round `round` that ended in `final_position`,
     /// with the scores after it, or `None` if the round is not over.
-    fn of(final_position: &Position, round: u32, scores: [u32; 2]) -> Option<RoundSummary> {
+    fn of(
+        final_position: &Position,
+        round: u32,
+        scores: [u32; 2],
+        scoring: Scoring,
+    ) -> Option<RoundSummary> {
         let outcome = final_position.outcome()?;
         let tower = outcome.scoring_tower();
         let rank = tower.map_or(SumoRank::Plain, |c| {
@@ -46,7 +53,7 @@ impl RoundSummary {
             outcome,
             tower,
             rank,
-            points: points_for(rank),
+            points: scoring.points(rank),
             scores,
         })
     }
@@ -185,6 +192,7 @@ pub enum MatchError {
 )]
 pub struct Match {
     target: Target,
+    options: MatchOptions,
     position: Position,
     scores: [u32; 2],
     round: u32,
@@ -196,15 +204,16 @@ impl Match {
     /// A new match to `target` from the start position.
     #[must_use]
     pub fn new(target: Target) -> Match {
-        Match::new_with(target, Rules::Standard)
+        Match::new_with(target, Rules::Standard, MatchOptions::default())
     }
 
     /// A new match to `target` from the start position, every round played
-    /// by `rules`.
+    /// by `rules`, scored and set up by `options`.
     #[must_use]
-    pub fn new_with(target: Target, rules: Rules) -> Match {
+    pub fn new_with(target: Target, rules: Rules, options: MatchOptions) -> Match {
         Match {
             target,
+            options,
             position: Position::start_with(rules),
             scores: [0, 0],
             round: 1,
@@ -252,10 +261,25 @@ impl Match {
         scores: [u32; 2],
         round: u32,
     ) -> Result<Match, MatchError> {
+        Match::resume_with(target, MatchOptions::default(), position, scores, round)
+    }
+
+    /// [`Match::resume`] for a match scored and set up by `options` (the
+    /// reading of the rules is `position`'s).
+    ///
+    /// # Errors
+    /// As [`Match::resume`].
+    pub fn resume_with(
+        target: Target,
+        options: MatchOptions,
+        position: Position,
+        scores: [u32; 2],
+        round: u32,
+    ) -> Result<Match, MatchError> {
         if round == 0 || round == u32::MAX {
             return Err(MatchError::InvalidRound { round });
         }
-        let summary = RoundSummary::of(&position, round, scores);
+        let summary = RoundSummary::of(&position, round, scores, options.scoring);
         let state = match summary {
             None => {
                 if let Some(player) = Player::ALL
@@ -289,6 +313,7 @@ impl Match {
         };
         Ok(Match {
             target,
+            options,
             position,
             scores,
             round,
@@ -301,6 +326,12 @@ impl Match {
     #[must_use]
     pub fn target(&self) -> Target {
         self.target
+    }
+
+    /// How rounds score and how the next round is set up.
+    #[must_use]
+    pub fn options(&self) -> MatchOptions {
+        self.options
     }
 
     /// The position of the current round: the round's final position, as
@@ -329,7 +360,10 @@ impl Match {
         let MatchState::ChooseEdge { chooser } = self.state else {
             return None;
         };
-        let start = refill(&self.position, edge, chooser.opponent());
+        let start = self
+            .options
+            .refill
+            .next_start(&self.position, edge, chooser.opponent());
         let promoted = self
             .last_round
             .and_then(|summary| {
@@ -429,7 +463,12 @@ impl Match {
     /// Scores the round if it is over (the promotion is left to the next
     /// round's start).
     fn finish_round_if_over(&mut self) -> Option<RoundSummary> {
-        let mut summary = RoundSummary::of(&self.position, self.round, self.scores)?;
+        let mut summary = RoundSummary::of(
+            &self.position,
+            self.round,
+            self.scores,
+            self.options.scoring,
+        )?;
         let winner = summary.outcome.winner();
         self.scores[winner.index()] = self.scores[winner.index()].saturating_add(summary.points);
         summary.scores = self.scores;
@@ -448,6 +487,9 @@ impl Match {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct MatchData {
     target: Target,
+    /// Absent in data written before the options existed.
+    #[serde(default, skip_serializing_if = "is_default")]
+    options: MatchOptions,
     round: u32,
     scores: [u32; 2],
     position: Position,
@@ -460,6 +502,11 @@ struct MatchData {
 }
 
 #[cfg(feature = "serde")]
+fn is_default(options: &MatchOptions) -> bool {
+    *options == MatchOptions::default()
+}
+
+#[cfg(feature = "serde")]
 fn is_standard(rules: &Rules) -> bool {
     *rules == Rules::Standard
 }
@@ -469,6 +516,7 @@ impl From<Match> for MatchData {
     fn from(m: Match) -> MatchData {
         MatchData {
             target: m.target,
+            options: m.options,
             round: m.round,
             scores: m.scores,
             position: m.position,
@@ -487,7 +535,8 @@ impl TryFrom<MatchData> for Match {
     /// state and last round are the ones its parts give.
     fn try_from(data: MatchData) -> Result<Match, MatchError> {
         let position = data.position.with_rules(data.rules);
-        let mut m = Match::resume(data.target, position, data.scores, data.round)?;
+        let mut m =
+            Match::resume_with(data.target, data.options, position, data.scores, data.round)?;
         if m.state != data.state {
             return Err(MatchError::Inconsistent(
                 "the state does not follow from the position and the scores",

@@ -91,6 +91,17 @@ impl FromStr for Edge {
 /// ```
 #[must_use]
 pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
+    refill_from(position, edge, to_move, false)
+}
+
+/// [`refill`], taking the ranks from the one farthest from the home row
+/// when `farthest_first` ([`Refill::Farthest`](crate::Refill::Farthest)).
+pub(super) fn refill_from(
+    position: &Position,
+    edge: Edge,
+    to_move: Player,
+    farthest_first: bool,
+) -> Position {
     let files = |i: usize| match edge {
         Edge::AFile => File::ALL[i],
         Edge::HFile => File::ALL[7 - i],
@@ -100,9 +111,10 @@ pub fn refill(position: &Position, edge: Edge, to_move: Player) -> Position {
         let home = player.home_rank();
         let mut placed = 0;
         for step in 0..8 {
+            let from_home = if farthest_first { 7 - step } else { step };
             let rank = match player {
-                Player::Black => Rank::ALL[step],
-                Player::White => Rank::ALL[7 - step],
+                Player::Black => Rank::ALL[from_home],
+                Player::White => Rank::ALL[7 - from_home],
             };
             for i in 0..8 {
                 let square = Square::new(files(i), rank);

@@ -6,6 +6,7 @@
 //! modules use.
 
 mod common;
+mod match_options;
 mod matchplay;
 mod movegen;
 mod notation;

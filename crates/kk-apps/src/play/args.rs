@@ -29,7 +29,7 @@ pub struct PlayArgs {
     /// The game, its rules and set-up, as a game spec: kamisado (the
     /// default), "kamisado target=3", katarenga, "katarenga
     /// rules=no-first-capture board=1f0,2b1,3f2,4f3" (fields: kamisado's
-    /// rules and target; katarenga's rules and board)
+    /// rules, target, scoring and refill; katarenga's rules and board)
     #[arg(long, value_name = "SPEC", value_parser = game_spec_arg)]
     pub game: Option<GameSpec>,
     /// Who plays Black
@@ -129,6 +129,7 @@ pub(super) enum GameChoice {
     Kamisado {
         rules: kamisado_core::Rules,
         target: Target,
+        options: kamisado_core::MatchOptions,
     },
     Katarenga {
         board: Board,
@@ -166,13 +167,21 @@ impl Options {
     /// A usage error for an option of the other game.
     pub fn new(args: PlayArgs) -> Result<Options, CliError> {
         let game = match args.game.unwrap_or_default() {
-            GameSpec::Kamisado { rules, target } => {
+            GameSpec::Kamisado {
+                rules,
+                target,
+                options,
+            } => {
                 if args.arrangement.is_some() || args.orientation.is_some() || args.rematch {
                     return Err(CliError::Usage(
                         "--arrangement, --orientation and --rematch are for Katarenga".into(),
                     ));
                 }
-                GameChoice::Kamisado { rules, target }
+                GameChoice::Kamisado {
+                    rules,
+                    target,
+                    options,
+                }
             }
             GameSpec::Katarenga { rules, board } => {
                 let board = match (board, args.arrangement) {

@@ -298,6 +298,7 @@ impl Session<'_> {
         &mut self,
         rules: kamisado_core::Rules,
         target: Target,
+        options: kamisado_core::MatchOptions,
         players: [Who; 2],
         seed: u64,
     ) -> Result<Ending, CliError> {
@@ -306,7 +307,7 @@ impl Session<'_> {
         self.legend(KAMISADO_LEGEND)?;
         // Each entry: the match and the move that led to it.
         let mut history: Vec<(Match, Option<kamisado_core::Move>)> =
-            vec![(Match::new_with(target, rules), None)];
+            vec![(Match::new_with(target, rules, options), None)];
         loop {
             let (m, last) = *history.last().expect("history starts with the match");
             match m.state() {
@@ -566,6 +567,7 @@ pub fn run(
         session.kamisado(
             kamisado_core::Rules::Standard,
             Target::SINGLE_ROUND,
+            kamisado_core::MatchOptions::default(),
             computers,
             seed,
         )?;
@@ -578,9 +580,11 @@ pub fn run(
             .0
     } else {
         match options.game {
-            GameChoice::Kamisado { rules, target } => {
-                session.kamisado(rules, target, options.players, seed)?
-            }
+            GameChoice::Kamisado {
+                rules,
+                target,
+                options: match_options,
+            } => session.kamisado(rules, target, match_options, options.players, seed)?,
             GameChoice::Katarenga {
                 board,
                 rules,

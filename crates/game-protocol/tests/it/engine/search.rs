@@ -441,10 +441,15 @@ fn a_kamisado_reading_named_by_newgame_decides_the_engine_s_moves() {
     }
     let mut e = Driver::start();
     e.send("newgame kamisado rules pushed-square blocked-colour\nnewgame kamisado rules sideways");
-    e.send(&format!("newgame kamisado rules pushed-square\n{position}\ngo depth 1"));
+    e.send(&format!(
+        "newgame kamisado rules pushed-square\n{position}\ngo depth 1"
+    ));
     let (replies, _) = e.best();
     let errors = errors(&replies);
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(errors[0].contains("two readings of kamisado"), "{errors:?}");
-    assert!(errors[1].contains("unknown rule option \"sideways\""), "{errors:?}");
+    assert!(
+        errors[1].contains("unknown rule option \"sideways\""),
+        "{errors:?}"
+    );
 }

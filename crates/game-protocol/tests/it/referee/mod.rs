@@ -302,3 +302,40 @@ fn katarenga_by_the_first_move_option() {
         assert_eq!(first.piece_count(katarenga_core::Player::Black), 8, "{r}");
     }
 }
+
+/// `kamisado` by a reading of the rules and match options: the engines
+/// are told the reading, the records carry the `Rules`, `Scoring` and
+/// `Refill` tags and replay by them (the records' own check), and every
+/// round starts by the reading.
+#[test]
+fn kamisado_by_a_reading_of_the_rules() {
+    for reading in ["pushed-square", "blocked-colour"] {
+        let game = spec(&format!(
+            "kamisado rules={reading} target=3 scoring=rings refill=farthest"
+        ));
+        let mut config = Config::new(
+            game,
+            [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
+            2,
+            TimeControl::Depth(1),
+        );
+        config.random_plies = 4;
+        let (report, text, _) = run(config, &format!("reading-{reading}"));
+        assert_eq!(report.tally.games(), 2);
+        assert_eq!(report.faults, [0, 0], "{text}");
+        let records = KamisadoRecord::parse_all(&text).unwrap();
+        assert_eq!(records.len(), 2);
+        for r in &records {
+            assert!(text.contains(&format!("[Rules \"{reading}\"]")), "{text}");
+            assert!(text.contains("[Scoring \"rings\"]"), "{text}");
+            assert!(text.contains("[Refill \"farthest\"]"), "{text}");
+            assert_eq!(r.rules.name(), reading, "{r}");
+            assert_eq!(r.spec(), game, "{r}");
+            r.validate().unwrap();
+            assert!(
+                r.rounds.iter().all(|round| round.start.rules() == r.rules),
+                "{r}"
+            );
+        }
+    }
+}

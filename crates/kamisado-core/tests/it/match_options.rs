@@ -1,0 +1,255 @@
+//! The match options against a naive model written from the rules page's
+//! "Match play" and "Match options": the scoring tower found from the
+//! round's moves (the arrived tower, or after a deadlock the tower of the
+//! colour of the square the loser's last real move ended on), its points
+//! by the table, and the next round's start laid out square by square.
+//! Random matches under every reading and option, round by round.
+
+use std::collections::BTreeMap;
+
+use board_geometry::{File, Player, Rank, SplitMix64, Square};
+use kamisado_core::{
+    Colour, Edge, Game, Match, MatchOptions, MatchState, Move, Position, Refill, Rules, Scoring,
+    SumoRank, Target, Tower,
+};
+
+/// The points of a win by a tower of `rank` (before promotion).
+fn naive_points(scoring: Scoring, rank: SumoRank) -> u32 {
+    let level = rank.level() as usize;
+    match scoring {
+        Scoring::Rank => [1, 3, 7, 15][level],
+        Scoring::Rings => [1, 2, 4, 8][level],
+    }
+}
+
+/// The winner of a finished round and its scoring tower, from the final
+/// position and the round's moves.
+fn naive_result(end: &Position, moves: &[(Player, Move)]) -> (Player, Tower) {
+    for (tower, square, _) in end.towers() {
+        if square.rank() == tower.player.goal_rank() {
+            return (tower.player, tower);
+        }
+    }
+    // A deadlock: lost by the player who made the last real move.
+    let &(loser, last) = moves.iter().rev().find(|(_, m)| !m.is_pass()).unwrap();
+    let winner = loser.opponent();
+    (winner, Tower::new(winner, Colour::of_square(last.to)))
+}
+
+/// The next round's start as the rules page lays it out.
+fn naive_next_start(
+    end: &Position,
+    refill: Refill,
+    edge: Edge,
+    winner: Player,
+    scorer: Tower,
+) -> Position {
+    let mut placed: BTreeMap<Square, (Tower, SumoRank)> = BTreeMap::new();
+    let file = |i: usize| match edge {
+        Edge::AFile => File::ALL[i],
+        Edge::HFile => File::ALL[7 - i],
+    };
+    for player in Player::ALL {
+        let home = player.home_rank();
+        let mut order: Vec<(Tower, SumoRank)> = Vec::new();
+        if refill == Refill::Restart {
+            for (tower, _, rank) in end.towers().filter(|(t, _, _)| t.player == player) {
+                let square = (0..8)
+                    .map(|f| Square::new(File::ALL[f], home))
+                    .find(|s| Colour::of_square(*s) == tower.colour)
+                    .unwrap();
+                placed.insert(square, (tower, rank));
+            }
+            continue;
+        }
+        // Ranks by distance from the home row, nearest (or farthest) first.
+        let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
+        ranks.sort_by_key(|r| (r.index() as i32 - home.index() as i32).abs());
+        if refill == Refill::Farthest {
+            ranks.reverse();
+        }
+        for rank in ranks {
+            for i in 0..8 {
+                if let Some(tower) = end.piece_on(Square::new(file(i), rank)) {
+                    if tower.player == player {
+                        order.push((tower, end.rank_of(tower)));
+                    }
+                }
+            }
+        }
+        for (i, piece) in order.into_iter().enumerate() {
+            placed.insert(Square::new(file(i), home), piece);
+        }
+    }
+    let mut text = String::new();
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for f in File::ALL {
+            match placed.get(&Square::new(f, *rank)) {
+                None => empty += 1,
+                Some(&(tower, rank)) => {
+                    if empty > 0 {
+                        text += &empty.to_string();
+                        empty = 0;
+                    }
+                    let letter = tower.colour.letter();
+                    text.push(match tower.player {
+                        Player::Black => letter.to_ascii_uppercase(),
+                        Player::White => letter.to_ascii_lowercase(),
+                    });
+                    let level = if tower == scorer {
+                        (rank.level() + 1).min(3)
+                    } else {
+                        rank.level()
+                    };
+                    text += &"+".repeat(level as usize);
+                }
+            }
+        }
+        if empty > 0 {
+            text += &empty.to_string();
+        }
+        if *rank != Rank::ALL[0] {
+            text.push('/');
+        }
+    }
+    let loser = winner.opponent();
+    text += if loser == Player::Black {
+        " b -"
+    } else {
+        " w -"
+    };
+    let start: Position = text.parse().unwrap();
+    start.with_rules(end.rules())
+}
+
+#[derive(Default, Debug)]
+struct Hits {
+    rounds: usize,
+    deadlocks: usize,
+    sumo_wins: usize,
+    triple_wins: usize,
+    scatter: usize,
+}
+
+/// One random match under `rules` and `options`, checked round by round.
+fn check_match(rules: Rules, options: MatchOptions, target: u32, seed: u64, hits: &mut Hits) {
+    let mut rng = SplitMix64::new(seed);
+    let mut m = Match::new_with(Target::new(target).unwrap(), rules, options);
+    let mut moves: Vec<(Player, Move)> = Vec::new();
+    let mut scores = [0u32; 2];
+    for _ in 0..50_000 {
+        match m.state() {
+            MatchState::Over { winner } => {
+                assert!(scores[winner.index()] >= target);
+                return;
+            }
+            MatchState::ChooseEdge { chooser } => {
+                let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
+                let end = *m.final_position().unwrap();
+                let (winner, scorer) = naive_result(&end, &moves);
+                assert_eq!(chooser, winner, "{end}");
+                let expected = naive_next_start(&end, options.refill, edge, winner, scorer);
+                m.choose_edge(edge).unwrap();
+                assert_eq!(
+                    *m.position(),
+                    expected,
+                    "{options:?}: next round after {end}"
+                );
+                moves.clear();
+            }
+            MatchState::InRound => {
+                let p = *m.position();
+                let legal = p.legal_moves();
+                let mv = *rng.choose(&legal).unwrap();
+                moves.push((p.side_to_move(), mv));
+                if let Some(summary) = m.play(mv).unwrap() {
+                    let end = *m.position();
+                    let (winner, scorer) = naive_result(&end, &moves);
+                    let rank = end.rank_of(scorer);
+                    let points = naive_points(options.scoring, rank);
+                    scores[winner.index()] += points;
+                    assert_eq!(summary.outcome.winner(), winner, "{end}");
+                    assert_eq!(summary.tower, Some(scorer.colour), "{end}");
+                    assert_eq!(summary.points, points, "{options:?}: {end}");
+                    assert_eq!(m.scores(), scores);
+                    hits.rounds += 1;
+                    hits.deadlocks += usize::from(end.arrived().is_none());
+                    hits.sumo_wins += usize::from(rank != SumoRank::Plain);
+                    hits.triple_wins += usize::from(rank == SumoRank::TripleSumo);
+                    // Whether the refill orders part here.
+                    let starts = [Refill::Nearest, Refill::Farthest]
+                        .map(|r| r.next_start(&end, Edge::AFile, winner.opponent()));
+                    hits.scatter += usize::from(starts[0] != starts[1]);
+                }
+            }
+        }
+    }
+    panic!("match {seed} did not finish");
+}
+
+#[test]
+fn random_matches_score_and_set_up_as_the_naive_model_under_every_option() {
+    let mut hits = Hits::default();
+    for rules in Rules::ALL {
+        for scoring in Scoring::ALL {
+            for refill in Refill::ALL {
+                let options = MatchOptions { scoring, refill };
+                for seed in 0..3 {
+                    check_match(rules, options, 60, seed, &mut hits);
+                }
+            }
+        }
+    }
+    // The branches the options part on ran: deadlocks, wins by sumos (and
+    // by triple sumos, where rings and ranks differ most), refills where
+    // the order matters.
+    assert!(hits.rounds > 500, "{hits:?}");
+    assert!(hits.deadlocks > 10, "{hits:?}");
+    assert!(hits.sumo_wins > 50, "{hits:?}");
+    assert!(hits.triple_wins > 5, "{hits:?}");
+    assert!(hits.scatter > 100, "{hits:?}");
+    eprintln!("{hits:?}");
+}
+
+/// One worked case per option from the rules page's worked example (White
+/// wins round 1 with its plain green tower on d1; Black's yellow tower
+/// stayed on d7).
+#[test]
+fn the_worked_example_under_each_option() {
+    let play = |options: MatchOptions| {
+        let mut m = Match::new_with(Target::STANDARD, Rules::Standard, options);
+        for mv in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+            m.play(mv.parse().unwrap()).unwrap();
+        }
+        let points = m.last_round().unwrap().points;
+        m.choose_edge(Edge::AFile).unwrap();
+        (points, m.position().to_string())
+    };
+    let cases = [
+        (
+            Scoring::Rank,
+            Refill::Nearest,
+            1,
+            "obpkyrng+/8/8/8/8/8/8/NGRKPBOY b -",
+        ),
+        (
+            Scoring::Rings,
+            Refill::Farthest,
+            1,
+            "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -",
+        ),
+        (
+            Scoring::Rank,
+            Refill::Restart,
+            1,
+            "obpkyrg+n/8/8/8/8/8/8/NGRYKPBO b -",
+        ),
+    ];
+    for (scoring, refill, points, start) in cases {
+        assert_eq!(
+            play(MatchOptions { scoring, refill }),
+            (points, start.to_string())
+        );
+    }
+}
