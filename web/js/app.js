@@ -198,11 +198,13 @@ async function computerTurn(who) {
       state.engineNote = `Black (${chosen.name}) searched the four starts and sits at the ${action} edge.`;
     } else if (game.match && game.match.state === "chooseEdge") {
       const starts = { a: game.match.nextRoundStart("a").toString(), h: game.match.nextRoundStart("h").toString() };
-      ({ edge: action } = await engine.ask({ task: "edge", starts, budget }));
+      ({ edge: action } = await engine.ask({ task: "edge", starts, rules: game.match.position.rules, budget }));
     } else {
       let solve = chosen.solve;
       if (solve && clockBudget !== null) solve = { ...solve, milliseconds: Math.min(solve.milliseconds, clockBudget / 2) };
-      const result = await engine.ask({ task: "move", kind: setup.kind, position: positionOf(game).toString(), budget, solve });
+      const position = positionOf(game);
+      const rules = setup.kind === "kamisado" ? position.rules : undefined;
+      const result = await engine.ask({ task: "move", kind: setup.kind, position: position.toString(), rules, budget, solve });
       action = result.best;
       state.engineNote = result.proven
         ? `${capitalised(who)} (${chosen.name}) proved ${result.winner === who ? "a win" : "a loss"}${result.plies ? ` in ${result.plies} plies` : ""}.`
@@ -233,7 +235,8 @@ async function solve() {
   $("solve-result").textContent = `Solving (at most ${SOLVE_MILLISECONDS / 1000} s)…`;
   render();
   try {
-    const s = await engine.ask({ task: "solve", position, milliseconds: SOLVE_MILLISECONDS });
+    const rules = positionOf(state.game).rules;
+    const s = await engine.ask({ task: "solve", position, rules, milliseconds: SOLVE_MILLISECONDS });
     state.solving = false;
     if (positionOf(state.game).toString() !== position) return;
     state.solution = s;
@@ -366,7 +369,10 @@ function recordGame() {
   const common = { event: "kamisado-katarenga web page", site: location.host || "?", date: today, black: name("black"), white: name("white") };
   if (state.ending) Object.assign(common, { termination: state.ending.termination, winner: state.ending.winner });
   const s = state.setup;
-  if (s.kind === "kamisado") return { ...common, target: s.target, ...(s.start ? { start: s.start } : {}), actions: state.actions };
+  if (s.kind === "kamisado") {
+    const options = { rules: s.rules ?? "standard", scoring: s.scoring ?? "rank", refill: s.refill ?? "nearest" };
+    return { ...common, target: s.target, ...options, ...(s.start ? { start: s.start } : {}), actions: state.actions };
+  }
   const orientation = orientationOf(state.game);
   const set = orientation && orientation !== "bottom" || s.orientation === "choose" || s.rematch;
   const by = s.rematch ? (s.rematch.chose ? "white" : "given") : s.orientation === "choose" ? "black" : "given";
@@ -394,7 +400,7 @@ async function uploadRecord(file) {
     const g = games[0];
     const setup =
       kind === "kamisado"
-        ? { kind, target: g.target, ...(g.start !== KamisadoPosition.start().toString() ? { start: g.start } : {}) }
+        ? { kind, target: g.target, rules: g.rules, scoring: g.scoring, refill: g.refill, ...(g.start !== KamisadoPosition.start().toString() ? { start: g.start } : {}) }
         : { kind, board: g.board, rules: g.rules, ...(g.orientation ? { orientation: g.orientation } : {}), ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
     const actions = kind === "kamisado" ? g.actions : g.moves;
     const forfeit = g.termination !== "normal" && g.termination !== "unfinished" && g.winner;

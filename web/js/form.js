@@ -102,8 +102,12 @@ export function fillLevels() {
 /** The form as the game is: game, target or board, players, clocks. */
 export function writeForm() {
   document.querySelector(`input[name="game"][value="${state.setup.kind}"]`).checked = true;
-  if (state.setup.kind === "kamisado") $("target").value = String(state.setup.target);
-  else {
+  if (state.setup.kind === "kamisado") {
+    $("target").value = String(state.setup.target);
+    $("kamisado-rules").value = state.setup.rules ?? "standard";
+    $("scoring").value = state.setup.scoring ?? "rank";
+    $("refill").value = state.setup.refill ?? "nearest";
+  } else {
     $("no-first-capture").checked = state.setup.rules === "no-first-capture";
     // A rematch keeps the first game's edge; the form says how it was chosen.
     const rematch = state.setup.rematch;
@@ -152,7 +156,10 @@ export function readClocks() {
  */
 export function readSetup() {
   const kind = document.querySelector('input[name="game"]:checked').value;
-  if (kind === "kamisado") return { setup: { kind, target: Number($("target").value) }, message: "" };
+  if (kind === "kamisado") {
+    const setup = { kind, target: Number($("target").value), rules: $("kamisado-rules").value, scoring: $("scoring").value, refill: $("refill").value };
+    return { setup, message: "" };
+  }
   const { board, note } = chosenBoard();
   const rules = $("no-first-capture").checked ? "no-first-capture" : "standard";
   const orientation = $("orientation").value;

@@ -22,8 +22,11 @@ export const ORIENTATIONS = ["bottom", "right", "top", "left"];
 
 /**
  * The setups of the two games:
- * - `{ kind: "kamisado", target, start? }`: a match to `target` points (1: a
- *   single round) from the usual start or from the position `start`;
+ * - `{ kind: "kamisado", target, rules?, scoring?, refill?, start? }`: a match
+ *   to `target` points (1: a single round) by the reading `rules` and the
+ *   match options `scoring` and `refill` (the game spec's fields; the
+ *   defaults when left out) from the usual start or from the position
+ *   `start`;
  * - `{ kind: "katarenga", board, rules, orientation?, rematch?, start?, note? }`:
  *   `board` is four tiles ("1f0 2b1 3f2 4f3") or a colours field (the board
  *   as laid), `rules` "standard" or "no-first-capture", `orientation` Black's
@@ -49,6 +52,12 @@ export function katarengaSpec(setup, laid, orientation = "bottom") {
   return new GameSpec(`katarenga rules=${setup.rules ?? "standard"} board=${laid.turned(orientation)}`);
 }
 
+/** The one description of the Kamisado match of `setup`: its reading, target and options. */
+export function kamisadoSpec(setup) {
+  const fields = [["rules", setup.rules], ["target", setup.target], ["scoring", setup.scoring], ["refill", setup.refill]];
+  return new GameSpec(["kamisado", ...fields.filter(([, v]) => v !== undefined).map(([f, v]) => `${f}=${v}`)].join(" "));
+}
+
 /** The Katarenga start of `setup` on the `laid` board with Black at `orientation`'s edge. */
 export function katarengaStart(setup, laid, orientation = "bottom") {
   return start(katarengaSpec(setup, laid, orientation));
@@ -57,15 +66,16 @@ export function katarengaStart(setup, laid, orientation = "bottom") {
 /** The first state of `setup`: a Kamisado match, or a Katarenga position. */
 function beginning(setup) {
   if (setup.kind === "kamisado") {
-    if (!setup.start) return { match: new KamisadoMatch(setup.target) };
-    const position = KamisadoPosition.parse(setup.start);
+    if (!setup.start) return { match: KamisadoMatch.fromSpec(kamisadoSpec(setup)) };
+    const position = KamisadoPosition.parse(setup.start).withRules(setup.rules ?? "standard");
     const outcome = position.outcome;
-    if (!outcome) return { match: KamisadoMatch.resume(position, { target: setup.target }) };
+    const options = { scoring: setup.scoring ?? "rank", refill: setup.refill ?? "nearest" };
+    if (!outcome) return { match: KamisadoMatch.resume(position, { target: setup.target, ...options }) };
     // A finished round: the match is over, its winner having scored the
     // round (no more than the largest score a round can give).
     const scores = { black: 0, white: 0 };
     scores[outcome.winner] = Math.max(setup.target, 15);
-    return { match: KamisadoMatch.resume(position, { target: setup.target, scores }) };
+    return { match: KamisadoMatch.resume(position, { target: setup.target, scores, ...options }) };
   }
   if (setup.start) return { position: KatarengaPosition.parse(setup.start) };
   const laid = boardOf(setup);

@@ -80,7 +80,7 @@ export function renderSeats() {
     const seat = $(id);
     const p = playerOf(side);
     let name = `${capitalised(side)}: ${p.type === "computer" ? `computer (${level(p.level, kind).name})` : "human"}`;
-    if (state.game?.match && state.setup.target > 1) name += ` · ${state.game.match.scores[side]} points`;
+    if (state.game?.match && state.setup.target > 1) name += ` · ${points(state.game.match.scores[side])}`;
     seat.querySelector(".seat-name").textContent = name;
     const clock = seat.querySelector(".clock");
     const left = state.clocks.remaining(side);
@@ -89,6 +89,27 @@ export function renderSeats() {
     clock.classList.toggle("running", state.clocks.running === side);
     clock.classList.toggle("low", left !== null && left < 10_000);
   }
+  $("game-line").textContent = gameLine();
+}
+
+/** `n` points in words ("1 point", "3 points"). */
+const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+
+/** What is played, beside the board: the match and its round, and any reading or option other than the default. */
+function gameLine() {
+  const s = state.setup;
+  const parts = [];
+  if (s.kind === "kamisado") {
+    const match = state.game?.match;
+    parts.push(s.target === 1 ? "Kamisado, a single round" : `Kamisado, a match to ${points(s.target)}${match ? `, round ${match.round}` : ""}`);
+    if (s.rules && s.rules !== "standard") parts.push(`rules: ${s.rules}`);
+    if (s.scoring && s.scoring !== "rank") parts.push(`scoring: ${s.scoring}`);
+    if (s.refill && s.refill !== "nearest") parts.push(`next round: ${s.refill === "restart" ? "from the start layout" : "refilled farthest rank first"}`);
+  } else {
+    parts.push("Katarenga");
+    if (s.rules && s.rules !== "standard") parts.push(`rules: ${s.rules}`);
+  }
+  return parts.join(" · ");
 }
 
 /** The move list; a click on a move calls `pick(count)` with the number of actions to show. */

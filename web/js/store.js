@@ -3,6 +3,12 @@
 // browser's storage, so that a reload keeps it.
 
 const KEY = "kamisado-katarenga/game";
+/** Kamisado's reading and match options with their defaults: a link names the others only. */
+const KAMISADO_DEFAULTS = [
+  ["rules", "standard"],
+  ["scoring", "rank"],
+  ["refill", "nearest"],
+];
 
 /** The address (`#...`) of `saved` (what `save` keeps). */
 export function toAddress(saved) {
@@ -10,6 +16,9 @@ export function toAddress(saved) {
   const params = new URLSearchParams({ game: setup.kind });
   if (setup.kind === "kamisado") {
     params.set("target", String(setup.target));
+    for (const [field, usual] of KAMISADO_DEFAULTS) {
+      if (setup[field] && setup[field] !== usual) params.set(field, setup[field]);
+    }
   } else {
     params.set("board", setup.board);
     if (setup.rules !== "standard") params.set("rules", setup.rules);
@@ -39,7 +48,7 @@ export function fromAddress(hash) {
   const start = params.get("start") ?? params.get("position") ?? undefined;
   const setup =
     kind === "kamisado"
-      ? { kind, target: Number(params.get("target") ?? 1) }
+      ? { kind, target: Number(params.get("target") ?? 1), ...Object.fromEntries(KAMISADO_DEFAULTS.map(([f, usual]) => [f, params.get(f) ?? usual])) }
       : {
           kind,
           board: params.get("board") ?? (start ? start.split(" ")[0] : "1f0 2f0 3f0 4f0"),

@@ -30,8 +30,9 @@ function searcher(kind) {
   return katarengaSearcher;
 }
 
-function parse(kind, text) {
-  return kind === "kamisado" ? KamisadoPosition.parse(text) : KatarengaPosition.parse(text);
+/** A position sent as text; a Kamisado one with the reading of the rules the notation does not say. */
+function parse(kind, text, rules = "standard") {
+  return kind === "kamisado" ? KamisadoPosition.parse(text).withRules(rules) : KatarengaPosition.parse(text);
 }
 
 const tasks = {
@@ -41,8 +42,8 @@ const tasks = {
    * proven loss is searched like any position (the search's defence does
    * better against a player who may err than the proof's move), and said.
    */
-  move({ kind, position, budget, solve }) {
-    const p = parse(kind, position);
+  move({ kind, position, rules, budget, solve }) {
+    const p = parse(kind, position, rules);
     if (solve && kind === "kamisado") {
       solver ??= new KamisadoSolver(64);
       const s = solver.solve(p, solve);
@@ -57,13 +58,13 @@ const tasks = {
   // The round's winner refills from the edge whose start is worse for the
   // loser, who opens the next round: each start is searched with half the
   // budget, and the score is the loser's (the side to move there).
-  edge({ starts, budget }) {
+  edge({ starts, rules, budget }) {
     const half = Object.fromEntries(
       Object.entries(budget).map(([k, v]) => [k, k === "depth" ? v : Math.max(1, Math.floor(v / 2))]),
     );
     const scores = {};
     for (const edge of ["a", "h"]) {
-      const start = KamisadoPosition.parse(starts[edge]);
+      const start = parse("kamisado", starts[edge], rules);
       scores[edge] = searcher("kamisado").search(start, half).score;
     }
     return { edge: scores.a <= scores.h ? "a" : "h", scores };
@@ -77,9 +78,9 @@ const tasks = {
     return searcher("katarenga").bestOrientation(laid, { rules }, budget);
   },
 
-  solve({ position, milliseconds }) {
+  solve({ position, rules, milliseconds }) {
     solver ??= new KamisadoSolver(64);
-    return solver.solve(KamisadoPosition.parse(position), { milliseconds });
+    return solver.solve(parse("kamisado", position, rules), { milliseconds });
   },
 
   newGame({ kind }) {

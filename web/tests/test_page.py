@@ -161,6 +161,9 @@ class Page:
             self.choose(f"{side}-clock", options.get(f"{side}_clock", "none"))
         if "target" in options:
             self.choose("target", str(options["target"]))
+        for field in ("kamisado-rules", "scoring", "refill"):
+            if field.replace("-", "_") in options:
+                self.choose(field, options[field.replace("-", "_")])
         if "board" in options:
             self.choose("board-kind", options["board"])
         if "arrangement" in options:
@@ -363,7 +366,10 @@ def test_a_kamisado_match_with_the_edge_choice(page):
     assert str(match.position) == snapshot["notation"]
     black, white = match.scores
     seats = page.text("seat-top") + page.text("seat-bottom")
-    assert f"{black} points" in seats and f"{white} points" in seats, seats
+    def words(n):
+        return f"{n} point" + ("" if n == 1 else "s")
+
+    assert words(black) in seats and words(white) in seats, seats
     assert f"{black}-{white}" in page.text("banner")
 
 
@@ -383,6 +389,10 @@ def test_a_human_chooses_the_edge_with_both_refills_shown(page):
     page.element("edge-h").click()
     page.wait(lambda _d: page.body()["state"] == "inRound")
     assert page.snapshot()["notation"] == "g+obpkyrn/8/8/8/8/8/8/YNGRKPBO b -"
+    # Beside the board: the match, its round, and the score in words.
+    assert page.text("game-line") == "Kamisado, a match to 3 points, round 2"
+    seats = page.text("seat-top") + page.text("seat-bottom")
+    assert "1 point" in seats and "1 points" not in seats, seats
 
 
 def test_a_pass_and_a_push_shown_as_they_happen(page):
@@ -533,6 +543,36 @@ def test_the_first_move_rule_offered_and_shown(page):
     # From the form: the option is a checkbox, and the status says the rule is in force.
     page.setup("katarenga", black="human", white="human", no_first_capture=True)
     assert "no capture on a first move" in page.text("status")
+
+
+def test_a_kamisado_reading_and_match_options_reach_the_game_the_computer_and_a_reload(page):
+    # Black's yellow tower on d7 is blocked: by rule text 001's literal
+    # reading White then moves its own yellow tower (on e8), not its tower
+    # of d7's colour (green, on b3), as the standard rules have it.
+    blocked = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y"
+    page.open(address("kamisado", blocked, black="human", white="computer.beginner", target=3,
+                      rules="blocked-colour", scoring="rings", refill="farthest"))
+    line = page.text("game-line")
+    assert line == ("Kamisado, a match to 3 points, round 1 · rules: blocked-colour · scoring: rings"
+                    " · next round: refilled farthest rank first"), line
+    page.element("pass").click()
+    page.wait(lambda _d: len(page.moves()) == 2, timeout=60)
+    moves = page.moves()
+    assert moves[0] == "d7d7" and moves[1].startswith("e8"), moves
+    # The engine's own reading agrees with every move the page played.
+    position = kamisado.Position(blocked, rules="blocked-colour")
+    follow(page, position, 0, check_kamisado)
+    # A reload keeps the reading and the options, in the game and the form.
+    page.reload()
+    assert page.text("game-line") == line
+    assert page.moves() == moves
+    for field, value in [("kamisado-rules", "blocked-colour"), ("scoring", "rings"), ("refill", "farthest")]:
+        assert Select(page.element(field)).first_selected_option.get_attribute("value") == value
+    # From the form: the standard reading has White move its green tower.
+    page.setup("kamisado", black="human", white="human", target=3, kamisado_rules="pushed-square", scoring="rings",
+               refill="nearest")
+    assert page.text("game-line") == "Kamisado, a match to 3 points, round 1 · rules: pushed-square · scoring: rings"
+    assert "rules=pushed-square" in page.driver.current_url and "scoring=rings" in page.driver.current_url
 
 
 # ------------------------------------------------------------- defects

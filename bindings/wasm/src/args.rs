@@ -187,6 +187,18 @@ impl Fields {
         optional_string(&self.name(field), &self.get(field))
     }
 
+    /// `field` as a value read by its name (a reading of the rules, a
+    /// match option), its default when left out.
+    pub(crate) fn named<T>(&self, field: &str) -> JsResult<T>
+    where
+        T: Default + std::str::FromStr<Err: std::error::Error>,
+    {
+        match self.string(field)? {
+            Some(name) => Ok(name.parse().map_err(|e| crate::js_error(&e))?),
+            None => Ok(T::default()),
+        }
+    }
+
     /// `field` as a time in milliseconds (any finite number from 0), if
     /// given.
     #[cfg_attr(not(feature = "search"), allow(dead_code))]

@@ -79,6 +79,8 @@ export interface KamisadoProgress {
   target?: number;
   scores?: KamisadoScores;
   round?: number;
+  scoring?: "rank" | "rings";
+  refill?: "nearest" | "farthest" | "restart";
 }
 "#;
 
@@ -397,14 +399,24 @@ impl KamisadoMatch {
     /// A match taken up at `position` (a round in progress, or a round's
     /// final position), with `progress` telling the target (1 by default:
     /// a single round from the position), the scores so far (`{ black: 0,
-    /// white: 0 }`) and the round number (1). Throws on an inconsistent
+    /// white: 0 }`), the round number (1) and the match options (`scoring`
+    /// `"rank"`, `refill` `"nearest"`); the reading of the rules is the
+    /// position's. Throws on an inconsistent
     /// match (a target already reached, a finished round that was not
     /// scored).
     pub fn resume(
         position: &KamisadoPosition,
         #[wasm_bindgen(unchecked_optional_param_type = "KamisadoProgress")] progress: JsValue,
     ) -> Result<KamisadoMatch, JsValue> {
-        let progress = Fields::new("progress", &progress, &["target", "scores", "round"])?;
+        let progress = Fields::new(
+            "progress",
+            &progress,
+            &["target", "scores", "round", "scoring", "refill"],
+        )?;
+        let options = MatchOptions {
+            scoring: progress.named("scoring")?,
+            refill: progress.named("refill")?,
+        };
         let target = self::target(&progress.name("target"), &progress.get("target"), 1)?;
         let scores = Fields::new(
             "progress.scores",
@@ -421,8 +433,8 @@ impl KamisadoMatch {
             .count("round", "a round number", (1, MAX))?
             .unwrap_or(1);
         let round = u32::try_from(round).unwrap_or(u32::MAX);
-        let inner =
-            Match::resume(target, position.inner, scores, round).map_err(|e| js_error(&e))?;
+        let inner = Match::resume_with(target, options, position.inner, scores, round)
+            .map_err(|e| js_error(&e))?;
         Ok(KamisadoMatch { inner })
     }
 

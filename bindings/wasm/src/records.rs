@@ -41,6 +41,12 @@ export type RecordTermination =
 export interface KamisadoGame extends RecordTags {
   /** The points the match is played to. */
   target: number;
+  /** The reading of the rules (`"standard"` if left out; the record's `Rules` tag). */
+  rules?: "standard" | "pushed-square" | "blocked-colour";
+  /** How rounds score (`"rank"` if left out). */
+  scoring?: "rank" | "rings";
+  /** How the next round is set up (`"nearest"` if left out). */
+  refill?: "nearest" | "farthest" | "restart";
   /** The first round's start (the usual start if left out). */
   start?: string;
   /**
@@ -212,7 +218,16 @@ pub fn write_kamisado_record(
         return Err(args::type_error("`game` must be an object, not undefined"));
     }
     let mut fields = TAGS.to_vec();
-    fields.extend(["target", "start", "actions", "termination", "winner"]);
+    fields.extend([
+        "target",
+        "rules",
+        "scoring",
+        "refill",
+        "start",
+        "actions",
+        "termination",
+        "winner",
+    ]);
     let fields = Fields::new("game", &game, &fields)?;
     let points = fields
         .count(
@@ -223,15 +238,23 @@ pub fn write_kamisado_record(
         .ok_or_else(|| args::type_error("`game.target` must be a number, not undefined"))?;
     let target = Target::new(u32::try_from(points).unwrap_or(u32::MAX))
         .ok_or_else(|| args::range_error("`game.target` must be at least 1 point"))?;
-    let start = match fields.string("start")? {
+    let start: kamisado_core::Position = match fields.string("start")? {
         Some(text) => text.parse().map_err(|e| js_error(&e))?,
         None => kamisado_core::Position::start(),
+    };
+    let start = start.with_rules(fields.named("rules")?);
+    let options = kamisado_core::MatchOptions {
+        scoring: fields.named("scoring")?,
+        refill: fields.named("refill")?,
     };
     let actions = args::strings(&fields.name("actions"), &fields.get("actions"))?;
     let mut record = KamisadoRecord::new(target);
     record.header = header(&fields)?;
+    record.rules = start.rules();
+    record.options = options;
     record.rounds[0] = KamisadoRound::new(start);
-    let mut play = Match::resume(target, start, [0, 0], 1).map_err(|e| js_error(&e))?;
+    let mut play =
+        Match::resume_with(target, options, start, [0, 0], 1).map_err(|e| js_error(&e))?;
     for (i, action) in actions.iter().enumerate() {
         let refused =
             |e: &dyn std::fmt::Display| error_message(&format!("action {} ({action}): {e}", i + 1));
@@ -265,6 +288,9 @@ struct KamisadoGameJs {
     #[serde(flatten)]
     tags: TagsJs,
     target: u32,
+    rules: &'static str,
+    scoring: &'static str,
+    refill: &'static str,
     start: String,
     actions: Vec<String>,
     termination: &'static str,
@@ -291,6 +317,9 @@ pub fn read_kamisado_records(
             KamisadoGameJs {
                 tags: TagsJs::from(&r.header),
                 target: r.target.points(),
+                rules: r.rules.name(),
+                scoring: r.options.scoring.name(),
+                refill: r.options.refill.name(),
                 start: r
                     .rounds
                     .first()
