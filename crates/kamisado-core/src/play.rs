@@ -3,6 +3,7 @@
 
 use board_geometry::{Bitboard, Player, Square};
 
+use crate::state::State;
 use crate::zobrist::KEYS;
 use crate::{Colour, Game, Move, Outcome, Position, PushError, SumoRank, Tower};
 
@@ -162,10 +163,7 @@ impl Position {
         // The whole new hash (the tower's keys that `move_tower` applied
         // are applied again there, and the first update is dropped).
         next.hash = self.slide_hash(colour, from, to);
-        next.state = self
-            .state
-            .awaiting_landing(side.opponent())
-            .landed_on(Colour::of_square(to));
+        next.state = State::awaiting_landing(side.opponent()).landed_on(Colour::of_square(to));
         next
     }
 
@@ -175,7 +173,7 @@ impl Position {
     pub(crate) fn play_pass(&self, square: Square) -> Position {
         let mut next = *self;
         let forced = self
-            .rules()
+            .rules
             .colour_after_block(self.moving_colour(square), square);
         let push_mark = if self.is_after_push() {
             KEYS.after_push
@@ -184,9 +182,7 @@ impl Position {
         };
         next.hash ^=
             KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
-        next.state = self
-            .state
-            .next(self.side_to_move().opponent(), Some(forced), false);
+        next.state = State::new(self.side_to_move().opponent(), Some(forced), false);
         next
     }
 
@@ -254,7 +250,7 @@ impl SlidesFrom {
             ^ KEYS.forced[position.forced_index()]
             ^ push_mark;
         // The landing colour is filled in by `to`.
-        lifted.state = position.state.awaiting_landing(side.opponent());
+        lifted.state = State::awaiting_landing(side.opponent());
         let white = 0u64.wrapping_sub(s as u64);
         SlidesFrom {
             lifted,
@@ -292,6 +288,7 @@ impl SlidesFrom {
             sumo,
             hash: lifted.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()],
             state: lifted.state.landed_on(landing),
+            rules: lifted.rules,
         }
     }
 }

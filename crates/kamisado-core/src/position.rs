@@ -37,6 +37,10 @@ pub struct Position {
     pub(crate) hash: u64,
     /// The side to move, the forced colour and the push mark.
     pub(crate) state: State,
+    /// The reading of the rules: a field of its own, which copy-make
+    /// copies with the rest, so that the state word's constructors on the
+    /// slides' hot path need not carry it.
+    pub(crate) rules: Rules,
 }
 
 impl Position {
@@ -78,7 +82,7 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn rules(&self) -> Rules {
-        self.state.rules()
+        self.rules
     }
 
     /// The same position played by `rules` from now on. The placement, the
@@ -101,8 +105,8 @@ impl Position {
     /// ```
     #[must_use]
     pub fn with_rules(mut self, rules: Rules) -> Position {
-        self.hash ^= zobrist::KEYS.rules[self.rules().index()] ^ zobrist::KEYS.rules[rules.index()];
-        self.state = self.state.with_rules(rules);
+        self.hash ^= zobrist::KEYS.rules[self.rules.index()] ^ zobrist::KEYS.rules[rules.index()];
+        self.rules = rules;
         self
     }
 
@@ -499,6 +503,7 @@ impl PositionBuilder {
             sumo,
             hash: 0,
             state: State::new(self.side, self.forced, self.after_push),
+            rules: Rules::Standard,
         };
         position.hash = zobrist::hash_of(&position);
         Ok(position)

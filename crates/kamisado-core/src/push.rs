@@ -5,6 +5,7 @@
 use board_geometry::{Player, Square};
 
 use crate::Game;
+use crate::state::State;
 use crate::zobrist::KEYS;
 use crate::{Move, Position, SumoRank, Tower};
 
@@ -120,14 +121,14 @@ impl Position {
             }
         }
         next.move_tower(Tower::new(side, colour), mv.from, mv.to);
-        let forced = self.rules().colour_after_push(mv.from, mv.to);
+        let forced = self.rules.colour_after_push(mv.from, mv.to);
         let push_mark = if self.is_after_push() {
             0
         } else {
             KEYS.after_push
         };
         next.hash ^= KEYS.forced[self.forced_index()] ^ KEYS.forced[forced.index()] ^ push_mark;
-        next.state = self.state.next(side, Some(forced), true);
+        next.state = State::new(side, Some(forced), true);
         next
     }
 }

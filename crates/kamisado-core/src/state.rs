@@ -1,23 +1,21 @@
-//! The packed word that holds whose turn it is, what they must move and
-//! by which reading of the rules: the only code that knows its bit layout.
+//! The packed word that holds whose turn it is and what they must move: the
+//! only code that knows its bit layout.
 
 use board_geometry::Player;
 
-use crate::{Colour, Rules};
+use crate::Colour;
 
-/// The side to move, the forced colour (or a free choice), the push mark
-/// and the reading of the rules of a [`Position`](crate::Position), packed
-/// in one `u64` so that copy-make writes whole words:
+/// The side to move, the forced colour (or a free choice) and the push mark
+/// of a [`Position`](crate::Position), packed in one `u64` so that
+/// copy-make writes whole words:
 ///
 /// | bits  | meaning                                               |
 /// |-------|-------------------------------------------------------|
 /// | 0     | 1 when White is to move                               |
 /// | 8-11  | the forced colour's index `0..8`, or 8 on a free choice |
 /// | 16    | the push mark `!` (the extra move after a sumo push)  |
-/// | 24-25 | the reading of the rules, its index in [`Rules::ALL`] |
 ///
-/// Every other bit is 0. The reading never changes during a game: every
-/// constructor of a next state takes it from the state before.
+/// Every other bit is 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct State(u64);
 
@@ -27,12 +25,10 @@ const FORCED_MASK: u64 = 0xF << FORCED_SHIFT;
 const AFTER_PUSH: u64 = 1 << 16;
 /// The forced-colour field of a free choice.
 const FREE_CHOICE: u64 = 8;
-const RULES_SHIFT: u32 = 24;
-const RULES_MASK: u64 = 0x3 << RULES_SHIFT;
 
 impl State {
     /// The state of `side` to move with `forced` (`None`: a free choice),
-    /// after its own push if `after_push`, by the standard rules.
+    /// after its own push if `after_push`.
     #[inline(always)]
     pub(crate) const fn new(side: Player, forced: Option<Colour>, after_push: bool) -> State {
         let forced = match forced {
@@ -42,37 +38,12 @@ impl State {
         State(side as u64 | forced << FORCED_SHIFT | if after_push { AFTER_PUSH } else { 0 })
     }
 
-    /// The state after this one with `side` to move, `forced` and the push
-    /// mark as given, and this state's reading of the rules.
+    /// The state of `side` to move before the forced colour is known: the
+    /// forced field is left at 0 for [`State::landed_on`] to fill in. Not a
+    /// valid state by itself.
     #[inline(always)]
-    pub(crate) const fn next(
-        self,
-        side: Player,
-        forced: Option<Colour>,
-        after_push: bool,
-    ) -> State {
-        State(State::new(side, forced, after_push).0 | self.0 & RULES_MASK)
-    }
-
-    /// The state after this one with `side` to move before the forced
-    /// colour is known (this state's reading kept): the forced field is
-    /// left at 0 for [`State::landed_on`] to fill in. Not a valid state by
-    /// itself.
-    #[inline(always)]
-    pub(crate) const fn awaiting_landing(self, side: Player) -> State {
-        State(side as u64 | self.0 & RULES_MASK)
-    }
-
-    /// The reading of the rules.
-    #[inline(always)]
-    pub(crate) const fn rules(self) -> Rules {
-        Rules::ALL[((self.0 & RULES_MASK) >> RULES_SHIFT) as usize % Rules::ALL.len()]
-    }
-
-    /// This state by `rules`.
-    #[inline(always)]
-    pub(crate) const fn with_rules(self, rules: Rules) -> State {
-        State(self.0 & !RULES_MASK | (rules as u64) << RULES_SHIFT)
+    pub(crate) const fn awaiting_landing(side: Player) -> State {
+        State(side as u64)
     }
 
     /// A state from [`State::awaiting_landing`] with the forced colour set
@@ -132,9 +103,7 @@ impl State {
     /// Whether only the defined bits are set and the forced field holds a
     /// colour or the free choice.
     pub(crate) const fn is_valid(self) -> bool {
-        self.0 & !(WHITE_TO_MOVE | FORCED_MASK | AFTER_PUSH | RULES_MASK) == 0
-            && self.forced_index() <= 8
-            && ((self.0 & RULES_MASK) >> RULES_SHIFT) < Rules::ALL.len() as u64
+        self.0 & !(WHITE_TO_MOVE | FORCED_MASK | AFTER_PUSH) == 0 && self.forced_index() <= 8
     }
 }
 
@@ -147,29 +116,20 @@ mod tests {
         for side in Player::ALL {
             for forced in Colour::ALL.map(Some).into_iter().chain([None]) {
                 for after_push in [false, true] {
-                    for rules in Rules::ALL {
-                        let s = State::new(side, forced, after_push).with_rules(rules);
-                        assert_eq!(s.side(), side);
-                        assert_eq!(s.forced(), forced);
-                        assert_eq!(s.after_push(), after_push);
-                        assert_eq!(s.rules(), rules);
-                        assert!(s.is_valid());
-                        let next = s.next(side.opponent(), None, false);
-                        assert_eq!(next.rules(), rules);
-                        assert_eq!(s.awaiting_landing(side).rules(), rules);
-                    }
+                    let s = State::new(side, forced, after_push);
+                    assert_eq!(s.side(), side);
+                    assert_eq!(s.forced(), forced);
+                    assert_eq!(s.after_push(), after_push);
+                    assert!(s.is_valid());
                 }
             }
         }
-        let landed = State::new(Player::Black, None, false)
-            .awaiting_landing(Player::White)
-            .landed_on(Colour::Brown);
+        let landed = State::awaiting_landing(Player::White).landed_on(Colour::Brown);
         assert_eq!(
             landed,
             State::new(Player::White, Some(Colour::Brown), false)
         );
         assert!(!State(1 << 3).is_valid());
         assert!(!State(9 << FORCED_SHIFT).is_valid());
-        assert!(!State(3 << RULES_SHIFT).is_valid());
     }
 }
