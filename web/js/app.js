@@ -11,7 +11,7 @@ import { Engine } from "./engine.js";
 import { buildForm, previewBoard, readClocks, readPlayers, readSetup, renderSetupVisibility, wireForm, writeForm } from "./form.js";
 import { ORIENTATIONS, actorOf, capitalised, opponent, orientationOf, phaseOf, positionOf, replay, winnerOf } from "./game.js";
 import { level } from "./levels.js";
-import { formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
+import { counted, formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
 import {
   actor,
@@ -114,7 +114,9 @@ function undo() {
   }
   state.view = null;
   setActions(actions, ending);
-  state.message = "Move taken back.";
+  // The computer's note was of the move taken back.
+  state.engineNote = "";
+  state.message = state.watch.paused && humans().length === 0 ? "Move taken back; the computers are paused (Play goes on)." : "Move taken back.";
   changed();
 }
 
@@ -207,10 +209,10 @@ async function computerTurn(who) {
       const result = await engine.ask({ task: "move", kind: setup.kind, position: position.toString(), rules, budget, solve });
       action = result.best;
       state.engineNote = result.proven
-        ? `${capitalised(who)} (${chosen.name}) proved ${result.winner === who ? "a win" : "a loss"}${result.plies ? ` in ${result.plies} plies` : ""}.`
+        ? `${capitalised(who)} (${chosen.name}) proved ${result.winner === who ? "a win" : "a loss"}${result.plies ? ` in ${counted(result.plies, "ply", "plies")}` : ""}.`
         : result.winner
-          ? `${capitalised(who)} (${chosen.name}) sees ${result.winner === who ? "a win" : "a loss"} in ${result.plies} plies.`
-          : `${capitalised(who)} (${chosen.name}) searched ${result.depth} plies deep, ${formatCount(result.nodes)} positions.`;
+          ? `${capitalised(who)} (${chosen.name}) sees ${result.winner === who ? "a win" : "a loss"} in ${counted(result.plies, "ply", "plies")}.`
+          : `${capitalised(who)} (${chosen.name}) searched ${counted(result.depth, "ply", "plies")} deep, ${formatCount(result.nodes)} positions.`;
     }
     state.thinking = false;
     // The game may have changed while the engine thought (it is then cancelled, but be sure).
@@ -272,7 +274,7 @@ function tick() {
     changed();
     return;
   }
-  renderSeats();
+  renderSeats(state.shownGame ?? state.game);
 }
 
 // ----------------------------------------------------------------- input
@@ -468,9 +470,10 @@ function render() {
     moved: oneStep ? movesBetween(kind, state.shown, now, last?.kind === "move" ? last.action : null) : [],
   });
   state.shown = { ...now, count: shownGame.actions.length };
+  state.shownGame = shownGame;
 
   renderStatus(shownGame, p, phase, who);
-  renderSeats();
+  renderSeats(shownGame);
   renderMoves(showCount);
   renderControls(shownGame, p, phase, who);
   renderSetupVisibility();
@@ -597,6 +600,8 @@ function restore(kept, message) {
     if (kept.sound !== undefined) state.sound = kept.sound;
     if (kept.manualFlip !== undefined) state.manualFlip = kept.manualFlip;
     if (kept.delay !== undefined) state.watch.delay = kept.delay;
+    // Computers paused stay paused through a reload.
+    if (kept.paused !== undefined) state.watch.paused = kept.paused;
     setActions(kept.actions ?? [], kept.ending ?? null);
     state.view = null;
     state.message = message;
@@ -614,9 +619,14 @@ buildForm();
 wire();
 const linked = store.fromAddress(location.hash);
 const kept = store.load();
+// A reload: the link is the kept game's own, and what was kept knows more
+// (the time left on the clocks), so it wins, without a word.
+const reloaded = linked && kept && store.toAddress(kept) === location.hash;
 let started = false;
-if (linked) started = restore(linked, "Game from the link.");
-else if (kept) started = restore(kept, "Your game, as you left it.");
+if (linked && !reloaded) started = restore(linked, "Game from the link.");
+else if (kept) started = restore(kept, reloaded ? "" : "Your game, as you left it.");
+// The clocks run between moves: what they show is kept when the page goes.
+window.addEventListener("pagehide", keep);
 if (!started) {
   const error = $("notation-error").hidden ? "" : $("notation-error").textContent;
   writeForm();

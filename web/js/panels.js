@@ -16,7 +16,8 @@ export function renderStatus(shownGame, p, phase, who) {
   const name = kind === "kamisado" ? "Kamisado" : "Katarenga";
   let title;
   if (!live()) {
-    lines.push(`Replay: after ${state.view} of ${state.actions.length} moves. Press ⏭ to return to the game.`);
+    const moves = (game) => game.steps.filter((s) => s.kind === "move").length;
+    lines.push(`Replay: after ${counted(moves(shownGame), "move")} of ${moves(state.game)}. Press » to return to the game.`);
     title = `Replay · ${name}`;
   } else if (phase === "over") {
     lines.push(resultText(shownGame, state.ending));
@@ -46,8 +47,8 @@ export function renderStatus(shownGame, p, phase, who) {
       const pending = ["white", "black"].filter((s) => p.firstMovePending(s));
       if (pending.length > 0) line += `; no capture on a first move (${pending.join(" and ")} still to make theirs)`;
     }
-    if (state.thinking && computer) line += "; thinking…";
-    lines.push(line + ".");
+    const paused = computer && humans().length === 0 && state.watch.paused && !state.thinking;
+    lines.push(state.thinking && computer ? `${line}; thinking…` : paused ? `${line}; the computers are paused (Play goes on).` : `${line}.`);
     title = computer ? `${capitalised(who)} is thinking · ${name}` : humans().length === 1 ? `Your move · ${name}` : `${capitalised(who)} to move · ${name}`;
   }
   const step = shownGame.steps.at(-1);
@@ -65,7 +66,6 @@ export function renderStatus(shownGame, p, phase, who) {
       const span = document.createElement("span");
       span.className = "event";
       span.textContent = e;
-      span.title = e;
       return span;
     }),
   );
@@ -73,14 +73,14 @@ export function renderStatus(shownGame, p, phase, who) {
 }
 
 /** The players' names and clocks beside the board (the bottom is the side seen from). */
-export function renderSeats() {
+export function renderSeats(shownGame = state.game) {
   const bottom = flipped() ? "white" : "black";
   const kind = state.setup.kind;
   for (const [id, side] of [["seat-bottom", bottom], ["seat-top", opponent(bottom)]]) {
     const seat = $(id);
     const p = playerOf(side);
     let name = `${capitalised(side)}: ${p.type === "computer" ? `computer (${level(p.level, kind).name})` : "human"}`;
-    if (state.game?.match && state.setup.target > 1) name += ` · ${points(state.game.match.scores[side])}`;
+    if (shownGame?.match && state.setup.target > 1) name += ` · ${points(shownGame.match.scores[side])}`;
     seat.querySelector(".seat-name").textContent = name;
     const clock = seat.querySelector(".clock");
     const left = state.clocks.remaining(side);
@@ -92,8 +92,11 @@ export function renderSeats() {
   $("game-line").textContent = gameLine();
 }
 
+/** `n` things in words: `counted(1, "ply", "plies")` is "1 ply". */
+export const counted = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** `n` points in words ("1 point", "3 points"). */
-const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+const points = (n) => counted(n, "point");
 
 /** What is played, beside the board: the match and its round, and any reading or option other than the default. */
 function gameLine() {
@@ -213,7 +216,7 @@ export function renderSolution() {
   box.hidden = false;
   const seconds = (s.milliseconds / 1000).toFixed(1);
   box.textContent = s.winner
-    ? `${capitalised(s.winner)} wins${s.plies !== undefined ? ` in ${s.plies} plies` : ""} with best play; best move ${s.best} (proved in ${seconds} s, ${formatCount(s.nodes)} positions).`
+    ? `${capitalised(s.winner)} wins${s.plies !== undefined ? ` in ${counted(s.plies, "ply", "plies")}` : ""} with best play; best move ${s.best} (proved in ${seconds} s, ${formatCount(s.nodes)} positions).`
     : `Not proved within ${seconds} s (${formatCount(s.nodes)} positions searched).`;
   box.dataset.winner = s.winner ?? "";
   box.dataset.best = s.best ?? "";

@@ -66,5 +66,6 @@ export function saved() {
     sound: state.sound,
     manualFlip: state.manualFlip,
     delay: state.watch.delay,
+    paused: state.watch.paused,
   };
 }

@@ -395,6 +395,49 @@ def test_a_human_chooses_the_edge_with_both_refills_shown(page):
     assert "1 point" in seats and "1 points" not in seats, seats
 
 
+def test_a_reload_keeps_the_time_left_and_says_nothing(page):
+    page.setup("kamisado", black="human", white="human", black_clock="3+2", white_clock="3+2")
+    page.click("d1")
+    page.click("d6")
+    page.wait(lambda _d: page.moves() == ["d1d6"])
+    time.sleep(2.5)  # White's clock runs
+    clock = page.js("return document.querySelector('#seat-top .clock').textContent")
+    assert clock < "3:00", clock
+    page.reload()
+    after = page.js("return document.querySelector('#seat-top .clock').textContent")
+    assert after <= clock, (clock, after)
+    assert "from the link" not in page.text("status").lower(), page.text("status")
+    # A link opened afresh is still said to be one.
+    link = page.driver.current_url
+    page.driver.get(page.server + "rules.html")  # the game page keeps its game as it goes
+    page.js("localStorage.clear()")
+    page.open(link[link.index("#"):])
+    assert "Game from the link." in page.text("status")
+
+
+def test_replay_counts_the_moves_the_list_numbers_and_the_seats_show_the_score_then(page):
+    # White wins the first round of a match to 3 (the rules page's worked
+    # example); Black, a person, chooses the edge: five actions, four moves.
+    page.setup("kamisado", black="human", white="human", target=3)
+    for move in ["d1d7", "g8b3", "d7d7", "b3d1"]:
+        page.click(move[:2])
+        page.click(move[2:])
+        page.wait(lambda _d, m=move: page.moves()[-1:] == [m])
+    page.wait(lambda _d: page.body()["state"] == "chooseEdge")
+    page.element("edge-h").click()
+    page.wait(lambda _d: page.body()["state"] == "inRound")
+    page.element("replay-first").click()
+    page.wait(lambda _d: page.body()["viewing"] == "true")
+    status = page.text("status")
+    assert "after 0 moves of 4" in status and "Press » to return" in status, status
+    seats = page.text("seat-top") + page.text("seat-bottom")
+    assert "1 point" not in seats, seats
+    page.element("replay-last").click()
+    page.wait(lambda _d: page.body()["viewing"] == "false")
+    seats = page.text("seat-top") + page.text("seat-bottom")
+    assert "1 point" in seats, seats
+
+
 def test_a_pass_and_a_push_shown_as_they_happen(page):
     # Black's yellow tower on d7 is blocked (the rules page's worked example).
     page.open(address("kamisado", "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y", black="human", white="human"))
@@ -647,6 +690,10 @@ def test_undo_while_the_computers_play_steps_back_and_pauses(page):
     time.sleep(1.0)
     assert page.moves() == moves[:-1], "paused: the computers wait"
     assert page.text("watch-toggle") == "Play"
+    # The status says so, and no search note of the move taken back stays.
+    status = page.text("status")
+    assert "paused" in status, status
+    assert "searched" not in status and "sees a" not in status, status
     page.element("watch-step").click()
     page.wait(lambda _d: len(page.moves()) == len(moves))
     assert page.body()["state"] == "over"
@@ -746,6 +793,14 @@ def test_a_deadlock_shows_its_chain(page):
     status = page.text("status")
     assert "deadlock" in status.lower(), status
     assert "each is blocked" in status and "tower on" in status, status
+    # Every line is shown whole: none is cut short (a phone shows no tooltip).
+    cut = page.js("return [...document.querySelectorAll('#status .event')]"
+                  ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+    assert cut == [], cut
+    page.driver.set_window_size(400, 900)
+    cut = page.js("return [...document.querySelectorAll('#status .event')]"
+                  ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+    assert cut == [], cut
 
 
 def test_the_computers_can_be_watched(page):
@@ -818,6 +873,9 @@ def test_a_flag_fall_ends_the_game(page):
     page.setup("kamisado", black="human", white="human", black_clock="1+0", white_clock="1+0")
     shown = page.js("return document.querySelector('#seat-bottom .clock').textContent")
     assert re.fullmatch(r"1:00|0:5\d", shown), f"Black's clock: {shown!r}"
+    # Away from the game page first: it keeps its game (with the time left)
+    # when it goes.
+    page.driver.get(page.server + "rules.html")
     kept = page.js("return JSON.parse(localStorage.getItem('kamisado-katarenga/game'))")
     kept["left"] = {"black": 1500, "white": 60000}
     page.js("localStorage.setItem('kamisado-katarenga/game', JSON.stringify(arguments[0]))", kept)
