@@ -508,7 +508,13 @@ function showError(where, message) {
 
 
 function wire() {
-  $("new-game").addEventListener("click", newGameFromForm);
+  $("new-game").addEventListener("click", () => {
+    // A game under way is not thrown away without asking (Undo cannot
+    // bring it back).
+    const underway = state.actions.length > 0 && !over() && humans().length > 0;
+    if (underway && !window.confirm("Start a new game? The game in progress will be lost.")) return;
+    newGameFromForm();
+  });
   $("banner-new").addEventListener("click", () => {
     $("setup").scrollIntoView({ block: "nearest" });
     $("new-game").focus();

@@ -35,6 +35,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.common.exceptions import NoAlertPresentException
 
 from kamisado_katarenga import kamisado, katarenga
 
@@ -179,6 +180,11 @@ class Page:
         if box.is_displayed() and box.is_selected() != options.get("no_first_capture", False):
             box.click()
         self.element("new-game").click()
+        # A game in progress is only thrown away when the player says so.
+        try:
+            self.driver.switch_to.alert.accept()
+        except NoAlertPresentException:
+            pass
 
     def snapshot(self):
         """The move list, the board, the camps, the notation and the status,
@@ -436,6 +442,26 @@ def test_replay_counts_the_moves_the_list_numbers_and_the_seats_show_the_score_t
     page.wait(lambda _d: page.body()["viewing"] == "false")
     seats = page.text("seat-top") + page.text("seat-bottom")
     assert "1 point" in seats, seats
+
+
+def test_start_asks_before_a_game_in_progress_is_lost(page):
+    page.setup("kamisado", black="human", white="human")
+    page.click("d1")
+    page.click("d6")
+    page.wait(lambda _d: page.moves() == ["d1d6"])
+    page.element("new-game").click()
+    alert = page.wait(lambda d: d.switch_to.alert, timeout=5)
+    assert "in progress" in alert.text
+    alert.dismiss()
+    assert page.moves() == ["d1d6"], "kept when the question is declined"
+    assert page.element("undo").is_enabled()
+    page.element("new-game").click()
+    page.wait(lambda d: d.switch_to.alert, timeout=5).accept()
+    page.wait(lambda _d: page.moves() == [])
+    # Nothing to lose, nothing asked: a fresh game starts at once.
+    page.element("new-game").click()
+    page.wait_ready()
+    assert page.moves() == []
 
 
 def test_a_pass_and_a_push_shown_as_they_happen(page):
