@@ -41,6 +41,7 @@ export class BoardView {
         const camp = event.target.closest("[data-camp]");
         if (camp) this.act(camp.dataset.camp);
       });
+      row.addEventListener("keydown", (event) => this.campKeydown(event, row === campsTop));
     }
   }
 
@@ -121,6 +122,12 @@ export class BoardView {
       event.preventDefault();
       const [dr, dc] = moves[event.key];
       const position = this.displayOf(square);
+      // Past the top or bottom row: the camps on that side, the nearer one.
+      const edge = dr < 0 ? position.row === 0 && this.campsTop : dr > 0 && position.row === 7 && this.campsBottom;
+      if (edge && edge.children.length === 2) {
+        edge.children[position.col < 4 ? 0 : 1].focus();
+        return;
+      }
       const row = Math.min(7, Math.max(0, position.row + dr));
       const col = Math.min(7, Math.max(0, position.col + dc));
       this.focus(squareAt(row, col, this.flip));
@@ -131,6 +138,23 @@ export class BoardView {
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       this.act(square);
+    } else if (event.key === "Escape") {
+      this.cancel();
+    }
+  }
+
+  /** The arrow keys on a camp: along its row of two, or back to the board's nearer corner. */
+  campKeydown(event, top) {
+    const camp = event.target.closest?.("[data-camp]");
+    if (!camp) return;
+    const row = top ? this.campsTop : this.campsBottom;
+    const index = [...row.children].indexOf(camp);
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      event.preventDefault();
+      row.children[event.key === "ArrowLeft" ? 0 : 1].focus();
+    } else if ((top && event.key === "ArrowDown") || (!top && event.key === "ArrowUp")) {
+      event.preventDefault();
+      this.focus(squareAt(top ? 0 : 7, index === 0 ? 0 : 7, this.flip));
     } else if (event.key === "Escape") {
       this.cancel();
     }

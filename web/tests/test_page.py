@@ -524,6 +524,10 @@ def test_black_chooses_the_katarenga_edge_and_the_rematch_follows_it(page, tmp_p
     assert "Black chooses which edge of the laid board to sit at" in page.text("status")
     previews = [page.element(f"orient-{e}-preview").get_attribute("src") for e in edges]
     assert len(set(previews)) == 4, "four different starts"
+    # Large enough to tell apart: each at least 160 pixels a side (a fifth
+    # of a square at 20 pixels).
+    sizes = [page.rect(f"#orient-{e}-preview")["width"] for e in edges]
+    assert min(sizes) >= 160, sizes
     assert page.axe() == [], "the chooser passes the accessibility checker"
     page.element("orient-top").click()
     page.wait(lambda _d: page.body()["state"] == "inRound")
@@ -734,6 +738,30 @@ def test_a_side_switched_to_human_while_its_computer_thinks_is_not_played(page):
     assert page.body()["thinking"] == "false"
     assert page.body()["actor"] == "white"
     assert "White to move" in page.text("status")
+
+
+def test_the_arrow_keys_reach_the_camps(page):
+    # Black's piece on a8 stands on its target line: up from it is camp a9.
+    board = str(katarenga.Position()).split()[0]
+    start = f"{board} b7/8/8/8/8/8/b7/6ww b -"
+    page.open(address("katarenga", start, black="human", white="human", board=board))
+    active = lambda: page.js("return document.activeElement.dataset.square || document.activeElement.dataset.camp")  # noqa: E731
+    page.js("document.querySelector('[data-square=a8]').focus()")
+    actions = webdriver.ActionChains(page.driver)
+    actions.send_keys(Keys.ENTER).perform()
+    actions.send_keys(Keys.ARROW_UP).perform()
+    assert active() == "a9"
+    actions.send_keys(Keys.ARROW_RIGHT).perform()
+    assert active() == "h9"
+    actions.send_keys(Keys.ARROW_DOWN).perform()
+    assert active() == "h8", "down from a camp: the board's nearer corner"
+    page.js("document.querySelector('[data-camp=a9]').focus()")
+    webdriver.ActionChains(page.driver).send_keys(Keys.ENTER).perform()
+    page.wait(lambda _d: page.moves() == ["a8a9"])
+    # The bottom camps are White's: down from a1's row.
+    page.js("document.querySelector('[data-square=b1]').focus()")
+    webdriver.ActionChains(page.driver).send_keys(Keys.ARROW_DOWN).perform()
+    assert active() == "a0"
 
 
 def test_keyboard_play_keeps_focus_on_the_board(page):
