@@ -54,7 +54,8 @@ pub use board_geometry::{
 pub use colour::Colour;
 pub use game_rules::{self, Game, GameOutcome};
 pub use matchplay::{
-    Edge, Match, MatchError, MatchOptions, MatchState, Refill, RoundSummary, Scoring, Target,
+    ChartError, ChartErrorKind, Edge, HomeRow, HomeRowError, MAX_SETUPS, Match, MatchError,
+    MatchOptions, MatchState, Refill, RoundSummary, Scoring, SetupChart, SetupDraw, Target,
     ZeroTarget, points_for, refill,
 };
 pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, slide_targets};

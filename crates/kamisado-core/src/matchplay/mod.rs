@@ -3,6 +3,7 @@
 
 mod options;
 mod refill;
+mod setups;
 mod target;
 
 use core::fmt;
@@ -11,6 +12,9 @@ use board_geometry::Player;
 
 pub use options::{MatchOptions, Refill, Scoring};
 pub use refill::{Edge, refill};
+pub use setups::{
+    ChartError, ChartErrorKind, HomeRow, HomeRowError, MAX_SETUPS, SetupChart, SetupDraw,
+};
 pub use target::{Target, ZeroTarget, points_for};
 
 use crate::{Colour, Game, IllegalMove, Move, Outcome, Position, Rules, SumoRank, Tower};

@@ -20,5 +20,6 @@ mod reading;
 mod runners;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod setups;
 mod suites;
 mod values;
