@@ -1,7 +1,7 @@
 //! An SVG picture of a position, drawn by the cores' `Position::svg`.
 //!
 //! ```text
-//! cargo run --release --example render -- <kamisado|katarenga> <position|startpos> [--out FILE.svg]
+//! cargo run --release --example render -- <kamisado|katarenga> <position|startpos> [--out FILE.svg] [--marks]
 //! ```
 
 use game_spec::GameId;
@@ -26,6 +26,11 @@ struct Args {
     /// Write the picture to FILE instead of standard output
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
+    /// Mark every square for players who cannot tell the colours apart
+    /// (Kamisado: each colour's kanji, on its towers too; Katarenga: the
+    /// chess figure of each colour's move)
+    #[arg(long)]
+    marks: bool,
 }
 
 /// The position `text` of game `G` (or its start).
@@ -40,11 +45,16 @@ fn position<G: game_rules::Game>(text: &str) -> Result<G, String> {
 fn main() -> ExitCode {
     let args = Args::parse();
     let text = args.position.join(" ");
+    let marks = args.marks;
     let svg = match args.game {
-        GameId::Kamisado => position::<kamisado_core::Position>(&text).map(|p| p.svg().to_string()),
-        GameId::Katarenga => {
-            position::<katarenga_core::Position>(&text).map(|p| p.svg().to_string())
-        }
+        GameId::Kamisado => position::<kamisado_core::Position>(&text).map(|p| {
+            let svg = p.svg();
+            if marks { svg.with_marks() } else { svg }.to_string()
+        }),
+        GameId::Katarenga => position::<katarenga_core::Position>(&text).map(|p| {
+            let svg = p.svg();
+            if marks { svg.with_marks() } else { svg }.to_string()
+        }),
     };
     let svg = svg.unwrap_or_else(|message| {
         Args::command()

@@ -39,7 +39,7 @@ const EXAMPLES: [&str; 8] = [
     "check_certificate",
 ];
 
-fn run(name: &str, args: &[&str]) -> Output {
+pub(crate) fn run(name: &str, args: &[&str]) -> Output {
     example(name).args(args).output().expect("the example runs")
 }
 

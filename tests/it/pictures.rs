@@ -49,3 +49,24 @@ fn readme_pictures_are_the_svg_of_the_listed_positions() {
         include_str!("../../docs/images/katarenga.svg")
     );
 }
+
+/// `--marks` adds each square's mark for players who cannot tell the
+/// colours apart: a well-formed picture with 64 more text elements than
+/// without.
+#[test]
+fn render_draws_the_marks_when_asked() {
+    let texts = |svg: &str| {
+        let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+        doc.descendants()
+            .filter(|n| n.tag_name().name() == "text")
+            .count()
+    };
+    for game in ["kamisado", "katarenga"] {
+        let run = |extra: &[&str]| {
+            let args: Vec<&str> = [game, "startpos"].iter().chain(extra).copied().collect();
+            String::from_utf8(crate::cli::run("render", &args).stdout).expect("utf-8 SVG")
+        };
+        let (plain, marked) = (run(&[]), run(&["--marks"]));
+        assert_eq!(texts(&marked), texts(&plain) + 64, "{game}");
+    }
+}

@@ -4,7 +4,7 @@
 // with levels, clocks, replay, records, and the game kept in the address
 // and in the browser (store.js). Every rule comes from the engine; this
 // file only decides whose turn it is to be asked.
-import { KamisadoPosition, KatarengaPosition } from "../pkg/rules.js";
+import { KamisadoPosition, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
 import { BoardView, movesBetween, occupants } from "./board.js";
 import { Clocks } from "./clock.js";
 import { Engine } from "./engine.js";
@@ -30,6 +30,7 @@ import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const KAMISADO_COLOURS = KamisadoPosition.squareColours();
+const MARKS = { kamisado: KamisadoPosition.colourMarks(), katarenga: KatarengaBoard.colourMarks() };
 const SOLVE_MILLISECONDS = 30000;
 
 
@@ -458,6 +459,7 @@ function render() {
     kind,
     flip: flipped(),
     colours: kind === "kamisado" ? KAMISADO_COLOURS : p.board.colours(),
+    marks: state.marks ? MARKS[kind] : null,
     pieces,
     camps,
     selected: mine ? state.selected : null,
@@ -550,6 +552,11 @@ function wire() {
       });
     }
   }
+  $("marks").addEventListener("change", () => {
+    state.marks = $("marks").checked;
+    keep();
+    render();
+  });
   $("sound").addEventListener("change", () => {
     state.sound = $("sound").checked;
     keep();
@@ -604,6 +611,7 @@ function restore(kept, message) {
     state.clockControls = { black: kept.clocks?.black ?? null, white: kept.clocks?.white ?? null };
     state.clocks = new Clocks(state.clockControls, kept.left);
     if (kept.sound !== undefined) state.sound = kept.sound;
+    if (kept.marks !== undefined) state.marks = kept.marks;
     if (kept.manualFlip !== undefined) state.manualFlip = kept.manualFlip;
     if (kept.delay !== undefined) state.watch.delay = kept.delay;
     // Computers paused stay paused through a reload.

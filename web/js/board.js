@@ -176,8 +176,10 @@ export class BoardView {
    * Shows `view`: `colours` (64, a1 first), `pieces` (square -> piece:
    * `{ owner, colour?, sumo? }`), `camps` (camp -> owner), `selected`,
    * `targets` (a Set of squares and camps), `movable`, `forced`, `last`
-   * (`{ from, to }`), `hint` (a move), and `moved` (the moves to animate,
-   * `[{ from, to }]`).
+   * (`{ from, to }`), `hint` (a move), `moved` (the moves to animate,
+   * `[{ from, to }]`), and `marks` (colour -> `{ mark, ink }`, or null: each
+   * square's mark for players who cannot tell the colours apart, on
+   * Kamisado's towers too).
    */
   update(view) {
     this.build(view.kind, view.flip);
@@ -190,7 +192,8 @@ export class BoardView {
       cell.dataset.colour = colour;
       const piece = view.pieces.get(square);
       const words = [square, colour];
-      this.place(cell.firstChild, piece);
+      this.place(cell.firstChild, piece, view.marks);
+      this.mark(cell, view.marks?.[colour]);
       if (piece) {
         cell.dataset.piece = view.kind === "kamisado" ? `${piece.owner} ${piece.colour} ${piece.sumo}` : piece.owner;
         words.push(
@@ -240,8 +243,24 @@ export class BoardView {
     if (before) this.flipAnimate(view.moved, before);
   }
 
-  /** Draws `piece` (or nothing) in the occupant element `slot`. */
-  place(slot, piece) {
+  /** The mark of a square's colour in its corner (`{ mark, ink }`), or none. */
+  mark(cell, mark) {
+    let span = cell.querySelector(":scope > .square-mark");
+    if (!mark) {
+      span?.remove();
+      return;
+    }
+    if (!span) {
+      span = document.createElement("span");
+      span.className = "square-mark";
+      cell.append(span);
+    }
+    span.textContent = mark.mark;
+    span.style.color = mark.ink;
+  }
+
+  /** Draws `piece` (or nothing) in the occupant element `slot`; a tower carries its colour's mark when `marks` are shown. */
+  place(slot, piece, marks = null) {
     if (!piece) {
       slot.className = "occupant";
       slot.replaceChildren();
@@ -249,14 +268,20 @@ export class BoardView {
     }
     if (this.kind === "kamisado") {
       slot.className = `occupant tower ${piece.owner} k-${piece.colour}`;
-      if (piece.sumo > 0) {
-        const marks = document.createElement("span");
-        marks.className = "sumo";
-        marks.textContent = "+".repeat(piece.sumo);
-        slot.replaceChildren(marks);
-      } else {
-        slot.replaceChildren();
+      const parts = [];
+      if (marks) {
+        const mark = document.createElement("span");
+        mark.className = "tower-mark";
+        mark.textContent = marks[piece.colour].mark;
+        parts.push(mark);
       }
+      if (piece.sumo > 0) {
+        const sumo = document.createElement("span");
+        sumo.className = "sumo";
+        sumo.textContent = "+".repeat(piece.sumo);
+        parts.push(sumo);
+      }
+      slot.replaceChildren(...parts);
     } else {
       slot.className = `occupant piece ${piece.owner}`;
       slot.replaceChildren();

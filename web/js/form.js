@@ -121,6 +121,7 @@ export function writeForm() {
     $(`${side}-clock`).value = state.clockControls[side] ?? "none";
   }
   $("sound").checked = state.sound;
+  $("marks").checked = state.marks;
   $("watch-speed").value = String(state.watch.delay);
 }
 

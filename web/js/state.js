@@ -24,6 +24,7 @@ export const state = {
   message: "", // what just happened, said once in the status
   engineNote: "", // what the computer's last search found
   sound: false,
+  marks: false, // each square's mark for players who cannot tell the colours apart
   shown: null, // what the board showed last: for animation
 };
 export const over = () => phaseOf(state.game, state.ending) === "over";
@@ -64,6 +65,7 @@ export function saved() {
     clocks: state.clockControls.black || state.clockControls.white ? { ...state.clockControls } : undefined,
     left: { black: state.clocks.remaining("black"), white: state.clocks.remaining("white") },
     sound: state.sound,
+    marks: state.marks,
     manualFlip: state.manualFlip,
     delay: state.watch.delay,
     paused: state.watch.paused,

@@ -464,6 +464,39 @@ def test_start_asks_before_a_game_in_progress_is_lost(page):
     assert page.moves() == []
 
 
+# The marks the rules pages give each colour (kamisado-core's and
+# katarenga-core's "Marks for colour blindness"), written out here.
+KANJI = {"orange": "橙", "blue": "青", "purple": "紫", "pink": "桃",
+         "yellow": "黄", "red": "赤", "green": "緑", "brown": "茶"}
+FIGURES = {"blue": "♔", "green": "♘", "yellow": "♗", "red": "♖"}
+
+
+def test_marks_for_colour_blindness_are_a_setting_kept(page):
+    page.setup("kamisado", black="human", white="human")
+    marks = lambda: page.js("return [...document.querySelectorAll('#board .square')]"  # noqa: E731
+                            ".map(c => [c.dataset.colour, c.querySelector(':scope > .square-mark')?.textContent ?? null])")
+    assert all(mark is None for _, mark in marks())
+    page.element("marks").click()
+    shown = marks()
+    assert len(shown) == 64 and all(KANJI[colour] == mark for colour, mark in shown), shown
+    towers = page.js("return [...document.querySelectorAll('#board .tower')].map(t => t.className + ' ' + t.textContent)")
+    assert len(towers) == 16
+    for tower in towers:
+        colour = next(c for c in KANJI if f"k-{c}" in tower)
+        assert KANJI[colour] in tower, tower
+    assert page.axe() == [], "the marks read on their squares (contrast) and the page stays accessible"
+    # Kept: a reload shows them, and a Katarenga game too.
+    page.reload()
+    assert page.element("marks").is_selected()
+    assert all(KANJI[colour] == mark for colour, mark in marks())
+    page.setup("katarenga", black="human", white="human")
+    shown = marks()
+    assert len(shown) == 64 and all(FIGURES[colour] == mark for colour, mark in shown), shown
+    assert page.axe() == []
+    page.element("marks").click()
+    assert all(mark is None for _, mark in marks())
+
+
 def test_a_pass_and_a_push_shown_as_they_happen(page):
     # Black's yellow tower on d7 is blocked (the rules page's worked example).
     page.open(address("kamisado", "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y", black="human", white="human"))

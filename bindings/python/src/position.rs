@@ -234,9 +234,13 @@ macro_rules! position_class {
                 self.inner.pretty().to_string()
             }
 
-            /// An SVG picture.
-            fn svg(&self) -> String {
-                self.inner.svg().to_string()
+            /// An SVG picture; with `marks`, each square's mark for players
+            /// who cannot tell the colours apart (the rules pages' "Marks
+            /// for colour blindness").
+            #[pyo3(signature = (marks = false))]
+            fn svg(&self, marks: bool) -> String {
+                let svg = self.inner.svg();
+                if marks { svg.with_marks() } else { svg }.to_string()
             }
 
             /// The legal-action mask (`ACTIONS` bytes, 1 for a legal move).

@@ -116,3 +116,13 @@ def test_a_kamisado_match_from_a_spec_keeps_its_options():
         kamisado.Match.from_spec("katarenga")
     with pytest.raises(ValueError, match="rank or rings"):
         kamisado.Match(3, scoring="gold")
+
+
+def test_pictures_mark_the_colours_when_asked():
+    # Each square's mark for players who cannot tell the colours apart (the
+    # rules pages' "Marks for colour blindness"), in both games.
+    for position, mark, squares in [(kamisado.Position(), "茶", 8 + 2), (katarenga.Position(), "♔", 16)]:
+        assert 'class="square-mark"' not in position.svg()
+        marked = position.svg(marks=True)
+        assert marked.count('class="square-mark"') == 64
+        assert marked.count(mark) == squares

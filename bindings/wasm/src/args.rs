@@ -59,6 +59,20 @@ pub(crate) fn string(name: &str, value: &JsValue) -> JsResult<String> {
     })
 }
 
+/// `value` as a flag: `false` when left out, a `TypeError` naming the
+/// argument `name` for anything but `true` or `false`.
+pub(crate) fn flag(name: &str, value: &JsValue) -> JsResult<bool> {
+    if value.is_undefined() {
+        return Ok(false);
+    }
+    value.as_bool().ok_or_else(|| {
+        type_error(&format!(
+            "`{name}` must be true or false, not {}",
+            describe(value)
+        ))
+    })
+}
+
 /// `value` as a string, `None` if it is `undefined` (an argument left
 /// out); `null` and other types are a `TypeError`.
 pub(crate) fn optional_string(name: &str, value: &JsValue) -> JsResult<Option<String>> {

@@ -327,6 +327,18 @@ impl KamisadoPosition {
             .to_owned())
     }
 
+    /// Each colour's mark for players who cannot tell the colours apart
+    /// (the kanji of its Japanese name) and the ink it reads in on that
+    /// colour: `{ orange: { mark: "橙", ink: "#111111" }, ... }`.
+    #[wasm_bindgen(js_name = colourMarks, unchecked_return_type = "Record<KamisadoColour, { mark: string; ink: string }>")]
+    pub fn colour_marks() -> Result<JsValue, JsError> {
+        crate::colour_marks(
+            Colour::ALL
+                .into_iter()
+                .map(|c| (c.name(), c.mark(), c.mark_ink())),
+        )
+    }
+
     /// The colours of the 64 squares, `a1`, `b1`, ... `h8`.
     #[wasm_bindgen(js_name = squareColours, unchecked_return_type = "KamisadoColour[]")]
     pub fn square_colours() -> Vec<String> {

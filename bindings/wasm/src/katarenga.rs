@@ -227,6 +227,18 @@ impl KatarengaBoard {
         })
     }
 
+    /// Each colour's mark for players who cannot tell the colours apart
+    /// (the chess figure of the move it gives) and the ink it reads in on
+    /// that colour: `{ blue: { mark: "♔", ink: "#ffffff" }, ... }`.
+    #[wasm_bindgen(js_name = colourMarks, unchecked_return_type = "Record<KatarengaColour, { mark: string; ink: string }>")]
+    pub fn colour_marks() -> Result<JsValue, JsError> {
+        crate::colour_marks(
+            katarenga_core::SquareColour::ALL
+                .into_iter()
+                .map(|c| (c.name(), c.mark(), c.mark_ink())),
+        )
+    }
+
     /// The colours of the 64 squares, `a1`, `b1`, ... `h8`.
     #[wasm_bindgen(unchecked_return_type = "KatarengaColour[]")]
     pub fn colours(&self) -> Vec<String> {

@@ -88,6 +88,31 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The mark of a square's colour for players who cannot tell the colours
+/// apart, and the ink it reads in on that colour (`#rrggbb`).
+#[derive(Serialize)]
+pub(crate) struct MarkJs {
+    pub(crate) mark: String,
+    pub(crate) ink: String,
+}
+
+/// `{ colour: { mark, ink } }` for `colours`, as the two games'
+/// `colourMarks` give it.
+pub(crate) fn colour_marks(
+    colours: impl Iterator<Item = (&'static str, char, board_geometry::Rgb)>,
+) -> Result<JsValue, JsError> {
+    let marks: std::collections::BTreeMap<&str, MarkJs> = colours
+        .map(|(name, mark, ink)| {
+            let mark = MarkJs {
+                mark: mark.to_string(),
+                ink: ink.to_string(),
+            };
+            (name, mark)
+        })
+        .collect();
+    to_js(&marks)
+}
+
 /// `"black"` or `"white"`.
 pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
     match player {

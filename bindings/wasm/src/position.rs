@@ -160,9 +160,16 @@ macro_rules! position_methods {
                 self.inner.zobrist()
             }
 
-            /// A picture of the position as an SVG document.
-            pub fn svg(&self) -> String {
-                self.inner.svg().to_string()
+            /// A picture of the position as an SVG document; with `marks`,
+            /// each square's mark for players who cannot tell the colours
+            /// apart (the rules pages' "Marks for colour blindness").
+            pub fn svg(
+                &self,
+                #[wasm_bindgen(unchecked_optional_param_type = "boolean")] marks: JsValue,
+            ) -> Result<String, JsValue> {
+                let svg = self.inner.svg();
+                let svg = if crate::args::flag("marks", &marks)? { svg.with_marks() } else { svg };
+                Ok(svg.to_string())
             }
 
             /// The board drawn as text, one rank a line.

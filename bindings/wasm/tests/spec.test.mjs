@@ -87,4 +87,14 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
     assert.equal(KamisadoPosition.start().rules, "standard");
     assert.throws(() => standard.withRules("sideways"), /pushed-square or blocked-colour/);
   });
+
+  test(`${name}: the pictures mark the colours when asked`, () => {
+    for (const [position, mark, count] of [[KamisadoPosition.start(), "茶", 10], [new KatarengaPosition(), "♔", 16]]) {
+      assert.ok(!position.svg().includes('class="square-mark"'));
+      const marked = position.svg(true);
+      assert.equal(marked.split('class="square-mark"').length - 1, 64);
+      assert.equal(marked.split(mark).length - 1, count);
+    }
+    assert.throws(() => KamisadoPosition.start().svg("yes"), TypeError);
+  });
 }

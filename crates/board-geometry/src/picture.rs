@@ -29,6 +29,30 @@ impl fmt::Display for Rgb {
     }
 }
 
+/// Writes `mark` in the top-right corner of `square` on a board `margin`
+/// pixels from the picture's edges, in `ink`: the mark of a square for
+/// players who cannot tell the colours apart, clear of a piece at the
+/// centre.
+///
+/// # Errors
+/// The writer's error.
+pub fn svg_square_mark<W: Write + ?Sized>(
+    out: &mut W,
+    square: Square,
+    margin: i32,
+    mark: char,
+    ink: Rgb,
+) -> fmt::Result {
+    let (x, y) = square_corner(square, margin, margin);
+    writeln!(
+        out,
+        r#"<text x="{}" y="{}" class="square-mark" font-size="13" font-family="sans-serif" text-anchor="middle" fill="{}">{mark}</text>"#,
+        x + SQUARE_PX - 10,
+        y + 16,
+        ink
+    )
+}
+
 /// The ink of a player's pieces: near black and near white.
 #[must_use]
 pub const fn player_ink(player: Player) -> Rgb {

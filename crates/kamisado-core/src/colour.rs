@@ -57,6 +57,36 @@ impl Colour {
 }
 
 impl Colour {
+    /// The mark of this colour for players who cannot tell the colours
+    /// apart ([rules](crate::rules#marks-for-colour-blindness)): the kanji
+    /// of the colour's Japanese name (`橙` orange, `青` blue, `紫` purple,
+    /// `桃` pink, `黄` yellow, `赤` red, `緑` green, `茶` brown). The box's
+    /// own characters are in no public text; these are this crate's.
+    #[must_use]
+    pub const fn mark(self) -> char {
+        match self {
+            Colour::Orange => '橙',
+            Colour::Blue => '青',
+            Colour::Purple => '紫',
+            Colour::Pink => '桃',
+            Colour::Yellow => '黄',
+            Colour::Red => '赤',
+            Colour::Green => '緑',
+            Colour::Brown => '茶',
+        }
+    }
+
+    /// The ink a [mark](Colour::mark) is written in on this colour: near
+    /// black or white, whichever contrasts more (at least 4.5 to 1 for
+    /// each colour, as the tests compute it).
+    #[must_use]
+    pub const fn mark_ink(self) -> Rgb {
+        match self {
+            Colour::Orange | Colour::Pink | Colour::Yellow | Colour::Green => Rgb(17, 17, 17),
+            Colour::Blue | Colour::Purple | Colour::Red | Colour::Brown => Rgb(255, 255, 255),
+        }
+    }
+
     /// The colour on screen, for pictures of the board and its towers.
     #[must_use]
     pub const fn rgb(self) -> Rgb {

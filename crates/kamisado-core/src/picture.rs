@@ -3,8 +3,10 @@
 
 use core::fmt;
 
+use board_geometry::Square;
 use board_geometry::picture::{
     Rgb, SQUARE_PX, ansi_board, ansi_cell, ansi_status_end, player_ink, square_corner, svg_board,
+    svg_square_mark,
 };
 
 use crate::Game;
@@ -15,8 +17,33 @@ use crate::{Colour, Move, Position};
 /// each tower as a disc of its colour ringed in its player's ink with its
 /// letter and one `+` per sumo rank, the forced tower circled with a dashed
 /// line, and the file and rank labels. 544 x 544 pixels.
+/// [`Svg::with_marks`] adds each colour's [mark](Colour::mark).
 #[derive(Debug, Clone, Copy)]
-pub struct Svg<'a>(&'a Position);
+pub struct Svg<'a> {
+    position: &'a Position,
+    marks: bool,
+}
+
+impl<'a> Svg<'a> {
+    /// The picture for players who cannot tell the colours apart: each
+    /// square's [mark](Colour::mark) in its corner, and each tower labelled
+    /// with its colour's mark (and one `+` per sumo rank) instead of its
+    /// letter ([rules](crate::rules#marks-for-colour-blindness)).
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Position};
+    /// let svg = Position::start().svg().with_marks().to_string();
+    /// assert_eq!(svg.matches("class=\"square-mark\"").count(), 64);
+    /// assert_eq!(svg.matches('茶').count(), 8 + 2);
+    /// ```
+    #[must_use]
+    pub fn with_marks(self) -> Svg<'a> {
+        Svg {
+            marks: true,
+            ..self
+        }
+    }
+}
 
 /// A board drawn for a terminal with 24-bit ANSI colours
 /// ([`Position::ansi`]): square colours, towers as chips of their own
@@ -28,6 +55,27 @@ pub struct Svg<'a>(&'a Position);
 pub struct Ansi<'a> {
     position: &'a Position,
     last: Option<Move>,
+    marks: bool,
+}
+
+impl<'a> Ansi<'a> {
+    /// The board for players who cannot tell the colours apart: each empty
+    /// square shows its colour's [mark](Colour::mark), and each tower its
+    /// mark (and one `+` per sumo rank) in its player's ink instead of its
+    /// letter.
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Position};
+    /// let board = Position::start().ansi(None).with_marks().to_string();
+    /// assert_eq!(board.matches('茶').count(), 8);
+    /// ```
+    #[must_use]
+    pub fn with_marks(self) -> Ansi<'a> {
+        Ansi {
+            marks: true,
+            ..self
+        }
+    }
 }
 
 impl Position {
@@ -41,7 +89,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn svg(&self) -> Svg<'_> {
-        Svg(self)
+        Svg {
+            position: self,
+            marks: false,
+        }
     }
 
     /// The position drawn for a terminal in 24-bit colour, marking the
@@ -58,16 +109,23 @@ impl Position {
         Ansi {
             position: self,
             last,
+            marks: false,
         }
     }
 }
 
 impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = self.0;
+        let p = self.position;
         let margin = 32;
         let colour = |square| Colour::of_square(square).rgb();
         svg_board(f, margin, format_args!("Kamisado: {p}"), colour, |f| {
+            if self.marks {
+                for square in Square::ALL {
+                    let colour = Colour::of_square(square);
+                    svg_square_mark(f, square, margin, colour.mark(), colour.mark_ink())?;
+                }
+            }
             let forced = p.forced_square();
             for (tower, square, rank) in p.towers() {
                 let (x, y) = square_corner(square, margin, margin);
@@ -84,13 +142,21 @@ impl fmt::Display for Svg<'_> {
                     r#"<circle cx="{cx}" cy="{cy}" r="21" fill="{}" stroke="{ink}" stroke-width="6"/>"#,
                     tower.colour.rgb()
                 )?;
-                writeln!(
+                write!(
                     f,
-                    r#"<text x="{cx}" y="{}" class="mark" fill="{ink}" stroke="{}" stroke-width="0.6">{}</text>"#,
+                    r#"<text x="{cx}" y="{}" class="mark" fill="{ink}" stroke="{}" stroke-width="0.6">"#,
                     cy + 5,
                     player_ink(tower.player.opponent()),
-                    TowerToken(tower, rank)
                 )?;
+                if self.marks {
+                    write!(f, "{}", tower.colour.mark())?;
+                    for _ in 0..rank.level() {
+                        f.write_str("+")?;
+                    }
+                } else {
+                    write!(f, "{}", TowerToken(tower, rank))?;
+                }
+                writeln!(f, "</text>")?;
             }
             Ok(())
         })
@@ -122,8 +188,15 @@ impl fmt::Display for Ansi<'_> {
         let forced = p.forced_square();
         ansi_board(f, 8, |f, square| {
             let bg = Colour::of_square(square).rgb();
+            let from_here = self.last.is_some_and(|m| m.from == square);
             let Some(tower) = p.piece_on(square) else {
-                let from_here = self.last.is_some_and(|m| m.from == square);
+                if self.marks {
+                    // The mark is two columns wide: eight in all.
+                    let origin = if from_here { " ·" } else { "  " };
+                    let mark = Colour::of_square(square).mark();
+                    let ink = Colour::of_square(square).mark_ink();
+                    return ansi_cell(f, ink, bg, format_args!("{origin} {mark}   "));
+                }
                 let text = if from_here { "   ·    " } else { "        " };
                 return ansi_cell(f, WHITE, bg, text);
             };
@@ -133,6 +206,29 @@ impl fmt::Display for Ansi<'_> {
             } else {
                 (" ", " ")
             };
+            if self.marks {
+                // Six columns between the arrows: the mark (two) and up to
+                // three `+`, centred on the tower's colour.
+                let rank = p.rank_of(tower).level() as usize;
+                let pad = 4 - rank;
+                ansi_cell(f, WHITE, bg, left)?;
+                ansi_cell(
+                    f,
+                    ink,
+                    tower.colour.rgb(),
+                    format_args!(
+                        "{:l$}{}{:+<r$}{:t$}",
+                        "",
+                        tower.colour.mark(),
+                        "",
+                        "",
+                        l = pad / 2,
+                        r = rank,
+                        t = pad - pad / 2
+                    ),
+                )?;
+                return ansi_cell(f, WHITE, bg, right);
+            }
             ansi_cell(f, WHITE, bg, left)?;
             ansi_cell(f, ink, bg, "▐")?;
             let label = Centred(TowerToken(tower, p.rank_of(tower)));

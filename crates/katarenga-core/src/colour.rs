@@ -48,6 +48,25 @@ impl SquareColour {
         }
     }
 
+    /// The mark of this colour for players who cannot tell the colours
+    /// apart: the chess figure whose move a piece on it makes
+    /// ([`PieceKind::mark`]).
+    #[must_use]
+    pub const fn mark(self) -> char {
+        self.piece_kind().mark()
+    }
+
+    /// The ink a [mark](SquareColour::mark) is written in on this colour:
+    /// near black or white, whichever contrasts more (at least 4.5 to 1
+    /// for each colour, as the tests compute it).
+    #[must_use]
+    pub const fn mark_ink(self) -> Rgb {
+        match self {
+            SquareColour::Yellow | SquareColour::Green => Rgb(17, 17, 17),
+            SquareColour::Red | SquareColour::Blue => Rgb(255, 255, 255),
+        }
+    }
+
     /// The colour on screen, for pictures of the board.
     #[must_use]
     pub const fn rgb(self) -> Rgb {
@@ -77,6 +96,21 @@ board_geometry::named_enum! {
         Bishop => "bishop",
         /// Along ranks and files, stopping on the first red square (on red).
         Rook => "rook",
+    }
+}
+
+impl PieceKind {
+    /// The chess figure of this move: `♔` king, `♘` knight, `♗` bishop,
+    /// `♖` rook (the board's own motifs are drawings; these are this
+    /// crate's, readable in any font).
+    #[must_use]
+    pub const fn mark(self) -> char {
+        match self {
+            PieceKind::King => '♔',
+            PieceKind::Knight => '♘',
+            PieceKind::Bishop => '♗',
+            PieceKind::Rook => '♖',
+        }
     }
 }
 

@@ -3,8 +3,10 @@
 
 use core::fmt;
 
+use board_geometry::Square;
 use board_geometry::picture::{
     Rgb, SQUARE_PX, ansi_board, ansi_cell, ansi_status_end, player_ink, square_corner, svg_board,
+    svg_square_mark,
 };
 
 use crate::Game;
@@ -13,9 +15,32 @@ use crate::{Camp, Move, Position};
 /// An SVG picture of a position ([`Position::svg`]): the coloured squares,
 /// the pieces as discs in their player's ink, the four camps outside the
 /// corners (filled when taken), and the file and rank labels. 660 x 660
-/// pixels.
+/// pixels. [`Svg::with_marks`] adds each square's mark.
 #[derive(Debug, Clone, Copy)]
-pub struct Svg<'a>(&'a Position);
+pub struct Svg<'a> {
+    position: &'a Position,
+    marks: bool,
+}
+
+impl<'a> Svg<'a> {
+    /// The picture for players who cannot tell the colours apart: each
+    /// square's [mark](crate::SquareColour::mark), the chess figure of the
+    /// move it gives, in its corner.
+    ///
+    /// ```
+    /// use katarenga_core::{Game, Position};
+    /// let svg = Position::start().svg().with_marks().to_string();
+    /// assert_eq!(svg.matches("class=\"square-mark\"").count(), 64);
+    /// assert_eq!(svg.matches('♔').count(), 16); // 16 blue squares
+    /// ```
+    #[must_use]
+    pub fn with_marks(self) -> Svg<'a> {
+        Svg {
+            marks: true,
+            ..self
+        }
+    }
+}
 
 /// A board drawn for a terminal with 24-bit ANSI colours
 /// ([`Position::ansi`]): square colours, pieces as discs in the player's
@@ -26,6 +51,26 @@ pub struct Svg<'a>(&'a Position);
 pub struct Ansi<'a> {
     position: &'a Position,
     last: Option<Move>,
+    marks: bool,
+}
+
+impl<'a> Ansi<'a> {
+    /// The board for players who cannot tell the colours apart: every
+    /// square shows its [mark](crate::SquareColour::mark), the chess figure
+    /// of the move it gives, beside any piece on it.
+    ///
+    /// ```
+    /// use katarenga_core::{Game, Position};
+    /// let board = Position::start().ansi(None).with_marks().to_string();
+    /// assert_eq!(board.matches('♘').count(), 16); // 16 green squares
+    /// ```
+    #[must_use]
+    pub fn with_marks(self) -> Ansi<'a> {
+        Ansi {
+            marks: true,
+            ..self
+        }
+    }
 }
 
 impl Position {
@@ -39,7 +84,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn svg(&self) -> Svg<'_> {
-        Svg(self)
+        Svg {
+            position: self,
+            marks: false,
+        }
     }
 
     /// The position drawn for a terminal in 24-bit colour, marking the
@@ -56,16 +104,23 @@ impl Position {
         Ansi {
             position: self,
             last,
+            marks: false,
         }
     }
 }
 
 impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = self.0;
+        let p = self.position;
         let margin = 90;
         let colour = |square| p.board().colour_of(square).rgb();
         svg_board(f, margin, format_args!("Katarenga: {p}"), colour, |f| {
+            if self.marks {
+                for square in Square::ALL {
+                    let colour = p.board().colour_of(square);
+                    svg_square_mark(f, square, margin, colour.mark(), colour.mark_ink())?;
+                }
+            }
             for square in p.occupied() {
                 let Some(player) = p.piece_on(square) else {
                     continue;
@@ -144,12 +199,24 @@ impl fmt::Display for Ansi<'_> {
         let p = self.position;
         self.corners(f, Camp::A9, Camp::H9)?;
         ansi_board(f, 4, |f, square| {
-            let bg = p.board().colour_of(square).rgb();
+            let colour = p.board().colour_of(square);
+            let bg = colour.rgb();
+            let from_here = self.last.is_some_and(|m| m.from == square);
+            if self.marks {
+                let ink = colour.mark_ink();
+                let mark = colour.mark();
+                return match p.piece_on(square) {
+                    Some(player) => {
+                        ansi_cell(f, player_ink(player), bg, " ●")?;
+                        ansi_cell(f, ink, bg, format_args!("{mark} "))
+                    }
+                    None if from_here => ansi_cell(f, ink, bg, format_args!(" ·{mark} ")),
+                    None => ansi_cell(f, ink, bg, format_args!("  {mark} ")),
+                };
+            }
             match p.piece_on(square) {
                 Some(player) => ansi_cell(f, player_ink(player), bg, " ●  "),
-                None if self.last.is_some_and(|m| m.from == square) => {
-                    ansi_cell(f, Rgb(255, 255, 255), bg, " ·  ")
-                }
+                None if from_here => ansi_cell(f, Rgb(255, 255, 255), bg, " ·  "),
                 None => ansi_cell(f, bg, bg, "    "),
             }
         })?;

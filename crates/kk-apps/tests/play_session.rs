@@ -602,3 +602,25 @@ fn play_katarenga_with_the_orientation_chosen_and_a_rematch() {
         );
     }
 }
+
+/// `--marks` marks every square of the colour board for players who cannot
+/// tell the colours apart: Kamisado's kanji on its squares and towers (all
+/// eight colours, eight squares each), Katarenga's chess figures; without
+/// it, no mark.
+#[test]
+fn marks_for_colour_blindness_on_the_colour_board() {
+    let colour = Console {
+        colour: true,
+        scripted: false,
+    };
+    let (_, out, _) = session(&["--game", "kamisado", "--marks"], b"quit\n", colour);
+    for colour in kamisado_core::Colour::ALL {
+        assert!(out.contains(colour.mark()), "{colour}: {out}");
+    }
+    let (_, out, _) = session(&["--game", "katarenga", "--marks"], b"quit\n", colour);
+    for mark in ['♔', '♘', '♗', '♖'] {
+        assert!(out.contains(mark), "{mark}: {out}");
+    }
+    let (_, out, _) = session(&["--game", "kamisado"], b"quit\n", colour);
+    assert!(!out.contains('茶'), "{out}");
+}

@@ -105,3 +105,23 @@ where
     assert_eq!(position.count_moves(), list.len(), "{position}");
     set
 }
+
+/// The contrast ratio of two colours as WCAG 2 defines it (relative
+/// luminance of the sRGB values, from 1 to 21): the independent check of
+/// the inks the pictures choose.
+#[must_use]
+pub fn contrast_ratio(a: board_geometry::Rgb, b: board_geometry::Rgb) -> f64 {
+    let luminance = |c: board_geometry::Rgb| {
+        let channel = |v: u8| {
+            let x = f64::from(v) / 255.0;
+            if x <= 0.04045 {
+                x / 12.92
+            } else {
+                ((x + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}

@@ -203,3 +203,74 @@ fn the_terminal_drawing_reads_back() {
     }
     assert!(marked >= 100, "{marked} origins marked");
 }
+
+/// The marks for players who cannot tell the colours apart: one per
+/// colour, each written in the ink of the larger contrast, at least 4.5 to
+/// 1 (WCAG's ratio, computed independently); on every square and tower of
+/// the SVG, and every empty square of the terminal board, whose rows keep
+/// one width.
+#[test]
+fn marks_for_colour_blindness_differ_and_read_on_their_colours() {
+    use std::collections::BTreeSet;
+    use test_support::oracle::contrast_ratio;
+    let marks: BTreeSet<char> = Colour::ALL.iter().map(|c| c.mark()).collect();
+    assert_eq!(marks.len(), 8);
+    let (dark, light) = (
+        board_geometry::Rgb(17, 17, 17),
+        board_geometry::Rgb(255, 255, 255),
+    );
+    for colour in Colour::ALL {
+        let ink = colour.mark_ink();
+        let other = if ink == dark { light } else { dark };
+        let ratio = contrast_ratio(colour.rgb(), ink);
+        assert!(ratio >= 4.5, "{colour}: {ratio:.2}");
+        assert!(ratio > contrast_ratio(colour.rgb(), other), "{colour}");
+    }
+    let p: Position = "obpkyrg1/8/8/8/8/8/7n/NGRYKPB+++O b -".parse().unwrap();
+    let svg = p.svg().with_marks().to_string();
+    assert_eq!(svg.matches("class=\"square-mark\"").count(), 64);
+    for colour in Colour::ALL {
+        // Eight squares and each player's tower of the colour.
+        let towers = p.towers().filter(|(t, _, _)| t.colour == colour).count();
+        assert_eq!(svg.matches(colour.mark()).count(), 8 + towers, "{colour}");
+    }
+    assert!(svg.contains("青+++</text>"), "the triple sumo's label");
+    assert!(!p.svg().to_string().contains("class=\"square-mark\""));
+    let board = p.ansi(None).with_marks().to_string();
+    let width = |line: &str| {
+        let mut text = String::new();
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                text.push(c);
+            }
+        }
+        text.chars()
+            .map(|c| {
+                if Colour::ALL.iter().any(|k| k.mark() == c) {
+                    2
+                } else {
+                    1
+                }
+            })
+            .sum::<usize>()
+    };
+    // Line by line as wide as the board without marks (the ranks and the
+    // coordinates around them).
+    let rows: Vec<usize> = board.lines().map(width).collect();
+    let plain: Vec<usize> = p.ansi(None).to_string().lines().map(width).collect();
+    assert_eq!(rows, plain);
+    // The empty brown squares' marks and both brown towers'.
+    let empty = Colour::Brown
+        .squares()
+        .into_iter()
+        .filter(|&s| p.piece_on(s).is_none())
+        .count();
+    assert_eq!(board.matches('茶').count(), empty + 2);
+}

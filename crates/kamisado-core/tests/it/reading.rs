@@ -339,6 +339,20 @@ fn readings_hash_apart() {
         Position::start().zobrist(),
         Position::start_with(Rules::Standard).zobrist()
     );
+    // From any reading to any other, the same position as set up by it
+    // (between two readings other than the standard one too, whose keys
+    // are both non-zero).
+    for from in Rules::ALL {
+        for to in Rules::ALL {
+            let changed = Position::start_with(from).with_rules(to);
+            assert_eq!(changed, Position::start_with(to), "{from} to {to}");
+            assert_eq!(
+                changed.zobrist(),
+                changed.zobrist_from_scratch(),
+                "{from} to {to}"
+            );
+        }
+    }
 }
 
 /// Where the readings part, in one position: a pass whose blocked tower

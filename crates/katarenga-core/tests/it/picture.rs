@@ -261,3 +261,41 @@ fn the_terminal_drawing_reads_back() {
     }
     assert!(marked >= 100);
 }
+
+/// The marks for players who cannot tell the colours apart: the chess
+/// figure of each colour's move, each in the ink of the larger contrast, at
+/// least 4.5 to 1 (WCAG's ratio, computed independently); on every square of
+/// the SVG and the terminal board.
+#[test]
+fn marks_for_colour_blindness_name_each_colour_s_move_and_read_on_it() {
+    use katarenga_core::SquareColour;
+    use test_support::oracle::contrast_ratio;
+    let marks: std::collections::BTreeSet<char> =
+        SquareColour::ALL.iter().map(|c| c.mark()).collect();
+    assert_eq!(marks.len(), 4);
+    let (dark, light) = (
+        board_geometry::Rgb(17, 17, 17),
+        board_geometry::Rgb(255, 255, 255),
+    );
+    for colour in SquareColour::ALL {
+        let ink = colour.mark_ink();
+        let other = if ink == dark { light } else { dark };
+        let ratio = contrast_ratio(colour.rgb(), ink);
+        assert!(ratio >= 4.5, "{colour}: {ratio:.2}");
+        assert!(ratio > contrast_ratio(colour.rgb(), other), "{colour}");
+    }
+    let p = katarenga_core::Position::start();
+    let svg = p.svg().with_marks().to_string();
+    assert_eq!(svg.matches("class=\"square-mark\"").count(), 64);
+    let board = p.ansi(None).with_marks().to_string();
+    for colour in SquareColour::ALL {
+        let squares = katarenga_core::Square::ALL
+            .into_iter()
+            .filter(|&s| p.board().colour_of(s) == colour)
+            .count();
+        assert_eq!(svg.matches(colour.mark()).count(), squares, "{colour}");
+        assert_eq!(board.matches(colour.mark()).count(), squares, "{colour}");
+    }
+    let plain = p.ansi(None).to_string();
+    assert_eq!(board.lines().count(), plain.lines().count());
+}

@@ -76,6 +76,11 @@ pub struct PlayArgs {
     /// game, then exit
     #[arg(long)]
     pub demo: bool,
+    /// Mark every square for players who cannot tell the colours apart
+    /// (Kamisado: each colour's kanji, on its squares and towers;
+    /// Katarenga: the chess figure of each colour's move)
+    #[arg(long)]
+    pub marks: bool,
 }
 
 /// Who plays a side.
@@ -158,6 +163,7 @@ pub(super) struct Options {
     pub seed: u64,
     pub adjudication: Adjudication,
     pub demo: bool,
+    pub marks: bool,
 }
 
 impl Options {
@@ -224,6 +230,7 @@ impl Options {
             seed: args.seed,
             adjudication,
             demo: args.demo,
+            marks: args.marks,
         })
     }
 }

@@ -345,7 +345,7 @@ impl Session<'_> {
                 MatchState::InRound => {}
             }
             let p = *m.position();
-            self.draw(p.ansi(last), p.pretty(), last)?;
+            self.draw(marked(p.ansi(last), self.options.marks), p.pretty(), last)?;
             let mv = match self.take_turn(&p, players, &mut computers)? {
                 Typed::Move(mv) => mv,
                 Typed::Undo => {
@@ -361,7 +361,11 @@ impl Session<'_> {
             let summary = next.play(mv).map_err(|e| CliError::Failed(chain(&e)))?;
             if let Some(summary) = summary {
                 let end = next.position();
-                self.draw(end.ansi(Some(mv)), end.pretty(), Some(mv))?;
+                self.draw(
+                    marked(end.ansi(Some(mv)), self.options.marks),
+                    end.pretty(),
+                    Some(mv),
+                )?;
                 writeln!(self.out, "{summary}")?;
             }
             history.push((next, Some(mv)));
@@ -471,7 +475,11 @@ impl Session<'_> {
             "The board as laid (Black's pieces at the bottom):"
         )?;
         let laid = setup.start(katarenga_core::Orientation::Bottom);
-        self.draw(laid.ansi(None), laid.pretty(), None::<katarenga_core::Move>)?;
+        self.draw(
+            marked(laid.ansi(None), self.options.marks),
+            laid.pretty(),
+            None::<katarenga_core::Move>,
+        )?;
         self.read_edge_name(
             "Black, at which edge of the laid board do you sit? (bottom/right/top/left)",
             "type bottom, right, top or left",
@@ -495,7 +503,7 @@ impl Session<'_> {
         seen.record(&start);
         loop {
             let (p, last) = *history.last().expect("history starts with the position");
-            self.draw(p.ansi(last), p.pretty(), last)?;
+            self.draw(marked(p.ansi(last), self.options.marks), p.pretty(), last)?;
             if let Some(outcome) = p.outcome() {
                 writeln!(self.out, "{outcome}")?;
                 return Ok((Ending::Finished, Some(outcome.winner())));
@@ -522,7 +530,11 @@ impl Session<'_> {
             if next.outcome().is_none()
                 && adjudicated(self.out, adjudication, occurrences, history.len() - 1)?
             {
-                self.draw(next.ansi(Some(mv)), next.pretty(), Some(mv))?;
+                self.draw(
+                    marked(next.ansi(Some(mv)), self.options.marks),
+                    next.pretty(),
+                    Some(mv),
+                )?;
                 return Ok((Ending::Finished, None));
             }
         }
@@ -625,4 +637,26 @@ pub fn run(
                 .join(", ")
         ))),
     }
+}
+
+/// The board drawn for a terminal, with the colours' marks if `marks`
+/// (`--marks`): a trait so that one line serves both games' boards.
+trait Marked: Sized {
+    fn with_marks(self) -> Self;
+}
+
+impl Marked for kamisado_core::Ansi<'_> {
+    fn with_marks(self) -> Self {
+        kamisado_core::Ansi::with_marks(self)
+    }
+}
+
+impl Marked for katarenga_core::Ansi<'_> {
+    fn with_marks(self) -> Self {
+        katarenga_core::Ansi::with_marks(self)
+    }
+}
+
+fn marked<A: Marked>(board: A, marks: bool) -> A {
+    if marks { board.with_marks() } else { board }
 }
