@@ -125,3 +125,33 @@ pub fn contrast_ratio(a: board_geometry::Rgb, b: board_geometry::Rgb) -> f64 {
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
+
+/// Checks a game's marks for colour blindness: one mark per colour, none
+/// twice, each written in the ink of the larger contrast on its colour (of
+/// near black and white), at least 4.5 to 1 by [`contrast_ratio`]. Each
+/// item: the colour's name, its mark, its colour on screen and its ink.
+///
+/// # Panics
+/// Naming the colour whose mark fails.
+pub fn check_marks(
+    colours: impl IntoIterator<Item = (String, char, board_geometry::Rgb, board_geometry::Rgb)>,
+) {
+    let (dark, light) = (
+        board_geometry::Rgb(17, 17, 17),
+        board_geometry::Rgb(255, 255, 255),
+    );
+    let mut marks = BTreeSet::new();
+    for (name, mark, colour, ink) in colours {
+        assert!(
+            marks.insert(mark),
+            "{name}: its mark {mark} is another colour's"
+        );
+        let other = if ink == dark { light } else { dark };
+        let ratio = contrast_ratio(colour, ink);
+        assert!(ratio >= 4.5, "{name}: {ratio:.2} to 1");
+        assert!(
+            ratio > contrast_ratio(colour, other),
+            "{name}: the other ink reads better"
+        );
+    }
+}
