@@ -164,6 +164,28 @@ position_class! {
             })
         }
 
+        /// The start of a round whose home rows are laid out as `black`
+        /// and `white` say, each eight colour letters from its player's own
+        /// left (``"NGRYKPBO"`` is the standard start for either), every
+        /// tower plain, `to_move` with a free choice (the tile edition's
+        /// numbered set-ups: the rules page's "Numbered set-ups").
+        #[staticmethod]
+        #[pyo3(signature = (black, white, to_move = None))]
+        fn from_home_rows(
+            black: &str,
+            white: &str,
+            to_move: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let row = |text: &str| text.parse::<kamisado_core::HomeRow>().map_err(|e| value_error(&e));
+            let to_move = match to_move {
+                Some(p) => crate::player_arg(p, Player::Black)?,
+                None => Player::Black,
+            };
+            Ok(PyPosition {
+                inner: Position::from_home_rows(row(black)?, row(white)?, to_move),
+            })
+        }
+
         /// The colour of the tower that must move (`"orange"` ...), or `None`
         /// on a free choice.
         #[getter]
@@ -502,4 +524,66 @@ fn named<T: Default + std::str::FromStr<Err: std::fmt::Display>>(
         name.parse()
             .map_err(|e: T::Err| PyValueError::new_err(e.to_string()))
     })
+}
+
+/// A chart of numbered set-ups (the tile edition's: the rules page's
+/// "Numbered set-ups"), read from its text form: one set-up a line, its
+/// number then its home row from the player's left (``1 NGRYKPBO``),
+/// numbered from 1; ``#`` starts a comment. A ``ValueError`` names the line
+/// and column of what is wrong.
+#[pyclass(module = "kamisado_katarenga.kamisado", name = "SetupChart", frozen)]
+pub(crate) struct PySetupChart {
+    inner: kamisado_core::SetupChart,
+}
+
+#[pymethods]
+impl PySetupChart {
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        let inner = text.parse().map_err(|e| value_error(&e))?;
+        Ok(PySetupChart { inner })
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// Set-up `number` (from 1) as its home row's letters, or ``None``.
+    fn get(&self, number: u32) -> Option<String> {
+        self.inner.get(number).map(|row| row.to_string())
+    }
+
+    /// Two different set-up numbers drawn at random with `seed`, the lower
+    /// first.
+    fn draw(&self, seed: u64) -> (u32, u32) {
+        let draw = self.inner.draw(&mut board_geometry::SplitMix64::new(seed));
+        (draw.low, draw.high)
+    }
+
+    /// The start of a round from set-ups `low` and `high` when `first`
+    /// moves first: the higher number to the player who moves second.
+    #[pyo3(signature = (low, high, first = None))]
+    fn start(&self, low: u32, high: u32, first: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+        if low >= high {
+            return Err(PyValueError::new_err(format!(
+                "set-up {low} is not lower than {high}: the higher number goes to the player who moves second"
+            )));
+        }
+        let first = match first {
+            Some(p) => crate::player_arg(p, Player::Black)?,
+            None => Player::Black,
+        };
+        let draw = kamisado_core::SetupDraw { low, high };
+        let inner = draw.start(&self.inner, first).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "the chart has set-ups 1 to {}, not {high}",
+                self.inner.len()
+            ))
+        })?;
+        Ok(PyPosition { inner })
+    }
 }

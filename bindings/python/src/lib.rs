@@ -36,6 +36,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("KamisadoPosition", py.get_type::<kamisado::PyPosition>())?;
     m.add("KamisadoMatch", py.get_type::<kamisado::PyMatch>())?;
+    m.add(
+        "KamisadoSetupChart",
+        py.get_type::<kamisado::PySetupChart>(),
+    )?;
     m.add("KatarengaPosition", py.get_type::<katarenga::PyPosition>())?;
     m.add("KatarengaBoard", py.get_type::<katarenga::PyBoard>())?;
     m.add("KatarengaRematch", py.get_type::<katarenga::PyRematch>())?;

@@ -243,3 +243,24 @@ def test_search_and_proof():
     # Black wins the single round in 17 plies with best play.
     assert solution["winner"] == "black" and solution["plies"] == 17
     assert solution["best"] in start.legal_moves() and solution["nodes"] > 0
+
+
+def test_numbered_set_ups_from_a_chart():
+    # The tile edition's set-ups (the rules page's "Numbered set-ups"): each
+    # home row from its player's own left, so White's is laid from h8 to a8.
+    chart = kamisado.SetupChart("# my box\n1 NGRYKPBO\n2 OBPKYRGN\n3 GNYRPKOB\n")
+    assert len(chart) == 3 and chart.get(2) == "OBPKYRGN" and chart.get(4) is None
+    low, high = chart.draw(seed=7)
+    assert 1 <= low < high <= 3
+    assert chart.draw(seed=7) == (low, high)
+    start = chart.start(1, 2)
+    assert str(start) == "ngrykpbo/8/8/8/8/8/8/NGRYKPBO b -"
+    # White moves first: its row is set-up 1, Black's the higher, 3.
+    assert str(chart.start(1, 3, first="white")) == "obpkyrgn/8/8/8/8/8/8/GNYRPKOB w -"
+    assert kamisado.Position.from_home_rows("NGRYKPBO", "NGRYKPBO") == kamisado.Position()
+    with pytest.raises(ValueError, match="line 2, column 1"):
+        kamisado.SetupChart("1 NGRYKPBO\n3 OBPKYRGN\n")
+    with pytest.raises(ValueError, match="not lower"):
+        chart.start(2, 1)
+    with pytest.raises(ValueError, match="brown is given twice"):
+        kamisado.Position.from_home_rows("NGRYKPBN", "NGRYKPBO")

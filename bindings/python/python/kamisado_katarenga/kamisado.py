@@ -49,6 +49,7 @@ from ._native import (
     KamisadoBatch as Batch,
     KamisadoMatch as Match,
     KamisadoPosition as Position,
+    KamisadoSetupChart as SetupChart,
     Player,
 )
 
@@ -69,6 +70,7 @@ __all__ = [
     "Batch",
     "Match",
     "Position",
+    "SetupChart",
     "action_to_move",
     "move_to_action",
     "observation",
