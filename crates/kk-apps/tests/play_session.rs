@@ -624,3 +624,65 @@ fn marks_for_colour_blindness_on_the_colour_board() {
     let (_, out, _) = session(&["--game", "kamisado"], b"quit\n", colour);
     assert!(!out.contains('茶'), "{out}");
 }
+
+/// `--setups FILE`: the tile edition's set-up match. Each round is laid
+/// out from two set-ups drawn from the chart (with two set-ups the draw is
+/// always 1 and 2): Black draws for the first round and plays 1, White the
+/// higher; later the loser draws and opens; a bad chart is a usage error
+/// naming its line.
+#[test]
+fn a_set_up_match_draws_each_round_from_the_chart() {
+    let dir = std::env::temp_dir().join(format!("kk-setups-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chart = dir.join("chart.txt");
+    std::fs::write(&chart, "# two set-ups\n1 NGRYKPBO\n2 OBPKYRGN\n").unwrap();
+    let path = chart.to_str().unwrap();
+    let computers = [
+        "--game",
+        "kamisado target=2",
+        "--setups",
+        path,
+        "--black",
+        "computer",
+        "--white",
+        "computer",
+        "--depth",
+        "1",
+    ];
+    let out = play(&computers, "").unwrap();
+    assert_contains(
+        &out,
+        "black draws set-ups 1 and 2: black plays 1 and moves first, white plays 2",
+    );
+    // Black's row is set-up 1 from a1, White's set-up 2 from h8 (the first
+    // board drawn, rank 8 and rank 1 in the text board's letters).
+    let first_board: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("black draws"))
+        .collect();
+    assert!(
+        first_board
+            .iter()
+            .any(|l| l.starts_with("8 O:n    B:g    P:r    K:y")),
+        "{out}"
+    );
+    assert_contains(&out, "round 2 begins");
+    assert!(out.contains("wins the match"), "{out}");
+    let loser_draws = out
+        .lines()
+        .filter(|l| l.contains(" draws set-ups 1 and 2: "))
+        .count();
+    assert!(loser_draws >= 2, "{out}");
+    std::fs::write(&chart, "1 NGRYKPBO\n3 OBPKYRGN\n").unwrap();
+    let error = play(&computers, "").unwrap_err();
+    assert!(
+        matches!(&error, CliError::Usage(m) if m.contains("line 2, column 1")),
+        "{error:?}"
+    );
+    let error = play(&["--game", "katarenga", "--setups", path], "").unwrap_err();
+    assert!(
+        matches!(&error, CliError::Usage(m) if m.contains("for Kamisado")),
+        "{error:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

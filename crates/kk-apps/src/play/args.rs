@@ -76,6 +76,13 @@ pub struct PlayArgs {
     /// game, then exit
     #[arg(long)]
     pub demo: bool,
+    /// Kamisado: the tile edition's set-up match, each round laid out from
+    /// two set-ups drawn from the chart in FILE (one set-up a line, `1
+    /// NGRYKPBO`: kamisado-core's rules page, "Numbered set-ups"); Black
+    /// draws for the first round, the loser for the next, the higher number
+    /// to the player who moves second
+    #[arg(long, value_name = "FILE")]
+    pub setups: Option<std::path::PathBuf>,
     /// Mark every square for players who cannot tell the colours apart
     /// (Kamisado: each colour's kanji, on its squares and towers;
     /// Katarenga: the chess figure of each colour's move)
@@ -135,6 +142,8 @@ pub(super) enum GameChoice {
         rules: kamisado_core::Rules,
         target: Target,
         options: kamisado_core::MatchOptions,
+        /// The chart of the set-up match, if one is played.
+        setups: Option<Box<kamisado_core::SetupChart>>,
     },
     Katarenga {
         board: Board,
@@ -183,13 +192,29 @@ impl Options {
                         "--arrangement, --orientation and --rematch are for Katarenga".into(),
                     ));
                 }
+                let setups = match &args.setups {
+                    None => None,
+                    Some(path) => {
+                        let text = std::fs::read_to_string(path).map_err(|e| {
+                            CliError::Usage(format!("--setups {}: {e}", path.display()))
+                        })?;
+                        let chart = text.parse().map_err(|e| {
+                            CliError::Usage(format!("--setups {}: {}", path.display(), chain(&e)))
+                        })?;
+                        Some(Box::new(chart))
+                    }
+                };
                 GameChoice::Kamisado {
                     rules,
                     target,
                     options,
+                    setups,
                 }
             }
             GameSpec::Katarenga { rules, board } => {
+                if args.setups.is_some() {
+                    return Err(CliError::Usage("--setups is for Kamisado".into()));
+                }
                 let board = match (board, args.arrangement) {
                     (setup, None) => setup.board(),
                     (BoardSetup::Standard, Some(arranged)) => arranged,

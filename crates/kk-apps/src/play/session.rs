@@ -299,15 +299,22 @@ impl Session<'_> {
         rules: kamisado_core::Rules,
         target: Target,
         options: kamisado_core::MatchOptions,
+        setups: Option<&kamisado_core::SetupChart>,
         players: [Who; 2],
         seed: u64,
     ) -> Result<Ending, CliError> {
         let mut computers = Computers::<kamisado_core::Position>::new(self.options.strength, seed)?;
         let mut rng = board_geometry::SplitMix64::new(seed);
         self.legend(KAMISADO_LEGEND)?;
+        let mut first = Match::new_with(target, rules, options);
+        if let Some(chart) = setups {
+            // Black draws for the first round, and moves first.
+            let start = self.draw_setups(chart, Player::Black, &mut rng)?;
+            first = Match::resume_with(target, options, start.with_rules(rules), [0, 0], 1)
+                .map_err(|e| CliError::Failed(chain(&e)))?;
+        }
         // Each entry: the match and the move that led to it.
-        let mut history: Vec<(Match, Option<kamisado_core::Move>)> =
-            vec![(Match::new_with(target, rules, options), None)];
+        let mut history: Vec<(Match, Option<kamisado_core::Move>)> = vec![(first, None)];
         loop {
             let (m, last) = *history.last().expect("history starts with the match");
             match m.state() {
@@ -315,6 +322,24 @@ impl Session<'_> {
                     let [b, w] = m.scores();
                     writeln!(self.out, "{winner} wins the match, black {b} - white {w}")?;
                     return Ok(Ending::Finished);
+                }
+                MatchState::ChooseEdge { chooser } if setups.is_some() => {
+                    // The set-up match: no refill; the loser draws the next
+                    // round's set-ups, and opens.
+                    let chart = setups.expect("a chart is given");
+                    let start = self.draw_setups(chart, chooser.opponent(), &mut rng)?;
+                    let round = m.round().saturating_add(1);
+                    let next = Match::resume_with(
+                        target,
+                        options,
+                        start.with_rules(rules),
+                        m.scores(),
+                        round,
+                    )
+                    .map_err(|e| CliError::Failed(chain(&e)))?;
+                    writeln!(self.out, "round {round} begins")?;
+                    history = vec![(next, None)];
+                    continue;
                 }
                 MatchState::ChooseEdge { chooser } => {
                     let edge = match players[chooser.index()] {
@@ -370,6 +395,31 @@ impl Session<'_> {
             }
             history.push((next, Some(mv)));
         }
+    }
+
+    /// The tile edition's draw: `drawer` draws two set-ups from `chart`
+    /// and moves first; the player who moves second plays the higher
+    /// number. Says so, and gives the round's start.
+    fn draw_setups(
+        &mut self,
+        chart: &kamisado_core::SetupChart,
+        drawer: Player,
+        rng: &mut board_geometry::SplitMix64,
+    ) -> Result<kamisado_core::Position, CliError> {
+        let draw = chart.draw(rng);
+        let start = draw
+            .start(chart, drawer)
+            .ok_or_else(|| CliError::Failed("a drawn set-up is not in the chart".into()))?;
+        writeln!(
+            self.out,
+            "{drawer} draws set-ups {} and {}: {drawer} plays {} and moves first, {} plays {}",
+            draw.low,
+            draw.high,
+            draw.low,
+            drawer.opponent(),
+            draw.high
+        )?;
+        Ok(start)
     }
 
     /// Asks the round's winner for the refill edge; `Err` with how the
@@ -580,6 +630,7 @@ pub fn run(
             kamisado_core::Rules::Standard,
             Target::SINGLE_ROUND,
             kamisado_core::MatchOptions::default(),
+            None,
             computers,
             seed,
         )?;
@@ -596,7 +647,11 @@ pub fn run(
                 rules,
                 target,
                 options: match_options,
-            } => session.kamisado(rules, target, match_options, options.players, seed)?,
+                ref setups,
+            } => {
+                let setups = setups.as_deref();
+                session.kamisado(rules, target, match_options, setups, options.players, seed)?
+            }
             GameChoice::Katarenga {
                 board,
                 rules,
