@@ -4,15 +4,15 @@
 
 use board_geometry::{ParseNameError, Square};
 
-use crate::{Colour, Position};
+use crate::Colour;
 
 board_geometry::named_enum! {
     /// The reading of the rules a position is played by
     /// ([rules](crate::rules#rule-readings)). A position carries its
-    /// reading ([`Position::rules`]) and every position after it keeps it;
+    /// reading ([`Position::rules`](crate::Position::rules)) and every position after it keeps it;
     /// the [notation](crate::rules#position-notation) does not write it, so
     /// a parsed position is played by [`Rules::Standard`] until
-    /// [`Position::with_rules`] says otherwise.
+    /// [`Position::with_rules`](crate::Position::with_rules) says otherwise.
     ///
     /// ```
     /// use kamisado_core::{Game, Position, Rules};
@@ -53,26 +53,13 @@ board_geometry::named_enum! {
 }
 
 impl Rules {
-    /// The reading `position` is played by: a Kamisado position carries
-    /// it, so this is [`Position::rules`].
-    #[must_use]
-    pub fn of_position(position: &Position) -> Rules {
-        position.rules()
-    }
-
-    /// The colour the pusher must move after its sumo pushes from `from`
-    /// onto `to` (the square of the first pushed tower, which goes one
-    /// square further in the same direction).
+    /// The colour the pusher must move after its sumo pushed onto `sumo`
+    /// the tower it touched, which went on to `pushed`.
     #[inline]
-    pub(crate) fn colour_after_push(self, from: Square, to: Square) -> Colour {
+    pub(crate) fn colour_after_push(self, sumo: Square, pushed: Square) -> Colour {
         match self {
-            Rules::PushedSquare => {
-                // A push always leaves the pushed line on the board (the
-                // square behind it must be free), so the step exists.
-                let beyond = Square::ALL[(2 * to as usize).wrapping_sub(from as usize) & 63];
-                Colour::of_square(beyond)
-            }
-            Rules::Standard | Rules::BlockedColour => Colour::of_square(to),
+            Rules::PushedSquare => Colour::of_square(pushed),
+            Rules::Standard | Rules::BlockedColour => Colour::of_square(sumo),
         }
     }
 
