@@ -10,7 +10,7 @@ use kamisado_core::{
     RoundSummary, Rules, Scoring, SumoRank, Target,
 };
 
-use game_spec::GameSpec;
+use game_spec::{GameId, GameSpec};
 
 use crate::record::{self, Ending, Record};
 use crate::text::{
@@ -325,12 +325,7 @@ impl Record for KamisadoRecord {
         let mut tags = Tags::new(sections.tags, sections.start)?;
         let rules = tags
             .optional("Rules", |name: &str| {
-                name.parse::<Rules>().map_err(|_| {
-                    format!(
-                        "unknown rules {name:?} (this version knows {})",
-                        Rules::ALL.map(Rules::name).join(", ")
-                    )
-                })
+                record::reading::<Rules>(GameId::Kamisado, name)
             })?
             .map_or(Rules::Standard, |(_, rules)| rules);
         let (_, target) = tags.required("Target", Target::from_str)?;
@@ -516,7 +511,7 @@ fn read_scored(
     let worth = SumoRank::ALL.map(|rank| scoring.points(rank));
     let Some(rank) = SumoRank::ALL
         .into_iter()
-        .find(|&rank| points == scoring.points(rank).to_string())
+        .find(|rank| points == worth[rank.index()].to_string())
     else {
         let [a, b, c, d] = worth;
         let expected = format!("a round scores {a}, {b}, {c} or {d} (scoring {scoring})");

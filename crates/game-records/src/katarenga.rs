@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use katarenga_core::{Board, Move, Orientation, Player, Position, Rules, TilePlacement};
 
-use game_spec::{BoardSetup, GameSpec};
+use game_spec::{BoardSetup, GameId, GameSpec};
 
 use crate::record::{self, Ending, Record};
 use crate::text::{
@@ -410,14 +410,8 @@ impl Record for KatarengaRecord {
     fn read(sections: Sections) -> Result<KatarengaRecord, RecordError> {
         let mut tags = Tags::new(sections.tags, sections.start)?;
         let (board_at, board) = tags.required("Board", BoardSpec::read)?;
-        let (_, rules) = tags.required("Rules", |rules: &str| {
-            rules.parse::<Rules>().map_err(|_| {
-                let known: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
-                format!(
-                    "unknown rules {rules:?} (this version knows {})",
-                    known.join(", ")
-                )
-            })
+        let (_, rules) = tags.required("Rules", |name: &str| {
+            record::reading::<Rules>(GameId::Katarenga, name)
         })?;
         let (result_at, result, termination) = record::read_ending(&mut tags)?;
         let orientation_choice = read_orientation_choice(&mut tags)?;

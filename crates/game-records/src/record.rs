@@ -62,6 +62,20 @@ pub(crate) fn read_one<R: Record>(text: &str) -> Result<R, RecordError> {
     text::only_one(read_all(text)?)
 }
 
+/// Reads a `Rules` tag's value `name` as `game`'s reading: why not, with
+/// the readings this version knows, for both records.
+pub(crate) fn reading<R: std::str::FromStr>(
+    game: game_spec::GameId,
+    name: &str,
+) -> Result<R, String> {
+    name.parse().map_err(|_| {
+        format!(
+            "unknown rules {name:?} (this version knows {})",
+            game.readings().join(", ")
+        )
+    })
+}
+
 /// Reads the `Result` and `Termination` tags, and where `Result` stands
 /// (the place of an error about the ending).
 pub(crate) fn read_ending(
