@@ -373,7 +373,8 @@ function recordGame() {
   if (state.ending) Object.assign(common, { termination: state.ending.termination, winner: state.ending.winner });
   const s = state.setup;
   if (s.kind === "kamisado") {
-    const options = { rules: s.rules ?? "standard", scoring: s.scoring ?? "rank", refill: s.refill ?? "nearest" };
+    // Left out, a reading or option is its default (the engine's).
+    const options = { rules: s.rules, scoring: s.scoring, refill: s.refill };
     return { ...common, target: s.target, ...options, ...(s.start ? { start: s.start } : {}), actions: state.actions };
   }
   const orientation = orientationOf(state.game);

@@ -69,7 +69,8 @@ function beginning(setup) {
     if (!setup.start) return { match: KamisadoMatch.fromSpec(kamisadoSpec(setup)) };
     const position = KamisadoPosition.parse(setup.start).withRules(setup.rules ?? "standard");
     const outcome = position.outcome;
-    const options = { scoring: setup.scoring ?? "rank", refill: setup.refill ?? "nearest" };
+    // Left out, an option is its default (the engine's).
+    const options = { scoring: setup.scoring, refill: setup.refill };
     if (!outcome) return { match: KamisadoMatch.resume(position, { target: setup.target, ...options }) };
     // A finished round: the match is over, its winner having scored the
     // round (no more than the largest score a round can give).
