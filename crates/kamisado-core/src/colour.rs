@@ -41,14 +41,16 @@ board_geometry::named_enum! {
 }
 
 impl Colour {
-    /// The colour of `square` on the Kamisado board.
+    /// The colour of `square` on the printed board ([`Layout::Standard`](crate::Layout::Standard);
+    /// [`Layout::colour_of`](crate::Layout::colour_of) for the others).
     #[inline]
     #[must_use]
     pub const fn of_square(square: Square) -> Colour {
         BOARD[square as usize]
     }
 
-    /// All squares of this colour (one on every rank and every file).
+    /// All squares of this colour on the printed board (one on every rank
+    /// and every file).
     #[inline]
     #[must_use]
     pub const fn squares(self) -> Bitboard {
@@ -116,7 +118,7 @@ const DRAWING: [&[u8; 8]; 8] = [
 ];
 
 /// The colour of each square, by square index.
-const BOARD: [Colour; 64] = {
+pub(crate) const BOARD: [Colour; 64] = {
     let mut board = [Colour::Orange; 64];
     let mut i = 0;
     while i < 64 {

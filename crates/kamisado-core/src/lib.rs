@@ -23,6 +23,7 @@
 
 mod colour;
 mod game;
+mod layout;
 mod matchplay;
 mod movegen;
 mod moves;
@@ -53,6 +54,7 @@ pub use board_geometry::{
 };
 pub use colour::Colour;
 pub use game_rules::{self, Game, GameOutcome};
+pub use layout::Layout;
 pub use matchplay::{
     ChartError, ChartErrorKind, Edge, HomeRow, HomeRowError, MAX_SETUPS, Match, MatchError,
     MatchOptions, MatchState, Refill, RoundSummary, Scoring, SetupChart, SetupDraw, Target,

@@ -249,13 +249,17 @@ impl fmt::Display for Position {
 }
 
 impl fmt::Debug for Position {
-    /// The notation, and the reading of the rules where it is not the
-    /// standard one (the notation does not say it).
+    /// The notation, and the reading of the rules and the layout where
+    /// they are not the standard ones (the notation does not say them).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.rules() {
-            crate::Rules::Standard => write!(f, "Position(\"{self}\")"),
-            rules => write!(f, "Position(\"{self}\", {rules})"),
+        write!(f, "Position(\"{self}\"")?;
+        if self.rules() != crate::Rules::Standard {
+            write!(f, ", {}", self.rules())?;
         }
+        if self.layout() != crate::Layout::Standard {
+            write!(f, ", {}", self.layout())?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -270,7 +274,11 @@ impl fmt::Display for Pretty<'_> {
             write!(f, "{}", rank.to_char())?;
             for file in File::ALL {
                 let square = Square::new(file, *rank);
-                let colour = Colour::of_square(square).letter().to_ascii_uppercase();
+                let colour = position
+                    .layout()
+                    .colour_of(square)
+                    .letter()
+                    .to_ascii_uppercase();
                 write!(f, " {colour}:")?;
                 let mut width = 1;
                 match position.piece_on(square) {

@@ -48,7 +48,8 @@ impl Position {
         let mut colour = colour;
         loop {
             visited |= 1 << (player.index() * 8 + colour.index());
-            let next = rules.colour_after_block(colour, self.tower_square(player, colour));
+            let next =
+                rules.colour_after_block(self.layout, colour, self.tower_square(player, colour));
             player = player.opponent();
             colour = next;
             if visited & (1 << (player.index() * 8 + colour.index())) != 0 {
@@ -104,7 +105,7 @@ impl Position {
                 square,
             });
             player = player.opponent();
-            colour = self.rules().colour_after_block(colour, square);
+            colour = self.rules().colour_after_block(self.layout, colour, square);
         }
         chain
     }

@@ -11,13 +11,13 @@ use board_geometry::picture::{
 
 use crate::Game;
 use crate::notation::TowerToken;
-use crate::{Colour, Move, Position};
+use crate::{Move, Position};
 
 /// An SVG picture of a position ([`Position::svg`]): the coloured squares,
 /// each tower as a disc of its colour ringed in its player's ink with its
 /// letter and one `+` per sumo rank, the forced tower circled with a dashed
 /// line, and the file and rank labels. 544 x 544 pixels.
-/// [`Svg::with_marks`] adds each colour's [mark](Colour::mark).
+/// [`Svg::with_marks`] adds each colour's [mark](crate::Colour::mark).
 #[derive(Debug, Clone, Copy)]
 pub struct Svg<'a> {
     position: &'a Position,
@@ -26,7 +26,7 @@ pub struct Svg<'a> {
 
 impl<'a> Svg<'a> {
     /// The picture for players who cannot tell the colours apart: each
-    /// square's [mark](Colour::mark) in its corner, and each tower labelled
+    /// square's [mark](crate::Colour::mark) in its corner, and each tower labelled
     /// with its colour's mark (and one `+` per sumo rank) instead of its
     /// letter ([rules](crate::rules#marks-for-colour-blindness)).
     ///
@@ -60,7 +60,7 @@ pub struct Ansi<'a> {
 
 impl<'a> Ansi<'a> {
     /// The board for players who cannot tell the colours apart: each empty
-    /// square shows its colour's [mark](Colour::mark), and each tower its
+    /// square shows its colour's [mark](crate::Colour::mark), and each tower its
     /// mark (and one `+` per sumo rank) in its player's ink instead of its
     /// letter.
     ///
@@ -118,11 +118,11 @@ impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.position;
         let margin = 32;
-        let colour = |square| Colour::of_square(square).rgb();
+        let colour = |square| p.layout().colour_of(square).rgb();
         svg_board(f, margin, format_args!("Kamisado: {p}"), colour, |f| {
             if self.marks {
                 for square in Square::ALL {
-                    let colour = Colour::of_square(square);
+                    let colour = p.layout().colour_of(square);
                     svg_square_mark(f, square, margin, colour.mark(), colour.mark_ink())?;
                 }
             }
@@ -187,14 +187,14 @@ impl fmt::Display for Ansi<'_> {
         let p = self.position;
         let forced = p.forced_square();
         ansi_board(f, 8, |f, square| {
-            let bg = Colour::of_square(square).rgb();
+            let bg = p.layout().colour_of(square).rgb();
             let from_here = self.last.is_some_and(|m| m.from == square);
             let Some(tower) = p.piece_on(square) else {
                 if self.marks {
                     // The mark is two columns wide: eight in all.
                     let origin = if from_here { " ·" } else { "  " };
-                    let mark = Colour::of_square(square).mark();
-                    let ink = Colour::of_square(square).mark_ink();
+                    let mark = p.layout().colour_of(square).mark();
+                    let ink = p.layout().colour_of(square).mark_ink();
                     return ansi_cell(f, ink, bg, format_args!("{origin} {mark}   "));
                 }
                 let text = if from_here { "   ·    " } else { "        " };
@@ -258,7 +258,7 @@ mod tests {
 
     #[test]
     fn labels_are_centred_like_format_does() {
-        let tower = crate::Tower::new(board_geometry::Player::Black, Colour::Red);
+        let tower = crate::Tower::new(board_geometry::Player::Black, crate::Colour::Red);
         for rank in SumoRank::ALL {
             let token = TowerToken(tower, rank);
             let expected = format!("{:^4}", format!("{token}"));

@@ -146,7 +146,7 @@ impl Position {
             ^ KEYS.side
             ^ KEYS.forced[self.forced_index()]
             ^ push_mark
-            ^ KEYS.forced[Colour::of_square(to).index()]
+            ^ KEYS.forced[self.layout.colour_of(to).index()]
     }
 
     /// The position after the side to move's `colour` tower slides from
@@ -163,7 +163,7 @@ impl Position {
         // The whole new hash (the tower's keys that `move_tower` applied
         // are applied again there, and the first update is dropped).
         next.hash = self.slide_hash(colour, from, to);
-        next.state = State::awaiting_landing(side.opponent()).landed_on(Colour::of_square(to));
+        next.state = State::awaiting_landing(side.opponent()).landed_on(self.layout.colour_of(to));
         next
     }
 
@@ -174,7 +174,7 @@ impl Position {
         let mut next = *self;
         let forced = self
             .rules
-            .colour_after_block(self.moving_colour(square), square);
+            .colour_after_block(self.layout, self.moving_colour(square), square);
         let push_mark = if self.is_after_push() {
             KEYS.after_push
         } else {
@@ -264,7 +264,7 @@ impl SlidesFrom {
     /// The position after the slide to the empty square `to`.
     #[inline(always)]
     pub(crate) fn to(&self, to: Square) -> Position {
-        let landing = Colour::of_square(to);
+        let landing = self.lifted.layout.colour_of(to);
         let lifted = &self.lifted;
         let square = (to as u64) << self.shift;
         let bit = to.bitboard().0;
@@ -289,6 +289,7 @@ impl SlidesFrom {
             hash: lifted.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()],
             state: lifted.state.landed_on(landing),
             rules: lifted.rules,
+            layout: lifted.layout,
         }
     }
 }

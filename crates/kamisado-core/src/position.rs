@@ -5,7 +5,7 @@ use board_geometry::{Bitboard, Player, Rank, Square};
 use crate::Game;
 use crate::state::State;
 use crate::zobrist;
-use crate::{Colour, Rules, SumoRank, Tower};
+use crate::{Colour, Layout, Rules, SumoRank, Tower};
 
 /// A Kamisado position: the squares and sumo ranks of all 16 towers, the
 /// side to move, the [forced colour](crate::rules#turn-order-and-the-forced-tower)
@@ -41,6 +41,8 @@ pub struct Position {
     /// copies with the rest, so that the state word's constructors on the
     /// slides' hot path need not carry it.
     pub(crate) rules: Rules,
+    /// The board's layout, kept the same way.
+    pub(crate) layout: Layout,
 }
 
 impl Position {
@@ -114,6 +116,85 @@ impl Position {
     #[must_use]
     pub fn start_with(rules: Rules) -> Position {
         Position::start().with_rules(rules)
+    }
+
+    /// The board's layout ([rules](crate::rules#board-layouts)): the one
+    /// the position was set up on ([`Position::start_on`],
+    /// [`Position::with_layout`]), kept by every move.
+    /// [`Layout::Standard`] for a parsed or built position.
+    #[inline(always)]
+    #[must_use]
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The same placement, side to move and obligation on the board laid
+    /// out as `layout`: what comes after each move then follows that
+    /// layout's colours. The hash changes with the layout (positions on
+    /// different layouts are different games), and is the same as before
+    /// on the standard layout.
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Layout, Position};
+    /// let p = Position::start().with_layout(Layout::Mirrored);
+    /// // Black's orange tower from h1 to h3: on the printed board h3 is
+    /// // green, on its mirror image blue.
+    /// assert_eq!(Position::start().play("h1h3".parse()?).forced_colour().unwrap().name(), "green");
+    /// assert_eq!(p.play("h1h3".parse()?).forced_colour().unwrap().name(), "blue");
+    /// # Ok::<(), kamisado_core::ParseMoveError>(())
+    /// ```
+    #[must_use]
+    pub fn with_layout(mut self, layout: Layout) -> Position {
+        self.hash ^=
+            zobrist::KEYS.layout[self.layout.index()] ^ zobrist::KEYS.layout[layout.index()];
+        self.layout = layout;
+        self
+    }
+
+    /// The start of a match on `layout`: each tower on the square of its
+    /// colour on its owner's home row, Black to move with a free choice.
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Layout, Position};
+    /// let start = Position::start_on(Layout::Turned);
+    /// assert_eq!(start.to_string(), "npbykgro/8/8/8/8/8/8/ORGKYBPN b -");
+    /// assert_eq!(start.layout(), Layout::Turned);
+    /// assert_eq!(Position::start_on(Layout::Standard), Position::start());
+    /// ```
+    #[must_use]
+    pub fn start_on(layout: Layout) -> Position {
+        let mut builder = PositionBuilder::new();
+        for player in Player::ALL {
+            for colour in Colour::ALL {
+                let home = layout.squares(colour) & player.home_rank().bitboard();
+                // Each colour is on every rank once: the squares are
+                // distinct, and the placement cannot fail.
+                let _ = builder.place(
+                    Tower::new(player, colour),
+                    home.first().unwrap_or(Square::A1),
+                    SumoRank::Plain,
+                );
+            }
+        }
+        builder
+            .build()
+            .map_or_else(|_| Position::start(), |p| p.with_layout(layout))
+    }
+
+    /// The same placement, side to move and obligation played by the
+    /// reading of the rules and on the layout of `game`: how a position
+    /// set up from text (a numbered set-up, a record's round) joins a game.
+    ///
+    /// ```
+    /// use kamisado_core::{Game, Layout, Position, Rules};
+    /// let game = Position::start_on(Layout::Mirrored).with_rules(Rules::PushedSquare);
+    /// let p = Position::start().with_game_of(&game);
+    /// assert_eq!((p.rules(), p.layout()), (Rules::PushedSquare, Layout::Mirrored));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn with_game_of(self, game: &Position) -> Position {
+        self.with_rules(game.rules).with_layout(game.layout)
     }
 
     /// The square of `tower`.
@@ -248,7 +329,8 @@ impl Position {
     /// squares, with the same colours and ranks. The board colouring is
     /// symmetric under this turn, so the game from here is the same game
     /// with the roles exchanged (same perft at every depth, by every
-    /// reading of the rules, which is kept).
+    /// reading of the rules and on every layout, which are kept: each
+    /// layout is symmetric under the turn too).
     #[must_use]
     pub fn rotate_180_swap_players(&self) -> Position {
         let mut builder = PositionBuilder::new();
@@ -274,7 +356,7 @@ impl Position {
             turned.is_ok(),
             "rotate_180_swap_players of an inconsistent position {self}"
         );
-        turned.map_or(*self, |p| p.with_rules(self.rules()))
+        turned.map_or(*self, |p| p.with_game_of(self))
     }
 
     /// Checks the position's internal invariants: occupancy agrees with the
@@ -311,7 +393,7 @@ impl Position {
 
 impl Position {
     /// The same position with `tower`'s sumo rank set to `rank` (and the
-    /// same reading of the rules).
+    /// same reading of the rules and layout).
     ///
     /// # Errors
     /// [`InvalidPosition::PushMarkWithoutSumo`] if that leaves a `!`
@@ -325,7 +407,7 @@ impl Position {
             .side_to_move(self.side_to_move())
             .forced(self.forced_colour())
             .after_push(self.is_after_push());
-        builder.build().map(|p| p.with_rules(self.rules()))
+        builder.build().map(|p| p.with_game_of(self))
     }
 }
 
@@ -504,6 +586,7 @@ impl PositionBuilder {
             hash: 0,
             state: State::new(self.side, self.forced, self.after_push),
             rules: Rules::Standard,
+            layout: Layout::Standard,
         };
         position.hash = zobrist::hash_of(&position);
         Ok(position)

@@ -124,7 +124,7 @@ impl Position {
         // A push leaves the line on the board (the square behind it must be
         // free), so the touched tower's step exists.
         let pushed = mv.to.step(dir).unwrap_or(mv.to);
-        let forced = self.rules.colour_after_push(mv.to, pushed);
+        let forced = self.rules.colour_after_push(self.layout, mv.to, pushed);
         let push_mark = if self.is_after_push() {
             0
         } else {

@@ -4,7 +4,7 @@
 
 use board_geometry::{ParseNameError, Square};
 
-use crate::Colour;
+use crate::{Colour, Layout};
 
 board_geometry::named_enum! {
     /// The reading of the rules a position is played by
@@ -56,20 +56,25 @@ impl Rules {
     /// The colour the pusher must move after its sumo pushed onto `sumo`
     /// the tower it touched, which went on to `pushed`.
     #[inline]
-    pub(crate) fn colour_after_push(self, sumo: Square, pushed: Square) -> Colour {
+    pub(crate) fn colour_after_push(self, layout: Layout, sumo: Square, pushed: Square) -> Colour {
         match self {
-            Rules::PushedSquare => Colour::of_square(pushed),
-            Rules::Standard | Rules::BlockedColour => Colour::of_square(sumo),
+            Rules::PushedSquare => layout.colour_of(pushed),
+            Rules::Standard | Rules::BlockedColour => layout.colour_of(sumo),
         }
     }
 
     /// The colour the opponent must move after the side to move's
     /// `colour` tower on `square` is blocked.
     #[inline]
-    pub(crate) fn colour_after_block(self, colour: Colour, square: Square) -> Colour {
+    pub(crate) fn colour_after_block(
+        self,
+        layout: Layout,
+        colour: Colour,
+        square: Square,
+    ) -> Colour {
         match self {
             Rules::BlockedColour => colour,
-            Rules::Standard | Rules::PushedSquare => Colour::of_square(square),
+            Rules::Standard | Rules::PushedSquare => layout.colour_of(square),
         }
     }
 }

@@ -9,12 +9,13 @@
 //! - `after_push` when the position carries the `!` mark;
 //! - `rules[reading]` (0 for the standard rules), so that positions of
 //!   different readings, which are different games, hash apart. Moves
-//!   update the hash by differences, so this key stays without cost.
+//!   update the hash by differences, so this key stays without cost;
+//! - `layout[layout]` (0 for the standard layout), likewise.
 
 use board_geometry::{Player, SplitMix64};
 
 use crate::Game;
-use crate::{Colour, Position, Rules};
+use crate::{Colour, Layout, Position, Rules};
 
 const SEED: u64 = 0x4B41_4D49_5341_444F; // "KAMISADO"
 
@@ -25,6 +26,7 @@ pub(crate) struct Keys {
     pub(crate) forced: [u64; 9],
     pub(crate) after_push: u64,
     pub(crate) rules: [u64; Rules::ALL.len()],
+    pub(crate) layout: [u64; Layout::ALL.len()],
 }
 
 pub(crate) static KEYS: Keys = {
@@ -55,6 +57,11 @@ pub(crate) static KEYS: Keys = {
             keys[Rules::Standard as usize] = 0;
             keys
         },
+        layout: {
+            let mut keys: [u64; Layout::ALL.len()] = rng.array();
+            keys[Layout::Standard as usize] = 0;
+            keys
+        },
     }
 };
 
@@ -81,5 +88,5 @@ pub(crate) fn hash_of(position: &Position) -> u64 {
     if position.is_after_push() {
         hash ^= KEYS.after_push;
     }
-    hash ^ KEYS.rules[position.rules().index()]
+    hash ^ KEYS.rules[position.rules().index()] ^ KEYS.layout[position.layout().index()]
 }

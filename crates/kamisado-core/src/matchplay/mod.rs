@@ -17,6 +17,8 @@ pub use setups::{
 };
 pub use target::{Target, ZeroTarget, points_for};
 
+#[cfg(feature = "serde")]
+use crate::Layout;
 use crate::{Colour, Game, IllegalMove, Move, Outcome, Position, Rules, SumoRank, Tower};
 
 /// What one round came to, available to the caller without allocation
@@ -215,10 +217,26 @@ impl Match {
     /// by `rules`, scored and set up by `options`.
     #[must_use]
     pub fn new_with(target: Target, rules: Rules, options: MatchOptions) -> Match {
+        Match::new_on(target, Position::start_with(rules), options)
+    }
+
+    /// A new match to `target` whose first round starts from `start`, every
+    /// round played by `start`'s reading of the rules and on its
+    /// [layout](crate::Layout), scored and set up by `options`.
+    ///
+    /// ```
+    /// use kamisado_core::{Layout, Match, MatchOptions, Position, Rules, Target};
+    /// let start = Position::start_on(Layout::Turned).with_rules(Rules::PushedSquare);
+    /// let m = Match::new_on(Target::STANDARD, start, MatchOptions::default());
+    /// assert_eq!(m.position().layout(), Layout::Turned);
+    /// assert_eq!(m.position().rules(), Rules::PushedSquare);
+    /// ```
+    #[must_use]
+    pub fn new_on(target: Target, start: Position, options: MatchOptions) -> Match {
         Match {
             target,
             options,
-            position: Position::start_with(rules),
+            position: start,
             scores: [0, 0],
             round: 1,
             state: MatchState::InRound,
@@ -501,6 +519,9 @@ struct MatchData {
     /// in data written before readings existed.
     #[serde(default, skip_serializing_if = "is_standard")]
     rules: Rules,
+    /// The position's layout, likewise.
+    #[serde(default, skip_serializing_if = "is_standard_layout")]
+    layout: Layout,
     state: MatchState,
     last_round: Option<RoundSummary>,
 }
@@ -516,6 +537,11 @@ fn is_standard(rules: &Rules) -> bool {
 }
 
 #[cfg(feature = "serde")]
+fn is_standard_layout(layout: &Layout) -> bool {
+    *layout == Layout::Standard
+}
+
+#[cfg(feature = "serde")]
 impl From<Match> for MatchData {
     fn from(m: Match) -> MatchData {
         MatchData {
@@ -525,6 +551,7 @@ impl From<Match> for MatchData {
             scores: m.scores,
             position: m.position,
             rules: m.position.rules(),
+            layout: m.position.layout(),
             state: m.state,
             last_round: m.last_round,
         }
@@ -538,7 +565,10 @@ impl TryFrom<MatchData> for Match {
     /// Rebuilds the match with [`Match::resume`] and checks that the stored
     /// state and last round are the ones its parts give.
     fn try_from(data: MatchData) -> Result<Match, MatchError> {
-        let position = data.position.with_rules(data.rules);
+        let position = data
+            .position
+            .with_rules(data.rules)
+            .with_layout(data.layout);
         let mut m =
             Match::resume_with(data.target, data.options, position, data.scores, data.round)?;
         if m.state != data.state {

@@ -117,7 +117,7 @@ pub struct MatchOptions {
 fn restart(position: &Position, to_move: Player) -> Position {
     let mut builder = PositionBuilder::new();
     for (tower, _, rank) in position.towers() {
-        let home = tower.player.home_rank().bitboard() & tower.colour.squares();
+        let home = tower.player.home_rank().bitboard() & position.layout().squares(tower.colour);
         let square = home.first().unwrap_or(Square::A1);
         // Each colour is on every rank once: the squares are distinct.
         let _ = builder.place(tower, square, rank);
@@ -128,5 +128,5 @@ fn restart(position: &Position, to_move: Player) -> Position {
         start.is_ok(),
         "restart of an inconsistent position {position}"
     );
-    start.map_or(*position, |p| p.with_rules(position.rules()))
+    start.map_or(*position, |p| p.with_game_of(position))
 }

@@ -143,5 +143,5 @@ pub(super) fn refill_from(
         refilled.is_ok(),
         "refill of an inconsistent position {position}"
     );
-    refilled.map_or(*position, |p| p.with_rules(position.rules()))
+    refilled.map_or(*position, |p| p.with_game_of(position))
 }

@@ -13,7 +13,7 @@ use board_geometry::{Bitboard, Player, Square};
 
 use crate::Game;
 use crate::movegen::{UP_RAY_TABLE, slides};
-use crate::{Colour, Move, Position};
+use crate::{Layout, Move, Position};
 
 /// `EDGE_TABLE[d][square]` (Black's frame, diagonals only): a bit on the rank just
 /// past the end of the diagonal ray when the ray leaves the board by a side
@@ -78,15 +78,20 @@ static COUNT_TABLE: [CountTable; 64] = {
     table
 };
 
-/// `FRAME_COLOUR[player][square]`: the colour index of the board square that
-/// is `square` in the player's frame.
-static FRAME_COLOUR: [[u8; 64]; 2] = {
-    let mut table = [[0u8; 64]; 2];
-    let mut s = 0;
-    while s < 64 {
-        table[0][s] = Colour::of_square(Square::ALL[s]) as u8;
-        table[1][s] = Colour::of_square(Square::ALL[s ^ 56]) as u8;
-        s += 1;
+/// `FRAME_COLOUR[layout][player][square]`: the colour index of the board
+/// square that is `square` in the player's frame.
+static FRAME_COLOUR: [[[u8; 64]; 2]; 4] = {
+    let mut table = [[[0u8; 64]; 2]; 4];
+    let mut l = 0;
+    while l < 4 {
+        let layout = Layout::ALL[l];
+        let mut s = 0;
+        while s < 64 {
+            table[l][0][s] = layout.colour_of(Square::ALL[s]) as u8;
+            table[l][1][s] = layout.colour_of(Square::ALL[s ^ 56]) as u8;
+            s += 1;
+        }
+        l += 1;
     }
     table
 };
@@ -117,6 +122,7 @@ pub(crate) fn plain_slide_count(sq: usize, occ: u64) -> u32 {
 /// Raw indices: this loop is most of perft's time.
 #[inline(always)]
 fn sum_replies(
+    layout: Layout,
     replier: Player,
     replies: u64,
     sumo: u64,
@@ -138,7 +144,7 @@ fn sum_replies(
             replies ^ 0x3838_3838_3838_3838,
         ),
     };
-    let colours = &FRAME_COLOUR[p];
+    let colours = &FRAME_COLOUR[layout as usize][p];
     let mut nodes = 0;
     while targets != 0 {
         // `targets` is non-zero here, so `trailing_zeros` is below 64; the
@@ -206,6 +212,7 @@ impl Position {
         let sumo = self.sumo[0].0 & self.occupied[opponent.index()].0;
         nodes
             + sum_replies(
+                self.layout,
                 opponent,
                 self.towers[opponent.index()],
                 sumo,
@@ -242,7 +249,7 @@ impl Position {
         let mut nodes = 0;
         // Arrivals end the round: nothing below them at depth 3.
         for to in moves - side.goal_rank().bitboard() {
-            let answer = Colour::of_square(to);
+            let answer = self.layout.colour_of(to);
             let reply_from = self.tower_square(opponent, answer);
             let after = occupied ^ from.bitboard() ^ to.bitboard();
             let replies = slides(opponent, reply_from, 0, after);
@@ -254,6 +261,7 @@ impl Position {
             let towers =
                 self.towers[side.index()] ^ ((from as u64 ^ to as u64) << (8 * colour.index()));
             nodes += sum_replies(
+                self.layout,
                 side,
                 towers,
                 0,

@@ -3,15 +3,18 @@
 //! round's moves (the arrived tower, or after a deadlock the tower of the
 //! colour of the square the loser's last real move ended on), its points
 //! by the table, and the next round's start laid out square by square.
-//! Random matches under every reading and option, round by round.
+//! Random matches under every reading, option and layout, round by round
+//! (the layouts' colours are the naive ones of the readings' tests).
 
 use std::collections::BTreeMap;
 
 use board_geometry::{File, Player, Rank, SplitMix64, Square};
 use kamisado_core::{
-    Colour, Edge, Game, Match, MatchOptions, MatchState, Move, Position, Refill, Rules, Scoring,
+    Edge, Game, Layout, Match, MatchOptions, MatchState, Move, Position, Refill, Rules, Scoring,
     SumoRank, Target, Tower,
 };
+
+use crate::reading::naive_colours;
 
 /// The points of a win by a tower of `rank` (before promotion).
 fn naive_points(scoring: Scoring, rank: SumoRank) -> u32 {
@@ -24,7 +27,7 @@ fn naive_points(scoring: Scoring, rank: SumoRank) -> u32 {
 
 /// The winner of a finished round and its scoring tower, from the final
 /// position and the round's moves.
-fn naive_result(end: &Position, moves: &[(Player, Move)]) -> (Player, Tower) {
+fn naive_result(end: &Position, layout: Layout, moves: &[(Player, Move)]) -> (Player, Tower) {
     for (tower, square, _) in end.towers() {
         if square.rank() == tower.player.goal_rank() {
             return (tower.player, tower);
@@ -33,12 +36,13 @@ fn naive_result(end: &Position, moves: &[(Player, Move)]) -> (Player, Tower) {
     // A deadlock: lost by the player who made the last real move.
     let &(loser, last) = moves.iter().rev().find(|(_, m)| !m.is_pass()).unwrap();
     let winner = loser.opponent();
-    (winner, Tower::new(winner, Colour::of_square(last.to)))
+    (winner, Tower::new(winner, naive_colours(layout)[&last.to]))
 }
 
 /// The next round's start as the rules page lays it out.
 fn naive_next_start(
     end: &Position,
+    layout: Layout,
     refill: Refill,
     edge: Edge,
     winner: Player,
@@ -56,7 +60,7 @@ fn naive_next_start(
             for (tower, _, rank) in end.towers().filter(|(t, _, _)| t.player == player) {
                 let square = (0..8)
                     .map(|f| Square::new(File::ALL[f], home))
-                    .find(|s| Colour::of_square(*s) == tower.colour)
+                    .find(|s| naive_colours(layout)[s] == tower.colour)
                     .unwrap();
                 placed.insert(square, (tower, rank));
             }
@@ -120,7 +124,7 @@ fn naive_next_start(
         " w -"
     };
     let start: Position = text.parse().unwrap();
-    start.with_rules(end.rules())
+    start.with_rules(end.rules()).with_layout(layout)
 }
 
 #[derive(Default, Debug)]
@@ -132,10 +136,18 @@ struct Hits {
     scatter: usize,
 }
 
-/// One random match under `rules` and `options`, checked round by round.
-fn check_match(rules: Rules, options: MatchOptions, target: u32, seed: u64, hits: &mut Hits) {
+/// One random match under `rules` and `options` on `layout`, checked
+/// round by round.
+fn check_match(
+    (rules, layout): (Rules, Layout),
+    options: MatchOptions,
+    target: u32,
+    seed: u64,
+    hits: &mut Hits,
+) {
     let mut rng = SplitMix64::new(seed);
-    let mut m = Match::new_with(Target::new(target).unwrap(), rules, options);
+    let start = Position::start_on(layout).with_rules(rules);
+    let mut m = Match::new_on(Target::new(target).unwrap(), start, options);
     let mut moves: Vec<(Player, Move)> = Vec::new();
     let mut scores = [0u32; 2];
     for _ in 0..50_000 {
@@ -147,9 +159,9 @@ fn check_match(rules: Rules, options: MatchOptions, target: u32, seed: u64, hits
             MatchState::ChooseEdge { chooser } => {
                 let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
                 let end = *m.final_position().unwrap();
-                let (winner, scorer) = naive_result(&end, &moves);
+                let (winner, scorer) = naive_result(&end, layout, &moves);
                 assert_eq!(chooser, winner, "{end}");
-                let expected = naive_next_start(&end, options.refill, edge, winner, scorer);
+                let expected = naive_next_start(&end, layout, options.refill, edge, winner, scorer);
                 m.choose_edge(edge).unwrap();
                 assert_eq!(
                     *m.position(),
@@ -165,7 +177,7 @@ fn check_match(rules: Rules, options: MatchOptions, target: u32, seed: u64, hits
                 moves.push((p.side_to_move(), mv));
                 if let Some(summary) = m.play(mv).unwrap() {
                     let end = *m.position();
-                    let (winner, scorer) = naive_result(&end, &moves);
+                    let (winner, scorer) = naive_result(&end, layout, &moves);
                     let rank = end.rank_of(scorer);
                     let points = naive_points(options.scoring, rank);
                     scores[winner.index()] += points;
@@ -196,7 +208,7 @@ fn random_matches_score_and_set_up_as_the_naive_model_under_every_option() {
             for refill in Refill::ALL {
                 let options = MatchOptions { scoring, refill };
                 for seed in 0..3 {
-                    check_match(rules, options, 60, seed, &mut hits);
+                    check_match((rules, Layout::Standard), options, 60, seed, &mut hits);
                 }
             }
         }
@@ -209,6 +221,30 @@ fn random_matches_score_and_set_up_as_the_naive_model_under_every_option() {
     assert!(hits.sumo_wins > 50, "{hits:?}");
     assert!(hits.triple_wins > 5, "{hits:?}");
     assert!(hits.scatter > 100, "{hits:?}");
+    eprintln!("{hits:?}");
+}
+
+/// Matches on the other layouts: deadlocks score the tower of the colour
+/// the layout gives the last square, and every next round's start keeps
+/// the layout (the restart puts the towers on their colours of that
+/// layout).
+#[test]
+fn random_matches_on_every_layout_score_and_set_up_as_the_naive_model() {
+    let mut hits = Hits::default();
+    for layout in &Layout::ALL[1..] {
+        for rules in Rules::ALL {
+            for refill in Refill::ALL {
+                let options = MatchOptions {
+                    scoring: Scoring::Rank,
+                    refill,
+                };
+                check_match((rules, *layout), options, 30, 7, &mut hits);
+            }
+        }
+    }
+    assert!(hits.rounds > 150, "{hits:?}");
+    assert!(hits.deadlocks > 3, "{hits:?}");
+    assert!(hits.sumo_wins > 20, "{hits:?}");
     eprintln!("{hits:?}");
 }
 

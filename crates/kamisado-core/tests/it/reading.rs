@@ -1,14 +1,16 @@
-//! The readings of the rules against a naive model written from their
-//! texts (RULES.md 1.5 and 1.7, and the rules page's "Rule readings"): a
-//! board as a map, moves found square by square, the move after a push or
-//! a pass decided by the reading as the text says it. Nothing of the
-//! engine's play, obligation chain or perft is used; positions only come
-//! from the engine as data to start from.
+//! The readings of the rules and the board's layouts against a naive model
+//! written from their texts (RULES.md 1.1, 1.5 and 1.7, and the rules
+//! page's "Rule readings" and "Board layouts"): a board as a map, its
+//! colours from the printed drawing turned or mirrored here, moves found
+//! square by square, the move after a push or a pass decided by the
+//! reading as the text says it. Nothing of the engine's play, obligation
+//! chain, layouts or perft is used; positions only come from the engine as
+//! data to start from.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use board_geometry::{Player, Square};
-use kamisado_core::{Colour, Game, Move, Position, Rules, SumoRank, Tower};
+use kamisado_core::{Colour, Game, Layout, Move, Position, Rules, SumoRank, Tower};
 use proptest::prelude::*;
 
 use crate::movegen::{naive_destinations_on, random_game, starts};
@@ -21,17 +23,74 @@ struct Naive {
     forced: Option<Colour>,
     after_push: bool,
     rules: Rules,
+    colours: BTreeMap<Square, Colour>,
+}
+
+/// The board as RULES.md 1.1 draws it, rank 8 first.
+const DRAWING: [&str; 8] = [
+    "Orange Blue   Purple Pink   Yellow Red    Green  Brown",
+    "Red    Orange Pink   Green  Blue   Yellow Brown  Purple",
+    "Green  Pink   Orange Red    Purple Brown  Yellow Blue",
+    "Pink   Purple Blue   Orange Brown  Green  Red    Yellow",
+    "Yellow Red    Green  Brown  Orange Blue   Purple Pink",
+    "Blue   Yellow Brown  Purple Red    Orange Pink   Green",
+    "Purple Brown  Yellow Blue   Green  Pink   Orange Red",
+    "Brown  Green  Red    Yellow Pink   Purple Blue   Orange",
+];
+
+/// The square colours of `layout`, from the drawing as a grid of names
+/// (row 0 is rank 8): turned a quarter clockwise (the new row `r` is the
+/// old column `r` read from the bottom up), mirrored (each row read from
+/// the right).
+pub(crate) fn naive_colours(layout: Layout) -> BTreeMap<Square, Colour> {
+    let grid: Vec<Vec<Colour>> = DRAWING
+        .iter()
+        .map(|row| {
+            row.split_whitespace()
+                .map(|n| n.to_lowercase().parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let turn = |g: &Vec<Vec<Colour>>| -> Vec<Vec<Colour>> {
+        (0..8)
+            .map(|r| (0..8).map(|c| g[7 - c][r]).collect())
+            .collect()
+    };
+    let mirror = |g: &Vec<Vec<Colour>>| -> Vec<Vec<Colour>> {
+        g.iter()
+            .map(|row| row.iter().rev().copied().collect())
+            .collect()
+    };
+    let grid = match layout {
+        Layout::Standard => grid,
+        Layout::Turned => turn(&grid),
+        Layout::Mirrored => mirror(&grid),
+        Layout::MirroredTurned => mirror(&turn(&grid)),
+    };
+    Square::ALL
+        .into_iter()
+        .map(|s| (s, grid[7 - s.rank().index()][s.file().index()]))
+        .collect()
 }
 
 impl Naive {
     fn of(position: &Position, rules: Rules) -> Naive {
+        Naive::on(position, rules, Layout::Standard)
+    }
+
+    fn on(position: &Position, rules: Rules, layout: Layout) -> Naive {
         Naive {
             board: position.towers().map(|(t, s, r)| (s, (t, r))).collect(),
             side: position.side_to_move(),
             forced: position.forced_colour(),
             after_push: position.is_after_push(),
             rules,
+            colours: naive_colours(layout),
         }
+    }
+
+    fn colour(&self, square: Square) -> Colour {
+        self.colours[&square]
     }
 
     fn square_of(&self, tower: Tower) -> Square {
@@ -52,7 +111,7 @@ impl Naive {
     fn after_block(&self, tower: Tower) -> Colour {
         match self.rules {
             Rules::BlockedColour => tower.colour,
-            _ => Colour::of_square(self.square_of(tower)),
+            _ => self.colour(self.square_of(tower)),
         }
     }
 
@@ -113,7 +172,7 @@ impl Naive {
             let piece = next.board.remove(&mv.from).unwrap();
             next.board.insert(mv.to, piece);
             next.side = self.side.opponent();
-            next.forced = Some(Colour::of_square(mv.to));
+            next.forced = Some(self.colour(mv.to));
             next.after_push = false;
             return next;
         }
@@ -139,8 +198,8 @@ impl Naive {
         // square the pushed tower reached.
         let pushed_to = mv.to.step(dir).unwrap();
         next.forced = Some(match self.rules {
-            Rules::PushedSquare => Colour::of_square(pushed_to),
-            _ => Colour::of_square(mv.to),
+            Rules::PushedSquare => self.colour(pushed_to),
+            _ => self.colour(mv.to),
         });
         next.after_push = true;
         next
@@ -366,4 +425,143 @@ fn the_readings_differ_after_a_pass() {
     assert_eq!(by(Rules::Standard), Some(Colour::Green));
     assert_eq!(by(Rules::PushedSquare), Some(Colour::Green));
     assert_eq!(by(Rules::BlockedColour), Some(Colour::Yellow));
+}
+
+/// The naive start on `layout`: each tower on the square of its colour on
+/// its owner's home row, by the naive colours.
+fn naive_start(layout: Layout) -> Position {
+    let colours = naive_colours(layout);
+    let mut builder = kamisado_core::PositionBuilder::new();
+    for (&square, &colour) in &colours {
+        for player in Player::ALL {
+            if square.rank() == player.home_rank() {
+                builder
+                    .place(Tower::new(player, colour), square, SumoRank::Plain)
+                    .unwrap();
+            }
+        }
+    }
+    builder.build().unwrap()
+}
+
+#[test]
+fn each_layout_starts_with_the_towers_on_their_colours() {
+    for layout in Layout::ALL {
+        let start = Position::start_on(layout);
+        assert_eq!(
+            start.with_layout(Layout::Standard),
+            naive_start(layout),
+            "{layout}"
+        );
+        assert_eq!(start.layout(), layout);
+        assert!(start.is_consistent());
+        let colours = naive_colours(layout);
+        for square in Square::ALL {
+            assert_eq!(
+                layout.colour_of(square),
+                colours[&square],
+                "{layout} {square}"
+            );
+        }
+    }
+}
+
+/// Every layout from its start and from the sumo position, under every
+/// reading: the engine's perft against the naive model's, to depth 5 by
+/// the standard rules and 4 by the others (the standard layout's are the
+/// test above's).
+#[test]
+fn each_layout_counts_as_the_naive_model_under_every_reading() {
+    let sumo: Position = SUMO.parse().unwrap();
+    for layout in &Layout::ALL[1..] {
+        for rules in Rules::ALL {
+            let depth = if rules == Rules::Standard { 5 } else { 4 };
+            for position in [Position::start_on(*layout), sumo.with_layout(*layout)] {
+                let p = position.with_rules(rules);
+                let naive = Naive::on(&p, rules, *layout);
+                for d in 0..=depth {
+                    let expected = naive.perft(d);
+                    assert_eq!(p.perft(d), expected, "{layout} {rules}: perft {d} of {p}");
+                    assert_eq!(
+                        p.perft_played(d),
+                        expected,
+                        "{layout} {rules}: played {d} of {p}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The counts of depths 1 to 5 (standard rules) on each layout, written
+/// out. From a layout's start they are the standard start's, which the
+/// reference suites give: each layout is the printed board with its
+/// colours renamed, so the game from its start is the same game (a second
+/// argument, independent of both programs). From the sumo position they
+/// are a regression pin (the engine's and the naive model's, which agree).
+#[test]
+fn each_layouts_counts_from_its_start_and_the_sumo_position() {
+    let sumo: Position = SUMO.parse().unwrap();
+    let start = [102, 1150, 11182, 105020, 900982];
+    let table: [(Layout, [u64; 5]); 4] = [
+        (Layout::Standard, [88, 896, 7937, 70881, 551771]),
+        (Layout::Turned, [88, 867, 8439, 72201, 608145]),
+        (Layout::Mirrored, [88, 866, 8566, 72264, 619978]),
+        (Layout::MirroredTurned, [88, 896, 7908, 69999, 549772]),
+    ];
+    for (layout, from_sumo) in table {
+        let ours: Vec<u64> = (1..=5)
+            .map(|d| Position::start_on(layout).perft(d))
+            .collect();
+        assert_eq!(ours, start, "{layout} from its start");
+        let p = sumo.with_layout(layout);
+        let ours: Vec<u64> = (1..=5).map(|d| p.perft(d)).collect();
+        assert_eq!(ours, from_sumo, "{layout} from {p}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Over random games from every start on every layout, the engine's
+    /// moves and the position after each one are the naive model's.
+    #[test]
+    fn every_layout_plays_as_the_naive_model((start, choices) in random_game()) {
+        for layout in Layout::ALL {
+            let mut p = starts()[start].with_layout(layout);
+            let mut naive = Naive::on(&p, Rules::Standard, layout);
+            for &choice in &choices {
+                let ours: BTreeSet<Move> = p.legal_moves().into_iter().collect();
+                prop_assert_eq!(&ours, &naive.moves(), "{}: moves of {}", layout, p);
+                let Some(&mv) = ours.iter().nth(usize::from(choice) % ours.len().max(1)) else {
+                    break;
+                };
+                p = p.play(mv);
+                naive = naive.play(mv);
+                prop_assert_eq!(&Naive::on(&p, Rules::Standard, layout), &naive);
+                prop_assert_eq!(p.layout(), layout);
+                prop_assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+            }
+        }
+    }
+}
+
+/// Positions on different layouts are different games: unequal and hashed
+/// apart, from any layout to any other by `with_layout`.
+#[test]
+fn layouts_hash_apart() {
+    let p = Position::start();
+    for (i, a) in Layout::ALL.iter().enumerate() {
+        let on_a = p.with_layout(*a);
+        assert_eq!(on_a.zobrist(), on_a.zobrist_from_scratch());
+        for b in &Layout::ALL[i + 1..] {
+            let on_b = p.with_layout(*b);
+            assert_ne!(on_a, on_b);
+            assert_ne!(on_a.zobrist(), on_b.zobrist());
+            let back = on_b.with_layout(*a);
+            assert_eq!(back, on_a);
+            assert_eq!(back.zobrist(), back.zobrist_from_scratch());
+        }
+    }
+    assert_eq!(p.with_layout(Layout::Standard).zobrist(), p.zobrist());
 }
