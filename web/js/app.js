@@ -29,7 +29,12 @@ import {
 import * as store from "./store.js";
 
 const $ = (id) => document.getElementById(id);
-const KAMISADO_COLOURS = KamisadoPosition.squareColours();
+/** The Kamisado board's colours on each layout (a1 first). */
+const KAMISADO_COLOURS = new Map();
+function kamisadoColours(layout) {
+  if (!KAMISADO_COLOURS.has(layout)) KAMISADO_COLOURS.set(layout, KamisadoPosition.squareColours(layout));
+  return KAMISADO_COLOURS.get(layout);
+}
 const MARKS = { kamisado: KamisadoPosition.colourMarks(), katarenga: KatarengaBoard.colourMarks() };
 const SOLVE_MILLISECONDS = 30000;
 
@@ -201,13 +206,14 @@ async function computerTurn(who) {
       state.engineNote = `Black (${chosen.name}) searched the four starts and sits at the ${action} edge.`;
     } else if (game.match && game.match.state === "chooseEdge") {
       const starts = { a: game.match.nextRoundStart("a").toString(), h: game.match.nextRoundStart("h").toString() };
-      ({ edge: action } = await engine.ask({ task: "edge", starts, rules: game.match.position.rules, budget }));
+      const { rules, layout } = game.match.position;
+      ({ edge: action } = await engine.ask({ task: "edge", starts, rules, layout, budget }));
     } else {
       let solve = chosen.solve;
       if (solve && clockBudget !== null) solve = { ...solve, milliseconds: Math.min(solve.milliseconds, clockBudget / 2) };
       const position = positionOf(game);
-      const rules = setup.kind === "kamisado" ? position.rules : undefined;
-      const result = await engine.ask({ task: "move", kind: setup.kind, position: position.toString(), rules, budget, solve });
+      const [rules, layout] = setup.kind === "kamisado" ? [position.rules, position.layout] : [];
+      const result = await engine.ask({ task: "move", kind: setup.kind, position: position.toString(), rules, layout, budget, solve });
       action = result.best;
       state.engineNote = result.proven
         ? `${capitalised(who)} (${chosen.name}) proved ${result.winner === who ? "a win" : "a loss"}${result.plies ? ` in ${counted(result.plies, "ply", "plies")}` : ""}.`
@@ -238,8 +244,8 @@ async function solve() {
   $("solve-result").textContent = `Solving (at most ${SOLVE_MILLISECONDS / 1000} s)…`;
   render();
   try {
-    const rules = positionOf(state.game).rules;
-    const s = await engine.ask({ task: "solve", position, rules, milliseconds: SOLVE_MILLISECONDS });
+    const { rules, layout } = positionOf(state.game);
+    const s = await engine.ask({ task: "solve", position, rules, layout, milliseconds: SOLVE_MILLISECONDS });
     state.solving = false;
     if (positionOf(state.game).toString() !== position) return;
     state.solution = s;
@@ -374,7 +380,7 @@ function recordGame() {
   const s = state.setup;
   if (s.kind === "kamisado") {
     // Left out, a reading or option is its default (the engine's).
-    const options = { rules: s.rules, scoring: s.scoring, refill: s.refill };
+    const options = { rules: s.rules, layout: s.layout, scoring: s.scoring, refill: s.refill };
     return { ...common, target: s.target, ...options, ...(s.start ? { start: s.start } : {}), actions: state.actions };
   }
   const orientation = orientationOf(state.game);
@@ -404,7 +410,7 @@ async function uploadRecord(file) {
     const g = games[0];
     const setup =
       kind === "kamisado"
-        ? { kind, target: g.target, rules: g.rules, scoring: g.scoring, refill: g.refill, ...(g.start !== KamisadoPosition.start().toString() ? { start: g.start } : {}) }
+        ? { kind, target: g.target, rules: g.rules, layout: g.layout, scoring: g.scoring, refill: g.refill, ...(g.start !== KamisadoPosition.start(g.rules, g.layout).toString() ? { start: g.start } : {}) }
         : { kind, board: g.board, rules: g.rules, ...(g.orientation ? { orientation: g.orientation } : {}), ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
     const actions = kind === "kamisado" ? g.actions : g.moves;
     const forfeit = g.termination !== "normal" && g.termination !== "unfinished" && g.winner;
@@ -459,7 +465,7 @@ function render() {
   view.update({
     kind,
     flip: flipped(),
-    colours: kind === "kamisado" ? KAMISADO_COLOURS : p.board.colours(),
+    colours: kind === "kamisado" ? kamisadoColours(p.layout) : p.board.colours(),
     marks: state.marks ? MARKS[kind] : null,
     pieces,
     camps,

@@ -2,7 +2,7 @@
 // their levels and clocks. It reads into the state (players, clocks) or
 // gives the setup of a new game, and shows the game being played when one
 // is restored.
-import { KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
+import { GameSpec, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
 import { levelsFor } from "./levels.js";
 import { playerOf, state } from "./state.js";
 
@@ -105,6 +105,7 @@ export function writeForm() {
   if (state.setup.kind === "kamisado") {
     $("target").value = String(state.setup.target);
     $("kamisado-rules").value = state.setup.rules ?? "standard";
+    $("kamisado-layout").value = state.setup.layout ?? "standard";
     $("scoring").value = state.setup.scoring ?? "rank";
     $("refill").value = state.setup.refill ?? "nearest";
   } else {
@@ -158,7 +159,11 @@ export function readClocks() {
 export function readSetup() {
   const kind = document.querySelector('input[name="game"]:checked').value;
   if (kind === "kamisado") {
-    const setup = { kind, target: Number($("target").value), rules: $("kamisado-rules").value, scoring: $("scoring").value, refill: $("refill").value };
+    // A random layout is drawn here, once, as the game begins (by the
+    // engine's draw): the game, its link and its record name the one drawn.
+    const chosen = $("kamisado-layout").value;
+    const layout = chosen === "random" ? new GameSpec("kamisado layout=random", Math.floor(Math.random() * 2 ** 52)).layout : chosen;
+    const setup = { kind, target: Number($("target").value), rules: $("kamisado-rules").value, layout, scoring: $("scoring").value, refill: $("refill").value };
     return { setup, message: "" };
   }
   const { board, note } = chosenBoard();

@@ -22,8 +22,9 @@ export const ORIENTATIONS = ["bottom", "right", "top", "left"];
 
 /**
  * The setups of the two games:
- * - `{ kind: "kamisado", target, rules?, scoring?, refill?, start? }`: a match
- *   to `target` points (1: a single round) by the reading `rules` and the
+ * - `{ kind: "kamisado", target, rules?, layout?, scoring?, refill?, start? }`: a match
+ *   to `target` points (1: a single round) on the board `layout` (drawn when
+ *   the form says "random") by the reading `rules` and the
  *   match options `scoring` and `refill` (the game spec's fields; the
  *   defaults when left out) from the usual start or from the position
  *   `start`;
@@ -52,9 +53,9 @@ export function katarengaSpec(setup, laid, orientation = "bottom") {
   return new GameSpec(`katarenga rules=${setup.rules ?? "standard"} board=${laid.turned(orientation)}`);
 }
 
-/** The one description of the Kamisado match of `setup`: its reading, target and options. */
+/** The one description of the Kamisado match of `setup`: its reading, layout, target and options. */
 export function kamisadoSpec(setup) {
-  const fields = [["rules", setup.rules], ["target", setup.target], ["scoring", setup.scoring], ["refill", setup.refill]];
+  const fields = [["rules", setup.rules], ["layout", setup.layout], ["target", setup.target], ["scoring", setup.scoring], ["refill", setup.refill]];
   return new GameSpec(["kamisado", ...fields.filter(([, v]) => v !== undefined).map(([f, v]) => `${f}=${v}`)].join(" "));
 }
 
@@ -67,7 +68,7 @@ export function katarengaStart(setup, laid, orientation = "bottom") {
 function beginning(setup) {
   if (setup.kind === "kamisado") {
     if (!setup.start) return { match: KamisadoMatch.fromSpec(kamisadoSpec(setup)) };
-    const position = KamisadoPosition.parse(setup.start).withRules(setup.rules ?? "standard");
+    const position = KamisadoPosition.parse(setup.start).withRules(setup.rules ?? "standard").withLayout(setup.layout ?? "standard");
     const outcome = position.outcome;
     // Left out, an option is its default (the engine's).
     const options = { scoring: setup.scoring, refill: setup.refill };

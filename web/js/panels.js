@@ -106,6 +106,7 @@ function gameLine() {
     const match = state.game?.match;
     parts.push(s.target === 1 ? "Kamisado, a single round" : `Kamisado, a match to ${points(s.target)}${match ? `, round ${match.round}` : ""}`);
     if (s.rules && s.rules !== "standard") parts.push(`rules: ${s.rules}`);
+    if (s.layout && s.layout !== "standard") parts.push(`board: ${s.layout}`);
     if (s.scoring && s.scoring !== "rank") parts.push(`scoring: ${s.scoring}`);
     if (s.refill && s.refill !== "nearest") parts.push(`next round: ${s.refill === "restart" ? "from the start layout" : "refilled farthest rank first"}`);
   } else {

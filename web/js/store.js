@@ -6,6 +6,7 @@ const KEY = "kamisado-katarenga/game";
 /** Kamisado's reading and match options with their defaults: a link names the others only. */
 const KAMISADO_DEFAULTS = [
   ["rules", "standard"],
+  ["layout", "standard"],
   ["scoring", "rank"],
   ["refill", "nearest"],
 ];

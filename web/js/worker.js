@@ -30,9 +30,9 @@ function searcher(kind) {
   return katarengaSearcher;
 }
 
-/** A position sent as text; a Kamisado one with the reading of the rules the notation does not say. */
-function parse(kind, text, rules = "standard") {
-  return kind === "kamisado" ? KamisadoPosition.parse(text).withRules(rules) : KatarengaPosition.parse(text);
+/** A position sent as text; a Kamisado one with the reading of the rules and the layout the notation does not say. */
+function parse(kind, text, rules = "standard", layout = "standard") {
+  return kind === "kamisado" ? KamisadoPosition.parse(text).withRules(rules).withLayout(layout) : KatarengaPosition.parse(text);
 }
 
 const tasks = {
@@ -42,8 +42,8 @@ const tasks = {
    * proven loss is searched like any position (the search's defence does
    * better against a player who may err than the proof's move), and said.
    */
-  move({ kind, position, rules, budget, solve }) {
-    const p = parse(kind, position, rules);
+  move({ kind, position, rules, layout, budget, solve }) {
+    const p = parse(kind, position, rules, layout);
     if (solve && kind === "kamisado") {
       solver ??= new KamisadoSolver(64);
       const s = solver.solve(p, solve);
@@ -58,13 +58,13 @@ const tasks = {
   // The round's winner refills from the edge whose start is worse for the
   // loser, who opens the next round: each start is searched with half the
   // budget, and the score is the loser's (the side to move there).
-  edge({ starts, rules, budget }) {
+  edge({ starts, rules, layout, budget }) {
     const half = Object.fromEntries(
       Object.entries(budget).map(([k, v]) => [k, k === "depth" ? v : Math.max(1, Math.floor(v / 2))]),
     );
     const scores = {};
     for (const edge of ["a", "h"]) {
-      const start = parse("kamisado", starts[edge], rules);
+      const start = parse("kamisado", starts[edge], rules, layout);
       scores[edge] = searcher("kamisado").search(start, half).score;
     }
     return { edge: scores.a <= scores.h ? "a" : "h", scores };
@@ -78,9 +78,9 @@ const tasks = {
     return searcher("katarenga").bestOrientation(laid, { rules }, budget);
   },
 
-  solve({ position, rules, milliseconds }) {
+  solve({ position, rules, layout, milliseconds }) {
     solver ??= new KamisadoSolver(64);
-    return solver.solve(parse("kamisado", position, rules), { milliseconds });
+    return solver.solve(parse("kamisado", position, rules, layout), { milliseconds });
   },
 
   newGame({ kind }) {

@@ -162,7 +162,7 @@ class Page:
             self.choose(f"{side}-clock", options.get(f"{side}_clock", "none"))
         if "target" in options:
             self.choose("target", str(options["target"]))
-        for field in ("kamisado-rules", "scoring", "refill"):
+        for field in ("kamisado-rules", "kamisado-layout", "scoring", "refill"):
             if field.replace("-", "_") in options:
                 self.choose(field, options[field.replace("-", "_")])
         if "board" in options:
@@ -679,6 +679,43 @@ def test_a_kamisado_reading_and_match_options_reach_the_game_the_computer_and_a_
                refill="nearest")
     assert page.text("game-line") == "Kamisado, a match to 3 points, round 1 · rules: pushed-square · scoring: rings"
     assert "rules=pushed-square" in page.driver.current_url and "scoring=rings" in page.driver.current_url
+
+
+def test_a_kamisado_layout_reaches_the_board_the_computer_a_reload_and_the_random_draw(page):
+    # Black's yellow tower on d7 is blocked: on the turned board d7 is red,
+    # so White must then move its red tower (on f8); on the printed board
+    # its green one (d7's colour there, on b3).
+    blocked = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y"
+    page.open(address("kamisado", blocked, black="human", white="computer.beginner", target=1, layout="turned"))
+    line = page.text("game-line")
+    assert line == "Kamisado, a single round · board: turned", line
+    position = kamisado.Position(blocked, layout="turned")
+    squares = page.snapshot()["squares"]
+    assert {s: c for s, (_, c, _) in squares.items()} == {s: position.square_colour(s) for s in squares}
+    page.element("pass").click()
+    page.wait(lambda _d: len(page.moves()) == 2, timeout=60)
+    moves = page.moves()
+    assert moves[0] == "d7d7" and moves[1].startswith("f8"), moves
+    follow(page, position, 0, check_kamisado)
+    page.reload()
+    assert page.text("game-line") == line and page.moves() == moves
+    assert Select(page.element("kamisado-layout")).first_selected_option.get_attribute("value") == "turned"
+    # From the form, drawn at random: the game, its link and its board say
+    # the layout drawn, and the board is that layout's.
+    drawn = set()
+    for _ in range(12):
+        page.setup("kamisado", black="human", white="human", kamisado_layout="random")
+        url = page.driver.current_url
+        layout = urllib.parse.parse_qs(url.split("#", 1)[1]).get("layout", ["standard"])[0]
+        assert layout in {"standard", "turned", "mirrored", "mirrored-turned"}, url
+        drawn.add(layout)
+        start = kamisado.Position.start(layout=layout)
+        squares = page.snapshot()["squares"]
+        assert {s: c for s, (_, c, _) in squares.items()} == {s: start.square_colour(s) for s in squares}
+        assert {s: p for s, (p, _, _) in squares.items() if p} == kamisado_board(start)
+        if len(drawn) > 1:
+            break
+    assert len(drawn) > 1, drawn
 
 
 # ------------------------------------------------------------- defects

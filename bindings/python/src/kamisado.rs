@@ -120,7 +120,7 @@ pub fn fill_observation(p: &Position, me: Player, scores: [u32; 2], target: u32,
         set(frame(me, square), 22);
     }
     for square in Square::ALL {
-        set(frame(me, square), 26 + Colour::of_square(square).index());
+        set(frame(me, square), 26 + p.layout().colour_of(square).index());
     }
     let planes: [(usize, f32); 5] = [
         (23, f32::from(u8::from(p.forced_colour().is_none()))),
@@ -154,14 +154,31 @@ position_class! {
     PyPosition(Position, Move, "kamisado_katarenga.kamisado", "kamisado.Position"),
     {
         /// The start of a match, played by the reading of the rules named
-        /// `rules` (``"standard"``, ``"pushed-square"``, ``"blocked-colour"``).
+        /// `rules` (``"standard"``, ``"pushed-square"``, ``"blocked-colour"``)
+        /// on the board layout named `layout` (``"standard"``, ``"turned"``,
+        /// ``"mirrored"``, ``"mirrored-turned"``): the towers on their
+        /// colours of that layout.
         #[staticmethod]
-        #[pyo3(signature = (rules = "standard"))]
-        fn start(rules: &str) -> PyResult<Self> {
+        #[pyo3(signature = (rules = "standard", layout = "standard"))]
+        fn start(rules: &str, layout: &str) -> PyResult<Self> {
             let rules: kamisado_core::Rules = rules.parse().map_err(|e| value_error(&e))?;
+            let layout: kamisado_core::Layout = layout.parse().map_err(|e| value_error(&e))?;
             Ok(PyPosition {
-                inner: Position::start_with(rules),
+                inner: Position::start_on(layout).with_rules(rules),
             })
+        }
+
+        /// The board layout the position is played on (``"standard"`` or
+        /// one of ``GameSpec.layouts``).
+        #[getter]
+        fn layout(&self) -> &'static str {
+            self.inner.layout().name()
+        }
+
+        /// The colour of `square` (``"a1"``...) on the position's layout.
+        fn square_colour(&self, square: &str) -> PyResult<&'static str> {
+            let square: Square = square.parse().map_err(|e| value_error(&e))?;
+            Ok(self.inner.layout().colour_of(square).name())
         }
 
         /// The start of a round whose home rows are laid out as `black`
@@ -273,12 +290,13 @@ fn match_error(e: &kamisado_core::MatchError) -> PyErr {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (target = None, rules = None, scoring = None, refill = None))]
+    #[pyo3(signature = (target = None, rules = None, scoring = None, refill = None, layout = None))]
     fn new(
         target: Option<&Bound<'_, PyAny>>,
         rules: Option<&str>,
         scoring: Option<&str>,
         refill: Option<&str>,
+        layout: Option<&str>,
     ) -> PyResult<Self> {
         let target = match target {
             Some(t) => target_arg(t)?,
@@ -289,7 +307,11 @@ impl PyMatch {
             refill: named(refill)?,
         };
         Ok(PyMatch {
-            inner: Match::new_with(target, named(rules)?, options),
+            inner: Match::new_on(
+                target,
+                Position::start_on(named(layout)?).with_rules(named(rules)?),
+                options,
+            ),
         })
     }
 

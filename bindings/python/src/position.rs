@@ -60,6 +60,12 @@ pub(crate) trait Reading: Sized {
     /// The same position played by the reading named `rules`; a
     /// `ValueError` says why it cannot be.
     fn read_as(self, rules: &str) -> pyo3::PyResult<Self>;
+    /// The board layout's name (Kamisado's; `None` for a game whose
+    /// notation lays the board).
+    fn layout_name(&self) -> Option<&'static str>;
+    /// The same position on the layout named `layout`; a `ValueError`
+    /// says why it cannot be.
+    fn laid_as(self, layout: &str) -> pyo3::PyResult<Self>;
 }
 
 impl Reading for kamisado_core::Position {
@@ -70,6 +76,15 @@ impl Reading for kamisado_core::Position {
     fn read_as(self, rules: &str) -> pyo3::PyResult<Self> {
         let rules: kamisado_core::Rules = rules.parse().map_err(|e| crate::value_error(&e))?;
         Ok(self.with_rules(rules))
+    }
+
+    fn layout_name(&self) -> Option<&'static str> {
+        Some(self.layout().name())
+    }
+
+    fn laid_as(self, layout: &str) -> pyo3::PyResult<Self> {
+        let layout: kamisado_core::Layout = layout.parse().map_err(|e| crate::value_error(&e))?;
+        Ok(self.with_layout(layout))
     }
 }
 
@@ -89,6 +104,16 @@ impl Reading for katarenga_core::Position {
                 self.reading()
             )))
         }
+    }
+
+    fn layout_name(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn laid_as(self, layout: &str) -> pyo3::PyResult<Self> {
+        Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "a katarenga position's board is in its notation (its colours field), not a layout ({layout})"
+        )))
     }
 }
 
@@ -112,16 +137,22 @@ macro_rules! position_class {
         impl $name {
             /// A position from the notation, or the start, played by the
             /// reading of the rules named `rules` (default: the standard
-            /// rules; a Katarenga notation says its own).
+            /// rules; a Katarenga notation says its own), on the board
+            /// layout named `layout` (Kamisado's; default: the standard
+            /// one).
             #[new]
-            #[pyo3(signature = (text = None, rules = None))]
-            fn new(text: Option<&str>, rules: Option<&str>) -> PyResult<Self> {
+            #[pyo3(signature = (text = None, rules = None, layout = None))]
+            fn new(text: Option<&str>, rules: Option<&str>, layout: Option<&str>) -> PyResult<Self> {
                 let inner: $core = match text {
                     Some(text) => text.parse().map_err(|e| crate::value_error(&e))?,
                     None => <$core>::start(),
                 };
                 let inner = match rules {
                     Some(rules) => crate::position::Reading::read_as(inner, rules)?,
+                    None => inner,
+                };
+                let inner = match layout {
+                    Some(layout) => crate::position::Reading::laid_as(inner, layout)?,
                     None => inner,
                 };
                 Ok($name { inner })
@@ -153,12 +184,14 @@ macro_rules! position_class {
                 self.inner.zobrist() >> 2
             }
 
+            #[allow(clippy::type_complexity)]
             fn __reduce__<'py>(
                 slf: &Bound<'py, Self>,
-            ) -> PyResult<(Bound<'py, PyAny>, (String, &'static str))> {
+            ) -> PyResult<(Bound<'py, PyAny>, (String, &'static str, Option<&'static str>))> {
                 let inner = &slf.get().inner;
                 let rules = crate::position::Reading::reading(inner);
-                Ok((slf.get_type().into_any(), (inner.to_string(), rules)))
+                let layout = crate::position::Reading::layout_name(inner);
+                Ok((slf.get_type().into_any(), (inner.to_string(), rules, layout)))
             }
 
             /// The legal moves in the move notation.

@@ -18,16 +18,19 @@ pub struct PyGameSpec {
 #[pymethods]
 impl PyGameSpec {
     /// Reads the text form; a ``ValueError`` says what is wrong and at
-    /// which byte. Without ``text``: a single Kamisado round.
+    /// which byte. Without ``text``: a single Kamisado round. With
+    /// ``seed``, what the text leaves to chance (``layout=random``) is
+    /// drawn from it; without, ``random`` is refused.
     #[new]
-    #[pyo3(signature = (text = None))]
-    fn new(text: Option<&str>) -> PyResult<Self> {
-        let inner = match text {
-            Some(text) => text
-                .parse()
-                .map_err(|e: game_spec::SpecError| PyValueError::new_err(e.to_string()))?,
-            None => GameSpec::default(),
+    #[pyo3(signature = (text = None, seed = None))]
+    fn new(text: Option<&str>, seed: Option<u64>) -> PyResult<Self> {
+        let inner = match (text, seed) {
+            (Some(text), None) => text.parse(),
+            (Some(text), Some(seed)) => GameSpec::parse_drawing(text, seed),
+            (None, _) => Ok(GameSpec::default()),
         };
+        let inner =
+            inner.map_err(|e: game_spec::SpecError| PyValueError::new_err(e.to_string()))?;
         Ok(PyGameSpec { inner })
     }
 
@@ -65,6 +68,16 @@ impl PyGameSpec {
         }
     }
 
+    /// Kamisado: the board's layout (``"standard"``, ``"turned"``,
+    /// ``"mirrored"``, ``"mirrored-turned"``); ``None`` for Katarenga.
+    #[getter]
+    fn layout(&self) -> Option<&'static str> {
+        match self.inner {
+            GameSpec::Kamisado { layout, .. } => Some(layout.name()),
+            GameSpec::Katarenga { .. } => None,
+        }
+    }
+
     /// Katarenga: the board as laid (``"standard"``, four tiles, or the
     /// colours field); ``None`` for Kamisado.
     #[getter]
@@ -96,6 +109,16 @@ impl PyGameSpec {
             .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))?;
         Ok(game.readings().to_vec())
     }
+
+    /// The board layouts ``game`` can be played on, the default first
+    /// (none for Katarenga, whose board is a spec's ``board``).
+    #[staticmethod]
+    fn layouts(game: &str) -> PyResult<Vec<&'static str>> {
+        let game: GameId = game
+            .parse()
+            .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))?;
+        Ok(game.layouts().to_vec())
+    }
 }
 
 /// The start position of the game ``spec`` describes, given as a
@@ -113,7 +136,7 @@ pub(crate) fn spec_arg(spec: &Bound<'_, PyAny>) -> PyResult<GameSpec> {
     if let Ok(spec) = spec.extract::<PyRef<'_, PyGameSpec>>() {
         Ok(spec.inner)
     } else if let Ok(text) = spec.extract::<String>() {
-        Ok(PyGameSpec::new(Some(&text))?.inner)
+        Ok(PyGameSpec::new(Some(&text), None)?.inner)
     } else {
         Err(PyTypeError::new_err(format!(
             "spec must be a GameSpec or its text, not {}",

@@ -109,3 +109,16 @@ def test_render_modes(capsys):
     env.reset(seed=1)
     assert "match: black 0 - white 0" in capsys.readouterr().out
     assert kamisado.ACTIONS == env.action_space.n and katarenga.ACTIONS == KatarengaEnv().action_space.n
+
+
+def test_the_kamisado_env_plays_the_spec_s_game():
+    env = KamisadoEnv(game_spec="kamisado layout=turned rules=blocked-colour")
+    env.reset(seed=3)
+    position = env.match.position
+    assert (position.layout, position.rules) == ("turned", "blocked-colour")
+    layouts = set()
+    env = KamisadoEnv(game_spec="kamisado layout=random")
+    for seed in range(40):
+        env.reset(seed=seed)
+        layouts.add(env.match.position.layout)
+    assert layouts == {"standard", "turned", "mirrored", "mirrored-turned"}

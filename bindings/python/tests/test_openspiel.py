@@ -77,3 +77,10 @@ def test_observations_are_channels_first_as_documented():
     tensor = np.array(state.observation_tensor(0)).reshape(kamisado.CHANNELS, 8, 8)
     planes = kamisado.start().observation(player="black")
     assert np.array_equal(np.moveaxis(tensor, 0, -1), planes)
+
+
+def test_kamisado_takes_a_spec():
+    game = pyspiel.load_game("python_kamisado", {"game_spec": "kamisado layout=mirrored target=3"})
+    state = game.new_initial_state()
+    assert state.match.position.layout == "mirrored"
+    assert game.target == 3

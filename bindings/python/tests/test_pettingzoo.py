@@ -144,3 +144,19 @@ def test_kamisado_takes_a_preset_target():
     env = kamisado_v0.env(target="standard")
     env.reset()
     assert env.unwrapped.match.target == 3
+
+
+def test_kamisado_takes_a_spec_and_draws_a_random_layout_per_reset():
+    from kamisado_katarenga.pettingzoo import kamisado_v0
+
+    env = kamisado_v0.env(game_spec="kamisado rules=pushed-square layout=mirrored target=3")
+    env.reset(seed=1)
+    assert env.unwrapped.match.position.layout == "mirrored"
+    assert env.unwrapped.match.position.rules == "pushed-square"
+    assert env.unwrapped.match.target == 3
+    layouts = set()
+    for seed in range(40):
+        env = kamisado_v0.env(game_spec="kamisado layout=random")
+        env.reset(seed=seed)
+        layouts.add(env.unwrapped.match.position.layout)
+    assert layouts == {"standard", "turned", "mirrored", "mirrored-turned"}

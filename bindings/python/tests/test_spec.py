@@ -103,6 +103,72 @@ def test_a_kamisado_reading_reaches_the_position_the_match_and_pickle():
         katarenga.Position(str(katarenga.Position()), rules="no-first-capture")
 
 
+# The board as kamisado-core's rules page draws it, rank 8 first.
+_DRAWING = [
+    "obpkyrgn",
+    "rokgbynp",
+    "gkorpnyb",
+    "kpbongry",
+    "yrgnobpk",
+    "bynprokg",
+    "pnybgkor",
+    "ngrykpbo",
+]
+_NAMES = dict(zip("obpkyrgn", ["orange", "blue", "purple", "pink", "yellow", "red", "green", "brown"]))
+
+
+def _layout_colour(layout: str, file: int, rank: int) -> str:
+    """The colour of a square on ``layout``: the drawing turned a quarter
+    clockwise and/or mirrored left to right (written here from the rules
+    page's words, not from the engine)."""
+    grid = [list(row) for row in _DRAWING]
+    if layout in ("turned", "mirrored-turned"):
+        grid = [[grid[7 - c][r] for c in range(8)] for r in range(8)]
+    if layout in ("mirrored", "mirrored-turned"):
+        grid = [row[::-1] for row in grid]
+    return _NAMES[grid[7 - rank][file]]
+
+
+def test_a_kamisado_layout_reaches_the_position_the_match_the_spec_and_pickle():
+    assert GameSpec.layouts("kamisado") == ["standard", "turned", "mirrored", "mirrored-turned"]
+    assert GameSpec.layouts("katarenga") == []
+    for layout in GameSpec.layouts("kamisado"):
+        p = kamisado.Position.start(layout=layout)
+        assert p.layout == layout
+        for file in range(8):
+            for rank in range(8):
+                square = "abcdefgh"[file] + str(rank + 1)
+                assert p.square_colour(square) == _layout_colour(layout, file, rank), (layout, square)
+        # Every tower starts on its own colour on its home row.
+        for player, colour, square, level in p.towers():
+            assert p.square_colour(square) == colour and square[1] in "18", (layout, square)
+        assert pickle.loads(pickle.dumps(p)) == p
+        spec = GameSpec(f"kamisado layout={layout} target=3")
+        assert spec.layout == layout
+        assert start(spec) == p
+        m = kamisado.Match(3, layout=layout)
+        assert m.position == p and m == kamisado.Match.from_spec(spec)
+        assert pickle.loads(pickle.dumps(m)).position.layout == layout
+    # From the start every layout counts the same (the colours renamed);
+    # from another position they part.
+    text = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y"
+    assert str(kamisado.Position(text).play("d7d7")).endswith(" w g")
+    assert str(kamisado.Position(text, layout="turned").play("d7d7")).endswith(" w r")
+    assert kamisado.Position(text, layout="turned") != kamisado.Position(text)
+    with pytest.raises(ValueError, match="standard, turned, mirrored or mirrored-turned"):
+        kamisado.Position(text, layout="sideways")
+    with pytest.raises(ValueError, match="colours field"):
+        katarenga.Position(layout="turned")
+
+
+def test_a_random_layout_is_drawn_from_the_seed():
+    with pytest.raises(ValueError, match="drawn when a game begins"):
+        GameSpec("kamisado layout=random")
+    drawn = {GameSpec("kamisado layout=random", seed=seed).layout for seed in range(64)}
+    assert drawn == set(GameSpec.layouts("kamisado"))
+    assert GameSpec("kamisado layout=random", seed=5) == GameSpec("kamisado layout=random", seed=5)
+
+
 def test_a_kamisado_match_from_a_spec_keeps_its_options():
     spec = "kamisado rules=pushed-square target=3 scoring=rings refill=farthest"
     for given in (spec, GameSpec(spec)):

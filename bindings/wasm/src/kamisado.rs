@@ -190,12 +190,34 @@ position_methods!(
 impl KamisadoPosition {
     /// The start of a match: Black to move with a free choice, played by
     /// the reading of the rules named `rules` (`"standard"` by default,
-    /// `"pushed-square"`, `"blocked-colour"`).
+    /// `"pushed-square"`, `"blocked-colour"`) on the board layout named
+    /// `layout` (`"standard"` by default, `"turned"`, `"mirrored"`,
+    /// `"mirrored-turned"`), each tower on its colour of that layout.
     pub fn start(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] rules: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] layout: JsValue,
     ) -> Result<KamisadoPosition, JsValue> {
         Ok(KamisadoPosition {
-            inner: Position::start_with(reading(&rules)?),
+            inner: Position::start_on(layout_arg(&layout)?).with_rules(reading(&rules)?),
+        })
+    }
+
+    /// The board layout the position is played on (`"standard"`,
+    /// `"turned"`, `"mirrored"` or `"mirrored-turned"`); the notation does
+    /// not say it.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> String {
+        self.inner.layout().name().to_owned()
+    }
+
+    /// The same position on the layout named `layout`.
+    #[wasm_bindgen(js_name = withLayout)]
+    pub fn with_layout(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] layout: JsValue,
+    ) -> Result<KamisadoPosition, JsValue> {
+        Ok(KamisadoPosition {
+            inner: self.inner.with_layout(parse_arg("layout", &layout)?),
         })
     }
 
@@ -317,12 +339,15 @@ impl KamisadoPosition {
         Ok(to_js(&tower)?)
     }
 
-    /// The colour of `square` on the (fixed) Kamisado board.
+    /// The colour of `square` on the board laid out as `layout`
+    /// (`"standard"` by default).
     #[wasm_bindgen(js_name = squareColour, unchecked_return_type = "KamisadoColour")]
     pub fn square_colour(
         #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] layout: JsValue,
     ) -> Result<String, JsValue> {
-        Ok(Colour::of_square(parse_arg("square", &square)?)
+        Ok(layout_arg(&layout)?
+            .colour_of(parse_arg("square", &square)?)
             .name()
             .to_owned())
     }
@@ -339,13 +364,17 @@ impl KamisadoPosition {
         )
     }
 
-    /// The colours of the 64 squares, `a1`, `b1`, ... `h8`.
+    /// The colours of the 64 squares, `a1`, `b1`, ... `h8`, on the board
+    /// laid out as `layout` (`"standard"` by default).
     #[wasm_bindgen(js_name = squareColours, unchecked_return_type = "KamisadoColour[]")]
-    pub fn square_colours() -> Vec<String> {
-        Square::ALL
+    pub fn square_colours(
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] layout: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let layout = layout_arg(&layout)?;
+        Ok(Square::ALL
             .iter()
-            .map(|&s| Colour::of_square(s).name().to_owned())
-            .collect()
+            .map(|&s| layout.colour_of(s).name().to_owned())
+            .collect())
     }
 }
 
@@ -369,15 +398,18 @@ pub struct KamisadoMatch {
 impl KamisadoMatch {
     /// A match to `target` points (3 by default; 1 is a single round, 7 a
     /// long match, 15 a marathon), played by the reading of the rules named
-    /// `rules` (`"standard"` by default).
+    /// `rules` (`"standard"` by default) on the board layout named `layout`
+    /// (`"standard"` by default).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "number")] target: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "string")] rules: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] layout: JsValue,
     ) -> Result<KamisadoMatch, JsValue> {
         let target = self::target("target", &target, 3)?;
+        let start = Position::start_on(layout_arg(&layout)?).with_rules(reading(&rules)?);
         Ok(KamisadoMatch {
-            inner: Match::new_with(target, reading(&rules)?, MatchOptions::default()),
+            inner: Match::new_on(target, start, MatchOptions::default()),
         })
     }
 
@@ -603,6 +635,16 @@ impl KamisadoMatch {
     /// Whether `other` is the same match in the same state.
     pub fn equals(&self, other: &KamisadoMatch) -> bool {
         self.inner == other.inner
+    }
+}
+
+/// The layout named by an optional argument `layout` (the standard one
+/// when it is absent).
+fn layout_arg(layout: &JsValue) -> Result<kamisado_core::Layout, JsValue> {
+    if layout.is_undefined() || layout.is_null() {
+        Ok(kamisado_core::Layout::Standard)
+    } else {
+        Ok(parse_arg("layout", layout)?)
     }
 }
 

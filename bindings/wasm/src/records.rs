@@ -43,11 +43,13 @@ export interface KamisadoGame extends RecordTags {
   target: number;
   /** The reading of the rules (`"standard"` if left out; the record's `Rules` tag). */
   rules?: "standard" | "pushed-square" | "blocked-colour";
+  /** The board's layout (`"standard"` if left out; the record's `Layout` tag). */
+  layout?: "standard" | "turned" | "mirrored" | "mirrored-turned";
   /** How rounds score (`"rank"` if left out). */
   scoring?: "rank" | "rings";
   /** How the next round is set up (`"nearest"` if left out). */
   refill?: "nearest" | "farthest" | "restart";
-  /** The first round's start (the usual start if left out). */
+  /** The first round's start (the usual start on the layout if left out). */
   start?: string;
   /**
    * What was played, in order: moves (`"d1d7"`; a pass is the tower's square
@@ -221,6 +223,7 @@ pub fn write_kamisado_record(
     fields.extend([
         "target",
         "rules",
+        "layout",
         "scoring",
         "refill",
         "start",
@@ -238,11 +241,12 @@ pub fn write_kamisado_record(
         .ok_or_else(|| args::type_error("`game.target` must be a number, not undefined"))?;
     let target = Target::new(u32::try_from(points).unwrap_or(u32::MAX))
         .ok_or_else(|| args::range_error("`game.target` must be at least 1 point"))?;
+    let layout: kamisado_core::Layout = fields.named("layout")?;
     let start: kamisado_core::Position = match fields.string("start")? {
         Some(text) => text.parse().map_err(|e| js_error(&e))?,
-        None => kamisado_core::Position::start(),
+        None => kamisado_core::Position::start_on(layout),
     };
-    let start = start.with_rules(fields.named("rules")?);
+    let start = start.with_rules(fields.named("rules")?).with_layout(layout);
     let options = kamisado_core::MatchOptions {
         scoring: fields.named("scoring")?,
         refill: fields.named("refill")?,
@@ -251,6 +255,7 @@ pub fn write_kamisado_record(
     let mut record = KamisadoRecord::new(target);
     record.header = header(&fields)?;
     record.rules = start.rules();
+    record.layout = layout;
     record.options = options;
     record.rounds[0] = KamisadoRound::new(start);
     let mut play =
@@ -289,6 +294,7 @@ struct KamisadoGameJs {
     tags: TagsJs,
     target: u32,
     rules: &'static str,
+    layout: &'static str,
     scoring: &'static str,
     refill: &'static str,
     start: String,
@@ -318,6 +324,7 @@ pub fn read_kamisado_records(
                 tags: TagsJs::from(&r.header),
                 target: r.target.points(),
                 rules: r.rules.name(),
+                layout: r.layout.name(),
                 scoring: r.options.scoring.name(),
                 refill: r.options.refill.name(),
                 start: r

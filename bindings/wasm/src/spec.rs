@@ -28,14 +28,32 @@ pub struct GameSpec {
 #[wasm_bindgen]
 impl GameSpec {
     /// Reads the text form (a single Kamisado round without an argument);
-    /// throws an `Error` that says what is wrong and at which byte.
+    /// throws an `Error` that says what is wrong and at which byte. With
+    /// `seed` (a number), what the text leaves to chance (`layout=random`)
+    /// is drawn from it; without, `random` is refused.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
     ) -> Result<GameSpec, JsValue> {
-        let inner = match args::optional_string("text", &text)? {
-            Some(text) => text.parse().map_err(|e| js_error(&e))?,
-            None => game_spec::GameSpec::default(),
+        // A seed JavaScript numbers hold exactly.
+        let seed = if seed.is_undefined() {
+            None
+        } else {
+            Some(args::count(
+                "seed",
+                "a random seed",
+                &seed,
+                0,
+                (1 << 53) - 1,
+            )?)
+        };
+        let inner = match (args::optional_string("text", &text)?, seed) {
+            (Some(text), None) => text.parse().map_err(|e| js_error(&e))?,
+            (Some(text), Some(seed)) => {
+                game_spec::GameSpec::parse_drawing(&text, seed).map_err(|e| js_error(&e))?
+            }
+            (None, _) => game_spec::GameSpec::default(),
         };
         Ok(GameSpec { inner })
     }
@@ -74,6 +92,16 @@ impl GameSpec {
         }
     }
 
+    /// Kamisado: the board's layout (`"standard"`, `"turned"`,
+    /// `"mirrored"`, `"mirrored-turned"`); `undefined` for Katarenga.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> Option<String> {
+        match self.inner {
+            game_spec::GameSpec::Kamisado { layout, .. } => Some(layout.name().to_owned()),
+            game_spec::GameSpec::Katarenga { .. } => None,
+        }
+    }
+
     /// Katarenga: the board as laid (`"standard"`, four tiles, or the
     /// colours field); `undefined` for Kamisado.
     #[wasm_bindgen(getter)]
@@ -104,6 +132,18 @@ impl GameSpec {
             .parse()
             .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?;
         Ok(game.readings().iter().map(|&r| r.to_owned()).collect())
+    }
+
+    /// The board layouts `game` can be played on, the default first (none
+    /// for Katarenga, whose board is a spec's `board`).
+    pub fn layouts(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let name = args::string("game", &game)?;
+        let game: GameId = name
+            .parse()
+            .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?;
+        Ok(game.layouts().iter().map(|&r| r.to_owned()).collect())
     }
 }
 

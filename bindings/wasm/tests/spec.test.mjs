@@ -88,6 +88,41 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
     assert.throws(() => standard.withRules("sideways"), /pushed-square or blocked-colour/);
   });
 
+  test(`${name}: a Kamisado layout reaches the position, the colours, the match and the draw`, () => {
+    const { KamisadoMatch } = module;
+    assert.deepEqual(GameSpec.layouts("kamisado"), ["standard", "turned", "mirrored", "mirrored-turned"]);
+    assert.deepEqual(GameSpec.layouts("katarenga"), []);
+    // The rules page's drawing (rank 8 first) turned a quarter clockwise,
+    // written here: a1 takes a8's colour, h1 h8's... (rank 1 is the drawing's
+    // a-file read from the top down).
+    const drawing = ["obpkyrgn", "rokgbynp", "gkorpnyb", "kpbongry", "yrgnobpk", "bynprokg", "pnybgkor", "ngrykpbo"];
+    const names = { o: "orange", b: "blue", p: "purple", k: "pink", y: "yellow", r: "red", g: "green", n: "brown" };
+    const turned = [];
+    for (let rank = 0; rank < 8; rank++) {
+      for (let file = 0; file < 8; file++) turned.push(names[drawing[file][rank]]);
+    }
+    assert.deepEqual(KamisadoPosition.squareColours("turned"), turned);
+    assert.equal(KamisadoPosition.squareColour("a1", "turned"), "orange");
+    assert.equal(KamisadoPosition.squareColour("a1"), "brown");
+    const start = KamisadoPosition.start("standard", "turned");
+    assert.equal(start.layout, "turned");
+    assert.equal(start.toString(), "npbykgro/8/8/8/8/8/8/ORGKYBPN b -");
+    assert.equal(start.perft(3), KamisadoPosition.start().perft(3));
+    // After Black's blocked yellow tower on d7 passes, White moves its
+    // tower of d7's colour: green on the printed board, red turned.
+    const text = "obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y";
+    assert.ok(new KamisadoPosition(text).withLayout("turned").play("d7d7").toString().endsWith(" w r"));
+    const spec = new GameSpec("kamisado layout=turned target=3");
+    assert.equal(spec.layout, "turned");
+    assert.ok(KamisadoMatch.fromSpec(spec).position.equals(start));
+    assert.ok(new KamisadoMatch(3, "standard", "turned").position.equals(start));
+    assert.throws(() => new GameSpec("kamisado layout=random"), /drawn when a game begins/);
+    const drawn = new Set();
+    for (let seed = 0; seed < 64; seed++) drawn.add(new GameSpec("kamisado layout=random", seed).layout);
+    assert.equal(drawn.size, 4);
+    assert.throws(() => start.withLayout("sideways"), /standard, turned, mirrored or mirrored-turned/);
+  });
+
   test(`${name}: the pictures mark the colours when asked`, () => {
     for (const [position, mark, count] of [[KamisadoPosition.start(), "茶", 10], [new KatarengaPosition(), "♔", 16]]) {
       assert.ok(!position.svg().includes('class="square-mark"'));

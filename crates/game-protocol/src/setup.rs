@@ -13,7 +13,6 @@ use katarenga_core::{Rules, TilePlacement};
 use game_spec::{AnyPosition, BoardSetup, GameId, GameSpec};
 
 use crate::message::{Command, MessageError, Start};
-use kamisado_core::Game;
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
@@ -113,8 +112,9 @@ impl Opening {
     /// its reading of the rules: `start`, then `moves`, each checked (the
     /// engine's and the referee's one reading). The spec's set-up is not
     /// used: the command's start says the board (`startpos` is the standard
-    /// one). A Kamisado start, whose notation says nothing of the reading,
-    /// is played by the spec's. Katarenga's `startpos` and `tiles` start by the spec's rules; a
+    /// one, for Kamisado the start on the spec's layout). A Kamisado start,
+    /// whose notation says nothing of the reading or the layout, is played
+    /// by the spec's. Katarenga's `startpos` and `tiles` start by the spec's rules; a
     /// `notation` start says itself whose first moves are pending (its
     /// fifth field: absent, none is), which the rules cannot change, and
     /// under the standard rules it may not have any.
@@ -128,13 +128,13 @@ impl Opening {
             reason: reason.to_string(),
         };
         match *game {
-            GameSpec::Kamisado { rules, .. } => {
+            GameSpec::Kamisado { rules, layout, .. } => {
                 let start: Kamisado = match start {
-                    Start::StartPos => Kamisado::start(),
+                    Start::StartPos => Kamisado::start_on(layout),
                     Start::Notation(n) => n.parse().map_err(|e| notation(&n, &e))?,
                     Start::Tiles(_) => return Err(SetupError::TilesInKamisado),
                 };
-                let start = start.with_rules(rules);
+                let start = start.with_rules(rules).with_layout(layout);
                 Ok(Opening::Kamisado(replay(start, moves)?))
             }
             GameSpec::Katarenga { rules, .. } => {
@@ -179,7 +179,9 @@ impl Opening {
         rng: &mut SplitMix64,
     ) -> Opening {
         let start = match *spec {
-            GameSpec::Kamisado { rules, .. } => Opening::Kamisado(Kamisado::start_with(rules)),
+            GameSpec::Kamisado { rules, layout, .. } => {
+                Opening::Kamisado(Kamisado::start_on(layout).with_rules(rules))
+            }
             GameSpec::Katarenga { rules, board } => {
                 let board = match board {
                     BoardSetup::Standard => {

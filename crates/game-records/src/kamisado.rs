@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use kamisado_core::{
-    Colour, Edge, Match, MatchOptions, MatchState, Move, Outcome, Player, Position, Refill,
+    Colour, Edge, Layout, Match, MatchOptions, MatchState, Move, Outcome, Player, Position, Refill,
     RoundSummary, Rules, Scoring, SumoRank, Target,
 };
 
@@ -61,6 +61,14 @@ pub struct KamisadoRecord {
     /// every round by it whatever its start carries).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_standard"))]
     pub rules: Rules,
+    /// `Layout`: the board's [layout](kamisado_core::rules#board-layouts),
+    /// written and carried as `Rules` is (the layout drawn, when the game
+    /// was set up on one drawn at random).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "is_standard_layout")
+    )]
+    pub layout: Layout,
     /// `Target`: the score the match is played to.
     pub target: Target,
     /// `Scoring` and `Refill`: how rounds score and the next round is set
@@ -136,6 +144,7 @@ impl KamisadoRecord {
         KamisadoRecord {
             header: Header::default(),
             rules: Rules::Standard,
+            layout: Layout::Standard,
             target,
             options: MatchOptions::default(),
             result: RecordResult::Unfinished,
@@ -157,6 +166,7 @@ impl KamisadoRecord {
     pub const fn spec(&self) -> GameSpec {
         GameSpec::Kamisado {
             rules: self.rules,
+            layout: self.layout,
             target: self.target,
             options: self.options,
         }
@@ -181,7 +191,7 @@ impl KamisadoRecord {
         let first = self.rounds.first().ok_or_else(|| {
             RecordError::inconsistent(spots.result, "a match record has at least one round".into())
         })?;
-        let start = first.start.with_rules(self.rules);
+        let start = first.start.with_rules(self.rules).with_layout(self.layout);
         let mut game =
             Match::resume_with(self.target, self.options, start, [0, 0], 1).map_err(|e| {
                 RecordError::inconsistent(
@@ -193,7 +203,7 @@ impl KamisadoRecord {
             let number = i + 1;
             // The match was resumed at the first round's start, so only a
             // later round can fail this.
-            if *game.position() != round.start.with_rules(self.rules) {
+            if *game.position() != round.start.with_rules(self.rules).with_layout(self.layout) {
                 return Err(RecordError::inconsistent(
                     at(i, |r| r.start),
                     format!(
@@ -293,6 +303,9 @@ impl Record for KamisadoRecord {
         if self.rules != Rules::Standard {
             tags.insert(0, ("Rules", self.rules.to_string()));
         }
+        if self.layout != Layout::Standard {
+            tags.push(("Layout", self.layout.to_string()));
+        }
         if self.options.scoring != Scoring::default() {
             tags.push(("Scoring", self.options.scoring.to_string()));
         }
@@ -328,6 +341,9 @@ impl Record for KamisadoRecord {
                 record::reading::<Rules>(GameId::Kamisado, name)
             })?
             .map_or(Rules::Standard, |(_, rules)| rules);
+        let layout = tags
+            .optional("Layout", Layout::from_str)?
+            .map_or(Layout::Standard, |(_, layout)| layout);
         let (_, target) = tags.required("Target", Target::from_str)?;
         let scoring = tags.optional("Scoring", Scoring::from_str)?;
         let refill = tags.optional("Refill", Refill::from_str)?;
@@ -346,13 +362,14 @@ impl Record for KamisadoRecord {
         while body.peek().is_some() {
             let (mut round, round_spots) =
                 read_round(&mut body, rounds.len() + 1, options.scoring)?;
-            round.start = round.start.with_rules(rules);
+            round.start = round.start.with_rules(rules).with_layout(layout);
             rounds.push(round);
             spots.rounds.push(round_spots);
         }
         let record = KamisadoRecord {
             header,
             rules,
+            layout,
             target,
             options,
             result,
@@ -578,4 +595,9 @@ fn is_default(options: &MatchOptions) -> bool {
 #[cfg(feature = "serde")]
 fn is_standard(rules: &Rules) -> bool {
     *rules == Rules::Standard
+}
+
+#[cfg(feature = "serde")]
+fn is_standard_layout(layout: &Layout) -> bool {
+    *layout == Layout::Standard
 }

@@ -53,6 +53,54 @@ impl GameId {
     }
 }
 
+impl GameId {
+    /// The names of the board layouts the game can be played on, the
+    /// default first (Kamisado's [`Layout`](kamisado_core::Layout)s; none
+    /// for Katarenga, whose board is a spec's `board`).
+    #[must_use]
+    pub fn layouts(self) -> &'static [&'static str] {
+        const KAMISADO: [&str; kamisado_core::Layout::ALL.len()] =
+            names!(kamisado_core::Layout::ALL);
+        match self {
+            GameId::Kamisado => &KAMISADO,
+            GameId::Katarenga => &[],
+        }
+    }
+
+    /// The rule options of the engine protocol: every reading and layout
+    /// but the defaults, as words (`pushed-square`, `turned`, ...). An
+    /// option word names one value of one field
+    /// ([`GameId::option_field`]).
+    ///
+    /// ```
+    /// use game_spec::GameId;
+    /// assert_eq!(
+    ///     GameId::Kamisado.rule_options(),
+    ///     ["pushed-square", "blocked-colour", "turned", "mirrored", "mirrored-turned"]
+    /// );
+    /// assert_eq!(GameId::Katarenga.rule_options(), ["no-first-capture"]);
+    /// ```
+    #[must_use]
+    pub fn rule_options(self) -> Vec<&'static str> {
+        let rest = |names: &'static [&'static str]| names.iter().skip(1).copied();
+        rest(self.readings()).chain(rest(self.layouts())).collect()
+    }
+
+    /// The spec field a rule option word sets (`rules` or `layout`),
+    /// `None` for a word that is neither a reading nor a layout of the
+    /// game. The defaults' words (`standard`) are the `rules` field's.
+    #[must_use]
+    pub fn option_field(self, word: &str) -> Option<&'static str> {
+        if self.readings().contains(&word) {
+            Some("rules")
+        } else if self.layouts().contains(&word) {
+            Some("layout")
+        } else {
+            None
+        }
+    }
+}
+
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

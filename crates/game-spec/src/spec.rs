@@ -4,7 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use kamisado_core::{Match, MatchOptions, Target};
+use kamisado_core::board_geometry::SplitMix64;
+use kamisado_core::{Layout, Match, MatchOptions, Target};
 use katarenga_core::{Board, TilePlacement};
 
 use crate::{AnyPosition, GameId};
@@ -94,6 +95,7 @@ const EXPECTED_BOARD: &str =
 /// | game | field | values | default |
 /// |---|---|---|---|
 /// | `kamisado` | `rules` | `standard`, `pushed-square`, `blocked-colour` | `standard` |
+/// | `kamisado` | `layout` | `standard`, `turned`, `mirrored`, `mirrored-turned` (`random` when a game begins: [`GameSpec::parse_drawing`]) | `standard` |
 /// | `kamisado` | `target` | match points: a number, `single` (1), `standard` (3), `long` (7), `marathon` (15) | 1 (a single round) |
 /// | `kamisado` | `scoring` | `rank` (1, 3, 7, 15 a win), `rings` (1, 2, 4, 8) | `rank` |
 /// | `kamisado` | `refill` | `nearest`, `farthest`, `restart` | `nearest` |
@@ -123,6 +125,8 @@ pub enum GameSpec {
     Kamisado {
         /// The reading of the rules.
         rules: kamisado_core::Rules,
+        /// The board's layout.
+        layout: Layout,
         /// The points that win the match (1: a single round).
         target: Target,
         /// How rounds score and the next round is set up.
@@ -202,6 +206,7 @@ impl GameSpec {
         match game {
             GameId::Kamisado => GameSpec::Kamisado {
                 rules: kamisado_core::Rules::Standard,
+                layout: Layout::Standard,
                 target: Target::SINGLE_ROUND,
                 options: MatchOptions {
                     scoring: kamisado_core::Scoring::Rank,
@@ -253,9 +258,13 @@ impl GameSpec {
     pub fn with_rules(&self, name: &str) -> Option<GameSpec> {
         match *self {
             GameSpec::Kamisado {
-                target, options, ..
+                layout,
+                target,
+                options,
+                ..
             } => Some(GameSpec::Kamisado {
                 rules: name.parse().ok()?,
+                layout,
                 target,
                 options,
             }),
@@ -266,12 +275,60 @@ impl GameSpec {
         }
     }
 
+    /// The same game with the rule option `word` set (a reading or a
+    /// layout, [`GameId::rule_options`]), or `None` if the game has no
+    /// such option: how KKP's `newgame kamisado rules turned` is read.
+    ///
+    /// ```
+    /// use game_spec::GameSpec;
+    /// let spec = GameSpec::default().with_option("turned").unwrap();
+    /// assert_eq!(spec.to_string(), "kamisado layout=turned");
+    /// assert_eq!(spec.option_words(), ["turned"]);
+    /// ```
+    #[must_use]
+    pub fn with_option(&self, word: &str) -> Option<GameSpec> {
+        match (self.game().option_field(word)?, *self) {
+            (
+                "layout",
+                GameSpec::Kamisado {
+                    rules,
+                    target,
+                    options,
+                    ..
+                },
+            ) => Some(GameSpec::Kamisado {
+                rules,
+                layout: word.parse().ok()?,
+                target,
+                options,
+            }),
+            _ => self.with_rules(word),
+        }
+    }
+
+    /// The rule option words that say this game's reading and layout to an
+    /// engine (`newgame`): none for the defaults.
+    #[must_use]
+    pub fn option_words(&self) -> Vec<&'static str> {
+        let layout = match self {
+            GameSpec::Kamisado { layout, .. } => Some(*layout).filter(|l| *l != Layout::Standard),
+            GameSpec::Katarenga { .. } => None,
+        };
+        let reading = self.rules();
+        let default = GameSpec::default_for(self.game()).rules();
+        (reading != default)
+            .then_some(reading)
+            .into_iter()
+            .chain(layout.map(Layout::name))
+            .collect()
+    }
+
     /// The start position (of the first round, in a Kamisado match).
     #[must_use]
     pub fn start(&self) -> AnyPosition {
         match self {
-            GameSpec::Kamisado { rules, .. } => {
-                AnyPosition::Kamisado(kamisado_core::Position::start_with(*rules))
+            GameSpec::Kamisado { rules, layout, .. } => {
+                AnyPosition::Kamisado(kamisado_core::Position::start_on(*layout).with_rules(*rules))
             }
             GameSpec::Katarenga { rules, board } => {
                 AnyPosition::Katarenga(katarenga_core::Position::start_with(board.board(), *rules))
@@ -296,9 +353,14 @@ impl GameSpec {
         match *self {
             GameSpec::Kamisado {
                 rules,
+                layout,
                 target,
                 options,
-            } => Some(Match::new_with(target, rules, options)),
+            } => Some(Match::new_on(
+                target,
+                kamisado_core::Position::start_on(layout).with_rules(rules),
+                options,
+            )),
             GameSpec::Katarenga { .. } => None,
         }
     }
@@ -306,7 +368,7 @@ impl GameSpec {
     /// The game's fields, in their canonical order.
     const fn fields(game: GameId) -> &'static str {
         match game {
-            GameId::Kamisado => "rules, target, scoring, refill",
+            GameId::Kamisado => "rules, layout, target, scoring, refill",
             GameId::Katarenga => "rules, board",
         }
     }
@@ -327,11 +389,15 @@ impl fmt::Display for GameSpec {
         match self {
             GameSpec::Kamisado {
                 rules,
+                layout,
                 target,
                 options,
             } => {
                 if *rules != kamisado_core::Rules::Standard {
                     write!(f, " rules={rules}")?;
+                }
+                if *layout != Layout::Standard {
+                    write!(f, " layout={layout}")?;
                 }
                 if *target != Target::SINGLE_ROUND {
                     write!(f, " target={target}")?;
@@ -367,10 +433,31 @@ fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, word)| !word.is_empty())
 }
 
-impl FromStr for GameSpec {
-    type Err = SpecError;
+impl GameSpec {
+    /// Reads a spec as [`FromStr`] does, and draws what the text leaves to
+    /// chance from `seed`: `layout=random` becomes one of the four layouts
+    /// ([`Layout::draw`]), the way Yucata draws one for each game. A door
+    /// calls it when a game begins and keeps (and records) the spec drawn;
+    /// the same seed draws the same.
+    ///
+    /// ```
+    /// use game_spec::GameSpec;
+    /// let drawn = GameSpec::parse_drawing("kamisado layout=random target=3", 7)?;
+    /// assert_eq!(drawn, GameSpec::parse_drawing("kamisado layout=random target=3", 7)?);
+    /// assert!(drawn.to_string().starts_with("kamisado") && !drawn.to_string().contains("random"));
+    /// // Without the draw, `random` is refused: a spec names a layout.
+    /// assert!("kamisado layout=random".parse::<GameSpec>().is_err());
+    /// # Ok::<(), game_spec::SpecError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`FromStr`].
+    pub fn parse_drawing(text: &str, seed: u64) -> Result<GameSpec, SpecError> {
+        GameSpec::read(text, Some(&mut SplitMix64::new(seed)))
+    }
 
-    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
+    /// Reads `text`, drawing `random` values from `rng` if there is one.
+    fn read(text: &str, mut rng: Option<&mut SplitMix64>) -> Result<GameSpec, SpecError> {
         let mut words = words(text);
         let (at, name) = words.next().ok_or(SpecError::Empty)?;
         let game: GameId = name.parse().map_err(|_| SpecError::UnknownGame {
@@ -378,7 +465,7 @@ impl FromStr for GameSpec {
             at,
         })?;
         let mut spec = GameSpec::default_for(game);
-        let mut seen: [Option<&'static str>; 4] = [None; 4];
+        let mut seen: [Option<&'static str>; 5] = [None; 5];
         for (at, word) in words {
             let (field, value) = word.split_once('=').ok_or_else(|| SpecError::NotAField {
                 word: word.to_string(),
@@ -395,6 +482,21 @@ impl FromStr for GameSpec {
                 (GameSpec::Kamisado { rules, .. }, "rules") => {
                     *rules = value.parse().map_err(|e| bad("rules", format!("{e}")))?;
                     "rules"
+                }
+                (GameSpec::Kamisado { layout, .. }, "layout") => {
+                    *layout = match (value, rng.as_deref_mut()) {
+                        ("random", Some(rng)) => Layout::draw(rng),
+                        ("random", None) => {
+                            return Err(bad(
+                                "layout",
+                                "random is drawn when a game begins (GameSpec::parse_drawing); \
+                                 a spec names the layout drawn"
+                                    .to_string(),
+                            ));
+                        }
+                        _ => value.parse().map_err(|e| bad("layout", format!("{e}")))?,
+                    };
+                    "layout"
                 }
                 (GameSpec::Kamisado { target, .. }, "target") => {
                     *target = value.parse().map_err(|e| bad("target", format!("{e}")))?;
@@ -433,5 +535,15 @@ impl FromStr for GameSpec {
             }
         }
         Ok(spec)
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    /// Reads the text form; `layout=random` is refused (see
+    /// [`GameSpec::parse_drawing`]).
+    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
+        GameSpec::read(text, None)
     }
 }

@@ -186,13 +186,18 @@ class KamisadoEnv(_TwoPlayerEnv):
         agent_colour: str = "either",
         target: int | str = 1,
         render_mode: str | None = None,
+        game_spec: Any = None,
     ):
         super().__init__(kamisado.ACTIONS, kamisado.CHANNELS, opponent, agent_colour, render_mode)
         self.target = target
-        self.match = kamisado.Match(target)
+        # The game (reading, layout, target, options) when given: it wins
+        # over ``target``; a random layout is drawn again for each game.
+        # (Not ``spec``: gymnasium's own attribute.)
+        self.game_spec = game_spec
+        self.match = kamisado.new_match(target, game_spec)
 
     def _new_game(self, rng):
-        self.match = kamisado.Match(self.target)
+        self.match = kamisado.new_match(self.target, self.game_spec, int(rng.integers(2**62)))
 
     def _actor(self):
         return self.match.actor

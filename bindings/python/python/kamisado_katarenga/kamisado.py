@@ -30,7 +30,7 @@ rank (the opponent's home row), column 0 the player's a-file:
 23     all ones on a free choice
 24     all ones when the side to move takes the extra move after its own push
 25     all ones when the player is White
-26-33  the square colours, one plane per colour
+26-33  the square colours (of the position's layout), one plane per colour
 34     the player's match score / target, at most 1 (all cells)
 35     the opponent's match score / target, at most 1
 ====== ==============================================================
@@ -76,6 +76,7 @@ __all__ = [
     "observation",
     "action_mask",
     "start",
+    "new_match",
 ]
 
 #: The screen colours of the eight colours, in action order.
@@ -100,6 +101,21 @@ COLOURS = ("orange", "blue", "purple", "pink", "yellow", "red", "green", "brown"
 def start() -> Position:
     """The start of a match."""
     return Position.start()
+
+
+def new_match(target: int | str = 1, spec=None, seed: int = 0) -> Match:
+    """The match an environment plays: the one ``spec`` describes (a
+    ``GameSpec`` or its text: reading, layout, target, scoring, refill) when
+    given, else a match to ``target`` by the standard rules. A
+    ``layout=random`` in the text is drawn from ``seed`` (a ``GameSpec``
+    object names its layout already)."""
+    if spec is None:
+        return Match(target)
+    from ._native import GameSpec
+
+    if not isinstance(spec, GameSpec):
+        spec = GameSpec(str(spec), seed=seed)
+    return Match.from_spec(spec)
 
 
 def action_to_move(position: Position, action: int) -> str:

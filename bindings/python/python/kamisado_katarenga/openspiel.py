@@ -65,7 +65,7 @@ def _game_type(short_name: str, long_name: str, parameters: dict) -> pyspiel.Gam
 # least one rank forward: at most 16 x 6 + 1 real moves, each followed by at
 # most 15 passes.
 _KAMISADO_MAX_LENGTH = (16 * 6 + 1) * 16
-_KAMISADO_TYPE = _game_type("python_kamisado", "Python Kamisado", {"target": 1})
+_KAMISADO_TYPE = _game_type("python_kamisado", "Python Kamisado", {"target": 1, "game_spec": ""})
 
 
 def _kamisado_info(target: int) -> pyspiel.GameInfo:
@@ -116,7 +116,13 @@ class KamisadoGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = params or {}
+        # ``game_spec``: the whole game as a GameSpec's text (reading, layout,
+        # target, options); it wins over ``target``. OpenSpiel games are
+        # deterministic, so a random layout is drawn once, from seed 0.
+        self.game_spec = str(params.get("game_spec", "")) or None
         self.target = int(params.get("target", 1))
+        if self.game_spec is not None:
+            self.target = kamisado.new_match(spec=self.game_spec).target
         if self.target < 1:
             raise ValueError(f"target must be at least 1 point, not {self.target}")
         super().__init__(_KAMISADO_TYPE, _kamisado_info(self.target), params)
@@ -133,7 +139,7 @@ class KamisadoState(pyspiel.State):
 
     def __init__(self, game):
         super().__init__(game)
-        self.match = kamisado.Match(game.target)
+        self.match = kamisado.new_match(game.target, game.game_spec)
         self.actions = 512 if game.target == 1 else kamisado.ACTIONS
 
     @property

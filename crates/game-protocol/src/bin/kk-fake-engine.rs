@@ -275,9 +275,10 @@ fn main() -> ExitCode {
                 let standard = GameSpec::default_for(g);
                 game = r
                     .iter()
-                    .find(|r| r.as_str() != "standard")
-                    .and_then(|option| standard.with_rules(option))
-                    .unwrap_or(standard);
+                    .filter(|r| r.as_str() != "standard")
+                    .fold(standard, |spec, option| {
+                        spec.with_option(option).unwrap_or(spec)
+                    });
             }
             Command::Position { start, moves } => match Opening::set_up(&game, start, &moves) {
                 Ok(p) => position = Some(p.position()),

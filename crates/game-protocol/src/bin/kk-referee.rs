@@ -20,7 +20,7 @@ const ABOUT: &str = "Plays two engines that speak KKP (docs/protocol.md) against
 
 const AFTER_HELP: &str = "\
 The game spec is the game's name and the fields that differ from its default, each
-name=value: kamisado [rules={kamisado}] [target=N] (match points: a number, single,
+name=value: kamisado [rules={kamisado}] [layout={layout}] [target=N] (match points: a number, single,
 standard, long or marathon; default 1: single rounds) [scoring={scoring}]
 [refill={refill}]; katarenga [rules={katarenga}]
 [board=B] (an engine of KKP 1 or later must declare the rules it plays besides the
@@ -54,7 +54,8 @@ fn after_help() -> String {
     }
     let scoring = kamisado_core::Scoring::ALL.map(kamisado_core::Scoring::name);
     let refill = kamisado_core::Refill::ALL.map(kamisado_core::Refill::name);
-    help.replace("{scoring}", &scoring.join("|"))
+    help.replace("{layout}", &GameId::Kamisado.layouts().join("|"))
+        .replace("{scoring}", &scoring.join("|"))
         .replace("{refill}", &refill.join("|"))
 }
 

@@ -34,9 +34,11 @@ type Katarenga = katarenga_core::Position;
 /// let kamisado_only = AgentEngine::new("k").kamisado(|p: &kamisado_core::Position| {
 ///     p.legal_moves().first().copied()
 /// });
+/// // Every reading and layout the library plays (the positions carry them).
+/// let options = ["pushed-square", "blocked-colour", "turned", "mirrored", "mirrored-turned"];
 /// assert_eq!(
 ///     kamisado_only.games(),
-///     [(GameId::Kamisado, vec!["pushed-square".to_string(), "blocked-colour".to_string()])]
+///     [(GameId::Kamisado, options.map(String::from).to_vec())]
 /// );
 /// ```
 pub struct AgentEngine {

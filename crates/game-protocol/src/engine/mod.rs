@@ -61,15 +61,16 @@ pub use search::{AUTHOR, NAME, SearchEngine};
 /// use game_protocol::engine::rule_options;
 /// use game_protocol::message::GameId;
 /// assert_eq!(rule_options(GameId::Katarenga), ["no-first-capture"]);
-/// assert_eq!(rule_options(GameId::Kamisado), ["pushed-square", "blocked-colour"]);
+/// assert_eq!(
+///     rule_options(GameId::Kamisado),
+///     ["pushed-square", "blocked-colour", "turned", "mirrored", "mirrored-turned"]
+/// );
 /// ```
 #[must_use]
 pub fn rule_options(game: GameId) -> Vec<String> {
-    let default = game_spec::GameSpec::default_for(game).rules();
-    game.readings()
-        .iter()
-        .filter(|name| **name != default)
-        .map(|name| (*name).to_string())
+    game.rule_options()
+        .into_iter()
+        .map(str::to_string)
         .collect()
 }
 
@@ -594,20 +595,35 @@ fn spec_of(
         return Err(format!("this engine does not play {game}").into());
     };
     let mut chosen = GameSpec::default_for(game);
+    // The option word given for each field, so far.
+    let mut given: Vec<(&str, &str)> = Vec::new();
     for rule in rules {
         let known = rule == "standard" || options.contains(rule);
-        match chosen.with_rules(rule) {
+        let field = game.option_field(rule);
+        match chosen.with_option(rule) {
             // `standard` beside an option does not undo it.
             Some(_) if known && rule == "standard" => {}
-            // The readings are of different sources: one at a time.
-            Some(spec) if known && chosen.rules() != "standard" && spec != chosen => {
+            // A reading or a layout at a time.
+            Some(_) if known && given.iter().any(|(f, w)| Some(*f) == field && w != rule) => {
+                let (field, other) = given
+                    .iter()
+                    .find(|(f, _)| Some(*f) == field)
+                    .copied()
+                    .unwrap_or_default();
+                let what = if field == "layout" {
+                    "layouts"
+                } else {
+                    "readings"
+                };
                 return Err(format!(
-                    "rule options {} and {rule} are two readings of {game}: name one",
-                    chosen.rules()
+                    "rule options {other} and {rule} are two {what} of {game}: name one"
                 )
                 .into());
             }
-            Some(spec) if known => chosen = spec,
+            Some(spec) if known => {
+                given.extend(field.map(|f| (f, rule.as_str())));
+                chosen = spec;
+            }
             _ => {
                 let mut plays = vec!["standard".to_string()];
                 plays.extend(options.iter().cloned());

@@ -184,6 +184,7 @@ impl Game<'_> {
         let mut record = KamisadoRecord::new(target);
         record.header = header;
         record.rules = start.rules();
+        record.layout = start.layout();
         let options = self.config.match_options();
         record.options = options;
         record.rounds[0] = KamisadoRound::new(start);

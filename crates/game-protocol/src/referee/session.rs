@@ -322,23 +322,26 @@ impl Slot {
                 ),
             ));
         };
-        let Some(rule) = rule_option(&spec) else {
+        let rules: Vec<String> = spec
+            .option_words()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        if rules.is_empty() {
             return Ok(());
-        };
-        let rule = rule.to_string();
-        if self.handshake.version >= 1 && !options.contains(&rule) {
-            return Err(fault(
-                Termination::ProtocolError,
-                format!(
-                    "does not play {game} by the rule option {rule} (its handshake named {})",
-                    list(options)
-                ),
-            ));
         }
-        self.send(&Command::NewGame {
-            game,
-            rules: vec![rule],
-        })?;
+        if let Some(rule) = rules.iter().find(|r| !options.contains(r)) {
+            if self.handshake.version >= 1 {
+                return Err(fault(
+                    Termination::ProtocolError,
+                    format!(
+                        "does not play {game} by the rule option {rule} (its handshake named {})",
+                        list(options)
+                    ),
+                ));
+            }
+        }
+        self.send(&Command::NewGame { game, rules })?;
         self.fence(patience, "taking the rule option", "the rule option")
     }
 
@@ -371,7 +374,11 @@ impl Slot {
     /// Starts a new game: `newgame`, then the fence.
     pub(super) fn new_game(&mut self, game: GameSpec, patience: Duration) -> Result<(), Fault> {
         self.ready(game, patience)?;
-        let rules = rule_option(&game).map(str::to_string).into_iter().collect();
+        let rules = game
+            .option_words()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         self.send(&Command::NewGame {
             game: game.game(),
             rules,
@@ -542,11 +549,4 @@ fn list(items: &[String]) -> String {
     } else {
         items.join(", ")
     }
-}
-
-/// The rule option `newgame` names for `game`: its reading of the rules,
-/// unless that is the game's default (sent as no option at all).
-fn rule_option(game: &GameSpec) -> Option<&'static str> {
-    let reading = game.rules();
-    (reading != GameSpec::default_for(game.game()).rules()).then_some(reading)
 }

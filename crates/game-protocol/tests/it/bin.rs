@@ -283,4 +283,17 @@ fn the_referee_help_lists_every_rule_reading_of_each_game() {
         }
         assert_eq!(listed, game.readings(), "{game}");
     }
+    let layouts = text
+        .split_once("[layout=")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map_or("", |(list, _)| list);
+    let layouts: Vec<&str> = layouts.split('|').collect();
+    assert_eq!(
+        layouts,
+        ["standard", "turned", "mirrored", "mirrored-turned"]
+    );
+    for layout in layouts {
+        let spec = format!("kamisado layout={layout}");
+        assert!(spec.parse::<game_protocol::GameSpec>().is_ok(), "{spec}");
+    }
 }

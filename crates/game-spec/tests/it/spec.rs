@@ -9,15 +9,19 @@ fn any_spec() -> impl Strategy<Value = GameSpec> {
     prop_oneof![
         (
             prop::sample::select(kamisado_core::Rules::ALL.to_vec()),
+            prop::sample::select(kamisado_core::Layout::ALL.to_vec()),
             1u32..=40,
             prop::sample::select(kamisado_core::Scoring::ALL.to_vec()),
             prop::sample::select(kamisado_core::Refill::ALL.to_vec()),
         )
-            .prop_map(|(rules, points, scoring, refill)| GameSpec::Kamisado {
-                rules,
-                target: kamisado_core::Target::new(points).unwrap(),
-                options: kamisado_core::MatchOptions { scoring, refill },
-            }),
+            .prop_map(
+                |(rules, layout, points, scoring, refill)| GameSpec::Kamisado {
+                    rules,
+                    layout,
+                    target: kamisado_core::Target::new(points).unwrap(),
+                    options: kamisado_core::MatchOptions { scoring, refill },
+                }
+            ),
         (
             prop::sample::select(Rules::ALL.to_vec()),
             prop_oneof![
@@ -137,4 +141,64 @@ fn a_spec_serialises_as_its_text_form() {
     assert_eq!(json, "\"katarenga rules=no-first-capture\"");
     assert_eq!(serde_json::from_str::<GameSpec>(&json).unwrap(), spec);
     assert!(serde_json::from_str::<GameSpec>("\"go\"").is_err());
+}
+
+#[test]
+fn each_layout_starts_as_the_core_starts_it_and_reaches_the_match() {
+    for layout in kamisado_core::Layout::ALL {
+        let spec: GameSpec = format!("kamisado layout={layout} target=3")
+            .parse()
+            .unwrap();
+        let start = kamisado_core::Position::start_on(layout);
+        assert_eq!(spec.start(), AnyPosition::Kamisado(start), "{layout}");
+        assert_eq!(*spec.new_match().unwrap().position(), start, "{layout}");
+        let text = spec.to_string();
+        assert_eq!(
+            text.contains("layout="),
+            layout != kamisado_core::Layout::Standard
+        );
+    }
+}
+
+/// `layout=random` draws every layout, about as often as each other
+/// (2,000 seeds: each layout's share within 20 to 30%), and the same seed
+/// draws the same.
+#[test]
+fn a_random_layout_is_drawn_evenly_from_the_seed() {
+    let mut counts = std::collections::BTreeMap::new();
+    for seed in 0..2000 {
+        let spec = GameSpec::parse_drawing("kamisado layout=random", seed).unwrap();
+        assert_eq!(
+            spec,
+            GameSpec::parse_drawing("kamisado layout=random", seed).unwrap()
+        );
+        let AnyPosition::Kamisado(p) = spec.start() else {
+            panic!("{spec}")
+        };
+        *counts.entry(p.layout()).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 4, "{counts:?}");
+    assert!(
+        counts.values().all(|&n| (400..=600).contains(&n)),
+        "{counts:?}"
+    );
+    // Nothing else is drawn: a spec without `random` reads the same.
+    assert_eq!(
+        GameSpec::parse_drawing("kamisado layout=turned", 3).unwrap(),
+        "kamisado layout=turned".parse().unwrap()
+    );
+    let error = "kamisado layout=random".parse::<GameSpec>().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("at byte 16: bad layout \"random\""),
+        "{error}"
+    );
+    let error = "kamisado layout=sideways".parse::<GameSpec>().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("expected standard, turned, mirrored or mirrored-turned"),
+        "{error}"
+    );
 }

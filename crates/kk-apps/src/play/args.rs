@@ -29,9 +29,10 @@ pub struct PlayArgs {
     /// The game, its rules and set-up, as a game spec: kamisado (the
     /// default), "kamisado target=3", katarenga, "katarenga
     /// rules=no-first-capture board=1f0,2b1,3f2,4f3" (fields: kamisado's
-    /// rules, target, scoring and refill; katarenga's rules and board)
+    /// rules, layout, target, scoring and refill; katarenga's rules and
+    /// board; layout=random is drawn from --seed)
     #[arg(long, value_name = "SPEC", value_parser = game_spec_arg)]
-    pub game: Option<GameSpec>,
+    pub game: Option<String>,
     /// Who plays Black
     #[arg(long, value_enum, default_value = "human")]
     pub black: Who,
@@ -108,8 +109,12 @@ pub enum OrientationChoice {
     Choose,
 }
 
-fn game_spec_arg(text: &str) -> Result<GameSpec, String> {
-    text.parse().map_err(|e| chain(&e))
+/// The spec's text, checked (what it leaves to chance is drawn later,
+/// from `--seed`).
+fn game_spec_arg(text: &str) -> Result<String, String> {
+    GameSpec::parse_drawing(text, 0)
+        .map(|_| text.to_string())
+        .map_err(|e| chain(&e))
 }
 
 fn orientation(text: &str) -> Result<OrientationChoice, String> {
@@ -139,7 +144,9 @@ fn arrangement(text: &str) -> Result<Board, String> {
 #[derive(Debug, Clone)]
 pub(super) enum GameChoice {
     Kamisado {
-        rules: kamisado_core::Rules,
+        /// The first round's start, whose reading and layout every round
+        /// keeps.
+        start: kamisado_core::Position,
         target: Target,
         options: kamisado_core::MatchOptions,
         /// The chart of the set-up match, if one is played.
@@ -181,11 +188,15 @@ impl Options {
     /// # Errors
     /// A usage error for an option of the other game.
     pub fn new(args: PlayArgs) -> Result<Options, CliError> {
-        let game = match args.game.unwrap_or_default() {
-            GameSpec::Kamisado {
-                rules,
-                target,
-                options,
+        let spec = match &args.game {
+            None => GameSpec::default(),
+            Some(text) => {
+                GameSpec::parse_drawing(text, args.seed).map_err(|e| CliError::Usage(chain(&e)))?
+            }
+        };
+        let game = match spec {
+            spec @ GameSpec::Kamisado {
+                target, options, ..
             } => {
                 if args.arrangement.is_some() || args.orientation.is_some() || args.rematch {
                     return Err(CliError::Usage(
@@ -205,7 +216,11 @@ impl Options {
                     }
                 };
                 GameChoice::Kamisado {
-                    rules,
+                    // The spec's first start: its reading and layout.
+                    start: spec.new_match().map_or_else(
+                        || kamisado_core::Position::start_on(kamisado_core::Layout::Standard),
+                        |m| *m.position(),
+                    ),
                     target,
                     options,
                     setups,

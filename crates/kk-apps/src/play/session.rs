@@ -294,9 +294,11 @@ impl Session<'_> {
         }
     }
 
+    /// A Kamisado match from `start` (its reading and layout are every
+    /// round's).
     fn kamisado(
         &mut self,
-        rules: kamisado_core::Rules,
+        start: kamisado_core::Position,
         target: Target,
         options: kamisado_core::MatchOptions,
         setups: Option<&kamisado_core::SetupChart>,
@@ -306,11 +308,12 @@ impl Session<'_> {
         let mut computers = Computers::<kamisado_core::Position>::new(self.options.strength, seed)?;
         let mut rng = board_geometry::SplitMix64::new(seed);
         self.legend(KAMISADO_LEGEND)?;
-        let mut first = Match::new_with(target, rules, options);
+        let game = start;
+        let mut first = Match::new_on(target, start, options);
         if let Some(chart) = setups {
             // Black draws for the first round, and moves first.
             let start = self.draw_setups(chart, Player::Black, &mut rng)?;
-            first = Match::resume_with(target, options, start.with_rules(rules), [0, 0], 1)
+            first = Match::resume_with(target, options, start.with_game_of(&game), [0, 0], 1)
                 .map_err(|e| CliError::Failed(chain(&e)))?;
         }
         // Each entry: the match and the move that led to it.
@@ -332,7 +335,7 @@ impl Session<'_> {
                     let next = Match::resume_with(
                         target,
                         options,
-                        start.with_rules(rules),
+                        start.with_game_of(&game),
                         m.scores(),
                         round,
                     )
@@ -627,7 +630,7 @@ pub fn run(
             "Kamisado, one round, computer against computer:"
         )?;
         session.kamisado(
-            kamisado_core::Rules::Standard,
+            kamisado_core::Position::start(),
             Target::SINGLE_ROUND,
             kamisado_core::MatchOptions::default(),
             None,
@@ -644,13 +647,13 @@ pub fn run(
     } else {
         match options.game {
             GameChoice::Kamisado {
-                rules,
+                start,
                 target,
                 options: match_options,
                 ref setups,
             } => {
                 let setups = setups.as_deref();
-                session.kamisado(rules, target, match_options, setups, options.players, seed)?
+                session.kamisado(start, target, match_options, setups, options.players, seed)?
             }
             GameChoice::Katarenga {
                 board,

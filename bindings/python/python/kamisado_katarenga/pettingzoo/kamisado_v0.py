@@ -10,7 +10,9 @@
 
 Options: ``target`` (default 1; a number of points or a preset's name,
 ``"standard"`` for 3) plays a match to that many points instead of a single
-round; between rounds the round's winner acts with one of the two
+round; ``game_spec`` (a ``GameSpec`` or its text, such as ``"kamisado
+rules=pushed-square layout=turned target=3"``) names the whole game instead
+(a ``layout=random`` is drawn from ``reset``'s seed); between rounds the round's winner acts with one of the two
 edge actions (512: a-file, 513: h-file), and the rewards come when the match
 ends.
 
@@ -38,9 +40,10 @@ class raw_env(BoardGameEnv):
 
     metadata = {**BoardGameEnv.metadata, "name": "kamisado_v0"}
 
-    def __init__(self, render_mode: str | None = None, target: int | str = 1):
+    def __init__(self, render_mode: str | None = None, target: int | str = 1, game_spec=None):
         self.target = target
-        self.match = kamisado.Match(target)
+        self.game_spec = game_spec
+        self.match = kamisado.new_match(target, game_spec)
         super().__init__(render_mode, "black", kamisado.ACTIONS, kamisado.CHANNELS, target)
 
     def observe(self, agent):
@@ -52,7 +55,7 @@ class raw_env(BoardGameEnv):
         return {"observation": observation, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
-        self.match = kamisado.Match(self.target)
+        self.match = kamisado.new_match(self.target, self.game_spec, seed or 0)
         self._new_game(self._agents_of[self.match.actor])
 
     def _play(self, action: int) -> None:

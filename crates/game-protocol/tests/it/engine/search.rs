@@ -16,11 +16,22 @@ fn the_handshake_declares_the_version_games_rules_and_options() {
     assert!(matches!(&replies[0], Reply::Name(n) if n.starts_with("kk-engine")));
     assert!(matches!(replies[1], Reply::Author(_)));
     assert!(replies.contains(&Reply::Protocol(2)));
-    // Kamisado's readings (kamisado-core's rules page), all but the default.
-    assert!(replies.contains(&Reply::Game {
-        game: GameId::Kamisado,
-        rules: vec!["pushed-square".to_string(), "blocked-colour".to_string()]
-    }));
+    // Kamisado's readings and layouts (kamisado-core's rules page), all
+    // but the defaults.
+    assert!(
+        replies.contains(&Reply::Game {
+            game: GameId::Kamisado,
+            rules: [
+                "pushed-square",
+                "blocked-colour",
+                "turned",
+                "mirrored",
+                "mirrored-turned"
+            ]
+            .map(String::from)
+            .to_vec()
+        })
+    );
     // The documented rule option (docs/protocol.md) among Katarenga's.
     assert!(replies.iter().any(|r| matches!(
         r,
@@ -424,14 +435,21 @@ fn the_first_move_option_and_the_notation_s_precedence() {
     assert_ne!(best.as_deref(), Some("h8a1"), "{replies:?}");
 }
 
-/// Kamisado's readings reach the engine's play: after Black's blocked
-/// yellow tower on d7 passes, White must move its green tower (d7's colour)
-/// by the standard rules and its yellow tower (on e8) by
-/// `blocked-colour`; two readings at once are refused.
+/// Kamisado's readings and layouts reach the engine's play: after Black's
+/// blocked yellow tower on d7 passes, White must move its green tower (d7's
+/// colour) by the standard rules, its yellow tower (on e8) by
+/// `blocked-colour`, and its red tower (on f8) on the turned board, where
+/// d7 is red (the rules page's drawing turned a quarter: d7 takes g5's
+/// colour); two readings or two layouts at once are refused.
 #[test]
 fn a_kamisado_reading_named_by_newgame_decides_the_engine_s_moves() {
     let position = "position notation obpkyr1n/3Y4/8/8/8/1g6/8/NGR1KPBO b y moves d7d7";
-    for (rules, from) in [("", "b3"), (" rules blocked-colour", "e8")] {
+    for (rules, from) in [
+        ("", "b3"),
+        (" rules blocked-colour", "e8"),
+        (" rules turned", "f8"),
+        (" rules blocked-colour turned", "e8"),
+    ] {
         let mut e = Driver::start();
         e.send(&format!("newgame kamisado{rules}\n{position}\ngo depth 2"));
         let (replies, best) = e.best();
@@ -441,15 +459,20 @@ fn a_kamisado_reading_named_by_newgame_decides_the_engine_s_moves() {
     }
     let mut e = Driver::start();
     e.send("newgame kamisado rules pushed-square blocked-colour\nnewgame kamisado rules sideways");
+    e.send("newgame kamisado rules turned mirrored");
     e.send(&format!(
         "newgame kamisado rules pushed-square\n{position}\ngo depth 1"
     ));
     let (replies, _) = e.best();
     let errors = errors(&replies);
-    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(errors.len(), 3, "{errors:?}");
     assert!(errors[0].contains("two readings of kamisado"), "{errors:?}");
     assert!(
         errors[1].contains("unknown rule option \"sideways\""),
+        "{errors:?}"
+    );
+    assert!(
+        errors[2].contains("rule options turned and mirrored are two layouts of kamisado"),
         "{errors:?}"
     );
 }

@@ -303,15 +303,16 @@ fn katarenga_by_the_first_move_option() {
     }
 }
 
-/// `kamisado` by a reading of the rules and match options: the engines
-/// are told the reading, the records carry the `Rules`, `Scoring` and
-/// `Refill` tags and replay by them (the records' own check), and every
-/// round starts by the reading.
+/// `kamisado` by a reading of the rules, on a layout, with match options:
+/// the engines are told the reading and the layout, the records carry the
+/// `Rules`, `Layout`, `Scoring` and `Refill` tags and replay by them (the
+/// records' own check), and every round starts by the reading on the
+/// layout.
 #[test]
 fn kamisado_by_a_reading_of_the_rules() {
-    for reading in ["pushed-square", "blocked-colour"] {
+    for (reading, layout) in [("pushed-square", "turned"), ("blocked-colour", "mirrored")] {
         let game = spec(&format!(
-            "kamisado rules={reading} target=3 scoring=rings refill=farthest"
+            "kamisado rules={reading} layout={layout} target=3 scoring=rings refill=farthest"
         ));
         let mut config = Config::new(
             game,
@@ -320,7 +321,7 @@ fn kamisado_by_a_reading_of_the_rules() {
             TimeControl::Depth(1),
         );
         config.random_plies = 4;
-        let (report, text, _) = run(config, &format!("reading-{reading}"));
+        let (report, text, _) = run(config, &format!("reading-{reading}-{layout}"));
         assert_eq!(report.tally.games(), 2);
         assert_eq!(report.faults, [0, 0], "{text}");
         let records = KamisadoRecord::parse_all(&text).unwrap();
@@ -328,12 +329,16 @@ fn kamisado_by_a_reading_of_the_rules() {
         for r in &records {
             assert!(text.contains(&format!("[Rules \"{reading}\"]")), "{text}");
             assert!(text.contains("[Scoring \"rings\"]"), "{text}");
+            assert!(text.contains(&format!("[Layout \"{layout}\"]")), "{text}");
+            assert_eq!(r.layout.name(), layout, "{r}");
             assert!(text.contains("[Refill \"farthest\"]"), "{text}");
             assert_eq!(r.rules.name(), reading, "{r}");
             assert_eq!(r.spec(), game, "{r}");
             r.validate().unwrap();
             assert!(
-                r.rounds.iter().all(|round| round.start.rules() == r.rules),
+                r.rounds
+                    .iter()
+                    .all(|round| (round.start.rules(), round.start.layout()) == (r.rules, r.layout)),
                 "{r}"
             );
         }

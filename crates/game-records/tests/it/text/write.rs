@@ -10,7 +10,7 @@ use game_records::{
     Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
     Termination,
 };
-use kamisado_core::{Edge, Match, MatchState, Player, Target};
+use kamisado_core::{Edge, Layout, Match, MatchState, Player, Position, Rules, Target};
 use katarenga_core::TilePlacement;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -79,8 +79,12 @@ fn comment(rng: &mut SplitMix64) -> Option<String> {
 fn kamisado_record(seed: u64, target: u32, header: Header, stop: u32) -> KamisadoRecord {
     let mut rng = SplitMix64::new(seed);
     let target = Target::new(target).unwrap();
-    let mut game = Match::new(target);
+    // Any reading on any layout: their tags are written and read back.
+    let start = Position::start_on(Layout::ALL[rng.below(4)]).with_rules(Rules::ALL[rng.below(3)]);
+    let mut game = Match::new_on(target, start, kamisado_core::MatchOptions::default());
     let mut record = KamisadoRecord::new(target);
+    (record.rules, record.layout) = (start.rules(), start.layout());
+    record.rounds[0] = KamisadoRound::new(start);
     record.header = header;
     record.rounds[0].comment = comment(&mut rng);
     let mut plies = 0;
@@ -245,6 +249,7 @@ fn assert_laid_out(text: &str) {
 #[test]
 fn kamisado_records_round_trip() {
     let (finished, unfinished, rounds) = (Cell::new(0), Cell::new(0), Cell::new(0));
+    let laid = Cell::new(0);
     let mut runner = TestRunner::new(Config::with_cases(200));
     runner
         .run(
@@ -254,6 +259,10 @@ fn kamisado_records_round_trip() {
                 record.validate().unwrap();
                 let text = written_and_read_back(&record);
                 assert_laid_out(&text);
+                if record.layout != Layout::Standard {
+                    assert!(text.contains(&format!("[Layout \"{}\"]", record.layout)));
+                    laid.set(laid.get() + 1);
+                }
                 if record.termination == Termination::Normal {
                     finished.set(finished.get() + 1);
                 } else {
@@ -278,6 +287,7 @@ fn kamisado_records_round_trip() {
         "{} matches of three rounds or more",
         rounds.get()
     );
+    assert!(laid.get() > 50, "{} matches on another layout", laid.get());
 }
 
 #[test]
