@@ -61,6 +61,11 @@ fn play(args: &Args, out: &mut dyn Write) -> io::Result<()> {
                     m.position()
                 )?;
             }
+            MatchState::DrawSetups { .. } => {
+                return Err(io::Error::other(
+                    "a match refilled from an edge drew set-ups",
+                ));
+            }
             MatchState::Over { winner } => {
                 let [black, white] = m.scores();
                 return writeln!(

@@ -101,7 +101,8 @@ impl BatchGame for kamisado_core::Match {
                 out[1] = kamisado::EDGE_H as i32;
                 2
             }
-            kamisado_core::MatchState::Over { .. } => 0,
+            kamisado_core::MatchState::DrawSetups { .. }
+            | kamisado_core::MatchState::Over { .. } => 0,
         }
     }
 

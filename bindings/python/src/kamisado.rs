@@ -257,7 +257,9 @@ position_class! {
 }
 
 /// A Kamisado match: rounds to a target score, the refill edge between
-/// rounds.
+/// rounds; with ``refill="setups"`` the tile edition's set-up match, each
+/// round from set-ups drawn (``start`` the first round's, then
+/// ``draw_setups`` or ``start_round`` between rounds).
 #[pyclass(module = "kamisado_katarenga.kamisado", name = "Match")]
 #[derive(Clone)]
 pub struct PyMatch {
@@ -278,7 +280,7 @@ pub(crate) fn target_arg(target: &Bound<'_, PyAny>) -> PyResult<Target> {
         }
     }
     Err(pyo3::exceptions::PyTypeError::new_err(format!(
-        "target must be a number of points or single, standard, long or marathon, not {}",
+        "target must be a number of points or a preset (single, standard, long, marathon, tile-long, tile-marathon), not {}",
         target.repr()?
     )))
 }
@@ -290,13 +292,14 @@ fn match_error(e: &kamisado_core::MatchError) -> PyErr {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (target = None, rules = None, scoring = None, refill = None, layout = None))]
+    #[pyo3(signature = (target = None, rules = None, scoring = None, refill = None, layout = None, start = None))]
     fn new(
         target: Option<&Bound<'_, PyAny>>,
         rules: Option<&str>,
         scoring: Option<&str>,
         refill: Option<&str>,
         layout: Option<&str>,
+        start: Option<&PyPosition>,
     ) -> PyResult<Self> {
         let target = match target {
             Some(t) => target_arg(t)?,
@@ -306,10 +309,14 @@ impl PyMatch {
             scoring: named(scoring)?,
             refill: named(refill)?,
         };
+        // The first round's start (the layout's, or a set-up match's drawn
+        // set-ups) is played by the match's reading, on its layout.
+        let layout: kamisado_core::Layout = named(layout)?;
+        let start = start.map_or_else(|| Position::start_on(layout), |p| p.inner);
         Ok(PyMatch {
             inner: Match::new_on(
                 target,
-                Position::start_on(named(layout)?).with_rules(named(rules)?),
+                start.with_rules(named(rules)?).with_layout(layout),
                 options,
             ),
         })
@@ -381,14 +388,47 @@ impl PyMatch {
         self.inner.round()
     }
 
-    /// `"in_round"`, `"choose_edge"` or `"over"`.
+    /// `"in_round"`, `"choose_edge"`, `"draw_setups"` (a set-up match
+    /// between rounds) or `"over"`.
     #[getter]
     fn state(&self) -> &'static str {
         match self.inner.state() {
             MatchState::InRound => "in_round",
             MatchState::ChooseEdge { .. } => "choose_edge",
+            MatchState::DrawSetups { .. } => "draw_setups",
             MatchState::Over { .. } => "over",
         }
+    }
+
+    /// The player who must draw the next round's set-ups (the last
+    /// round's loser, in a set-up match), if any.
+    #[getter]
+    fn drawer(&self) -> Option<&'static str> {
+        match self.inner.state() {
+            MatchState::DrawSetups { drawer } => Some(player_name(drawer)),
+            _ => None,
+        }
+    }
+
+    /// The loser of the last round draws two set-ups from `chart` (a
+    /// ``SetupChart``), seeded by `seed`, and the next round starts from
+    /// them; returns the numbers drawn, ``(low, high)``.
+    fn draw_setups(&mut self, chart: &PySetupChart, seed: u64) -> PyResult<(u32, u32)> {
+        let mut rng = board_geometry::SplitMix64::new(seed);
+        let draw = self
+            .inner
+            .draw_setups(&chart.inner, &mut rng)
+            .map_err(|e| match_error(&e))?;
+        Ok((draw.low, draw.high))
+    }
+
+    /// Starts the next round of a set-up match from `position` (the
+    /// set-ups drawn, laid out: every tower plain on its home row, the
+    /// last round's loser to move); a ``ValueError`` says why not.
+    fn start_round(&mut self, position: &PyPosition) -> PyResult<()> {
+        self.inner
+            .start_round(position.inner)
+            .map_err(|e| match_error(&e))
     }
 
     /// The player who must choose the edge, if any.
@@ -406,8 +446,9 @@ impl PyMatch {
         self.inner.winner().map(player_name)
     }
 
-    /// The player to act: the side to move, or the round's winner choosing
-    /// the edge; `None` once the match is over.
+    /// The player to act: the side to move, the round's winner choosing
+    /// the edge, or its loser drawing set-ups; `None` once the match is
+    /// over.
     #[getter]
     fn actor(&self) -> Option<&'static str> {
         (!matches!(self.inner.state(), MatchState::Over { .. }))
@@ -495,7 +536,7 @@ pub fn fill_match_mask(m: &Match, mask: &mut [i8]) {
             mask[EDGE_A] = 1;
             mask[EDGE_H] = 1;
         }
-        MatchState::Over { .. } => {}
+        MatchState::DrawSetups { .. } | MatchState::Over { .. } => {}
     }
 }
 
@@ -503,6 +544,7 @@ pub fn fill_match_mask(m: &Match, mask: &mut [i8]) {
 pub fn match_actor(m: &Match) -> Player {
     match m.state() {
         MatchState::ChooseEdge { chooser } => chooser,
+        MatchState::DrawSetups { drawer } => drawer,
         _ => m.position().side_to_move(),
     }
 }
@@ -527,6 +569,9 @@ pub fn apply_match_action(m: &mut Match, action: usize) -> Result<(), String> {
                 .map(|_| ())
                 .map_err(|e| board_geometry::ErrorChain(&e).to_string())
         }
+        MatchState::DrawSetups { drawer } => Err(format!(
+            "no action now: {drawer} must draw the next round's set-ups (Match.draw_setups)"
+        )),
         MatchState::Over { winner } => Err(format!("the match is over: {winner} won")),
     }
 }

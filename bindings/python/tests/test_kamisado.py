@@ -264,3 +264,39 @@ def test_numbered_set_ups_from_a_chart():
         chart.start(2, 1)
     with pytest.raises(ValueError, match="brown is given twice"):
         kamisado.Position.from_home_rows("NGRYKPBN", "NGRYKPBO")
+
+
+def test_the_set_up_match_draws_each_round_from_the_chart():
+    # The tile edition's match (rule text 001): Black draws for the first
+    # round; after each round its loser draws, opens, and lays out the lower
+    # number; a round won is 1 point; "tile-long" is 5.
+    chart = kamisado.SetupChart("1 NGRYKPBO\n2 OBPKYRGN\n3 GNYRPKOB\n4 YKPBORGN\n")
+    low, high = chart.draw(seed=1)
+    m = kamisado.Match("tile-long", refill="setups", start=chart.start(low, high), layout="mirrored")
+    assert (m.target, m.refill, m.position.layout) == (5, "setups", "mirrored")
+    rng = random.Random(4)
+    rounds = 0
+    while m.state != "over":
+        if m.state == "draw_setups":
+            drawer = m.drawer
+            assert m.actor == drawer and not m.action_mask().any()
+            with pytest.raises(ValueError, match="must draw the next round's set-ups"):
+                m.play("a1a2")
+            low, high = m.draw_setups(chart, seed=rounds)
+            assert str(m.position) == str(chart.start(low, high, first=drawer))
+            assert m.position.layout == "mirrored"
+            continue
+        before = m.scores
+        if m.play(rng.choice(m.position.legal_moves())) is not None:
+            rounds += 1
+            assert sum(m.scores) - sum(before) == 1
+    assert max(m.scores) == 5 and sum(m.scores) == rounds
+    m2 = kamisado.Match(3, refill="setups", start=chart.start(1, 2))
+    while m2.state == "in_round":
+        m2.play(m2.position.legal_moves()[0])
+    # The drawer to move, but Black's brown tower off its home row.
+    off = kamisado.Position(f"obpkyrgn/8/8/8/8/8/N7/1GRYKPBO {m2.drawer[0]} -")
+    with pytest.raises(ValueError, match="not a start from numbered set-ups: a tower is not on its owner's home row"):
+        m2.start_round(off)
+    m2.start_round(kamisado.Position(f"obpkyrgn/8/8/8/8/8/8/NGRYKPBO {m2.drawer[0]} -"))
+    assert m2.state == "in_round" and m2.round == 2

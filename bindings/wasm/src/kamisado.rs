@@ -54,7 +54,7 @@ export interface KamisadoScores {
 }
 
 /** `inRound` while a round is played, `chooseEdge` between rounds, `over` at the end. */
-export type KamisadoMatchState = "inRound" | "chooseEdge" | "over";
+export type KamisadoMatchState = "inRound" | "chooseEdge" | "drawSetups" | "over";
 
 /** A finished round of a match. */
 export interface KamisadoRoundSummary {
@@ -547,15 +547,56 @@ impl KamisadoMatch {
         self.inner.round()
     }
 
-    /// `"inRound"`, `"chooseEdge"` or `"over"`.
+    /// `"inRound"`, `"chooseEdge"`, `"drawSetups"` (a set-up match between
+    /// rounds) or `"over"`.
     #[wasm_bindgen(getter, unchecked_return_type = "KamisadoMatchState")]
     pub fn state(&self) -> String {
         match self.inner.state() {
             MatchState::InRound => "inRound",
             MatchState::ChooseEdge { .. } => "chooseEdge",
+            MatchState::DrawSetups { .. } => "drawSetups",
             MatchState::Over { .. } => "over",
         }
         .to_owned()
+    }
+
+    /// The player who must draw the next round's set-ups (the last round's
+    /// loser, in a set-up match), between rounds.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player | undefined")]
+    pub fn drawer(&self) -> Option<String> {
+        match self.inner.state() {
+            MatchState::DrawSetups { drawer } => Some(player_name(drawer).to_owned()),
+            _ => None,
+        }
+    }
+
+    /// The loser of the last round draws two set-ups from `chart`, seeded
+    /// by `seed`, and the next round starts from them; returns the numbers
+    /// drawn, `{ low, high }`. Throws, saying why, when no set-ups are to
+    /// be drawn.
+    #[wasm_bindgen(js_name = drawSetups, unchecked_return_type = "{ low: number; high: number }")]
+    pub fn draw_setups(
+        &mut self,
+        chart: &KamisadoSetupChart,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let seed = args::count("seed", "a random seed", &seed, 0, (1 << 53) - 1)?;
+        let mut rng = board_geometry::SplitMix64::new(seed);
+        let draw = self
+            .inner
+            .draw_setups(&chart.inner, &mut rng)
+            .map_err(|e| js_error(&e))?;
+        Ok(to_js(&DrawJs::from(draw))?)
+    }
+
+    /// Starts the next round of a set-up match from `position` (the
+    /// set-ups drawn, laid out: every tower plain on its home row, the
+    /// last round's loser to move); throws, saying why not.
+    #[wasm_bindgen(js_name = startRound)]
+    pub fn start_round(&mut self, position: &KamisadoPosition) -> Result<(), JsError> {
+        self.inner
+            .start_round(position.inner)
+            .map_err(|e| js_error(&e))
     }
 
     /// The player who must choose the edge, between rounds.
@@ -580,6 +621,7 @@ impl KamisadoMatch {
         match self.inner.state() {
             MatchState::InRound => Some(player_name(self.inner.position().side_to_move())),
             MatchState::ChooseEdge { chooser } => Some(player_name(chooser)),
+            MatchState::DrawSetups { drawer } => Some(player_name(drawer)),
             MatchState::Over { .. } => None,
         }
         .map(str::to_owned)
@@ -635,6 +677,113 @@ impl KamisadoMatch {
     /// Whether `other` is the same match in the same state.
     pub fn equals(&self, other: &KamisadoMatch) -> bool {
         self.inner == other.inner
+    }
+}
+
+/// Two set-ups drawn, the lower first.
+#[derive(Serialize)]
+struct DrawJs {
+    low: u32,
+    high: u32,
+}
+
+impl From<kamisado_core::SetupDraw> for DrawJs {
+    fn from(draw: kamisado_core::SetupDraw) -> DrawJs {
+        DrawJs {
+            low: draw.low,
+            high: draw.high,
+        }
+    }
+}
+
+/// A chart of numbered set-ups (the tile edition's: the rules page's
+/// "Numbered set-ups"), read from its text form: one set-up a line, its
+/// number then its home row from the player's left (`1 NGRYKPBO`),
+/// numbered from 1; `#` starts a comment.
+///
+/// ```js
+/// const chart = new KamisadoSetupChart("1 NGRYKPBO\n2 OBPKYRGN\n");
+/// const { low, high } = chart.draw(7);
+/// const m = KamisadoMatch.resume(chart.start(low, high), { target: 3, refill: "setups" });
+/// ```
+#[wasm_bindgen]
+pub struct KamisadoSetupChart {
+    inner: kamisado_core::SetupChart,
+}
+
+#[wasm_bindgen]
+impl KamisadoSetupChart {
+    /// Reads the chart; throws an `Error` naming the line and column of
+    /// what is wrong.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<KamisadoSetupChart, JsValue> {
+        let inner = args::string("text", &text)?
+            .parse()
+            .map_err(|e| js_error(&e))?;
+        Ok(KamisadoSetupChart { inner })
+    }
+
+    /// The number of set-ups.
+    #[wasm_bindgen(getter)]
+    pub fn length(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Set-up `number` (from 1) as its home row's letters, or `undefined`.
+    pub fn get(&self, number: u32) -> Option<String> {
+        self.inner.get(number).map(|row| row.to_string())
+    }
+
+    /// The chart's text form.
+    #[wasm_bindgen(js_name = toString)]
+    #[allow(clippy::inherent_to_string)]
+    pub fn to_string(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// Two different set-up numbers drawn at random with `seed`, the lower
+    /// first: `{ low, high }`.
+    #[wasm_bindgen(unchecked_return_type = "{ low: number; high: number }")]
+    pub fn draw(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let seed = args::count("seed", "a random seed", &seed, 0, (1 << 53) - 1)?;
+        let draw = self.inner.draw(&mut board_geometry::SplitMix64::new(seed));
+        Ok(to_js(&DrawJs::from(draw))?)
+    }
+
+    /// The start of a round from set-ups `low` and `high` when `first`
+    /// (`"black"` by default) moves first: the higher number to the player
+    /// who moves second. Throws if `low` is not lower or a number is not in
+    /// the chart.
+    pub fn start(
+        &self,
+        low: u32,
+        high: u32,
+        #[wasm_bindgen(unchecked_optional_param_type = "Player")] first: JsValue,
+    ) -> Result<KamisadoPosition, JsValue> {
+        if low >= high {
+            return Err(crate::error_message(&format!(
+                "set-up {low} is not lower than {high}: the higher number goes to the player who moves second"
+            ))
+            .into());
+        }
+        let first = if first.is_undefined() {
+            board_geometry::Player::Black
+        } else {
+            parse_arg("first", &first)?
+        };
+        let draw = kamisado_core::SetupDraw { low, high };
+        let inner = draw.start(&self.inner, first).ok_or_else(|| {
+            JsValue::from(crate::error_message(&format!(
+                "the chart has set-ups 1 to {}, not {high}",
+                self.inner.len()
+            )))
+        })?;
+        Ok(KamisadoPosition { inner })
     }
 }
 

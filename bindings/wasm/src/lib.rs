@@ -28,7 +28,7 @@ mod records;
 mod search;
 mod spec;
 
-pub use kamisado::{KamisadoMatch, KamisadoPosition};
+pub use kamisado::{KamisadoMatch, KamisadoPosition, KamisadoSetupChart};
 pub use katarenga::{KatarengaBoard, KatarengaPosition};
 #[cfg(feature = "records")]
 pub use records::{

@@ -147,3 +147,43 @@ test("a match taken up at a position: a single round by default, or with its pro
   assert.throws(() => KamisadoMatch.resume(p, { round: 0 }), /`progress.round` \(a round number\) must be a whole number from 1/);
   assert.throws(() => KamisadoMatch.resume(p, { scores: { black: -1, white: 0 } }), /`progress.scores.black` \(a score in points\) must be a whole number from 0/);
 });
+
+for (const [name, module] of [["full", full], ["rules", rules]]) {
+  const { KamisadoMatch, KamisadoPosition, KamisadoSetupChart } = module;
+
+  test(`${name}: the set-up match draws each round from the chart`, () => {
+    // The tile edition's match (rule text 001): Black draws for the first
+    // round; each round's loser draws the next, opens it with the lower
+    // number; a round won is 1 point.
+    const chart = new KamisadoSetupChart("1 NGRYKPBO\n2 OBPKYRGN\n3 GNYRPKOB\n");
+    assert.equal(chart.length, 3);
+    assert.equal(chart.get(2), "OBPKYRGN");
+    const { low, high } = chart.draw(7);
+    assert.ok(1 <= low && low < high && high <= 3);
+    const first = chart.start(low, high);
+    const m = KamisadoMatch.resume(first, { target: 5, refill: "setups" });
+    assert.equal(m.refill, "setups");
+    let rounds = 0;
+    let seed = 0;
+    while (m.state !== "over") {
+      if (m.state === "drawSetups") {
+        const drawer = m.drawer;
+        assert.equal(m.actor, drawer);
+        assert.throws(() => m.chooseEdge("a"), /must draw the next round's set-ups/);
+        const drawn = m.drawSetups(chart, seed++);
+        assert.ok(m.position.equals(chart.start(drawn.low, drawn.high, drawer)));
+        continue;
+      }
+      const before = m.scores.black + m.scores.white;
+      if (m.play(m.position.legalMoves()[0]) !== undefined) {
+        rounds += 1;
+        assert.equal(m.scores.black + m.scores.white, before + 1);
+      }
+    }
+    assert.equal(Math.max(m.scores.black, m.scores.white), 5);
+    assert.equal(m.scores.black + m.scores.white, rounds);
+    assert.throws(() => new KamisadoSetupChart("1 NGRYKPBO\n3 OBPKYRGN\n"), /line 2, column 1/);
+    assert.throws(() => chart.start(2, 1), /not lower/);
+    assert.throws(() => m.startRound(new KamisadoPosition()), /the match is over/);
+  });
+}

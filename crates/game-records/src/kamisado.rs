@@ -250,6 +250,17 @@ impl KamisadoRecord {
                         format!("no edge can be chosen after round {number}: {e}"),
                     )
                 })?,
+                // A set-up match: the next round starts from the set-ups
+                // its loser drew, as the record gives them.
+                None if !last && matches!(game.state(), MatchState::DrawSetups { .. }) => {
+                    let next = &self.rounds[i + 1].start;
+                    game.start_round(*next).map_err(|e| {
+                        RecordError::inconsistent(
+                            at(i + 1, |r| r.start),
+                            format!("round {} cannot start from {next}: {e}", number + 1),
+                        )
+                    })?;
+                }
                 None if !last => {
                     return Err(RecordError::inconsistent(
                         at(i + 1, |r| r.start),
@@ -261,7 +272,9 @@ impl KamisadoRecord {
         }
         let won = match game.state() {
             MatchState::Over { winner } => Some((winner, format!("{winner} reached the target"))),
-            MatchState::InRound | MatchState::ChooseEdge { .. } => None,
+            MatchState::InRound | MatchState::ChooseEdge { .. } | MatchState::DrawSetups { .. } => {
+                None
+            }
         };
         let ending = Ending {
             noun: "match",

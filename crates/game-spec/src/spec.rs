@@ -96,9 +96,9 @@ const EXPECTED_BOARD: &str =
 /// |---|---|---|---|
 /// | `kamisado` | `rules` | `standard`, `pushed-square`, `blocked-colour` | `standard` |
 /// | `kamisado` | `layout` | `standard`, `turned`, `mirrored`, `mirrored-turned` (`random` when a game begins: [`GameSpec::parse_drawing`]) | `standard` |
-/// | `kamisado` | `target` | match points: a number, `single` (1), `standard` (3), `long` (7), `marathon` (15) | 1 (a single round) |
+/// | `kamisado` | `target` | match points: a number, `single` (1), `standard` (3), `long` (7), `marathon` (15), `tile-long` (5), `tile-marathon` (7) | 1 (a single round) |
 /// | `kamisado` | `scoring` | `rank` (1, 3, 7, 15 a win), `rings` (1, 2, 4, 8) | `rank` |
-/// | `kamisado` | `refill` | `nearest`, `farthest`, `restart` | `nearest` |
+/// | `kamisado` | `refill` | `nearest`, `farthest`, `restart`, `setups` (the set-up match: each round from set-ups drawn from a chart the door is given) | `nearest` |
 /// | `katarenga` | `rules` | `standard`, `no-first-capture` | `standard` |
 /// | `katarenga` | `board` | `standard`, four tiles `1f0,2b1,3f2,4f3`, or the colours field | `standard` |
 ///

@@ -300,6 +300,11 @@ fn round_starts(options: RoundStarts, out: &mut dyn Write) -> Result<(), CliErro
                 MatchState::Over { .. } => {
                     return Err(CliError::Failed("a 1000-point match ended".into()));
                 }
+                MatchState::DrawSetups { .. } => {
+                    return Err(CliError::Failed(
+                        "a match refilled from an edge asked for set-ups".into(),
+                    ));
+                }
             }
         }
         let start = *m.position();

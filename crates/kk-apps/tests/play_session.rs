@@ -684,5 +684,21 @@ fn a_set_up_match_draws_each_round_from_the_chart() {
         matches!(&error, CliError::Usage(m) if m.contains("for Kamisado")),
         "{error:?}"
     );
+    // The set-up match needs its chart, and has no refill.
+    let error = play(&["--game", "kamisado refill=setups target=3"], "").unwrap_err();
+    assert!(
+        matches!(&error, CliError::Usage(m) if m.contains("give it with --setups FILE")),
+        "{error:?}"
+    );
+    std::fs::write(&chart, "1 NGRYKPBO\n2 OBPKYRGN\n").unwrap();
+    let error = play(
+        &["--game", "kamisado refill=farthest", "--setups", path],
+        "",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&error, CliError::Usage(m) if m.contains("drop refill=farthest")),
+        "{error:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -306,6 +306,9 @@ pub fn kamisado_match(data: &[u8]) {
                 };
                 m.choose_edge(edge).expect("an edge is to be chosen");
             }
+            kamisado::MatchState::DrawSetups { .. } => {
+                panic!("a match refilled from an edge never draws set-ups: {p}")
+            }
             kamisado::MatchState::Over { winner } => {
                 assert!(scores[winner.index()] >= target);
                 assert!(scores[winner.opponent().index()] < target);

@@ -115,7 +115,10 @@ def new_match(target: int | str = 1, spec=None, seed: int = 0) -> Match:
 
     if not isinstance(spec, GameSpec):
         spec = GameSpec(str(spec), seed=seed)
-    return Match.from_spec(spec)
+    m = Match.from_spec(spec)
+    if m.refill == "setups":
+        raise ValueError("a set-up match draws from a chart of set-ups: the environments do not play it")
+    return m
 
 
 def action_to_move(position: Position, action: int) -> str:

@@ -21,7 +21,7 @@ const ABOUT: &str = "Plays two engines that speak KKP (docs/protocol.md) against
 const AFTER_HELP: &str = "\
 The game spec is the game's name and the fields that differ from its default, each
 name=value: kamisado [rules={kamisado}] [layout={layout}] [target=N] (match points: a number, single,
-standard, long or marathon; default 1: single rounds) [scoring={scoring}]
+standard, long, marathon, tile-long or tile-marathon; default 1: single rounds) [scoring={scoring}]
 [refill={refill}]; katarenga [rules={katarenga}]
 [board=B] (an engine of KKP 1 or later must declare the rules it plays besides the
 standard ones, and every engine is asked to take them after its options; board= fixes the board of
@@ -105,6 +105,10 @@ struct Args {
     /// random plies)
     #[arg(long, value_name = "O", default_value = "laid")]
     orientation: Orientation,
+    /// Kamisado's set-up match (refill=setups): the chart of numbered set-ups, one a line
+    /// (`1 NGRYKPBO`); each round starts from two drawn from it (no random plies)
+    #[arg(long, value_name = "FILE")]
+    setups: Option<PathBuf>,
     /// Katarenga: each pair of games is a match, a game and its rematch (the same start,
     /// the sides exchanged, points added): the records say which match and game, the
     /// report counts the matches
@@ -202,18 +206,27 @@ fn config(args: Args) -> Result<Config, Refused> {
             )));
         }
     }
+    if let Some(path) = &args.setups {
+        let name = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Refused::File(format!("--setups {name}: {e}")))?;
+        let chart = text
+            .parse::<kamisado_core::SetupChart>()
+            .map_err(|e| Refused::File(format!("--setups {name}: {e}")))?;
+        config.setups = Some(chart);
+    }
     config.orientation = match args.orientation {
         Orientation::Laid => OrientationRule::AsLaid,
         Orientation::Choose => OrientationRule::Choose,
     };
     let choose = config.orientation == OrientationRule::Choose;
-    config.random_plies = args
-        .plies
-        .unwrap_or(if config.openings.is_empty() && !choose {
+    config.random_plies = args.plies.unwrap_or(
+        if config.openings.is_empty() && !choose && config.setups.is_none() {
             2
         } else {
             0
-        });
+        },
+    );
     config.seed = args.seed;
     config.margin = Duration::from_millis(args.margin);
     config.patience = Duration::from_millis(args.patience.max(1));

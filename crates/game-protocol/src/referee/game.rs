@@ -6,7 +6,7 @@ use kamisado_core::Game as _;
 use std::fmt;
 use std::str::FromStr;
 
-use board_geometry::Player;
+use board_geometry::{Player, SplitMix64};
 use game_records::{
     Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
     OrientationChoice, RecordResult, Termination,
@@ -189,6 +189,10 @@ impl Game<'_> {
         record.options = options;
         record.rounds[0] = KamisadoRound::new(start);
         let patience = self.config.patience;
+        // The set-up match's later draws: the run's seed and the game's
+        // number (a pair's two games draw alike where their rounds do).
+        let mut draws =
+            SplitMix64::new(self.config.seed ^ u64::from(self.number.div_ceil(2)) << 32);
         let outcome: Result<Player, (Player, Fault)> = (|| {
             self.new_game()?;
             let mut game = Match::resume_with(target, options, start, [0, 0], 1).map_err(|e| {
@@ -243,6 +247,18 @@ impl Game<'_> {
                         if let Some(round) = record.rounds.last_mut() {
                             round.edge = Some(edge);
                         }
+                        record.rounds.push(KamisadoRound::new(*game.position()));
+                    }
+                    MatchState::DrawSetups { drawer } => {
+                        let Some(chart) = &self.config.setups else {
+                            // Unreachable: the referee checks the chart
+                            // before the run.
+                            let reason = "no chart to draw the set-ups from".to_string();
+                            return Err((drawer, fault(Termination::ProtocolError, reason)));
+                        };
+                        game.draw_setups(chart, &mut draws).map_err(|e| {
+                            (drawer, fault(Termination::ProtocolError, e.to_string()))
+                        })?;
                         record.rounds.push(KamisadoRound::new(*game.position()));
                     }
                 }

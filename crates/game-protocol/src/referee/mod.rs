@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, mpsc};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use board_geometry::SplitMix64;
+use board_geometry::{Player, SplitMix64};
 use game_search::play::Adjudication;
 use game_spec::{BoardSetup, GameSpec};
 use kamisado_core::Target;
@@ -95,6 +95,12 @@ pub struct Config {
     /// Keep each engine's standard error in this folder (one file an
     /// engine and seat, appended); else it is discarded.
     pub stderr: Option<PathBuf>,
+    /// Kamisado's set-up match (the spec's `refill=setups`): the chart of
+    /// numbered set-ups each round's start is drawn from, Black drawing
+    /// for the first round and each round's loser for the next (seeded by
+    /// the run's seed and the game's number). Its games start from the
+    /// set-ups: no random plies, no openings.
+    pub setups: Option<kamisado_core::SetupChart>,
     /// Katarenga: how the laid board is oriented ([`Orientation`]).
     pub orientation: OrientationRule,
     /// Katarenga: each pair of games is a match of a game and its rematch
@@ -189,6 +195,7 @@ impl Config {
             event: "kk-referee".into(),
             concurrency: 1,
             stderr: None,
+            setups: None,
             orientation: OrientationRule::AsLaid,
             rematch: false,
         }
@@ -276,6 +283,29 @@ impl Referee {
                     "the orientation is chosen at the start: the opening {o} is not one"
                 )));
             }
+        }
+        let setup_match = matches!(
+            config.spec,
+            GameSpec::Kamisado { options, .. } if options.refill == kamisado_core::Refill::Setups
+        );
+        match (setup_match, &config.setups) {
+            (true, None) => {
+                return Err(RefereeError::Options(
+                    "refill=setups draws each round's start from a chart: give it (--setups FILE)"
+                        .into(),
+                ));
+            }
+            (false, Some(_)) => {
+                return Err(RefereeError::Options(
+                    "a chart of set-ups is for the set-up match: kamisado refill=setups".into(),
+                ));
+            }
+            (true, Some(_)) if config.random_plies > 0 || !config.openings.is_empty() => {
+                return Err(RefereeError::Options(
+                    "a set-up match starts from the set-ups drawn: no openings, no random plies (--plies 0)".into(),
+                ));
+            }
+            _ => {}
         }
         if config.rematch && (!katarenga || config.games % 2 == 1) {
             return Err(RefereeError::Options(
@@ -416,7 +446,17 @@ impl Referee {
                 opening = None;
             }
             *opening.get_or_insert_with(|| {
-                if config.openings.is_empty() {
+                if let (Some(chart), Opening::Kamisado(game)) = (
+                    &config.setups,
+                    Opening::random(&config.spec, 0, false, &mut rng),
+                ) {
+                    // Black draws the first round's set-ups, and opens.
+                    let start = chart
+                        .draw(&mut rng)
+                        .start(chart, Player::Black)
+                        .map_or(game, |p| p.with_game_of(&game));
+                    Opening::Kamisado(start)
+                } else if config.openings.is_empty() {
                     Opening::random(
                         &config.spec,
                         config.random_plies,

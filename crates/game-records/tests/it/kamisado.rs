@@ -286,3 +286,57 @@ fn a_record_keeps_and_replays_by_its_match_options() {
         "{error}"
     );
 }
+
+/// A set-up match's record: the round after a round is the set-ups its
+/// loser drew, with no edge between; a later round that is not a start
+/// from set-ups (a tower off its home row) is refused where it stands.
+#[test]
+fn a_set_up_match_record_replays_its_drawn_rounds_and_refuses_another_start() {
+    use kamisado_core::{Game, Match, MatchOptions, Refill, SetupChart, SetupDraw, Target};
+    let chart: SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n".parse().unwrap();
+    let first = SetupDraw { low: 1, high: 2 }
+        .start(&chart, Player::Black)
+        .unwrap();
+    let options = MatchOptions {
+        refill: Refill::Setups,
+        ..MatchOptions::default()
+    };
+    let mut m = Match::new_on(Target::STANDARD, first, options);
+    let mut record = KamisadoRecord::new(m.target());
+    record.options = options;
+    record.rounds[0] = game_records::KamisadoRound::new(first);
+    let mut rng = board_geometry::SplitMix64::new(9);
+    while m.state() == MatchState::InRound {
+        let moves = m.position().legal_moves();
+        let mv = moves[rng.below(moves.len())];
+        record.rounds[0].summary = m.play(mv).unwrap();
+        record.rounds[0]
+            .moves
+            .push(game_records::Annotated::new(mv));
+    }
+    let MatchState::DrawSetups { drawer } = m.state() else {
+        panic!("{:?}", m.state())
+    };
+    let second = SetupDraw { low: 1, high: 2 }.start(&chart, drawer).unwrap();
+    m.start_round(second).unwrap();
+    record.rounds.push(game_records::KamisadoRound::new(second));
+    record.validate().unwrap();
+    let text = record.to_string();
+    assert!(text.contains("[Refill \"setups\"]"), "{text}");
+    assert!(!text.contains("Edge "), "{text}");
+    assert_eq!(text.parse::<KamisadoRecord>().unwrap(), record);
+    // Round 2 from a start that no draw lays out.
+    let moved = second.play(second.legal_moves()[0]);
+    let bad = text.replace(
+        &format!("Round 2 \"{second}\""),
+        &format!("Round 2 \"{moved}\""),
+    );
+    let error = bad.parse::<KamisadoRecord>().unwrap_err();
+    assert!(
+        error.to_string().contains("round 2 cannot start from")
+            && error
+                .to_string()
+                .contains("not a start from numbered set-ups"),
+        "{error}"
+    );
+}

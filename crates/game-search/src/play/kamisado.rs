@@ -2,8 +2,8 @@
 //! each round's winner choosing the refill edge through
 //! [`Agent::choose_start`].
 
-use board_geometry::Player;
-use kamisado_core::{Edge, Match, MatchState, Position, RoundSummary};
+use board_geometry::{Player, SplitMix64};
+use kamisado_core::{Edge, Match, MatchState, Position, RoundSummary, SetupChart};
 
 use super::{Agent, End, GameResult, KamisadoMatch, MatchEnd, MatchResult, RoundScoring};
 use kamisado_core::Game;
@@ -77,8 +77,54 @@ fn ended(position: &Position) -> End<kamisado_core::Outcome> {
 /// assert!(rounds[..rounds.len() - 1].iter().all(|r| r.edge.is_some()));
 /// assert_eq!(result.game_count(), rounds.len());
 /// ```
+///
+/// A set-up match ([`Refill::Setups`](kamisado_core::Refill::Setups))
+/// needs a chart to draw from: [`play_setup_match`]; here it ends as it
+/// stands after its first round.
 pub fn play_match(
+    game: Match,
+    agents: [&mut dyn Agent<Position>; 2],
+    on_round: impl FnMut(&GameResult<Position>, &RoundScoring),
+) -> MatchResult<Position, KamisadoMatch> {
+    run(game, None, agents, on_round)
+}
+
+/// [`play_match`] for the tile edition's set-up match: after each round
+/// its loser draws the next round's set-ups from `chart` (seeded by
+/// `rng`, [`Match::draw_setups`]); the round's scoring has no edge.
+/// `game` starts from the first round's set-ups (Black drew them).
+///
+/// ```
+/// use game_search::play::{play_setup_match, MatchEnd};
+/// use game_search::{GreedyAgent, RandomAgent};
+/// use kamisado_core::board_geometry::SplitMix64;
+/// use kamisado_core::{Match, MatchOptions, Player, Refill, SetupChart, Target};
+///
+/// let chart: SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n3 BGRNOPYK\n".parse().unwrap();
+/// let mut rng = SplitMix64::new(3);
+/// let first = chart.draw(&mut rng).start(&chart, Player::Black).unwrap();
+/// let options = MatchOptions { refill: Refill::Setups, ..MatchOptions::default() };
+/// let game = Match::new_on(Target::STANDARD, first, options);
+/// let (mut black, mut white) = (GreedyAgent::new(1), RandomAgent::new(2));
+/// let result = play_setup_match(game, &chart, &mut rng, [&mut black, &mut white], |_, _| {});
+/// assert_eq!(result.end, MatchEnd::Completed);
+/// // A round won scores 1 point: as many rounds won as points.
+/// assert_eq!(result.points.iter().sum::<u32>() as usize, result.game_count());
+/// assert!(result.detail.rounds.iter().all(|r| r.edge.is_none()));
+/// ```
+pub fn play_setup_match(
+    game: Match,
+    chart: &SetupChart,
+    rng: &mut SplitMix64,
+    agents: [&mut dyn Agent<Position>; 2],
+    on_round: impl FnMut(&GameResult<Position>, &RoundScoring),
+) -> MatchResult<Position, KamisadoMatch> {
+    run(game, Some((chart, rng)), agents, on_round)
+}
+
+fn run(
     mut game: Match,
+    mut setups: Option<(&SetupChart, &mut SplitMix64)>,
     agents: [&mut dyn Agent<Position>; 2],
     mut on_round: impl FnMut(&GameResult<Position>, &RoundScoring),
 ) -> MatchResult<Position, KamisadoMatch> {
@@ -140,6 +186,23 @@ pub fn play_match(
                 games.push(played);
                 rounds.push(scoring);
                 if cut {
+                    break MatchEnd::Completed;
+                }
+                round = Round::new(*game.position(), None);
+            }
+            MatchState::DrawSetups { .. } => {
+                let position = *game.position();
+                let (played, scoring) = round.close(position, ended(&position));
+                on_round(&played, &scoring);
+                games.push(played);
+                rounds.push(scoring);
+                // Without a chart, or with a round counter that cannot go
+                // on, the match ends as it stands.
+                let drawn = match setups.as_mut() {
+                    Some((chart, rng)) => game.draw_setups(chart, rng).is_ok(),
+                    None => false,
+                };
+                if !drawn {
                     break MatchEnd::Completed;
                 }
                 round = Round::new(*game.position(), None);

@@ -24,7 +24,7 @@ pub use arena::{
     Adjudication, Duel, End, GameResult, Repetitions, Stats, duel, play_game, selfplay,
 };
 #[cfg(feature = "kamisado")]
-pub use kamisado::play_match;
+pub use kamisado::{play_match, play_setup_match};
 #[cfg(feature = "katarenga")]
 pub use katarenga::{choose_orientation, play_rematch};
 #[cfg(feature = "katarenga")]

@@ -100,11 +100,31 @@ pub enum MatchState {
         /// The round's winner, who chooses.
         chooser: Player,
     },
+    /// The round is over and scored, and its loser must draw the next
+    /// round's numbered set-ups ([`Refill::Setups`]): [`Match::draw_setups`]
+    /// or [`Match::start_round`].
+    DrawSetups {
+        /// The round's loser, who draws and opens the next round.
+        drawer: Player,
+    },
     /// A player reached the target.
     Over {
         /// The match winner.
         winner: Player,
     },
+}
+
+impl MatchState {
+    /// The state after a round that `winner` won, short of the target: the
+    /// edge to choose, or the set-ups to draw.
+    fn between_rounds(refill: Refill, winner: Player) -> MatchState {
+        match refill {
+            Refill::Setups => MatchState::DrawSetups {
+                drawer: winner.opponent(),
+            },
+            _ => MatchState::ChooseEdge { chooser: winner },
+        }
+    }
 }
 
 /// Why a match action was refused, or a match could not be resumed.
@@ -120,8 +140,19 @@ pub enum MatchError {
         /// The player who must choose.
         chooser: Player,
     },
-    /// An edge was chosen while a round is being played.
-    #[error("no edge to choose: the round is still being played")]
+    /// A move was played or an edge chosen while the loser must draw the
+    /// next round's set-ups.
+    #[error("the round is over: {drawer} must draw the next round's set-ups")]
+    SetupsToDraw {
+        /// The player who must draw.
+        drawer: Player,
+    },
+    /// A round's start given to [`Match::start_round`] is not a start from
+    /// numbered set-ups: why.
+    #[error("not a start from numbered set-ups: {0}")]
+    NotASetupStart(&'static str),
+    /// An edge was chosen, or set-ups drawn, while a round is being played.
+    #[error("the round is still being played: no edge to choose, no set-ups to draw")]
     RoundInProgress,
     /// A resumed match's score already reaches the target although the
     /// match is not over.
@@ -329,7 +360,7 @@ impl Match {
                 if score >= target.points() {
                     MatchState::Over { winner }
                 } else {
-                    MatchState::ChooseEdge { chooser: winner }
+                    MatchState::between_rounds(options.refill, winner)
                 }
             }
         };
@@ -369,7 +400,9 @@ impl Match {
     pub fn final_position(&self) -> Option<&Position> {
         match self.state {
             MatchState::InRound => None,
-            MatchState::ChooseEdge { .. } | MatchState::Over { .. } => Some(&self.position),
+            MatchState::ChooseEdge { .. }
+            | MatchState::DrawSetups { .. }
+            | MatchState::Over { .. } => Some(&self.position),
         }
     }
 
@@ -457,13 +490,10 @@ impl Match {
         match self.state {
             MatchState::ChooseEdge { .. } => {}
             MatchState::InRound => return Err(MatchError::RoundInProgress),
+            MatchState::DrawSetups { drawer } => return Err(MatchError::SetupsToDraw { drawer }),
             MatchState::Over { winner } => return Err(MatchError::MatchOver { winner }),
         }
-        let round = self
-            .round
-            .checked_add(1)
-            .filter(|&r| r < u32::MAX)
-            .ok_or(MatchError::InvalidRound { round: self.round })?;
+        let round = self.next_round_number()?;
         if let Some(start) = self.next_round_start(edge) {
             self.position = start;
             self.round = round;
@@ -474,10 +504,116 @@ impl Match {
         Ok(())
     }
 
+    /// The loser of the round just finished draws two set-ups from
+    /// `chart` (seeded by `rng`) and the next round starts from them
+    /// ([`SetupDraw::start`]: the drawer, who opens, lays out the lower
+    /// number, the other player the higher). Returns the draw.
+    ///
+    /// ```
+    /// use kamisado_core::{
+    ///     Game, Match, MatchOptions, MatchState, Player, Refill, SetupChart, Target,
+    ///     board_geometry::SplitMix64,
+    /// };
+    /// let chart: SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n3 GRYKPBON\n".parse()?;
+    /// let mut rng = SplitMix64::new(1);
+    /// // Black draws for the first round, and opens it.
+    /// let first = chart.draw(&mut rng).start(&chart, Player::Black).unwrap();
+    /// let options = MatchOptions { refill: Refill::Setups, ..MatchOptions::default() };
+    /// let mut m = Match::new_on(Target::STANDARD, first, options);
+    /// while !matches!(m.state(), MatchState::Over { .. }) {
+    ///     if let MatchState::DrawSetups { drawer } = m.state() {
+    ///         let draw = m.draw_setups(&chart, &mut rng)?;
+    ///         assert!(draw.low < draw.high);
+    ///         assert_eq!(m.position().side_to_move(), drawer);
+    ///         continue;
+    ///     }
+    ///     let mv = m.position().legal_moves()[0];
+    ///     if let Some(round) = m.play(mv)? {
+    ///         assert_eq!(round.points, 1);
+    ///     }
+    /// }
+    /// assert_eq!(m.scores().iter().max(), Some(&3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Match::start_round`].
+    pub fn draw_setups(
+        &mut self,
+        chart: &SetupChart,
+        rng: &mut board_geometry::SplitMix64,
+    ) -> Result<SetupDraw, MatchError> {
+        let drawer = self.setup_drawer()?;
+        let draw = chart.draw(rng);
+        let start = draw.start(chart, drawer).ok_or(MatchError::NotASetupStart(
+            "the chart lacks a number it drew",
+        ))?;
+        self.start_round(start)?;
+        Ok(draw)
+    }
+
+    /// Starts the next round of a set-up match from `start`, the set-ups
+    /// the loser drew laid out (for set-ups drawn elsewhere, or a record's
+    /// round). `start` is played by the match's reading and on its layout.
+    ///
+    /// # Errors
+    /// [`MatchError::NotASetupStart`] if a tower is not on its owner's home
+    /// row or is not plain, or if `start` is not the drawer's to open with
+    /// a free choice; [`MatchError::RoundInProgress`],
+    /// [`MatchError::EdgeToChoose`] or [`MatchError::MatchOver`] if no
+    /// set-ups are to be drawn; [`MatchError::InvalidRound`] if the round
+    /// counter cannot count another round. The match is then unchanged.
+    pub fn start_round(&mut self, start: Position) -> Result<(), MatchError> {
+        let drawer = self.setup_drawer()?;
+        if start
+            .towers()
+            .any(|(t, s, _)| s.rank() != t.player.home_rank())
+        {
+            return Err(MatchError::NotASetupStart(
+                "a tower is not on its owner's home row",
+            ));
+        }
+        if !start.rank_at_least(crate::SumoRank::Sumo).is_empty() {
+            return Err(MatchError::NotASetupStart("a tower is a sumo"));
+        }
+        if start.side_to_move() != drawer
+            || start.forced_colour().is_some()
+            || start.is_after_push()
+        {
+            return Err(MatchError::NotASetupStart(
+                "the round's loser, who drew, opens it with a free choice",
+            ));
+        }
+        let round = self.next_round_number()?;
+        self.position = start.with_game_of(&self.position);
+        self.round = round;
+        self.state = MatchState::InRound;
+        Ok(())
+    }
+
+    /// The player who must draw the next round's set-ups, or why none is.
+    fn setup_drawer(&self) -> Result<Player, MatchError> {
+        match self.state {
+            MatchState::DrawSetups { drawer } => Ok(drawer),
+            MatchState::InRound => Err(MatchError::RoundInProgress),
+            MatchState::ChooseEdge { chooser } => Err(MatchError::EdgeToChoose { chooser }),
+            MatchState::Over { winner } => Err(MatchError::MatchOver { winner }),
+        }
+    }
+
+    /// The next round's number, if the counter can count it.
+    fn next_round_number(&self) -> Result<u32, MatchError> {
+        self.round
+            .checked_add(1)
+            .filter(|&r| r < u32::MAX)
+            .ok_or(MatchError::InvalidRound { round: self.round })
+    }
+
     fn ensure_in_round(&self) -> Result<(), MatchError> {
         match self.state {
             MatchState::InRound => Ok(()),
             MatchState::ChooseEdge { chooser } => Err(MatchError::EdgeToChoose { chooser }),
+            MatchState::DrawSetups { drawer } => Err(MatchError::SetupsToDraw { drawer }),
             MatchState::Over { winner } => Err(MatchError::MatchOver { winner }),
         }
     }
@@ -498,7 +634,7 @@ impl Match {
         self.state = if self.scores[winner.index()] >= self.target.points() {
             MatchState::Over { winner }
         } else {
-            MatchState::ChooseEdge { chooser: winner }
+            MatchState::between_rounds(self.options.refill, winner)
         };
         Some(summary)
     }

@@ -80,21 +80,30 @@ board_geometry::named_enum! {
         /// start layout (each tower on the square of its colour on its
         /// owner's home row), ranks kept; the edge chosen changes nothing.
         Restart => "restart",
+        /// The tile edition's set-up match (rule text `001`, [rules](crate::rules#numbered-set-ups)):
+        /// no refill and no edge; the loser of a round draws two numbered
+        /// set-ups and the next round starts from them, every tower plain
+        /// ([`Match::draw_setups`](crate::Match::draw_setups),
+        /// [`Match::start_round`](crate::Match::start_round)), so every
+        /// round won scores 1 point.
+        Setups => "setups",
     }
-    parse_error: ParseNameError { what: "refill", expected: "nearest, farthest or restart" },
+    parse_error: ParseNameError { what: "refill", expected: "nearest, farthest, restart or setups" },
 }
 
 impl Refill {
     /// The next round's start from the final position `position` if its
     /// winner chooses `edge`, with `to_move` to move with a free choice
     /// (the winner's promotion is [`Match`](crate::Match)'s). The reading
-    /// of the rules is kept.
+    /// of the rules and the layout are kept. [`Refill::Setups`] has no
+    /// start of its own (the next round's comes from the set-ups drawn):
+    /// it gives the start layout, as [`Refill::Restart`].
     #[must_use]
     pub fn next_start(self, position: &Position, edge: Edge, to_move: Player) -> Position {
         match self {
             Refill::Nearest => refill::refill(position, edge, to_move),
             Refill::Farthest => refill::refill_from(position, edge, to_move, true),
-            Refill::Restart => restart(position, to_move),
+            Refill::Restart | Refill::Setups => restart(position, to_move),
         }
     }
 }

@@ -9,13 +9,16 @@ use crate::SumoRank;
 
 /// The score a match is played to: one of the named presets, or any
 /// positive target. `Display` writes the number of points; `FromStr` reads
-/// a positive number or a preset's name (`single`, `standard`, `long`,
-/// `marathon`).
+/// a positive number or a preset's name: the published rules' `single`,
+/// `standard`, `long` and `marathon` (1, 3, 7, 15) and the tile edition's
+/// `tile-long` and `tile-marathon` (5, 7: rule text `001`,
+/// [rules](crate::rules#match-lengths-by-source)).
 ///
 /// ```
 /// use kamisado_core::Target;
 /// assert_eq!("7".parse(), Ok(Target::LONG));
 /// assert_eq!("marathon".parse(), Ok(Target::MARATHON));
+/// assert_eq!("tile-long".parse::<Target>().map(Target::points), Ok(5));
 /// assert_eq!(Target::STANDARD.to_string(), "3");
 /// assert!("0".parse::<Target>().is_err());
 /// ```
@@ -36,6 +39,10 @@ impl Target {
     pub const LONG: Target = Target(7);
     /// The marathon (15 points).
     pub const MARATHON: Target = Target(15);
+    /// The tile edition's long match (5 points, rule text `001`).
+    pub const TILE_LONG: Target = Target(5);
+    /// The tile edition's marathon (7 points, rule text `001`).
+    pub const TILE_MARATHON: Target = Target(7);
 
     /// A match to `points`, or `None` for 0.
     #[must_use]
@@ -90,11 +97,13 @@ impl FromStr for Target {
             "standard" => Some(Target::STANDARD),
             "long" => Some(Target::LONG),
             "marathon" => Some(Target::MARATHON),
+            "tile-long" => Some(Target::TILE_LONG),
+            "tile-marathon" => Some(Target::TILE_MARATHON),
             _ => s.parse().ok().and_then(Target::new),
         };
         preset.ok_or(ParseNameError {
             what: "target",
-            expected: "a positive number of points, single, standard, long or marathon",
+            expected: "a positive number of points, single, standard, long, marathon, tile-long or tile-marathon",
         })
     }
 }

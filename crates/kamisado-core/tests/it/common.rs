@@ -17,6 +17,7 @@ pub(crate) fn sample(seed: u64, count: usize) -> Vec<(Position, Option<Move>)> {
                 m = Match::new(Target::new(15).unwrap());
                 last = None;
             }
+            MatchState::DrawSetups { .. } => unreachable!("a match refilled from an edge"),
             MatchState::ChooseEdge { .. } => {
                 out.push((*m.final_position().unwrap(), last));
                 let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };

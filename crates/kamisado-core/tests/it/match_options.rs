@@ -10,11 +10,15 @@ use std::collections::BTreeMap;
 
 use board_geometry::{File, Player, Rank, SplitMix64, Square};
 use kamisado_core::{
-    Edge, Game, Layout, Match, MatchOptions, MatchState, Move, Position, Refill, Rules, Scoring,
-    SumoRank, Target, Tower,
+    Colour, Edge, Game, Layout, Match, MatchError, MatchOptions, MatchState, Move, Position,
+    Refill, Rules, Scoring, SetupChart, SetupDraw, SumoRank, Target, Tower,
 };
 
 use crate::reading::naive_colours;
+
+/// The refills that start the next round from an edge (the set-up match
+/// has its own test below).
+const EDGE_REFILLS: [Refill; 3] = [Refill::Nearest, Refill::Farthest, Refill::Restart];
 
 /// The points of a win by a tower of `rank` (before promotion).
 fn naive_points(scoring: Scoring, rank: SumoRank) -> u32 {
@@ -156,6 +160,7 @@ fn check_match(
                 assert!(scores[winner.index()] >= target);
                 return;
             }
+            MatchState::DrawSetups { .. } => unreachable!("a match refilled from an edge"),
             MatchState::ChooseEdge { chooser } => {
                 let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
                 let end = *m.final_position().unwrap();
@@ -205,7 +210,7 @@ fn random_matches_score_and_set_up_as_the_naive_model_under_every_option() {
     let mut hits = Hits::default();
     for rules in Rules::ALL {
         for scoring in Scoring::ALL {
-            for refill in Refill::ALL {
+            for refill in EDGE_REFILLS {
                 let options = MatchOptions { scoring, refill };
                 for seed in 0..3 {
                     check_match((rules, Layout::Standard), options, 60, seed, &mut hits);
@@ -233,7 +238,7 @@ fn random_matches_on_every_layout_score_and_set_up_as_the_naive_model() {
     let mut hits = Hits::default();
     for layout in &Layout::ALL[1..] {
         for rules in Rules::ALL {
-            for refill in Refill::ALL {
+            for refill in EDGE_REFILLS {
                 let options = MatchOptions {
                     scoring: Scoring::Rank,
                     refill,
@@ -288,4 +293,182 @@ fn the_worked_example_under_each_option() {
             (points, start.to_string())
         );
     }
+}
+
+/// A random chart of `n` set-ups: each a shuffled home row.
+fn random_chart(n: usize, rng: &mut SplitMix64) -> (SetupChart, Vec<[Colour; 8]>) {
+    let mut rows = Vec::new();
+    let mut text = String::new();
+    for number in 1..=n {
+        let mut row = Colour::ALL;
+        for i in (1..8).rev() {
+            row.swap(i, rng.below(i + 1));
+        }
+        text += &format!("{number} ");
+        text.extend(row.iter().map(|c| c.letter().to_ascii_uppercase()));
+        text.push('\n');
+        rows.push(row);
+    }
+    (text.parse().unwrap(), rows)
+}
+
+/// The naive start of a round from two set-ups, as rule text 001 says:
+/// the player who moves first (`first`, who drew) lays out the lower
+/// number, the other the higher, each from its own left (Black's left is
+/// the a-file, White's the h-file); every tower plain.
+fn naive_setup_start(rows: &[[Colour; 8]], low: u32, high: u32, first: Player) -> Position {
+    let mut builder = kamisado_core::PositionBuilder::new();
+    for player in Player::ALL {
+        let number = if player == first { low } else { high };
+        for (i, &colour) in rows[number as usize - 1].iter().enumerate() {
+            let file = match player {
+                Player::Black => File::ALL[i],
+                Player::White => File::ALL[7 - i],
+            };
+            let square = Square::new(file, player.home_rank());
+            builder
+                .place(Tower::new(player, colour), square, SumoRank::Plain)
+                .unwrap();
+        }
+    }
+    builder.side_to_move(first);
+    builder.build().unwrap()
+}
+
+/// The tile edition's set-up match (rule text 001) against the naive
+/// model: Black draws for the first round and opens it; each round won
+/// scores 1 point; the loser draws two different set-ups for the next
+/// round and opens it with the lower number, the other player laying out
+/// the higher; the match ends at the target (the seed's 1, 3, 5 and 7).
+/// Random charts, games and draws, on every layout and reading.
+#[test]
+fn the_set_up_match_draws_scores_and_starts_rounds_as_the_tile_edition_says() {
+    let (mut rounds, mut matches, mut white_draws) = (0, 0, 0);
+    for seed in 0..24u64 {
+        let mut rng = SplitMix64::new(seed);
+        let (chart, rows) = random_chart(2 + rng.below(35), &mut rng);
+        let target = [1, 3, 5, 7][rng.below(4)];
+        let layout = Layout::ALL[rng.below(4)];
+        let rules = Rules::ALL[rng.below(3)];
+        let mut draws = SplitMix64::new(seed ^ 0x5e7);
+        let draw = chart.draw(&mut draws);
+        assert!(1 <= draw.low && draw.low < draw.high && draw.high as usize <= rows.len());
+        let first = draw.start(&chart, Player::Black).unwrap();
+        assert_eq!(
+            first,
+            naive_setup_start(&rows, draw.low, draw.high, Player::Black)
+        );
+        let start = first.with_layout(layout).with_rules(rules);
+        let options = MatchOptions {
+            refill: Refill::Setups,
+            ..MatchOptions::default()
+        };
+        let mut m = Match::new_on(Target::new(target).unwrap(), start, options);
+        let mut scores = [0u32; 2];
+        let mut last_winner = None;
+        loop {
+            match m.state() {
+                MatchState::Over { winner } => {
+                    assert_eq!(scores[winner.index()], target);
+                    assert!(scores[winner.opponent().index()] < target);
+                    assert_eq!(Some(winner), last_winner);
+                    matches += 1;
+                    break;
+                }
+                MatchState::ChooseEdge { .. } => panic!("a set-up match has no edge"),
+                MatchState::DrawSetups { drawer } => {
+                    assert_eq!(Some(drawer.opponent()), last_winner, "the loser draws");
+                    assert!(m.choose_edge(Edge::AFile).is_err());
+                    let round = m.round();
+                    let before = draws.clone();
+                    let draw = m.draw_setups(&chart, &mut draws).unwrap();
+                    // The draw is the chart's, with the same generator.
+                    let mut again = before;
+                    assert_eq!(chart.draw(&mut again), draw);
+                    assert!(draw.low < draw.high && draw.high as usize <= rows.len());
+                    let expected = naive_setup_start(&rows, draw.low, draw.high, drawer);
+                    assert_eq!(
+                        *m.position(),
+                        expected.with_layout(layout).with_rules(rules)
+                    );
+                    assert_eq!(m.round(), round + 1);
+                    white_draws += usize::from(drawer == Player::White);
+                }
+                MatchState::InRound => {
+                    let moves = m.position().legal_moves();
+                    let mv = moves[rng.below(moves.len())];
+                    if let Some(summary) = m.play(mv).unwrap() {
+                        let winner = summary.outcome.winner();
+                        assert_eq!(summary.points, 1, "a round won scores 1 point");
+                        scores[winner.index()] += 1;
+                        assert_eq!(m.scores(), scores);
+                        last_winner = Some(winner);
+                        rounds += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(matches, 24);
+    assert!(rounds > 60, "{rounds} rounds");
+    assert!(white_draws > 10, "{white_draws} draws by White");
+}
+
+/// What `start_round` refuses, the match unchanged; and a set-up start
+/// of the right shape taken as given.
+#[test]
+fn a_set_up_round_starts_only_from_plain_home_rows_opened_by_the_loser() {
+    let chart: SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n".parse().unwrap();
+    let first = SetupDraw { low: 1, high: 2 }
+        .start(&chart, Player::Black)
+        .unwrap();
+    let options = MatchOptions {
+        refill: Refill::Setups,
+        ..MatchOptions::default()
+    };
+    let mut m = Match::new_on(Target::STANDARD, first, options);
+    assert_eq!(m.start_round(first), Err(MatchError::RoundInProgress));
+    // Play out a round, at random.
+    let mut rng = SplitMix64::new(5);
+    while m.state() == MatchState::InRound {
+        let moves = m.position().legal_moves();
+        m.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let MatchState::DrawSetups { drawer } = m.state() else {
+        panic!("{:?}", m.state())
+    };
+    let before = m;
+    let theirs = SetupDraw { low: 1, high: 2 }
+        .start(&chart, drawer.opponent())
+        .unwrap();
+    assert!(matches!(
+        m.start_round(theirs),
+        Err(MatchError::NotASetupStart(_))
+    ));
+    let moved = SetupDraw { low: 1, high: 2 }.start(&chart, drawer).unwrap();
+    let played = moved.play(moved.legal_moves()[0]);
+    assert!(matches!(
+        m.start_round(played),
+        Err(MatchError::NotASetupStart(_))
+    ));
+    let sumo = moved
+        .with_rank(
+            moved
+                .piece_on(drawer.home_rank().bitboard().first().unwrap())
+                .unwrap(),
+            SumoRank::Sumo,
+        )
+        .unwrap();
+    assert!(matches!(
+        m.start_round(sumo),
+        Err(MatchError::NotASetupStart(_))
+    ));
+    assert_eq!(m, before);
+    assert_eq!(
+        m.play("a1a2".parse().unwrap()),
+        Err(MatchError::SetupsToDraw { drawer })
+    );
+    m.start_round(moved).unwrap();
+    assert_eq!(*m.position(), moved);
+    assert_eq!(m.round(), 2);
 }

@@ -353,6 +353,7 @@ fn random_match(target: u32, seed: u64) -> (Match, Vec<[u32; 2]>) {
     for _ in 0..20_000 {
         match m.state() {
             MatchState::Over { .. } => break,
+            MatchState::DrawSetups { .. } => unreachable!("a match refilled from an edge"),
             MatchState::ChooseEdge { .. } => {
                 let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
                 m.choose_edge(edge).unwrap();

@@ -85,7 +85,7 @@ fn positions() -> Vec<Position> {
                         break;
                     }
                 }
-                MatchState::Over { .. } => break,
+                MatchState::Over { .. } | MatchState::DrawSetups { .. } => break,
             }
         }
     }

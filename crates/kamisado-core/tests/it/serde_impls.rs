@@ -31,16 +31,30 @@ fn deserialising_validates() {
 }
 
 /// A match stored at any moment (a move into a round, waiting for the edge
-/// choice, over) comes back equal, and continues identically.
+/// choice or the set-ups' draw, over) comes back equal, and continues
+/// identically.
 #[test]
 fn matches_save_and_load_at_every_state() {
     use board_geometry::SplitMix64;
-    use kamisado_core::{Edge, Match, MatchState, Target};
-    let mut visited = [0u32; 3];
-    for seed in 0..12u64 {
+    use kamisado_core::{
+        Edge, Match, MatchOptions, MatchState, Player, Refill, SetupChart, Target,
+    };
+    let chart: SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n3 GRYKNOPB\n".parse().unwrap();
+    let mut visited = [0u32; 4];
+    for seed in 0..16u64 {
         let mut rng = SplitMix64::new(seed);
-        let target = Target::new([1, 3, 7][seed as usize % 3]).unwrap();
-        let mut m = Match::new(target);
+        let target = Target::new([1, 3, 7, 5][seed as usize % 4]).unwrap();
+        // Every other match is a set-up match.
+        let mut m = if seed % 2 == 0 {
+            Match::new(target)
+        } else {
+            let first = chart.draw(&mut rng).start(&chart, Player::Black).unwrap();
+            let options = MatchOptions {
+                refill: Refill::Setups,
+                ..MatchOptions::default()
+            };
+            Match::new_on(target, first, options)
+        };
         for _ in 0..5_000 {
             let json = serde_json::to_string(&m).unwrap();
             let mut loaded: Match = serde_json::from_str(&json).unwrap();
@@ -49,6 +63,7 @@ fn matches_save_and_load_at_every_state() {
                 MatchState::InRound => 0,
                 MatchState::ChooseEdge { .. } => 1,
                 MatchState::Over { .. } => 2,
+                MatchState::DrawSetups { .. } => 3,
             };
             visited[slot] += 1;
             match m.state() {
@@ -57,6 +72,11 @@ fn matches_save_and_load_at_every_state() {
                     let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
                     m.choose_edge(edge).unwrap();
                     loaded.choose_edge(edge).unwrap();
+                }
+                MatchState::DrawSetups { .. } => {
+                    let mut again = rng.clone();
+                    let draw = m.draw_setups(&chart, &mut rng).unwrap();
+                    assert_eq!(loaded.draw_setups(&chart, &mut again), Ok(draw));
                 }
                 MatchState::InRound => {
                     let moves = m.position().legal_moves();
@@ -69,7 +89,7 @@ fn matches_save_and_load_at_every_state() {
     }
     // Every state was stored many times (the branches ran).
     assert!(
-        visited[0] > 500 && visited[1] >= 10 && visited[2] == 12,
+        visited[0] > 500 && visited[1] >= 10 && visited[2] == 16 && visited[3] >= 5,
         "{visited:?}"
     );
 }

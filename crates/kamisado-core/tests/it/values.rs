@@ -106,6 +106,7 @@ fn match_positions(seed: u64, count: usize) -> Vec<Position> {
     while out.len() < count {
         match m.state() {
             MatchState::Over { .. } => m = Match::new(Target::MARATHON),
+            MatchState::DrawSetups { .. } => unreachable!("a match refilled from an edge"),
             MatchState::ChooseEdge { .. } => {
                 let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
                 m.choose_edge(edge).unwrap();

@@ -215,6 +215,25 @@ impl Options {
                         Some(Box::new(chart))
                     }
                 };
+                // The chart makes the match a set-up match, and a set-up
+                // match needs one.
+                let mut options = options;
+                match (&setups, options.refill) {
+                    (Some(_), kamisado_core::Refill::Nearest | kamisado_core::Refill::Setups) => {
+                        options.refill = kamisado_core::Refill::Setups;
+                    }
+                    (Some(_), other) => {
+                        return Err(CliError::Usage(format!(
+                            "--setups plays the set-up match, which has no refill: drop refill={other}"
+                        )));
+                    }
+                    (None, kamisado_core::Refill::Setups) => {
+                        return Err(CliError::Usage(
+                            "refill=setups draws from a chart: give it with --setups FILE".into(),
+                        ));
+                    }
+                    (None, _) => {}
+                }
                 GameChoice::Kamisado {
                     // The spec's first start: its reading and layout.
                     start: spec.new_match().map_or_else(

@@ -308,13 +308,15 @@ impl Session<'_> {
         let mut computers = Computers::<kamisado_core::Position>::new(self.options.strength, seed)?;
         let mut rng = board_geometry::SplitMix64::new(seed);
         self.legend(KAMISADO_LEGEND)?;
-        let game = start;
         let mut first = Match::new_on(target, start, options);
         if let Some(chart) = setups {
             // Black draws for the first round, and moves first.
-            let start = self.draw_setups(chart, Player::Black, &mut rng)?;
-            first = Match::resume_with(target, options, start.with_game_of(&game), [0, 0], 1)
-                .map_err(|e| CliError::Failed(chain(&e)))?;
+            let draw = chart.draw(&mut rng);
+            let drawn = draw
+                .start(chart, Player::Black)
+                .ok_or_else(|| CliError::Failed("a drawn set-up is not in the chart".into()))?;
+            self.say_draw(draw, Player::Black)?;
+            first = Match::new_on(target, drawn.with_game_of(&start), options);
         }
         // Each entry: the match and the move that led to it.
         let mut history: Vec<(Match, Option<kamisado_core::Move>)> = vec![(first, None)];
@@ -326,21 +328,18 @@ impl Session<'_> {
                     writeln!(self.out, "{winner} wins the match, black {b} - white {w}")?;
                     return Ok(Ending::Finished);
                 }
-                MatchState::ChooseEdge { chooser } if setups.is_some() => {
+                MatchState::DrawSetups { drawer } => {
                     // The set-up match: no refill; the loser draws the next
                     // round's set-ups, and opens.
-                    let chart = setups.expect("a chart is given");
-                    let start = self.draw_setups(chart, chooser.opponent(), &mut rng)?;
-                    let round = m.round().saturating_add(1);
-                    let next = Match::resume_with(
-                        target,
-                        options,
-                        start.with_game_of(&game),
-                        m.scores(),
-                        round,
-                    )
-                    .map_err(|e| CliError::Failed(chain(&e)))?;
-                    writeln!(self.out, "round {round} begins")?;
+                    let chart = setups.ok_or_else(|| {
+                        CliError::Failed("a set-up match needs its chart (--setups FILE)".into())
+                    })?;
+                    let mut next = m;
+                    let draw = next
+                        .draw_setups(chart, &mut rng)
+                        .map_err(|e| CliError::Failed(chain(&e)))?;
+                    self.say_draw(draw, drawer)?;
+                    writeln!(self.out, "round {} begins", next.round())?;
                     history = vec![(next, None)];
                     continue;
                 }
@@ -400,19 +399,9 @@ impl Session<'_> {
         }
     }
 
-    /// The tile edition's draw: `drawer` draws two set-ups from `chart`
-    /// and moves first; the player who moves second plays the higher
-    /// number. Says so, and gives the round's start.
-    fn draw_setups(
-        &mut self,
-        chart: &kamisado_core::SetupChart,
-        drawer: Player,
-        rng: &mut board_geometry::SplitMix64,
-    ) -> Result<kamisado_core::Position, CliError> {
-        let draw = chart.draw(rng);
-        let start = draw
-            .start(chart, drawer)
-            .ok_or_else(|| CliError::Failed("a drawn set-up is not in the chart".into()))?;
+    /// Says the tile edition's draw: `drawer` drew `draw` and moves first;
+    /// the player who moves second plays the higher number.
+    fn say_draw(&mut self, draw: kamisado_core::SetupDraw, drawer: Player) -> Result<(), CliError> {
         writeln!(
             self.out,
             "{drawer} draws set-ups {} and {}: {drawer} plays {} and moves first, {} plays {}",
@@ -422,7 +411,7 @@ impl Session<'_> {
             drawer.opponent(),
             draw.high
         )?;
-        Ok(start)
+        Ok(())
     }
 
     /// Asks the round's winner for the refill edge; `Err` with how the

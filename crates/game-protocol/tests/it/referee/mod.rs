@@ -344,3 +344,79 @@ fn kamisado_by_a_reading_of_the_rules() {
         }
     }
 }
+
+/// The tile edition's set-up match between two engine processes: every
+/// round starts from two set-ups of the chart (the first drawn for Black,
+/// each later one for the last round's loser, who opens it), the records
+/// carry them with no edge between and replay (the records' own check of
+/// every start), and each round won is 1 point. A set-up match without a
+/// chart, a chart for another match, and random plies before the set-ups
+/// are refused before the run.
+#[test]
+fn kamisado_set_up_match_from_a_chart() {
+    let chart: kamisado_core::SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n3 GNYRPKOB\n4 YKPBORGN\n"
+        .parse()
+        .unwrap();
+    let rows: Vec<String> = (1..=4).map(|n| chart.get(n).unwrap().to_string()).collect();
+    let game = spec("kamisado refill=setups target=tile-long");
+    let config = || {
+        let mut config = Config::new(
+            game,
+            [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
+            2,
+            TimeControl::Depth(1),
+        );
+        config.random_plies = 0;
+        config
+    };
+    let mut with_chart = config();
+    with_chart.setups = Some(chart.clone());
+    let (report, text, _) = run(with_chart, "setups");
+    assert_eq!(report.tally.games(), 2);
+    assert_eq!(report.faults, [0, 0], "{text}");
+    let records = KamisadoRecord::parse_all(&text).unwrap();
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        let mut rounds = 0;
+        assert_eq!(r.spec(), game, "{r}");
+        assert!(text.contains("[Refill \"setups\"]"), "{text}");
+        r.validate().unwrap();
+        for round in &r.rounds {
+            assert_eq!(round.edge, None);
+            // Each home row is a chart's row, read from its player's left.
+            let start = round.start.to_string();
+            let board = start.split(' ').next().unwrap();
+            let black = board.rsplit('/').next().unwrap().to_string();
+            let white: String = board.split('/').next().unwrap().chars().rev().collect();
+            for row in [black, white.to_uppercase()] {
+                assert!(rows.contains(&row), "{row} in {start}");
+            }
+            if let Some(summary) = round.summary {
+                assert_eq!(summary.points, 1);
+                rounds += 1;
+            }
+        }
+        // Every round was played out, one point each, to 5 (tile-long).
+        assert_eq!(rounds, r.rounds.len());
+        let last = r.rounds.last().and_then(|round| round.summary).unwrap();
+        assert_eq!(last.scores.iter().sum::<u32>() as usize, rounds);
+        assert_eq!(last.scores.iter().max(), Some(&5));
+    }
+    let refused = |config: Config, says: &str| match Referee::new(config) {
+        Err(RefereeError::Options(e)) => assert!(e.contains(says), "{e}"),
+        other => panic!("{:?}", other.map(|_| ())),
+    };
+    refused(config(), "give it (--setups FILE)");
+    let mut plies = config();
+    plies.setups = Some(chart.clone());
+    plies.random_plies = 2;
+    refused(plies, "no random plies");
+    let mut other = Config::new(
+        spec("kamisado target=3"),
+        [engine("a", ""), engine("b", "")],
+        2,
+        TimeControl::Depth(1),
+    );
+    other.setups = Some(chart);
+    refused(other, "kamisado refill=setups");
+}

@@ -10,7 +10,9 @@ use game_records::{
     Annotated, BoardSpec, Header, KamisadoRecord, KamisadoRound, KatarengaRecord, RecordResult,
     Termination,
 };
-use kamisado_core::{Edge, Layout, Match, MatchState, Player, Position, Rules, Target};
+use kamisado_core::{
+    Edge, Layout, Match, MatchState, Player, Position, Refill, Rules, SetupChart, Target,
+};
 use katarenga_core::TilePlacement;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -79,11 +81,23 @@ fn comment(rng: &mut SplitMix64) -> Option<String> {
 fn kamisado_record(seed: u64, target: u32, header: Header, stop: u32) -> KamisadoRecord {
     let mut rng = SplitMix64::new(seed);
     let target = Target::new(target).unwrap();
-    // Any reading on any layout: their tags are written and read back.
-    let start = Position::start_on(Layout::ALL[rng.below(4)]).with_rules(Rules::ALL[rng.below(3)]);
-    let mut game = Match::new_on(target, start, kamisado_core::MatchOptions::default());
+    // Any reading on any layout: their tags are written and read back. One
+    // match in four is a set-up match, its rounds' starts drawn.
+    let chart: SetupChart = "1 NGRYKPBO\n2 OBPKYRGN\n3 GRYKNOPB\n4 YKPBORGN\n"
+        .parse()
+        .unwrap();
+    let setups = rng.below(4) == 0;
+    let mut start =
+        Position::start_on(Layout::ALL[rng.below(4)]).with_rules(Rules::ALL[rng.below(3)]);
+    let mut options = kamisado_core::MatchOptions::default();
+    if setups {
+        let drawn = chart.draw(&mut rng).start(&chart, Player::Black).unwrap();
+        start = drawn.with_game_of(&start);
+        options.refill = Refill::Setups;
+    }
+    let mut game = Match::new_on(target, start, options);
     let mut record = KamisadoRecord::new(target);
-    (record.rules, record.layout) = (start.rules(), start.layout());
+    (record.rules, record.layout, record.options) = (start.rules(), start.layout(), options);
     record.rounds[0] = KamisadoRound::new(start);
     record.header = header;
     record.rounds[0].comment = comment(&mut rng);
@@ -117,6 +131,12 @@ fn kamisado_record(seed: u64, target: u32, header: Header, stop: u32) -> Kamisad
                 let edge = Edge::ALL[rng.below(2)];
                 game.choose_edge(edge).unwrap();
                 round.edge = Some(edge);
+                let mut next = KamisadoRound::new(*game.position());
+                next.comment = comment(&mut rng);
+                record.rounds.push(next);
+            }
+            MatchState::DrawSetups { .. } => {
+                game.draw_setups(&chart, &mut rng).unwrap();
                 let mut next = KamisadoRound::new(*game.position());
                 next.comment = comment(&mut rng);
                 record.rounds.push(next);
@@ -249,7 +269,7 @@ fn assert_laid_out(text: &str) {
 #[test]
 fn kamisado_records_round_trip() {
     let (finished, unfinished, rounds) = (Cell::new(0), Cell::new(0), Cell::new(0));
-    let laid = Cell::new(0);
+    let (laid, drawn) = (Cell::new(0), Cell::new(0));
     let mut runner = TestRunner::new(Config::with_cases(200));
     runner
         .run(
@@ -259,6 +279,10 @@ fn kamisado_records_round_trip() {
                 record.validate().unwrap();
                 let text = written_and_read_back(&record);
                 assert_laid_out(&text);
+                if record.options.refill == Refill::Setups && record.rounds.len() > 1 {
+                    assert!(text.contains("[Refill \"setups\"]"));
+                    drawn.set(drawn.get() + 1);
+                }
                 if record.layout != Layout::Standard {
                     assert!(text.contains(&format!("[Layout \"{}\"]", record.layout)));
                     laid.set(laid.get() + 1);
@@ -288,6 +312,11 @@ fn kamisado_records_round_trip() {
         rounds.get()
     );
     assert!(laid.get() > 50, "{} matches on another layout", laid.get());
+    assert!(
+        drawn.get() > 10,
+        "{} set-up matches of two rounds or more",
+        drawn.get()
+    );
 }
 
 #[test]
