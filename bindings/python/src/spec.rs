@@ -104,21 +104,21 @@ impl PyGameSpec {
     /// first.
     #[staticmethod]
     fn readings(game: &str) -> PyResult<Vec<&'static str>> {
-        let game: GameId = game
-            .parse()
-            .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))?;
-        Ok(game.readings().to_vec())
+        Ok(game_arg(game)?.readings().to_vec())
     }
 
     /// The board layouts ``game`` can be played on, the default first
     /// (none for Katarenga, whose board is a spec's ``board``).
     #[staticmethod]
     fn layouts(game: &str) -> PyResult<Vec<&'static str>> {
-        let game: GameId = game
-            .parse()
-            .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))?;
-        Ok(game.layouts().to_vec())
+        Ok(game_arg(game)?.layouts().to_vec())
     }
+}
+
+/// The game named `game`; a ``ValueError`` for another name.
+fn game_arg(game: &str) -> PyResult<GameId> {
+    game.parse()
+        .map_err(|e: game_spec::UnknownGame| PyValueError::new_err(e.to_string()))
 }
 
 /// The start position of the game ``spec`` describes, given as a

@@ -127,11 +127,7 @@ impl GameSpec {
     pub fn readings(
         #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let name = args::string("game", &game)?;
-        let game: GameId = name
-            .parse()
-            .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?;
-        Ok(game.readings().iter().map(|&r| r.to_owned()).collect())
+        Ok(names(game_arg(&game)?.readings()))
     }
 
     /// The board layouts `game` can be played on, the default first (none
@@ -139,12 +135,21 @@ impl GameSpec {
     pub fn layouts(
         #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
     ) -> Result<Vec<String>, JsValue> {
-        let name = args::string("game", &game)?;
-        let game: GameId = name
-            .parse()
-            .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?;
-        Ok(game.layouts().iter().map(|&r| r.to_owned()).collect())
+        Ok(names(game_arg(&game)?.layouts()))
     }
+}
+
+/// The game named by the argument `game`.
+fn game_arg(game: &JsValue) -> Result<GameId, JsValue> {
+    let name = args::string("game", game)?;
+    Ok(name
+        .parse()
+        .map_err(|e: game_spec::UnknownGame| error_message(&e.to_string()))?)
+}
+
+/// `names` as JavaScript strings.
+fn names(names: &[&str]) -> Vec<String> {
+    names.iter().map(|&n| n.to_owned()).collect()
 }
 
 /// The start position of the game `spec` describes, given as a `GameSpec`
