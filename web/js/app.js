@@ -4,7 +4,7 @@
 // with levels, clocks, replay, records, and the game kept in the address
 // and in the browser (store.js). Every rule comes from the engine; this
 // file only decides whose turn it is to be asked.
-import { KamisadoPosition, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
+import { KamisadoPosition, KamisadoSetupChart, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
 import { BoardView, movesBetween, occupants } from "./board.js";
 import { Clocks } from "./clock.js";
 import { Engine } from "./engine.js";
@@ -91,7 +91,8 @@ function act(action, by) {
   state.solution = null;
   state.message = "";
   $("notation-error").hidden = true;
-  state.clocks.moved(side);
+  // A set-up match's draw is the loser's, who then opens on its own clock.
+  if (by !== "draw") state.clocks.moved(side);
   const step = game.steps.at(-1);
   if (state.sound) sound.play(over() ? "end" : step.moveKind === "push" || /takes/.test(step.note ?? "") ? "strong" : "move");
   if (by === "human" && state.watch.paused === false && humans().length === 0) state.watch.paused = true;
@@ -178,6 +179,10 @@ function rematch() {
 /** Asks the engine for the computer's action when it is its turn. */
 function schedule() {
   clearTimeout(schedule.timer);
+  if (live() && !over() && state.game.match?.state === "drawSetups") {
+    drawSetups();
+    return;
+  }
   const who = actor();
   if (!live() || !isComputer(who) || state.thinking || state.solving || over()) return;
   const watching = humans().length === 0;
@@ -185,6 +190,18 @@ function schedule() {
   const delay = watching && !state.watch.step ? state.watch.delay : 0;
   state.watch.step = false;
   schedule.timer = setTimeout(() => computerTurn(who), delay);
+}
+
+/** A set-up match between rounds: the loser draws two set-ups from the game's chart (a person or the computer alike: it is a draw). */
+function drawSetups() {
+  const drawer = state.game.match.drawer;
+  if (!state.setup.chart) return;
+  const chart = new KamisadoSetupChart(state.setup.chart);
+  const { low, high } = chart.draw(Math.floor(Math.random() * 2 ** 52));
+  if (act(chart.start(low, high, drawer).toString(), "draw")) {
+    state.message = `${capitalised(drawer)} draws set-ups ${low} and ${high}: ${drawer} plays ${low} and moves first, ${opponent(drawer)} plays ${high}.`;
+    render();
+  }
 }
 
 async function computerTurn(who) {

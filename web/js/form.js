@@ -2,7 +2,7 @@
 // their levels and clocks. It reads into the state (players, clocks) or
 // gives the setup of a new game, and shows the game being played when one
 // is restored.
-import { GameSpec, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
+import { GameSpec, KamisadoSetupChart, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
 import { levelsFor } from "./levels.js";
 import { playerOf, state } from "./state.js";
 
@@ -57,6 +57,7 @@ export function renderSetupVisibility() {
   const boardKind = $("board-kind").value;
   $("arrangement-label").hidden = boardKind !== "arrangement" && boardKind !== "random";
   $("tiles").hidden = boardKind !== "tiles";
+  $("setup-chart-label").hidden = $("refill").value !== "setups";
   for (const side of ["black", "white"]) $(`${side}-level`).hidden = $(`${side}-type`).value !== "computer";
 }
 
@@ -108,6 +109,7 @@ export function writeForm() {
     $("kamisado-layout").value = state.setup.layout ?? "standard";
     $("scoring").value = state.setup.scoring ?? "rank";
     $("refill").value = state.setup.refill ?? "nearest";
+    if (state.setup.chart) $("setup-chart").value = state.setup.chart;
   } else {
     $("no-first-capture").checked = state.setup.rules === "no-first-capture";
     // A rematch keeps the first game's edge; the form says how it was chosen.
@@ -164,7 +166,13 @@ export function readSetup() {
     const chosen = $("kamisado-layout").value;
     const layout = chosen === "random" ? new GameSpec("kamisado layout=random", Math.floor(Math.random() * 2 ** 52)).layout : chosen;
     const setup = { kind, target: Number($("target").value), rules: $("kamisado-rules").value, layout, scoring: $("scoring").value, refill: $("refill").value };
-    return { setup, message: "" };
+    if (setup.refill !== "setups") return { setup, message: "" };
+    // The set-up match: Black draws the first round's set-ups, and opens.
+    const chart = new KamisadoSetupChart($("setup-chart").value); // throws, naming the line
+    const { low, high } = chart.draw(Math.floor(Math.random() * 2 ** 52));
+    setup.chart = chart.toString();
+    setup.start = chart.start(low, high).toString();
+    return { setup, message: `Black draws set-ups ${low} and ${high}: black plays ${low} and moves first, white plays ${high}.` };
   }
   const { board, note } = chosenBoard();
   const rules = $("no-first-capture").checked ? "no-first-capture" : "standard";
@@ -182,6 +190,7 @@ export function wireForm() {
       previewBoard();
     });
   }
+  $("refill").addEventListener("change", renderSetupVisibility);
   const boardFields = ["board-kind", "arrangement"];
   for (const q of [0, 1, 2, 3]) boardFields.push(`tile-${q}`, `side-${q}`, `turn-${q}`);
   for (const id of boardFields) {

@@ -117,7 +117,13 @@ export function replay(setup, actions) {
     try {
       if (kamisado) {
         const match = state.match;
-        if (EDGES.has(action)) {
+        if (action.includes("/")) {
+          // A set-up match's next round, from the set-ups its loser drew.
+          const drawer = match.drawer;
+          match.startRound(KamisadoPosition.parse(action));
+          Object.assign(step, { kind: "setups", side: drawer, round: match.round });
+          step.text = `Round ${match.round}: ${drawer} drew the set-ups and opens.`;
+        } else if (EDGES.has(action)) {
           const chooser = match.chooser;
           step.kind = "edge";
           step.side = chooser;
@@ -187,7 +193,7 @@ export function orientationOf(game) {
   return game.position === null ? undefined : game.actions[0];
 }
 
-/** `inRound`, `chooseEdge` or `over` (Katarenga: `chooseOrientation`, `inRound` or `over`). */
+/** `inRound`, `chooseEdge`, `drawSetups` or `over` (Katarenga: `chooseOrientation`, `inRound` or `over`). */
 export function phaseOf(game, ending) {
   if (ending) return "over";
   if (game.match) return game.match.state;

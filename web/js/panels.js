@@ -25,6 +25,10 @@ export function renderStatus(shownGame, p, phase, who) {
   } else if (phase === "chooseOrientation") {
     lines.push(`Black chooses which edge of the laid board to sit at${isComputer("black") ? " (the computer is choosing)" : ""}; White then moves first.`);
     title = `Black chooses its edge · ${name}`;
+  } else if (phase === "drawSetups") {
+    const drawer = shownGame.match.drawer;
+    lines.push(`${capitalised(drawer)} lost round ${shownGame.match.round} and draws the next round's set-ups${state.setup.chart ? "" : " (this game has no chart to draw from)"}.`);
+    title = `${capitalised(drawer)} draws the set-ups · ${name}`;
   } else if (phase === "chooseEdge") {
     const chooser = shownGame.match.chooser;
     lines.push(`${capitalised(chooser)} won round ${shownGame.match.round} and chooses the refill edge${isComputer(chooser) ? " (the computer is choosing)" : ""}.`);
@@ -108,7 +112,8 @@ function gameLine() {
     if (s.rules && s.rules !== "standard") parts.push(`rules: ${s.rules}`);
     if (s.layout && s.layout !== "standard") parts.push(`board: ${s.layout}`);
     if (s.scoring && s.scoring !== "rank") parts.push(`scoring: ${s.scoring}`);
-    if (s.refill && s.refill !== "nearest") parts.push(`next round: ${s.refill === "restart" ? "from the start layout" : "refilled farthest rank first"}`);
+    const refills = { restart: "from the start layout", farthest: "refilled farthest rank first", setups: "from numbered set-ups" };
+    if (refills[s.refill]) parts.push(`next round: ${refills[s.refill]}`);
   } else {
     parts.push("Katarenga");
     if (s.rules && s.rules !== "standard") parts.push(`rules: ${s.rules}`);
@@ -123,7 +128,7 @@ export function renderMoves(pick) {
   let ply = 0;
   for (const step of state.game.steps) {
     const li = document.createElement("li");
-    if (step.kind === "edge" || step.kind === "orientation") {
+    if (step.kind === "edge" || step.kind === "orientation" || step.kind === "setups") {
       li.className = "round";
       li.textContent = step.text;
       li.dataset[step.kind] = step.action;

@@ -20,6 +20,7 @@ export function toAddress(saved) {
     for (const [field, usual] of KAMISADO_DEFAULTS) {
       if (setup[field] && setup[field] !== usual) params.set(field, setup[field]);
     }
+    if (setup.chart) params.set("chart", setup.chart);
   } else {
     params.set("board", setup.board);
     if (setup.rules !== "standard") params.set("rules", setup.rules);
@@ -49,7 +50,12 @@ export function fromAddress(hash) {
   const start = params.get("start") ?? params.get("position") ?? undefined;
   const setup =
     kind === "kamisado"
-      ? { kind, target: Number(params.get("target") ?? 1), ...Object.fromEntries(KAMISADO_DEFAULTS.map(([f, usual]) => [f, params.get(f) ?? usual])) }
+      ? {
+          kind,
+          target: Number(params.get("target") ?? 1),
+          ...Object.fromEntries(KAMISADO_DEFAULTS.map(([f, usual]) => [f, params.get(f) ?? usual])),
+          ...(params.get("chart") ? { chart: params.get("chart") } : {}),
+        }
       : {
           kind,
           board: params.get("board") ?? (start ? start.split(" ")[0] : "1f0 2f0 3f0 4f0"),

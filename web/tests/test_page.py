@@ -198,8 +198,8 @@ class Page:
               camps[e.dataset.camp] = [e.dataset.occupied || null, e.classList.contains('target')];
             return {
               moves: Array.from(document.querySelectorAll('#moves li[data-move]')).map(e => e.dataset.move),
-              actions: Array.from(document.querySelectorAll('#moves li[data-move], #moves li[data-edge]'))
-                .map(e => e.dataset.move || e.dataset.edge),
+              actions: Array.from(document.querySelectorAll('#moves li[data-move], #moves li[data-edge], #moves li[data-setups]'))
+                .map(e => e.dataset.move || e.dataset.edge || e.dataset.setups),
               squares, camps,
               notation: document.getElementById('notation').value,
               status: document.getElementById('status').innerText,
@@ -377,6 +377,51 @@ def test_a_kamisado_match_with_the_edge_choice(page):
 
     assert words(black) in seats and words(white) in seats, seats
     assert f"{black}-{white}" in page.text("banner")
+
+
+def test_the_tile_edition_s_set_up_match_from_a_chart(page):
+    # Rule text 001's match: the computers play a match to 3 whose rounds
+    # start from set-ups of the chart typed in the form (two set-ups: the
+    # draw is always 1 and 2, the lower to the player who opens); no edge is
+    # chosen, each round won is 1 point, and the record replays.
+    chart = "1 NGRYKPBO\n2 OBPKYRGN\n"
+    page.driver.find_element(By.CSS_SELECTOR, 'input[name="game"][value="kamisado"]').click()
+    page.choose("refill", "setups")
+    assert page.element("setup-chart").is_displayed()
+    field = page.element("setup-chart")
+    field.clear()
+    field.send_keys("1 NGRYKPBO\n3 OBPKYRGN")
+    page.setup("kamisado", black="computer", white="computer", target=3, refill="setups")
+    page.wait(lambda _d: page.element("setup-error").is_displayed())
+    assert "line 2, column 1" in page.text("setup-error")
+    field.clear()
+    field.send_keys(chart)
+    page.setup("kamisado", black="computer", white="computer", target=3, refill="setups")
+    assert "Black draws set-ups 1 and 2" in page.text("status")
+    # White lays out set-up 2 (OBPKYRGN) from its own left, h8 to a8.
+    assert page.snapshot()["notation"] == "ngrykpbo/8/8/8/8/8/8/NGRYKPBO b -"
+    assert "next round: from numbered set-ups" in page.text("game-line")
+    page.choose("watch-speed", "0")
+    page.wait(lambda _d: page.body()["state"] == "over", timeout=180)
+    actions = page.snapshot()["actions"]
+    assert not any(a in ("a", "h") for a in actions), actions
+    match = kamisado.Match(3, refill="setups", start=kamisado.SetupChart(chart).start(1, 2))
+    starts = 0
+    for action in actions:
+        if "/" in action:
+            drawer = match.drawer
+            # The drawer opens with the lower number, the other lays out the higher.
+            assert action == str(kamisado.SetupChart(chart).start(1, 2, first=drawer)), (action, drawer)
+            match.start_round(kamisado.Position(action))
+            starts += 1
+        else:
+            match.play(action)
+    assert match.state == "over" and starts >= 2 and sum(match.scores) == starts + 1
+    assert str(match.position) == page.snapshot()["notation"]
+    # A reload keeps the chart and the game.
+    page.reload()
+    assert page.snapshot()["actions"] == actions
+    assert page.element("setup-chart").get_attribute("value").split() == chart.split()
 
 
 def test_a_human_chooses_the_edge_with_both_refills_shown(page):

@@ -48,12 +48,14 @@ export interface KamisadoGame extends RecordTags {
   /** How rounds score (`"rank"` if left out). */
   scoring?: "rank" | "rings";
   /** How the next round is set up (`"nearest"` if left out). */
-  refill?: "nearest" | "farthest" | "restart";
+  refill?: "nearest" | "farthest" | "restart" | "setups";
   /** The first round's start (the usual start on the layout if left out). */
   start?: string;
   /**
    * What was played, in order: moves (`"d1d7"`; a pass is the tower's square
-   * twice) and, between rounds, the refill edge its winner chose (`"a"` or `"h"`).
+   * twice) and, between rounds, the refill edge its winner chose (`"a"` or `"h"`)
+   * or, in a set-up match (`refill: "setups"`), the next round's start from the
+   * set-ups its loser drew (in the position notation).
    */
   actions: string[];
   /**
@@ -269,6 +271,11 @@ pub fn write_kamisado_record(
                 round.edge = Some(edge);
             }
             record.rounds.push(KamisadoRound::new(*play.position()));
+        } else if action.contains('/') {
+            // A set-up match's next round, from the set-ups drawn.
+            let next: kamisado_core::Position = action.parse().map_err(|e| refused(&e))?;
+            play.start_round(next).map_err(|e| refused(&e))?;
+            record.rounds.push(KamisadoRound::new(*play.position()));
         } else {
             let mv: kamisado_core::Move = action.parse().map_err(|e| refused(&e))?;
             let summary = play.play(mv).map_err(|e| refused(&e))?;
@@ -316,7 +323,11 @@ pub fn read_kamisado_records(
         .iter()
         .map(|r| {
             let mut actions = Vec::new();
-            for round in &r.rounds {
+            for (i, round) in r.rounds.iter().enumerate() {
+                // A set-up match's later rounds begin with their start.
+                if i > 0 && r.options.refill == kamisado_core::Refill::Setups {
+                    actions.push(round.start.to_string());
+                }
                 actions.extend(round.moves.iter().map(|m| m.mv.to_string()));
                 actions.extend(round.edge.map(|e| e.to_string()));
             }

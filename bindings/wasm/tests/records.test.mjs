@@ -110,3 +110,34 @@ test("bad games and records say what and where", () => {
   assert.throws(() => readKamisadoRecords(good.replace("d1d7", "d1d9")), /line \d+, column \d+/);
   assert.deepEqual(readKatarengaRecords(""), []);
 });
+
+test("a set-up match's record: each later round from the set-ups drawn", () => {
+  const { KamisadoSetupChart } = full;
+  const chart = new KamisadoSetupChart("1 NGRYKPBO\n2 OBPKYRGN\n3 GNYRPKOB\n");
+  const first = chart.start(1, 3);
+  const m = KamisadoMatch.resume(first, { target: 3, refill: "setups" });
+  const actions = [];
+  let seed = 0;
+  while (m.state !== "over") {
+    if (m.state === "drawSetups") {
+      m.drawSetups(chart, seed++);
+      actions.push(m.position.toString());
+    } else {
+      const move = m.position.legalMoves()[0];
+      m.play(move);
+      actions.push(move);
+    }
+  }
+  const game = { black: "a", white: "b", target: 3, refill: "setups", start: first.toString(), actions };
+  const text = writeKamisadoRecord(game);
+  assert.match(text, /\[Refill "setups"\]/);
+  assert.doesNotMatch(text, /^Edge /m);
+  const [read] = readKamisadoRecords(text);
+  assert.deepEqual(read.actions, actions);
+  assert.equal(read.refill, "setups");
+  // A later round that no draw lays out is refused, naming the action.
+  const bad = actions.slice();
+  const i = bad.findIndex((a) => a.includes("/"));
+  bad[i] = "obpkyrgn/8/8/8/8/8/N7/1GRYKPBO b -";
+  assert.throws(() => writeKamisadoRecord({ ...game, actions: bad }), new RegExp(`action ${i + 1} .*not a start from numbered set-ups`));
+});

@@ -235,13 +235,17 @@ impl Game<'_> {
                         }
                     }
                     MatchState::ChooseEdge { chooser } => {
-                        let engine = self.engine_of[chooser.index()];
-                        let spec = self.config.spec;
-                        let slot = &mut self.slots[engine];
-                        slot.ready(spec, patience).map_err(|f| (chooser, f))?;
-                        let edge = slot
-                            .ask_edge(&game, &mut self.clocks, chooser, patience)
-                            .map_err(|f| (chooser, f))?;
+                        let edge = if game.edge_matters() {
+                            let engine = self.engine_of[chooser.index()];
+                            let spec = self.config.spec;
+                            let slot = &mut self.slots[engine];
+                            slot.ready(spec, patience).map_err(|f| (chooser, f))?;
+                            slot.ask_edge(&game, &mut self.clocks, chooser, patience)
+                                .map_err(|f| (chooser, f))?
+                        } else {
+                            // The same start from either edge: nothing to ask.
+                            kamisado_core::Edge::AFile
+                        };
                         // The state is `ChooseEdge`: the edge is taken.
                         let _ = game.choose_edge(edge);
                         if let Some(round) = record.rounds.last_mut() {

@@ -431,6 +431,37 @@ impl Match {
         Some(promoted)
     }
 
+    /// Whether the edge to choose makes a difference: the next round's
+    /// start from the a-file edge is not the one from the h-file edge.
+    /// Never under [`Refill::Restart`] (every round from the start layout),
+    /// and seldom otherwise (when each home row refills alike from either
+    /// side); a door may then take an edge without asking. `false` unless
+    /// an edge is to be chosen.
+    ///
+    /// ```
+    /// use kamisado_core::{Match, MatchOptions, Refill, Rules, Target};
+    /// for (refill, matters) in [(Refill::Nearest, true), (Refill::Restart, false)] {
+    ///     let options = MatchOptions { refill, ..MatchOptions::default() };
+    ///     let mut m = Match::new_with(Target::STANDARD, Rules::Standard, options);
+    ///     assert!(!m.edge_matters());
+    ///     for mv in ["d1d7", "g8b3", "d7d7", "b3d1"] {
+    ///         m.play(mv.parse()?)?;
+    ///     }
+    ///     assert_eq!(m.edge_matters(), matters);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn edge_matters(&self) -> bool {
+        match (
+            self.next_round_start(Edge::AFile),
+            self.next_round_start(Edge::HFile),
+        ) {
+            (Some(a), Some(h)) => a != h,
+            _ => false,
+        }
+    }
+
     /// Both scores, Black's first.
     #[must_use]
     pub fn scores(&self) -> [u32; 2] {

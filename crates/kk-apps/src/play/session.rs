@@ -343,6 +343,20 @@ impl Session<'_> {
                     history = vec![(next, None)];
                     continue;
                 }
+                MatchState::ChooseEdge { chooser } if !m.edge_matters() => {
+                    // Nothing to choose (the restart, or home rows that
+                    // refill alike from either side).
+                    let mut next = m;
+                    next.choose_edge(Edge::AFile)
+                        .map_err(|e| CliError::Failed(chain(&e)))?;
+                    writeln!(
+                        self.out,
+                        "the next round starts the same from either edge; round {} begins",
+                        next.round()
+                    )?;
+                    history = vec![(next, None)];
+                    continue;
+                }
                 MatchState::ChooseEdge { chooser } => {
                     let edge = match players[chooser.index()] {
                         Who::Computer => {
