@@ -183,6 +183,11 @@ function schedule() {
     drawSetups();
     return;
   }
+  // Nothing to choose (the restart: every round from the start layout).
+  if (live() && !over() && state.game.match?.state === "chooseEdge" && !state.game.match.edgeMatters) {
+    act("a", "auto");
+    return;
+  }
   const who = actor();
   if (!live() || !isComputer(who) || state.thinking || state.solving || over()) return;
   const watching = humans().length === 0;

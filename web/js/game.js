@@ -128,7 +128,10 @@ export function replay(setup, actions) {
           step.kind = "edge";
           step.side = chooser;
           match.chooseEdge(action);
-          step.text = `Round ${match.round}: ${chooser} refilled from the ${action}-file side; ${match.position.sideToMove} opens.`;
+          step.text =
+            setup.refill === "restart"
+              ? `Round ${match.round}: every tower back on its start square; ${match.position.sideToMove} opens.`
+              : `Round ${match.round}: ${chooser} refilled from the ${action}-file side; ${match.position.sideToMove} opens.`;
           step.round = match.round;
         } else {
           const before = match.position;

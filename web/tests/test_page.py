@@ -446,6 +446,22 @@ def test_a_human_chooses_the_edge_with_both_refills_shown(page):
     assert "1 point" in seats and "1 points" not in seats, seats
 
 
+def test_the_restart_asks_no_edge(page):
+    # With refill=restart every round starts from the start layout: White
+    # wins round 1 (the rules page's worked example) and round 2 begins at
+    # once, nobody asked for an edge, White's green tower promoted.
+    page.setup("kamisado", black="human", white="human", target=3, refill="restart")
+    for move in ["d1d7", "g8b3", "d7d7", "b3d1"]:
+        page.click(move[:2])
+        page.click(move[2:])
+        page.wait(lambda _d, m=move: page.moves()[-1:] == [m])
+    page.wait(lambda _d: page.body()["state"] == "inRound" and page.snapshot()["notation"].endswith(" b -"))
+    assert page.snapshot()["notation"] == "obpkyrg+n/8/8/8/8/8/8/NGRYKPBO b -"
+    assert not page.element("edge-choice").is_displayed()
+    assert "Round 2: every tower back on its start square; black opens." in page.text("moves")
+    assert page.text("game-line") == "Kamisado, a match to 3 points, round 2 · next round: from the start layout"
+
+
 def test_a_reload_keeps_the_time_left_and_says_nothing(page):
     page.setup("kamisado", black="human", white="human", black_clock="3+2", white_clock="3+2")
     page.click("d1")

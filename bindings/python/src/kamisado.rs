@@ -400,6 +400,14 @@ impl PyMatch {
         }
     }
 
+    /// Whether the edge to choose makes a difference (the next round's
+    /// start differs between the edges): never with ``refill="restart"``;
+    /// ``False`` unless an edge is to be chosen.
+    #[getter]
+    fn edge_matters(&self) -> bool {
+        self.inner.edge_matters()
+    }
+
     /// The player who must draw the next round's set-ups (the last
     /// round's loser, in a set-up match), if any.
     #[getter]

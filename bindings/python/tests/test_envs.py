@@ -122,3 +122,22 @@ def test_the_kamisado_env_plays_the_spec_s_game():
         env.reset(seed=seed)
         layouts.add(env.match.position.layout)
     assert layouts == {"standard", "turned", "mirrored", "mirrored-turned"}
+
+
+def test_the_kamisado_env_plays_a_set_up_match_from_its_chart():
+    chart = "1 NGRYKPBO\n2 OBPKYRGN\n3 GNYRPKOB\n"
+    with pytest.raises(ValueError, match="give it"):
+        KamisadoEnv(game_spec="kamisado refill=setups target=3")
+    env = KamisadoEnv(game_spec="kamisado refill=setups target=3", setups=chart, opponent="random")
+    env.reset(seed=2)
+    assert env.match.refill == "setups"
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        # Between rounds the env has drawn already: the agent always has moves.
+        assert env.match.state in ("in_round", "over")
+        action = int(rng.choice(np.flatnonzero(env.unwrapped._mask())))
+        _, _, done, _, _ = env.step(action)
+    assert env.match.state == "over" and max(env.match.scores) == 3
+    # One point a round, and the set-ups were drawn for every later round.
+    assert sum(env.match.scores) == env.match.round >= 3

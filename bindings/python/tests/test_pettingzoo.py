@@ -160,3 +160,20 @@ def test_kamisado_takes_a_spec_and_draws_a_random_layout_per_reset():
         env.reset(seed=seed)
         layouts.add(env.unwrapped.match.position.layout)
     assert layouts == {"standard", "turned", "mirrored", "mirrored-turned"}
+
+
+def test_kamisado_plays_a_set_up_match_from_its_chart():
+    from kamisado_katarenga.pettingzoo import kamisado_v0
+
+    env = kamisado_v0.env(game_spec="kamisado refill=setups target=3", setups="1 NGRYKPBO\n2 OBPKYRGN\n")
+    env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    for agent in env.agent_iter(max_iter=5_000):
+        observation, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        assert env.unwrapped.match.state == "in_round"
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    m = env.unwrapped.match
+    assert m.state == "over" and max(m.scores) == 3 and sum(m.scores) == m.round

@@ -560,6 +560,15 @@ impl KamisadoMatch {
         .to_owned()
     }
 
+    /// Whether the edge to choose makes a difference (the next round's
+    /// start differs between the edges): never under `refill: "restart"`;
+    /// `false` unless an edge is to be chosen. A player may be spared the
+    /// question when it does not.
+    #[wasm_bindgen(getter, js_name = edgeMatters)]
+    pub fn edge_matters(&self) -> bool {
+        self.inner.edge_matters()
+    }
+
     /// The player who must draw the next round's set-ups (the last round's
     /// loser, in a set-up match), between rounds.
     #[wasm_bindgen(getter, unchecked_return_type = "Player | undefined")]

@@ -702,3 +702,29 @@ fn a_set_up_match_draws_each_round_from_the_chart() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `refill=restart`: every round from the start layout, so the winner has
+/// no edge to choose and is not asked.
+#[test]
+fn the_restart_asks_no_edge() {
+    let out = play(
+        &[
+            "--game",
+            "kamisado target=2 refill=restart",
+            "--black",
+            "computer",
+            "--white",
+            "computer",
+            "--depth",
+            "1",
+        ],
+        "",
+    )
+    .unwrap();
+    assert_contains(
+        &out,
+        "has no edge to choose: the next round starts the same from either",
+    );
+    assert!(!out.contains("refills from the"), "{out}");
+    assert!(out.contains("wins the match"), "{out}");
+}

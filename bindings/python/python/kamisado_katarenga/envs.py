@@ -187,6 +187,7 @@ class KamisadoEnv(_TwoPlayerEnv):
         target: int | str = 1,
         render_mode: str | None = None,
         game_spec: Any = None,
+        setups: Any = None,
     ):
         super().__init__(kamisado.ACTIONS, kamisado.CHANNELS, opponent, agent_colour, render_mode)
         self.target = target
@@ -194,10 +195,14 @@ class KamisadoEnv(_TwoPlayerEnv):
         # over ``target``; a random layout is drawn again for each game.
         # (Not ``spec``: gymnasium's own attribute.)
         self.game_spec = game_spec
-        self.match = kamisado.new_match(target, game_spec)
+        # A set-up match's chart: each round's set-ups drawn from it.
+        self.setups = setups
+        self._draws = np.random.default_rng(0)
+        self.match = kamisado.new_match(target, game_spec, 0, setups)
 
     def _new_game(self, rng):
-        self.match = kamisado.new_match(self.target, self.game_spec, int(rng.integers(2**62)))
+        self._draws = rng
+        self.match = kamisado.new_match(self.target, self.game_spec, int(rng.integers(2**62)), self.setups)
 
     def _actor(self):
         return self.match.actor
@@ -212,6 +217,7 @@ class KamisadoEnv(_TwoPlayerEnv):
 
     def _step_action(self, action):
         self.match.step(action)
+        kamisado.draw_due(self.match, self.setups, int(self._draws.integers(2**62)))
 
     def _opponent_action(self):
         if self.match.state == "choose_edge":

@@ -77,6 +77,7 @@ __all__ = [
     "action_mask",
     "start",
     "new_match",
+    "draw_due",
 ]
 
 #: The screen colours of the eight colours, in action order.
@@ -103,12 +104,14 @@ def start() -> Position:
     return Position.start()
 
 
-def new_match(target: int | str = 1, spec=None, seed: int = 0) -> Match:
+def new_match(target: int | str = 1, spec=None, seed: int = 0, setups=None) -> Match:
     """The match an environment plays: the one ``spec`` describes (a
     ``GameSpec`` or its text: reading, layout, target, scoring, refill) when
     given, else a match to ``target`` by the standard rules. A
     ``layout=random`` in the text is drawn from ``seed`` (a ``GameSpec``
-    object names its layout already)."""
+    object names its layout already). A set-up match (``refill=setups``)
+    draws from ``setups`` (a ``SetupChart`` or its text): Black's draw for
+    the first round from ``seed``, each later one by :func:`draw_due`."""
     if spec is None:
         return Match(target)
     from ._native import GameSpec
@@ -116,9 +119,22 @@ def new_match(target: int | str = 1, spec=None, seed: int = 0) -> Match:
     if not isinstance(spec, GameSpec):
         spec = GameSpec(str(spec), seed=seed)
     m = Match.from_spec(spec)
-    if m.refill == "setups":
-        raise ValueError("a set-up match draws from a chart of set-ups: the environments do not play it")
-    return m
+    if m.refill != "setups":
+        return m
+    if setups is None:
+        raise ValueError("a set-up match (refill=setups) draws from a chart of set-ups: give it (setups=...)")
+    chart = setups if isinstance(setups, SetupChart) else SetupChart(str(setups))
+    low, high = chart.draw(seed)
+    p = m.position
+    return Match(m.target, rules=p.rules, scoring=m.scoring, refill="setups", layout=p.layout, start=chart.start(low, high))
+
+
+def draw_due(match: Match, setups, seed: int) -> None:
+    """In a set-up match between rounds, the loser's draw from ``setups``
+    (a ``SetupChart`` or its text) with ``seed``; otherwise nothing."""
+    if match.state == "draw_setups":
+        chart = setups if isinstance(setups, SetupChart) else SetupChart(str(setups))
+        match.draw_setups(chart, seed)
 
 
 def action_to_move(position: Position, action: int) -> str:

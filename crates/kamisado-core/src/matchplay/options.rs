@@ -78,7 +78,8 @@ board_geometry::named_enum! {
         Farthest => "farthest",
         /// A house rule two programs offer: every round starts from the
         /// start layout (each tower on the square of its colour on its
-        /// owner's home row), ranks kept; the edge chosen changes nothing.
+        /// owner's home row), ranks kept; the edge chosen changes nothing
+        /// ([`Match::edge_matters`](crate::Match::edge_matters)).
         Restart => "restart",
         /// The tile edition's set-up match (rule text `001`, [rules](crate::rules#numbered-set-ups)):
         /// no refill and no edge; the loser of a round draws two numbered

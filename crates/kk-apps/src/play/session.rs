@@ -351,7 +351,7 @@ impl Session<'_> {
                         .map_err(|e| CliError::Failed(chain(&e)))?;
                     writeln!(
                         self.out,
-                        "the next round starts the same from either edge; round {} begins",
+                        "{chooser} has no edge to choose: the next round starts the same from either; round {} begins",
                         next.round()
                     )?;
                     history = vec![(next, None)];

@@ -12,7 +12,8 @@ Options: ``target`` (default 1; a number of points or a preset's name,
 ``"standard"`` for 3) plays a match to that many points instead of a single
 round; ``game_spec`` (a ``GameSpec`` or its text, such as ``"kamisado
 rules=pushed-square layout=turned target=3"``) names the whole game instead
-(a ``layout=random`` is drawn from ``reset``'s seed); between rounds the round's winner acts with one of the two
+(a ``layout=random`` is drawn from ``reset``'s seed), and ``setups`` the chart a set-up
+match (``refill=setups``) draws each round's set-ups from; between rounds the round's winner acts with one of the two
 edge actions (512: a-file, 513: h-file), and the rewards come when the match
 ends.
 
@@ -40,10 +41,12 @@ class raw_env(BoardGameEnv):
 
     metadata = {**BoardGameEnv.metadata, "name": "kamisado_v0"}
 
-    def __init__(self, render_mode: str | None = None, target: int | str = 1, game_spec=None):
+    def __init__(self, render_mode: str | None = None, target: int | str = 1, game_spec=None, setups=None):
         self.target = target
         self.game_spec = game_spec
-        self.match = kamisado.new_match(target, game_spec)
+        self.setups = setups
+        self._seed = 0
+        self.match = kamisado.new_match(target, game_spec, 0, setups)
         super().__init__(render_mode, "black", kamisado.ACTIONS, kamisado.CHANNELS, target)
 
     def observe(self, agent):
@@ -55,11 +58,15 @@ class raw_env(BoardGameEnv):
         return {"observation": observation, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
-        self.match = kamisado.new_match(self.target, self.game_spec, seed or 0)
+        self._seed = seed or 0
+        self.match = kamisado.new_match(self.target, self.game_spec, self._seed, self.setups)
         self._new_game(self._agents_of[self.match.actor])
 
     def _play(self, action: int) -> None:
         self.match.step(action)
+        # A set-up match's next round: the loser's draw, seeded by the
+        # reset's seed and the round.
+        kamisado.draw_due(self.match, self.setups, self._seed * 1_000 + self.match.round)
 
     def _after_move(self, agent: str) -> None:
         if self.match.state == "over":
