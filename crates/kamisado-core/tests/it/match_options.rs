@@ -409,6 +409,7 @@ fn the_set_up_match_draws_scores_and_starts_rounds_as_the_tile_edition_says() {
             }
         }
     }
+    eprintln!("{matches} set-up matches, {rounds} rounds, {white_draws} draws by White");
     assert_eq!(matches, 24);
     assert!(rounds > 60, "{rounds} rounds");
     assert!(white_draws > 10, "{white_draws} draws by White");
