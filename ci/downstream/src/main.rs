@@ -61,6 +61,7 @@ fn kamisado_match_with_persistence() {
                 m.choose_edge(edge).unwrap();
                 assert_eq!(*m.position(), start);
             }
+            MatchState::DrawSetups { .. } => unreachable!("a match refilled from an edge"),
             MatchState::Over { winner } => {
                 states[2] += 1;
                 assert!(m.scores()[winner.index()] >= 3);
