@@ -4,13 +4,13 @@
 //! for all its moves). The helpers they call stay in the files of their
 //! concept (`movegen.rs`, `play.rs`, `outcome.rs`).
 
-use board_geometry::{Bitboard, Player, Square, between, king_moves, knight_moves};
+use board_geometry::{Bitboard, Player, Square};
 use game_rules::{Game, GameOutcome};
 
 use crate::play::MovesFrom;
 use crate::{
     Board, Camps, Destination, IllegalMove, Move, MoveKind, Outcome, PieceMoves, Position,
-    SquareColour, on_target_line, target_line,
+    on_target_line, target_line,
 };
 
 impl GameOutcome for Outcome {
@@ -154,48 +154,7 @@ impl Game for Position {
         if self.first_move_pending(side) && self.pieces[side.opponent().index()].has(to) {
             return Err(IllegalMove::FirstMoveCapture(to));
         }
-        let colour = self.board.colour_of(mv.from);
-        let shape = match colour {
-            SquareColour::Blue => king_moves(mv.from).has(to),
-            SquareColour::Green => knight_moves(mv.from).has(to),
-            SquareColour::Yellow | SquareColour::Red => {
-                let (files, ranks) = (
-                    to.file() as i8 - mv.from.file() as i8,
-                    to.rank() as i8 - mv.from.rank() as i8,
-                );
-                let diagonal = files != 0 && files.abs() == ranks.abs();
-                let straight = (files == 0) != (ranks == 0);
-                if colour == SquareColour::Yellow {
-                    diagonal
-                } else {
-                    straight
-                }
-            }
-        };
-        if !shape {
-            return Err(IllegalMove::WrongShape {
-                colour,
-                kind: colour.piece_kind(),
-                to,
-            });
-        }
-        if matches!(colour, SquareColour::Yellow | SquareColour::Red) {
-            // The first square on the way that is occupied or of the
-            // slider's own colour ends the slide.
-            let path = between(mv.from, to) & (self.occupied() | self.board.squares(colour));
-            let first = if to > mv.from {
-                path.first()
-            } else {
-                path.last()
-            };
-            if let Some(stop) = first {
-                return Err(if self.occupied().has(stop) {
-                    IllegalMove::PathBlocked(stop)
-                } else {
-                    IllegalMove::StopsEarlier { colour, stop }
-                });
-            }
-        }
+        self.board.check_reach(mv.from, to, self.occupied())?;
         Ok(if self.pieces[side.opponent().index()].has(to) {
             MoveKind::Capture
         } else {

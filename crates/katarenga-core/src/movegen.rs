@@ -2,10 +2,10 @@
 //! tables for kings and knights and colour-stopping rays for the sliders.
 
 use board_geometry::{
-    Bitboard, Direction, Player, Square, Squares, king_moves, knight_moves, ray_until,
+    Bitboard, Direction, Player, Square, Squares, between, king_moves, knight_moves, ray_until,
 };
 
-use crate::{Camp, Camps, Move, Position, SquareColour};
+use crate::{Board, Camp, Camps, Move, PieceKind, Position, SquareColour};
 
 /// The most legal moves a position can have. A rook on a red square reaches
 /// at most 14 squares, a bishop 13, a king or knight 8; a piece on its
@@ -129,6 +129,189 @@ fn slide(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
         | ray_until(directions[3], from, stop)
 }
 
+impl Board {
+    /// Hands `visit` each square of `pieces` with the squares a piece there
+    /// reaches by the colour of its square, given the `occupied` squares,
+    /// until `visit` returns `true`; returns whether it did. A rook or
+    /// bishop ray goes up to and including its first occupied square or
+    /// its first square of its start colour; a king or knight reaches its
+    /// eight jumps. The occupied squares reached are included (the caller
+    /// removes those it may not move to): this is the movement every game
+    /// of the Katarenga equipment shares (Katarenga's moves and attacks,
+    /// the family's moves, captures and conflicts).
+    ///
+    /// ```
+    /// use katarenga_core::{Bitboard, Board, Square};
+    /// let board = Board::standard();
+    /// let a1: Square = "a1".parse()?;
+    /// let mut reached = Bitboard::EMPTY;
+    /// board.for_each_reach(Bitboard::from(a1), Bitboard::EMPTY, |_, reach| {
+    ///     reached = reach;
+    ///     false
+    /// });
+    /// assert_eq!(reached, board.reach(a1, Bitboard::EMPTY));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn for_each_reach(
+        &self,
+        pieces: Bitboard,
+        occupied: Bitboard,
+        mut visit: impl FnMut(Square, Bitboard) -> bool,
+    ) -> bool {
+        // One colour at a time: each group moves the same way, so the loop
+        // bodies have no branch on the kind of piece.
+        for from in pieces & self.squares(SquareColour::Blue) {
+            if visit(from, king_moves(from)) {
+                return true;
+            }
+        }
+        for from in pieces & self.squares(SquareColour::Green) {
+            if visit(from, knight_moves(from)) {
+                return true;
+            }
+        }
+        let stop = occupied | self.squares(SquareColour::Yellow);
+        for from in pieces & self.squares(SquareColour::Yellow) {
+            if visit(from, slide(from, Direction::DIAGONAL, stop)) {
+                return true;
+            }
+        }
+        let stop = occupied | self.squares(SquareColour::Red);
+        for from in pieces & self.squares(SquareColour::Red) {
+            if visit(from, slide(from, Direction::STRAIGHT, stop)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The squares a piece on `from` reaches, given the `occupied` squares
+    /// (see [`Board::for_each_reach`]).
+    ///
+    /// ```
+    /// use katarenga_core::{Bitboard, Board};
+    /// // On the standard board a1 is green: a knight's two jumps.
+    /// let reach = Board::standard().reach("a1".parse()?, Bitboard::EMPTY);
+    /// assert_eq!(reach, Bitboard::from_iter(["b3".parse()?, "c2".parse()?]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        match self.colour_of(from) {
+            SquareColour::Blue => king_moves(from),
+            SquareColour::Green => knight_moves(from),
+            SquareColour::Yellow => slide(
+                from,
+                Direction::DIAGONAL,
+                occupied | self.squares(SquareColour::Yellow),
+            ),
+            SquareColour::Red => slide(
+                from,
+                Direction::STRAIGHT,
+                occupied | self.squares(SquareColour::Red),
+            ),
+        }
+    }
+    /// Whether a piece on `from` reaches `to` given the `occupied` squares,
+    /// and if not, why: the first rule of movement the step breaks (its
+    /// shape, then the first square on the way that ends the slide).
+    ///
+    /// # Errors
+    /// [`Unreachable`] naming the rule.
+    ///
+    /// ```
+    /// use katarenga_core::{Bitboard, Board, Unreachable};
+    /// let board = Board::standard();
+    /// // a1 is green: a knight.
+    /// assert_eq!(board.check_reach("a1".parse()?, "c2".parse()?, Bitboard::EMPTY), Ok(()));
+    /// assert!(matches!(
+    ///     board.check_reach("a1".parse()?, "a2".parse()?, Bitboard::EMPTY),
+    ///     Err(Unreachable::WrongShape { .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_reach(
+        &self,
+        from: Square,
+        to: Square,
+        occupied: Bitboard,
+    ) -> Result<(), Unreachable> {
+        let colour = self.colour_of(from);
+        let shape = match colour {
+            SquareColour::Blue => king_moves(from).has(to),
+            SquareColour::Green => knight_moves(from).has(to),
+            SquareColour::Yellow | SquareColour::Red => {
+                let (files, ranks) = (
+                    to.file() as i8 - from.file() as i8,
+                    to.rank() as i8 - from.rank() as i8,
+                );
+                let diagonal = files != 0 && files.abs() == ranks.abs();
+                let straight = (files == 0) != (ranks == 0);
+                if colour == SquareColour::Yellow {
+                    diagonal
+                } else {
+                    straight
+                }
+            }
+        };
+        if !shape {
+            return Err(Unreachable::WrongShape {
+                colour,
+                kind: colour.piece_kind(),
+                to,
+            });
+        }
+        if matches!(colour, SquareColour::Yellow | SquareColour::Red) {
+            // The first square on the way that is occupied or of the
+            // slider's own colour ends the slide.
+            let path = between(from, to) & (occupied | self.squares(colour));
+            let first = if to > from { path.first() } else { path.last() };
+            if let Some(stop) = first {
+                return Err(if occupied.has(stop) {
+                    Unreachable::PathBlocked(stop)
+                } else {
+                    Unreachable::StopsEarlier { colour, stop }
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a piece cannot reach a square by the colour it stands on
+/// ([`Board::check_reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Unreachable {
+    /// The destination is not a move of the piece's kind.
+    #[error("a piece on a {colour} square moves like a {kind}: it cannot reach {to}")]
+    WrongShape {
+        /// The colour of the origin square.
+        colour: SquareColour,
+        /// How a piece on that colour moves.
+        kind: PieceKind,
+        /// The destination.
+        to: Square,
+    },
+    /// A piece stands between origin and destination.
+    #[error("the path is blocked on {0}")]
+    PathBlocked(Square),
+    /// The slider must stop on the first square of its own colour.
+    #[error("a piece moving from a {colour} square stops on the first {colour} square, {stop}")]
+    StopsEarlier {
+        /// The colour of the origin (and of the stop square).
+        colour: SquareColour,
+        /// The square where it must stop.
+        stop: Square,
+    },
+}
+
 impl Position {
     /// Hands `visit` each piece of `pieces` (the squares of one side's
     /// pieces) with the squares it reaches by the colour of its square,
@@ -139,35 +322,9 @@ impl Position {
     pub(crate) fn for_each_reach(
         &self,
         pieces: Bitboard,
-        mut visit: impl FnMut(Square, Bitboard) -> bool,
+        visit: impl FnMut(Square, Bitboard) -> bool,
     ) -> bool {
-        let occupied = self.occupied();
-        // One colour at a time: each group moves the same way, so the loop
-        // bodies have no branch on the kind of piece.
-        let board = &self.board;
-        for from in pieces & board.squares(SquareColour::Blue) {
-            if visit(from, king_moves(from)) {
-                return true;
-            }
-        }
-        for from in pieces & board.squares(SquareColour::Green) {
-            if visit(from, knight_moves(from)) {
-                return true;
-            }
-        }
-        let stop = occupied | board.squares(SquareColour::Yellow);
-        for from in pieces & board.squares(SquareColour::Yellow) {
-            if visit(from, slide(from, Direction::DIAGONAL, stop)) {
-                return true;
-            }
-        }
-        let stop = occupied | board.squares(SquareColour::Red);
-        for from in pieces & board.squares(SquareColour::Red) {
-            if visit(from, slide(from, Direction::STRAIGHT, stop)) {
-                return true;
-            }
-        }
-        false
+        self.board.for_each_reach(pieces, self.occupied(), visit)
     }
 
     /// Hands `listener` each piece of `player` on the board with the

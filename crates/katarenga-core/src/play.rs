@@ -84,6 +84,17 @@ pub enum IllegalMove {
     FirstMoveCapture(Square),
 }
 
+impl From<crate::Unreachable> for IllegalMove {
+    fn from(why: crate::Unreachable) -> IllegalMove {
+        use crate::Unreachable as U;
+        match why {
+            U::WrongShape { colour, kind, to } => IllegalMove::WrongShape { colour, kind, to },
+            U::PathBlocked(square) => IllegalMove::PathBlocked(square),
+            U::StopsEarlier { colour, stop } => IllegalMove::StopsEarlier { colour, stop },
+        }
+    }
+}
+
 impl Position {
     /// A move to a square, with a capture if an opponent stands there.
     #[inline(always)]
