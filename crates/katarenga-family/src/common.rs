@@ -38,6 +38,17 @@ macro_rules! pawn_position {
                 self.pawns.piece_on(square)
             }
 
+            /// The same position with `player` to move (a position set up
+            /// by hand, or a look at what the other side could do).
+            #[must_use]
+            pub fn with_side_to_move(self, player: board_geometry::Player) -> $ty {
+                let mut next = self;
+                if next.pawns.side != player {
+                    next.pawns.pass();
+                }
+                next
+            }
+
             /// The Zobrist hash computed from the parts (play updates it
             /// incrementally; the two always agree).
             #[must_use]

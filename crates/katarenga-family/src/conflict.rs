@@ -68,9 +68,35 @@ impl ConflictGraph {
     /// in every maximum set's reach.
     #[must_use]
     pub fn max_independent_set(&self) -> Bitboard {
+        self.max_independent_set_in(Bitboard::FULL)
+    }
+
+    /// A largest set of squares of `available` that can all hold pawns
+    /// together (see [`ConflictGraph::max_independent_set`]).
+    #[must_use]
+    pub fn max_independent_set_in(&self, available: Bitboard) -> Bitboard {
         let mut best = Bitboard::EMPTY;
-        self.grow(Bitboard::FULL, Bitboard::EMPTY, &mut best);
+        self.grow(available, Bitboard::EMPTY, &mut best);
         best
+    }
+
+    /// The squares of `within` connected to `square` through conflicts
+    /// inside `within` (its component there; `square` itself included if
+    /// it is in `within`).
+    #[must_use]
+    pub fn component(&self, square: Square, within: Bitboard) -> Bitboard {
+        if !within.has(square) {
+            return Bitboard::EMPTY;
+        }
+        let mut component = Bitboard::from(square);
+        let mut frontier = component;
+        while let Some(s) = frontier.first() {
+            frontier = frontier.without(s);
+            let new = self.neighbours(s) & (within - component);
+            component |= new;
+            frontier |= new;
+        }
+        component
     }
 
     fn grow(&self, available: Bitboard, chosen: Bitboard, best: &mut Bitboard) {

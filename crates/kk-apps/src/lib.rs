@@ -4,6 +4,8 @@
 //! - [`play`] (`kk-play`): a game in the terminal;
 //! - [`board_study`] (`kk-board-study`): the map of Katarenga's set-ups and
 //!   `docs/katarenga-boards.md`;
+//! - [`isolation_study`] (`kk-isolation-study`): strict Isolation solved on
+//!   every Katarenga board, and `docs/isolation-boards.md`;
 //! - [`solve_table`] (`kk-solve-table`): the solver over files of positions,
 //!   the table of first moves, and sampled starts of later match rounds;
 //! - `strength` (`kk-strength`, feature `minimax`): our search against other
@@ -17,6 +19,7 @@
 
 pub mod board_study;
 pub mod cli;
+pub mod isolation_study;
 pub mod play;
 pub mod solve_table;
 #[cfg(feature = "minimax")]

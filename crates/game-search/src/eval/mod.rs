@@ -1,6 +1,8 @@
 //! Evaluations: the [`Evaluation`] the searcher takes, and the games'
 //! own evaluations with their [`SearchGame`] impls, one file per game.
 
+#[cfg(feature = "family")]
+pub mod family;
 #[cfg(feature = "kamisado")]
 pub mod kamisado;
 #[cfg(feature = "katarenga")]

@@ -6,6 +6,8 @@
 //!   within `d` plies, and by iterative deepening the exact number of plies
 //!   with best play and a best move.
 //! - [`Solver`]: both together: who wins, in how many plies, and a best move.
+//! - `isolation` (feature `family`): strict Isolation solved exactly as
+//!   Node Kayles.
 //! - [`certificate`] and [`check`] (feature `kamisado`): a Kamisado win
 //!   written out as a strategy file, and its checker, which uses the rules
 //!   alone.
@@ -44,6 +46,8 @@ pub mod certificate;
 pub mod check;
 mod dfpn;
 mod exact;
+#[cfg(feature = "family")]
+pub mod isolation;
 mod solve;
 
 pub use dfpn::{DfpnProof, DfpnProver};

@@ -7,6 +7,8 @@
 mod adapter;
 #[cfg(all(feature = "kamisado", feature = "katarenga"))]
 mod arena;
+#[cfg(feature = "family")]
+mod family;
 #[cfg(feature = "kamisado")]
 mod kamisado;
 #[cfg(feature = "katarenga")]

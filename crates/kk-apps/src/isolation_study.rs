@@ -1,0 +1,367 @@
+//! Who wins strict Isolation on every board, and how many pawns each board
+//! holds (`kk-isolation-study --help`): every one of the 24,576 tile boards
+//! solved exactly from the empty board (the box's 8 pawns a side, White
+//! first), its largest set of pawns, and `docs/isolation-boards.md` written
+//! from the data.
+//!
+//! ```text
+//! cargo run --release -p kk-apps --bin kk-isolation-study -- solve [--boards N] [--threads T] [--out DIR]
+//! cargo run --release -p kk-apps --bin kk-isolation-study -- report [--out DIR]
+//! ```
+//!
+//! `solve` appends one line a board to `DIR/docs/data/isolation-boards.csv`
+//! as each is solved, so that a stopped run resumes where it was; progress
+//! goes to stderr. Exact: the same boards give the same data, but for the
+//! times.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use game_search::proof::isolation::IsolationSolver;
+use katarenga_core::Board;
+use katarenga_family::{ConflictGraph, Isolation, Player};
+
+use crate::cli::{CliError, Progress, say};
+
+/// The arguments of `kk-isolation-study`.
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "kk-isolation-study",
+    about = "Who wins strict Isolation on every Katarenga board (docs/isolation-boards.md)",
+    long_about = "Who wins strict Isolation on every one of the 24,576 Katarenga tile boards \
+with best play, and the most pawns each board holds: `solve` writes DIR/docs/data/\
+isolation-boards.csv (resumable: run it again to go on; progress on stderr), `report` \
+writes DIR/docs/isolation-boards.md from it."
+)]
+pub struct StudyArgs {
+    /// The step to run
+    #[command(subcommand)]
+    pub step: Step,
+}
+
+/// A step of the study.
+#[derive(Debug, Clone, Subcommand)]
+pub enum Step {
+    /// Solves the boards not yet in DIR/docs/data/isolation-boards.csv
+    Solve(SolveArgs),
+    /// Writes DIR/docs/isolation-boards.md from the data
+    Report(ReportArgs),
+}
+
+/// `solve`'s options.
+#[derive(Debug, Clone, Args)]
+pub struct SolveArgs {
+    /// Solve only the first N boards (in `Board::all_tile_boards` order)
+    #[arg(long, value_name = "N", default_value_t = 24_576,
+          value_parser = clap::value_parser!(u32).range(1..=24_576))]
+    pub boards: u32,
+    /// Threads, each with its own solver
+    #[arg(long, value_name = "T", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// The directory that holds docs/data
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+}
+
+/// `report`'s options.
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    /// The directory that holds docs/data and docs
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out: PathBuf,
+}
+
+/// The data file's header.
+pub const HEADER: &str = "board,colours,largest,winner,grundy,best,nodes,micros";
+
+/// One board's line of the data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The board's index in `Board::all_tile_boards`.
+    pub board: usize,
+    /// The board's colours field.
+    pub colours: String,
+    /// The most pawns the board holds (a largest independent set).
+    pub largest: u32,
+    /// Who wins with best play from the empty board.
+    pub winner: Player,
+    /// The Grundy value of the empty board (when the supply cannot bind).
+    pub grundy: Option<u8>,
+    /// A winning first placement (when White wins).
+    pub best: Option<String>,
+    /// Positions the solver evaluated.
+    pub nodes: u64,
+    /// Microseconds the board took (graph, largest set, solution).
+    pub micros: u64,
+}
+
+impl Row {
+    fn line(&self) -> String {
+        format!(
+            "{},{},{},{},{},{},{},{}",
+            self.board,
+            self.colours,
+            self.largest,
+            self.winner,
+            self.grundy.map_or("-".to_owned(), |g| g.to_string()),
+            self.best.as_deref().unwrap_or("-"),
+            self.nodes,
+            self.micros
+        )
+    }
+
+    fn parse(line: &str) -> Option<Row> {
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() != 8 {
+            return None;
+        }
+        Some(Row {
+            board: f[0].parse().ok()?,
+            colours: f[1].to_owned(),
+            largest: f[2].parse().ok()?,
+            winner: f[3].parse().ok()?,
+            grundy: if f[4] == "-" {
+                None
+            } else {
+                Some(f[4].parse().ok()?)
+            },
+            best: (f[5] != "-").then(|| f[5].to_owned()),
+            nodes: f[6].parse().ok()?,
+            micros: f[7].parse().ok()?,
+        })
+    }
+}
+
+/// Solves one board.
+#[must_use]
+pub fn solve_board(solver: &mut IsolationSolver, index: usize, board: &Board) -> Row {
+    let started = Instant::now();
+    let largest = ConflictGraph::of(board).max_independent_set().len();
+    let solution = solver
+        .solve(&Isolation::start_on(*board))
+        .unwrap_or_else(|_| unreachable!("the start is strict"));
+    Row {
+        board: index,
+        colours: board.to_string(),
+        largest,
+        winner: solution.winner,
+        grundy: solution.grundy,
+        best: solution.best.map(|m| m.to_string()),
+        nodes: solution.nodes,
+        micros: started.elapsed().as_micros() as u64,
+    }
+}
+
+/// Runs the study.
+///
+/// # Errors
+/// Reading or writing the files.
+pub fn run(args: StudyArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    match args.step {
+        Step::Solve(a) => solve(&a, out),
+        Step::Report(a) => report(&a.out, out),
+    }
+}
+
+fn data_path(dir: &Path) -> PathBuf {
+    dir.join("docs/data/isolation-boards.csv")
+}
+
+/// The rows already in the data file.
+fn read_rows(path: &Path) -> Result<BTreeMap<usize, Row>, CliError> {
+    let mut rows = BTreeMap::new();
+    if !path.exists() {
+        return Ok(rows);
+    }
+    for (n, line) in BufReader::new(fs::File::open(path)?).lines().enumerate() {
+        let line = line?;
+        if n == 0 || line.is_empty() {
+            continue;
+        }
+        // A line cut short by a stopped run is solved again.
+        if let Some(row) = Row::parse(&line) {
+            rows.insert(row.board, row);
+        }
+    }
+    Ok(rows)
+}
+
+fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let path = data_path(&args.out);
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let done = read_rows(&path)?;
+    let boards: Vec<(usize, Board)> = Board::all_tile_boards()
+        .take(args.boards as usize)
+        .enumerate()
+        .filter(|(i, _)| !done.contains_key(i))
+        .map(|(i, (board, _))| (i, board))
+        .collect();
+    // Rewritten whole when a line was cut short, so that every line parses.
+    let mut file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)?;
+    if done.is_empty() {
+        file.set_len(0)?;
+        writeln!(file, "{HEADER}")?;
+    }
+    say(format_args!(
+        "kk-isolation-study: {} boards solved, {} to go",
+        done.len(),
+        boards.len()
+    ));
+    let mut progress = Progress::new("solve", boards.len() as u64);
+    let next = AtomicUsize::new(0);
+    let started = Instant::now();
+    let (send, receive) = mpsc::channel::<Row>();
+    let written = std::thread::scope(|scope| -> Result<u64, CliError> {
+        for _ in 0..args.threads {
+            let send = send.clone();
+            let (next, boards) = (&next, &boards);
+            scope.spawn(move || {
+                let mut solver = IsolationSolver::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((index, board)) = boards.get(i) else {
+                        break;
+                    };
+                    if send.send(solve_board(&mut solver, *index, board)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut written = 0;
+        for row in receive {
+            writeln!(file, "{}", row.line())?;
+            written += 1;
+            progress.step();
+        }
+        Ok(written)
+    })?;
+    file.flush()?;
+    writeln!(
+        out,
+        "solved {written} boards in {:.1} s; {} in {}",
+        started.elapsed().as_secs_f64(),
+        done.len() as u64 + written,
+        path.display()
+    )?;
+    Ok(())
+}
+
+fn report(dir: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let path = data_path(dir);
+    let rows = read_rows(&path)?;
+    if rows.is_empty() {
+        return Err(CliError::Failed(format!(
+            "no data in {}: run `kk-isolation-study solve` first",
+            path.display()
+        )));
+    }
+    let text = report_text(&rows);
+    let target = dir.join("docs/isolation-boards.md");
+    fs::write(&target, text)?;
+    writeln!(out, "wrote {} ({} boards)", target.display(), rows.len())?;
+    Ok(())
+}
+
+/// The report's text from the rows.
+#[must_use]
+pub fn report_text(rows: &BTreeMap<usize, Row>) -> String {
+    let n = rows.len();
+    let second: Vec<&Row> = rows
+        .values()
+        .filter(|r| r.winner == Player::Black)
+        .collect();
+    let capped = rows.values().filter(|r| r.grundy.is_none()).count();
+    let mut largest: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut grundy: BTreeMap<String, usize> = BTreeMap::new();
+    for r in rows.values() {
+        *largest.entry(r.largest).or_default() += 1;
+        *grundy
+            .entry(r.grundy.map_or("-".to_owned(), |g| g.to_string()))
+            .or_default() += 1;
+    }
+    let micros: u64 = rows.values().map(|r| r.micros).sum();
+    let mut times: Vec<u64> = rows.values().map(|r| r.micros).collect();
+    times.sort_unstable();
+    let median = times[times.len() / 2];
+    let slowest = rows
+        .values()
+        .max_by_key(|r| r.micros)
+        .map_or(0, |r| r.micros);
+    let mut s = String::new();
+    s.push_str("# Isolation on every Katarenga board\n\n");
+    s.push_str(
+        "Who wins strict Isolation (Parlett's rule: no two pawns, of either colour, en prise \
+to each other; the box's 8 pawns a side; White places first; the last player able to place \
+wins) with best play, on each of the 24,576 boards four tiles make (up to turning the board, \
+in `Board::all_tile_boards` order), and the most pawns each board can hold. Exact: the game \
+is Node Kayles on the board's conflict graph, solved by `game_search::proof::isolation`. \
+Written by `kk-isolation-study report` from `docs/data/isolation-boards.csv`, which \
+`cargo run --release -p kk-apps --bin kk-isolation-study -- solve` made.\n\n",
+    );
+    s.push_str(&format!(
+        "- Boards solved: {n}{}.\n",
+        if n < 24_576 { " (a partial run)" } else { "" }
+    ));
+    s.push_str(&format!(
+        "- The first player (White) wins on {} boards, the second player on {}.\n",
+        n - second.len(),
+        second.len()
+    ));
+    s.push_str(&format!(
+        "- Boards where the 8 pawns a side could run out before the squares do (solved by \
+playing the supply out): {capped}.\n"
+    ));
+    s.push_str(&format!(
+        "- Solver time, the sum over the boards (conflict graph, largest set and solution, one \
+thread each): {:.1} s; median {:.1} ms a board, slowest {:.1} ms.\n\n",
+        micros as f64 / 1e6,
+        median as f64 / 1e3,
+        slowest as f64 / 1e3
+    ));
+    s.push_str("## The most pawns a board holds\n\n");
+    s.push_str(
+        "Parlett's solitaire puzzle: place as many pawns as possible, none en prise to another \
+(\"I have never managed to place more than 12\"). The largest set on each board (an exact \
+maximum independent set of its conflict graph):\n\n| pawns | boards |\n|---|---|\n",
+    );
+    for (k, count) in &largest {
+        s.push_str(&format!("| {k} | {count} |\n"));
+    }
+    s.push_str("\n## Grundy values of the empty board\n\n| value | boards |\n|---|---|\n");
+    for (g, count) in &grundy {
+        s.push_str(&format!("| {g} | {count} |\n"));
+    }
+    s.push_str("\n## Boards the second player wins\n\n");
+    if second.is_empty() {
+        s.push_str("None.\n");
+    } else {
+        s.push_str("| board | colours | most pawns |\n|---|---|---|\n");
+        for r in second.iter().take(50) {
+            s.push_str(&format!(
+                "| {} | `{}` | {} |\n",
+                r.board, r.colours, r.largest
+            ));
+        }
+        if second.len() > 50 {
+            s.push_str(&format!(
+                "\nand {} more (the data file lists every board).\n",
+                second.len() - 50
+            ));
+        }
+    }
+    s
+}
