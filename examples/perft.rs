@@ -151,6 +151,9 @@ fn main() -> ExitCode {
     let result = match args.game {
         GameId::Kamisado => perft::<kamisado_core::Position>(&args, &mut out),
         GameId::Katarenga => perft::<katarenga_core::Position>(&args, &mut out),
+        GameId::Congress => perft::<katarenga_family::Congress>(&args, &mut out),
+        GameId::Quebec => perft::<katarenga_family::Quebec>(&args, &mut out),
+        GameId::Isolation => perft::<katarenga_family::Isolation>(&args, &mut out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -117,6 +117,35 @@ fn play<G: SearchGame>(
     Ok(())
 }
 
+/// The drawing of a position of the Katarenga family (letters: no colour
+/// picture yet).
+fn family<G: Pretty>(p: &G, _last: Option<G::Move>) -> String {
+    p.drawing()
+}
+
+/// The family's positions' drawing, as one call.
+trait Pretty: SearchGame {
+    fn drawing(&self) -> String;
+}
+
+impl Pretty for katarenga_family::Congress {
+    fn drawing(&self) -> String {
+        self.pretty().to_string()
+    }
+}
+
+impl Pretty for katarenga_family::Quebec {
+    fn drawing(&self) -> String {
+        self.pretty().to_string()
+    }
+}
+
+impl Pretty for katarenga_family::Isolation {
+    fn drawing(&self) -> String {
+        self.pretty().to_string()
+    }
+}
+
 fn run(args: &Args, out: &mut dyn Write) -> io::Result<()> {
     let colour = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let kamisado = |p: &kamisado_core::Position, last| match colour {
@@ -142,6 +171,9 @@ fn run(args: &Args, out: &mut dyn Write) -> io::Result<()> {
     match args.game {
         GameId::Kamisado => play(args, players, kamisado, out),
         GameId::Katarenga => play(args, players, katarenga, out),
+        GameId::Congress => play(args, players, family::<katarenga_family::Congress>, out),
+        GameId::Quebec => play(args, players, family::<katarenga_family::Quebec>, out),
+        GameId::Isolation => play(args, players, family::<katarenga_family::Isolation>, out),
     }
 }
 

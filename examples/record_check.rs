@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use game_records::{KamisadoRecord, KatarengaRecord, RecordResult, Termination};
+use game_records::{FamilyRecord, KamisadoRecord, KatarengaRecord, RecordResult, Termination};
 
 /// Reads every record in FILE (the formats of the rules pages' "Game
 /// records"), replaying each move, and prints how the games ended; a
@@ -19,7 +19,7 @@ use game_records::{KamisadoRecord, KatarengaRecord, RecordResult, Termination};
 #[derive(Parser)]
 #[command(name = "record_check")]
 struct Args {
-    /// The game: kamisado or katarenga
+    /// The game: kamisado, katarenga, congress, quebec or isolation
     game: GameId,
     /// The file of records
     file: String,
@@ -37,6 +37,11 @@ fn endings(args: &Args) -> Result<Vec<(RecordResult, Termination)>, String> {
             .map(|r| (r.result, r.termination))
             .collect(),
         GameId::Katarenga => KatarengaRecord::parse_all(&text)
+            .map_err(bad)?
+            .iter()
+            .map(|r| (r.result, r.termination))
+            .collect(),
+        GameId::Congress | GameId::Quebec | GameId::Isolation => FamilyRecord::parse_all(&text)
             .map_err(bad)?
             .iter()
             .map(|r| (r.result, r.termination))

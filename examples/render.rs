@@ -55,6 +55,9 @@ fn main() -> ExitCode {
             let svg = p.svg();
             if marks { svg.with_marks() } else { svg }.to_string()
         }),
+        other => Err(format!(
+            "no picture of {other} yet (kamisado and katarenga)"
+        )),
     };
     let svg = svg.unwrap_or_else(|message| {
         Args::command()

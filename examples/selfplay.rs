@@ -74,6 +74,18 @@ fn main() -> ExitCode {
             katarenga_core::Position::NAME,
             play_games::<katarenga_core::Position>(&args, progress),
         ),
+        GameId::Congress => (
+            katarenga_family::Congress::NAME,
+            play_games::<katarenga_family::Congress>(&args, progress),
+        ),
+        GameId::Quebec => (
+            katarenga_family::Quebec::NAME,
+            play_games::<katarenga_family::Quebec>(&args, progress),
+        ),
+        GameId::Isolation => (
+            katarenga_family::Isolation::NAME,
+            play_games::<katarenga_family::Isolation>(&args, progress),
+        ),
     };
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let text = format!(

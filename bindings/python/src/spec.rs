@@ -64,7 +64,7 @@ impl PyGameSpec {
     fn target(&self) -> Option<u32> {
         match self.inner {
             GameSpec::Kamisado { target, .. } => Some(target.points()),
-            GameSpec::Katarenga { .. } => None,
+            _ => None,
         }
     }
 
@@ -74,18 +74,16 @@ impl PyGameSpec {
     fn layout(&self) -> Option<&'static str> {
         match self.inner {
             GameSpec::Kamisado { layout, .. } => Some(layout.name()),
-            GameSpec::Katarenga { .. } => None,
+            _ => None,
         }
     }
 
-    /// Katarenga: the board as laid (``"standard"``, four tiles, or the
-    /// colours field); ``None`` for Kamisado.
+    /// The games on a Katarenga board: the board as laid
+    /// (``"standard"``, four tiles, or the colours field); ``None`` for
+    /// Kamisado.
     #[getter]
     fn board(&self) -> Option<String> {
-        match self.inner {
-            GameSpec::Kamisado { .. } => None,
-            GameSpec::Katarenga { board, .. } => Some(board.to_string()),
-        }
+        self.inner.board().map(|board| board.to_string())
     }
 
     /// The start position: a ``kamisado.Position`` or a
@@ -153,6 +151,13 @@ fn position_to_py(py: Python<'_>, position: AnyPosition) -> PyResult<Py<PyAny>> 
         }
         AnyPosition::Katarenga(inner) => {
             Py::new(py, crate::katarenga::PyPosition { inner })?.into_any()
+        }
+        other => {
+            return Err(pyo3::exceptions::PyNotImplementedError::new_err(format!(
+                "{} positions are not in the Python package yet (the Rust crates, kk-engine and \
+                 kk-referee play it)",
+                other.game()
+            )));
         }
     })
 }

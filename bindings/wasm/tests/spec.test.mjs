@@ -30,7 +30,9 @@ for (const [name, module] of [["full", full], ["rules", rules]]) {
     const start = katarenga.start();
     assert.ok(start instanceof KatarengaPosition);
     assert.equal(start.firstMovePending("white"), true);
-    assert.deepEqual(GameSpec.games(), ["kamisado", "katarenga"]);
+    assert.deepEqual(GameSpec.games(), ["kamisado", "katarenga", "congress", "quebec", "isolation"]);
+    // The package holds the positions of the first two games only, so far.
+    assert.equal(new GameSpec("isolation").start(), undefined);
     assert.deepEqual(GameSpec.readings("katarenga"), ["standard", "no-first-capture"]);
   });
 

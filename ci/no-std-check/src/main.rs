@@ -23,6 +23,12 @@ pub extern "C" fn _start() -> ! {
         katarenga.perft(2),
         katarenga.legal_moves().len(),
         katarenga_core::Board::all_tile_boards().count(),
+        katarenga_family::Congress::start().perft(2),
+        katarenga_family::Quebec::start().perft(2),
+        katarenga_family::Isolation::start().perft(2),
+        katarenga_family::ConflictGraph::of(&katarenga_core::Board::standard())
+            .max_independent_set()
+            .len(),
     );
     let parsed = "d1d7".parse::<kamisado_core::Move>().is_ok();
     core::hint::black_box((square, counts, parsed));

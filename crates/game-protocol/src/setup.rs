@@ -82,6 +82,14 @@ pub enum Opening {
         /// The position.
         position: Katarenga,
     },
+    /// A position of another game on a Katarenga board (Congress, Quebec,
+    /// Isolation), under the spec's options.
+    Family {
+        /// The board, as tiles where known.
+        board: BoardSpec,
+        /// The position.
+        position: AnyPosition,
+    },
 }
 
 impl Opening {
@@ -163,6 +171,28 @@ impl Opening {
                 let position = replay(start, moves)?;
                 Ok(Opening::Katarenga { board, position })
             }
+            GameSpec::Congress { .. } | GameSpec::Quebec { .. } | GameSpec::Isolation { .. } => {
+                let (board, start) = match start {
+                    Start::StartPos => (BoardSpec::Tiles(standard_tiles()), {
+                        game.with_board(BoardSetup::Standard).map(|s| s.start())
+                    }),
+                    Start::Tiles(tiles) => {
+                        katarenga_core::Board::from_tiles(tiles)
+                            .map_err(|e| SetupError::Tiles(e.to_string()))?;
+                        let spec = game.with_board(BoardSetup::Tiles(tiles));
+                        (BoardSpec::Tiles(tiles), spec.map(|s| s.start()))
+                    }
+                    Start::Notation(n) => {
+                        let p =
+                            AnyPosition::parse(game.game(), &n).map_err(|e| notation(&n, &e))?;
+                        let board = p.board().unwrap_or_default();
+                        (BoardSpec::Colours(board), game.apply_options(p))
+                    }
+                };
+                let start = start.unwrap_or_else(|| game.start());
+                let position = replay_any(start, moves)?;
+                Ok(Opening::Family { board, position })
+            }
         }
     }
 
@@ -209,6 +239,26 @@ impl Opening {
                     position: Katarenga::start_with(laid, rules),
                 }
             }
+            GameSpec::Congress { .. } | GameSpec::Quebec { .. } | GameSpec::Isolation { .. } => {
+                let setup = match spec.board() {
+                    Some(BoardSetup::Standard) | None if random_board => {
+                        let index = u32::try_from(rng.below(TilePlacement::ARRANGEMENTS as usize))
+                            .unwrap_or(0);
+                        BoardSetup::Tiles(
+                            TilePlacement::arrangement(index).unwrap_or_else(standard_tiles),
+                        )
+                    }
+                    Some(BoardSetup::Standard) | None => BoardSetup::Tiles(standard_tiles()),
+                    Some(other) => other,
+                };
+                let board = match setup {
+                    BoardSetup::Tiles(tiles) => BoardSpec::Tiles(tiles),
+                    BoardSetup::Colours(colours) => BoardSpec::Colours(colours),
+                    BoardSetup::Standard => BoardSpec::Tiles(standard_tiles()),
+                };
+                let position = spec.with_board(setup).unwrap_or(*spec).start();
+                Opening::Family { board, position }
+            }
         };
         start.with_random_plies(plies, rng)
     }
@@ -220,6 +270,7 @@ impl Opening {
         match self {
             Opening::Kamisado(_) => false,
             Opening::Katarenga { position, .. } => *position.board() == board,
+            Opening::Family { position, .. } => position.board() == Some(board),
         }
     }
 
@@ -233,6 +284,17 @@ impl Opening {
             Opening::Katarenga { board, position } => Opening::Katarenga {
                 board,
                 position: random_plies(position, plies, rng),
+            },
+            Opening::Family { board, position } => Opening::Family {
+                board,
+                position: match position {
+                    AnyPosition::Congress(p) => AnyPosition::Congress(random_plies(p, plies, rng)),
+                    AnyPosition::Quebec(p) => AnyPosition::Quebec(random_plies(p, plies, rng)),
+                    AnyPosition::Isolation(p) => {
+                        AnyPosition::Isolation(random_plies(p, plies, rng))
+                    }
+                    other => other,
+                },
             },
         }
     }
@@ -249,6 +311,7 @@ impl Opening {
         match self {
             Opening::Kamisado(p) => AnyPosition::Kamisado(*p),
             Opening::Katarenga { position, .. } => AnyPosition::Katarenga(*position),
+            Opening::Family { position, .. } => *position,
         }
     }
 
@@ -257,7 +320,7 @@ impl Opening {
     #[must_use]
     pub fn is_start(&self) -> bool {
         match self {
-            Opening::Kamisado(_) => false,
+            Opening::Kamisado(_) | Opening::Family { .. } => false,
             Opening::Katarenga { position, .. } => {
                 let rules = Rules::of_position(position);
                 *position == Katarenga::start_with(*position.board(), rules)
@@ -297,6 +360,23 @@ fn replay<G: SearchGame>(start: G, moves: &[String]) -> Result<G, SetupError> {
         };
         let mv: G::Move = text.parse().map_err(|e| refused(format!("{e}")))?;
         position = position.try_play(mv).map_err(|e| refused(e.to_string()))?;
+    }
+    Ok(position)
+}
+
+/// `start` after `moves` (any game's text), each checked: why the first bad
+/// one is refused, with its number from 1.
+fn replay_any(start: AnyPosition, moves: &[String]) -> Result<AnyPosition, SetupError> {
+    let mut position = start;
+    for (i, text) in moves.iter().enumerate() {
+        position = position.play_text(text).map_err(|e| SetupError::Move {
+            number: i + 1,
+            text: text.clone(),
+            reason: match e {
+                game_spec::AnyError::Illegal { reason, .. } => reason,
+                other => other.to_string(),
+            },
+        })?;
     }
     Ok(position)
 }

@@ -271,7 +271,9 @@ impl KamisadoRecord {
             }
         }
         let won = match game.state() {
-            MatchState::Over { winner } => Some((winner, format!("{winner} reached the target"))),
+            MatchState::Over { winner } => {
+                Some((Some(winner), format!("{winner} reached the target")))
+            }
             MatchState::InRound | MatchState::ChooseEdge { .. } | MatchState::DrawSetups { .. } => {
                 None
             }

@@ -53,7 +53,7 @@ impl BoardSpec {
     }
 
     /// Reads a `Board` tag's value: why it does not read.
-    fn read(s: &str) -> Result<BoardSpec, String> {
+    pub(crate) fn read(s: &str) -> Result<BoardSpec, String> {
         if s.contains('/') {
             return s
                 .parse::<Board>()
@@ -347,7 +347,7 @@ impl KatarengaRecord {
         let outcome = position.outcome();
         let ending = Ending {
             noun: "game",
-            won: outcome.map(|o| (o.winner(), format!("the game is over ({o})"))),
+            won: outcome.map(|o| (Some(o.winner()), format!("the game is over ({o})"))),
             not_over: "the game is not over",
             adjudication: Ok(seen.iter().filter(|&&p| p == position).count() >= 2),
         };

@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod family;
 mod kamisado;
 mod katarenga;
 #[cfg(feature = "players")]
@@ -10,6 +11,7 @@ mod played;
 mod record;
 mod text;
 
+pub use family::FamilyRecord;
 pub use kamisado::{KamisadoRecord, KamisadoRound};
 pub use katarenga::{BoardSpec, Chooser, KatarengaRecord, OrientationChoice};
 pub use text::{Annotated, ErrorKind, Header, Location, RecordError, RecordResult, Termination};

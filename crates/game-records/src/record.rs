@@ -91,9 +91,9 @@ pub(crate) fn read_ending(
 pub(crate) struct Ending {
     /// What the messages call it: `game` or `match`.
     pub(crate) noun: &'static str,
-    /// The winner by the rules and how the messages say it won; `None`
-    /// while it is not over.
-    pub(crate) won: Option<(Player, String)>,
+    /// The winner by the rules (`None` inside for a draw by the rules)
+    /// and how the messages say it ended; `None` while it is not over.
+    pub(crate) won: Option<(Option<Player>, String)>,
     /// How the messages say it is not over.
     pub(crate) not_over: &'static str,
     /// For this project's draws: whether the final position occurred
@@ -115,10 +115,10 @@ impl Ending {
         let wrong = |why: String| Err(RecordError::inconsistent(at, why));
         let noun = self.noun;
         if let Some((winner, how)) = &self.won {
-            let winner = *winner;
-            if termination != Termination::Normal || result != RecordResult::Win(winner) {
+            let expected = winner.map_or(RecordResult::Draw, RecordResult::Win);
+            if termination != Termination::Normal || result != expected {
                 return wrong(format!(
-                    "{how}: the result must be {winner} and the termination normal, not {result} and {termination}"
+                    "{how}: the result must be {expected} and the termination normal, not {result} and {termination}"
                 ));
             }
             return Ok(());

@@ -12,6 +12,15 @@ use crate::GameId;
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
 
+/// Calls the macro `$m` with `[$args]` and the variant names of the games:
+/// the one list in this file (each enum below has one variant a game, of
+/// the same name), so that a method is written once for every game.
+macro_rules! with_games {
+    ($m:ident ( $($args:tt)* )) => {
+        $m!([$($args)*] Kamisado Katarenga Congress Quebec Isolation)
+    };
+}
+
 /// A position of any game.
 ///
 /// ```
@@ -30,6 +39,12 @@ pub enum AnyPosition {
     Kamisado(Kamisado),
     /// A Katarenga position.
     Katarenga(Katarenga),
+    /// A Congress position.
+    Congress(katarenga_family::Congress),
+    /// A Quebec position.
+    Quebec(katarenga_family::Quebec),
+    /// An Isolation position.
+    Isolation(katarenga_family::Isolation),
 }
 
 /// A move of any game.
@@ -39,6 +54,12 @@ pub enum AnyMove {
     Kamisado(kamisado_core::Move),
     /// A Katarenga move.
     Katarenga(katarenga_core::Move),
+    /// A Congress move.
+    Congress(katarenga_family::Move),
+    /// A Quebec move.
+    Quebec(katarenga_family::Move),
+    /// An Isolation placement.
+    Isolation(katarenga_family::Move),
 }
 
 /// How a game of any kind ended.
@@ -48,6 +69,12 @@ pub enum AnyOutcome {
     Kamisado(kamisado_core::Outcome),
     /// The end of a Katarenga game.
     Katarenga(katarenga_core::Outcome),
+    /// The end of a Congress game.
+    Congress(katarenga_family::Outcome),
+    /// The end of a Quebec game.
+    Quebec(katarenga_family::Outcome),
+    /// The end of an Isolation game.
+    Isolation(katarenga_family::Outcome),
 }
 
 /// Why a text is not a position or a move of a game, or why a move cannot
@@ -116,12 +143,17 @@ pub trait ForEachGame {
 
 /// Runs `$body` with `$p` bound to the position inside `$position`, whatever
 /// its game.
+macro_rules! each_game_arms {
+    ([$position:expr, $p:ident, $body:expr] $($V:ident)*) => {
+        match $position {
+            $(AnyPosition::$V($p) => $body,)*
+        }
+    };
+}
+
 macro_rules! each_game {
     ($position:expr, $p:ident => $body:expr) => {
-        match $position {
-            AnyPosition::Kamisado($p) => $body,
-            AnyPosition::Katarenga($p) => $body,
-        }
+        with_games!(each_game_arms($position, $p, $body))
     };
 }
 
@@ -131,10 +163,14 @@ impl AnyPosition {
     /// the others).
     #[must_use]
     pub fn start(game: GameId) -> AnyPosition {
-        match game {
-            GameId::Kamisado => AnyPosition::Kamisado(Kamisado::start()),
-            GameId::Katarenga => AnyPosition::Katarenga(Katarenga::start()),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match game {
+                    $(GameId::$V => AnyPosition::$V(Game::start()),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 
     /// Reads a position of `game` in its notation.
@@ -146,24 +182,44 @@ impl AnyPosition {
             game,
             reason: reason.to_string(),
         };
-        Ok(match game {
-            GameId::Kamisado => AnyPosition::Kamisado(text.parse().map_err(|e| error(&e))?),
-            GameId::Katarenga => AnyPosition::Katarenga(text.parse().map_err(|e| error(&e))?),
-        })
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                Ok(match game {
+                    $(GameId::$V => AnyPosition::$V(text.parse().map_err(|e| error(&e))?),)*
+                })
+            };
+        }
+        with_games!(arms())
     }
 
     /// The game.
     #[must_use]
     pub const fn game(&self) -> GameId {
-        match self {
-            AnyPosition::Kamisado(_) => GameId::Kamisado,
-            AnyPosition::Katarenga(_) => GameId::Katarenga,
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyPosition::$V(_) => GameId::$V,)*
+                }
+            };
         }
+        with_games!(arms())
     }
 
     /// Runs `code` on the position inside.
     pub fn with<W: ForEachGame>(&self, code: W) -> W::Output {
         each_game!(self, p => code.run(p))
+    }
+
+    /// The Katarenga board the game is played on (`None` for Kamisado).
+    #[must_use]
+    pub fn board(&self) -> Option<katarenga_core::Board> {
+        Some(match self {
+            AnyPosition::Kamisado(_) => return None,
+            AnyPosition::Katarenga(p) => *p.board(),
+            AnyPosition::Congress(p) => *p.board(),
+            AnyPosition::Quebec(p) => *p.board(),
+            AnyPosition::Isolation(p) => *p.board(),
+        })
     }
 
     /// The player to move.
@@ -181,16 +237,14 @@ impl AnyPosition {
     /// The legal moves, in the game's order (none once it is over).
     #[must_use]
     pub fn legal_moves(&self) -> Vec<AnyMove> {
-        match self {
-            AnyPosition::Kamisado(p) => {
-                p.legal_moves().into_iter().map(AnyMove::Kamisado).collect()
-            }
-            AnyPosition::Katarenga(p) => p
-                .legal_moves()
-                .into_iter()
-                .map(AnyMove::Katarenga)
-                .collect(),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyPosition::$V(p) => p.legal_moves().into_iter().map(AnyMove::$V).collect(),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 
     /// Reads a move of this position's game.
@@ -211,21 +265,22 @@ impl AnyPosition {
             mv,
             reason: reason.to_string(),
         };
-        match (self, mv) {
-            (AnyPosition::Kamisado(p), AnyMove::Kamisado(m)) => p
-                .try_play(m)
-                .map(AnyPosition::Kamisado)
-                .map_err(|e| illegal(&e)),
-            (AnyPosition::Katarenga(p), AnyMove::Katarenga(m)) => p
-                .try_play(m)
-                .map(AnyPosition::Katarenga)
-                .map_err(|e| illegal(&e)),
-            _ => Err(AnyError::WrongGame {
-                mv,
-                expected: self.game(),
-                found: mv.game(),
-            }),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match (self, mv) {
+                    $((AnyPosition::$V(p), AnyMove::$V(m)) => p
+                        .try_play(m)
+                        .map(AnyPosition::$V)
+                        .map_err(|e| illegal(&e)),)*
+                    _ => Err(AnyError::WrongGame {
+                        mv,
+                        expected: self.game(),
+                        found: mv.game(),
+                    }),
+                }
+            };
         }
+        with_games!(arms())
     }
 
     /// Whether `mv` is legal here (a move of another game never is).
@@ -246,10 +301,14 @@ impl AnyPosition {
     /// How the game ended, once it is over.
     #[must_use]
     pub fn outcome(&self) -> Option<AnyOutcome> {
-        match self {
-            AnyPosition::Kamisado(p) => p.outcome().map(AnyOutcome::Kamisado),
-            AnyPosition::Katarenga(p) => p.outcome().map(AnyOutcome::Katarenga),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyPosition::$V(p) => p.outcome().map(AnyOutcome::$V),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 
     /// Whether the game (the round, in Kamisado) is over.
@@ -274,18 +333,18 @@ impl AnyPosition {
     /// `depth - 1` (an empty list at depth 0).
     #[must_use]
     pub fn perft_divide(&self, depth: u32) -> Vec<(AnyMove, u64)> {
-        match self {
-            AnyPosition::Kamisado(p) => p
-                .perft_divide(depth)
-                .into_iter()
-                .map(|(m, n)| (AnyMove::Kamisado(m), n))
-                .collect(),
-            AnyPosition::Katarenga(p) => p
-                .perft_divide(depth)
-                .into_iter()
-                .map(|(m, n)| (AnyMove::Katarenga(m), n))
-                .collect(),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyPosition::$V(p) => p
+                        .perft_divide(depth)
+                        .into_iter()
+                        .map(|(m, n)| (AnyMove::$V(m), n))
+                        .collect(),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 }
 
@@ -306,29 +365,41 @@ impl AnyMove {
             game,
             reason: reason.to_string(),
         };
-        Ok(match game {
-            GameId::Kamisado => AnyMove::Kamisado(text.parse().map_err(|e| error(&e))?),
-            GameId::Katarenga => AnyMove::Katarenga(text.parse().map_err(|e| error(&e))?),
-        })
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                Ok(match game {
+                    $(GameId::$V => AnyMove::$V(text.parse().map_err(|e| error(&e))?),)*
+                })
+            };
+        }
+        with_games!(arms())
     }
 
     /// The game.
     #[must_use]
     pub const fn game(&self) -> GameId {
-        match self {
-            AnyMove::Kamisado(_) => GameId::Kamisado,
-            AnyMove::Katarenga(_) => GameId::Katarenga,
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyMove::$V(_) => GameId::$V,)*
+                }
+            };
         }
+        with_games!(arms())
     }
 }
 
 impl fmt::Display for AnyMove {
     /// The move in its game's notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyMove::Kamisado(m) => m.fmt(f),
-            AnyMove::Katarenga(m) => m.fmt(f),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyMove::$V(m) => m.fmt(f),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 }
 
@@ -336,29 +407,41 @@ impl AnyOutcome {
     /// The winner.
     #[must_use]
     pub fn winner(self) -> Option<Player> {
-        match self {
-            AnyOutcome::Kamisado(o) => GameOutcome::winner(o),
-            AnyOutcome::Katarenga(o) => GameOutcome::winner(o),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyOutcome::$V(o) => GameOutcome::winner(o),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 
     /// A short lowercase name of the way it ended (`"arrival"`,
     /// `"camps"`).
     #[must_use]
     pub fn ending(self) -> &'static str {
-        match self {
-            AnyOutcome::Kamisado(o) => GameOutcome::ending(o),
-            AnyOutcome::Katarenga(o) => GameOutcome::ending(o),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyOutcome::$V(o) => GameOutcome::ending(o),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 }
 
 impl fmt::Display for AnyOutcome {
     /// The game's sentence (`"Black wins: ..."`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyOutcome::Kamisado(o) => o.fmt(f),
-            AnyOutcome::Katarenga(o) => o.fmt(f),
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match self {
+                    $(AnyOutcome::$V(o) => o.fmt(f),)*
+                }
+            };
         }
+        with_games!(arms())
     }
 }

@@ -19,16 +19,40 @@ pub enum GameId {
     Kamisado,
     /// David Parlett's Katarenga.
     Katarenga,
+    /// Parlett's Congress: connect all your pawns, no captures
+    /// (`katarenga-family`).
+    Congress,
+    /// Parlett's Quebec: Congress with captures.
+    Quebec,
+    /// Parlett's Isolation: place pawns none en prise to another.
+    Isolation,
+}
+
+/// A field of a game's description that holds one of a few named rule
+/// options (a reading of the rules, a layout), as the engine protocol
+/// names them: the field's name and its values, the default first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionField {
+    /// The field's name in the text form (`rules`, `layout`, `no-move`).
+    pub name: &'static str,
+    /// Its values, the default first.
+    pub values: &'static [&'static str],
 }
 
 /// A game name that names no game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}: expected kamisado or katarenga")]
+#[error("unknown game {0:?}: expected kamisado, katarenga, congress, quebec or isolation")]
 pub struct UnknownGame(pub String);
 
 impl GameId {
     /// Every game, in the order of their names.
-    pub const ALL: [GameId; 2] = [GameId::Kamisado, GameId::Katarenga];
+    pub const ALL: [GameId; 5] = [
+        GameId::Kamisado,
+        GameId::Katarenga,
+        GameId::Congress,
+        GameId::Quebec,
+        GameId::Isolation,
+    ];
 
     /// The game's name, lowercase: what every text form writes.
     #[must_use]
@@ -36,20 +60,66 @@ impl GameId {
         match self {
             GameId::Kamisado => "kamisado",
             GameId::Katarenga => "katarenga",
+            GameId::Congress => "congress",
+            GameId::Quebec => "quebec",
+            GameId::Isolation => "isolation",
+        }
+    }
+
+    /// Whether the game is played on a Katarenga board (a spec's `board`).
+    #[must_use]
+    pub const fn has_board(self) -> bool {
+        !matches!(self, GameId::Kamisado)
+    }
+
+    /// The fields of the game's description that hold named rule options,
+    /// each with its values (the default first): the readings of the
+    /// rules first, then Kamisado's layouts and Isolation's supply.
+    ///
+    /// ```
+    /// use game_spec::GameId;
+    /// let fields = GameId::Isolation.option_fields();
+    /// assert_eq!(fields[0].name, "reading");
+    /// assert_eq!(fields[0].values, ["strict", "opposite", "one-way"]);
+    /// assert_eq!(fields[1].values, ["8", "none"]);
+    /// ```
+    #[must_use]
+    pub fn option_fields(self) -> &'static [OptionField] {
+        use katarenga_family::{BothConnected, NoMove, Reading, Supply};
+        const KAMISADO: [&str; kamisado_core::Rules::ALL.len()] = names!(kamisado_core::Rules::ALL);
+        const LAYOUTS: [&str; kamisado_core::Layout::ALL.len()] =
+            names!(kamisado_core::Layout::ALL);
+        const KATARENGA: [&str; katarenga_core::Rules::ALL.len()] =
+            names!(katarenga_core::Rules::ALL);
+        const NO_MOVE: [&str; NoMove::ALL.len()] = names!(NoMove::ALL);
+        const BOTH: [&str; BothConnected::ALL.len()] = names!(BothConnected::ALL);
+        const READING: [&str; Reading::ALL.len()] = names!(Reading::ALL);
+        const SUPPLY: [&str; Supply::ALL.len()] = names!(Supply::ALL);
+        const fn field(name: &'static str, values: &'static [&'static str]) -> OptionField {
+            OptionField { name, values }
+        }
+        const FIELDS_KAMISADO: [OptionField; 2] =
+            [field("rules", &KAMISADO), field("layout", &LAYOUTS)];
+        const FIELDS_KATARENGA: [OptionField; 1] = [field("rules", &KATARENGA)];
+        const FIELDS_CONGRESS: [OptionField; 1] = [field("no-move", &NO_MOVE)];
+        const FIELDS_QUEBEC: [OptionField; 1] = [field("both-connected", &BOTH)];
+        const FIELDS_ISOLATION: [OptionField; 2] =
+            [field("reading", &READING), field("supply", &SUPPLY)];
+        match self {
+            GameId::Kamisado => &FIELDS_KAMISADO,
+            GameId::Katarenga => &FIELDS_KATARENGA,
+            GameId::Congress => &FIELDS_CONGRESS,
+            GameId::Quebec => &FIELDS_QUEBEC,
+            GameId::Isolation => &FIELDS_ISOLATION,
         }
     }
 
     /// The names of the readings of the rules the game can be played by,
-    /// the default (`standard`) first.
+    /// the default first: the values of its first option field
+    /// ([`GameId::option_fields`]).
     #[must_use]
     pub fn readings(self) -> &'static [&'static str] {
-        const KAMISADO: [&str; kamisado_core::Rules::ALL.len()] = names!(kamisado_core::Rules::ALL);
-        const KATARENGA: [&str; katarenga_core::Rules::ALL.len()] =
-            names!(katarenga_core::Rules::ALL);
-        match self {
-            GameId::Kamisado => &KAMISADO,
-            GameId::Katarenga => &KATARENGA,
-        }
+        self.option_fields()[0].values
     }
 }
 
@@ -59,12 +129,10 @@ impl GameId {
     /// for Katarenga, whose board is a spec's `board`).
     #[must_use]
     pub fn layouts(self) -> &'static [&'static str] {
-        const KAMISADO: [&str; kamisado_core::Layout::ALL.len()] =
-            names!(kamisado_core::Layout::ALL);
-        match self {
-            GameId::Kamisado => &KAMISADO,
-            GameId::Katarenga => &[],
-        }
+        self.option_fields()
+            .iter()
+            .find(|f| f.name == "layout")
+            .map_or(&[], |f| f.values)
     }
 
     /// The rule options of the engine protocol: every reading and layout
@@ -82,22 +150,21 @@ impl GameId {
     /// ```
     #[must_use]
     pub fn rule_options(self) -> Vec<&'static str> {
-        let rest = |names: &'static [&'static str]| names.iter().skip(1).copied();
-        rest(self.readings()).chain(rest(self.layouts())).collect()
+        self.option_fields()
+            .iter()
+            .flat_map(|f| f.values.iter().skip(1).copied())
+            .collect()
     }
 
-    /// The spec field a rule option word sets (`rules` or `layout`),
-    /// `None` for a word that is neither a reading nor a layout of the
-    /// game. The defaults' words (`standard`) are the `rules` field's.
+    /// The spec field a rule option word sets (`rules`, `layout`, ...),
+    /// `None` for a word that is none of the game's options. A default's
+    /// word (`standard`) belongs to the first field that has it.
     #[must_use]
     pub fn option_field(self, word: &str) -> Option<&'static str> {
-        if self.readings().contains(&word) {
-            Some("rules")
-        } else if self.layouts().contains(&word) {
-            Some("layout")
-        } else {
-            None
-        }
+        self.option_fields()
+            .iter()
+            .find(|f| f.values.contains(&word))
+            .map(|f| f.name)
     }
 }
 

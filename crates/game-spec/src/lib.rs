@@ -10,5 +10,5 @@ mod serde_impls;
 mod spec;
 
 pub use any::{AnyError, AnyMove, AnyOutcome, AnyPosition, ForEachGame};
-pub use game::{GameId, UnknownGame};
+pub use game::{GameId, OptionField, UnknownGame};
 pub use spec::{BoardSetup, GameSpec, SpecError};

@@ -7,6 +7,7 @@ use core::str::FromStr;
 use kamisado_core::board_geometry::SplitMix64;
 use kamisado_core::{Layout, Match, MatchOptions, Target};
 use katarenga_core::{Board, TilePlacement};
+use katarenga_family::{BothConnected, NoMove, Reading, Supply};
 
 use crate::{AnyPosition, GameId};
 
@@ -101,6 +102,11 @@ const EXPECTED_BOARD: &str =
 /// | `kamisado` | `refill` | `nearest`, `farthest`, `restart`, `setups` (the set-up match: each round from set-ups drawn from a chart the door is given) | `nearest` |
 /// | `katarenga` | `rules` | `standard`, `no-first-capture` | `standard` |
 /// | `katarenga` | `board` | `standard`, four tiles `1f0,2b1,3f2,4f3`, or the colours field | `standard` |
+/// | `congress` | `no-move` | `lose`, `pass` | `lose` |
+/// | `quebec` | `both-connected` | `mover`, `draw` | `mover` |
+/// | `isolation` | `reading` | `strict`, `opposite`, `one-way` | `strict` |
+/// | `isolation` | `supply` | `8`, `none` | `8` |
+/// | `congress`, `quebec`, `isolation` | `board` | as Katarenga's | `standard` |
 ///
 /// Fields are separated by spaces and may come in any order when read;
 /// [`Display`](fmt::Display) writes the canonical form, which reads back
@@ -139,6 +145,29 @@ pub enum GameSpec {
         /// The board as laid.
         board: BoardSetup,
     },
+    /// Congress.
+    Congress {
+        /// What a player with no move does.
+        no_move: NoMove,
+        /// The board.
+        board: BoardSetup,
+    },
+    /// Quebec.
+    Quebec {
+        /// Who wins when both sides are connected at once.
+        both_connected: BothConnected,
+        /// The board.
+        board: BoardSetup,
+    },
+    /// Isolation.
+    Isolation {
+        /// Which placements are legitimate.
+        reading: Reading,
+        /// The pawns each side has to place.
+        supply: Supply,
+        /// The board.
+        board: BoardSetup,
+    },
 }
 
 /// Why a text is not a [`GameSpec`]: what is wrong, and where (a byte
@@ -146,10 +175,14 @@ pub enum GameSpec {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The text names no game.
-    #[error("empty: expected a game (kamisado or katarenga) and its fields")]
+    #[error(
+        "empty: expected a game (kamisado, katarenga, congress, quebec or isolation) and its fields"
+    )]
     Empty,
     /// The first word is not a game.
-    #[error("at byte {at}: unknown game {name:?} (expected kamisado or katarenga)")]
+    #[error(
+        "at byte {at}: unknown game {name:?} (expected kamisado, katarenga, congress, quebec or isolation)"
+    )]
     UnknownGame {
         /// The word.
         name: String,
@@ -217,6 +250,19 @@ impl GameSpec {
                 rules: katarenga_core::Rules::Standard,
                 board: BoardSetup::Standard,
             },
+            GameId::Congress => GameSpec::Congress {
+                no_move: NoMove::Lose,
+                board: BoardSetup::Standard,
+            },
+            GameId::Quebec => GameSpec::Quebec {
+                both_connected: BothConnected::Mover,
+                board: BoardSetup::Standard,
+            },
+            GameId::Isolation => GameSpec::Isolation {
+                reading: Reading::Strict,
+                supply: Supply::Eight,
+                board: BoardSetup::Standard,
+            },
         }
     }
 
@@ -226,17 +272,92 @@ impl GameSpec {
         match self {
             GameSpec::Kamisado { .. } => GameId::Kamisado,
             GameSpec::Katarenga { .. } => GameId::Katarenga,
+            GameSpec::Congress { .. } => GameId::Congress,
+            GameSpec::Quebec { .. } => GameId::Quebec,
+            GameSpec::Isolation { .. } => GameId::Isolation,
         }
     }
 
     /// The name of the reading of the rules (one of
-    /// [`GameId::readings`]).
+    /// [`GameId::readings`]: the value of the game's first option field).
     #[must_use]
     pub const fn rules(&self) -> &'static str {
         match self {
             GameSpec::Kamisado { rules, .. } => rules.name(),
             GameSpec::Katarenga { rules, .. } => rules.name(),
+            GameSpec::Congress { no_move, .. } => no_move.name(),
+            GameSpec::Quebec { both_connected, .. } => both_connected.name(),
+            GameSpec::Isolation { reading, .. } => reading.name(),
         }
+    }
+
+    /// The board, for the games played on a Katarenga board.
+    #[must_use]
+    pub const fn board(&self) -> Option<BoardSetup> {
+        match self {
+            GameSpec::Kamisado { .. } => None,
+            GameSpec::Katarenga { board, .. }
+            | GameSpec::Congress { board, .. }
+            | GameSpec::Quebec { board, .. }
+            | GameSpec::Isolation { board, .. } => Some(*board),
+        }
+    }
+
+    /// The same game on `board`; `None` for Kamisado, which has no
+    /// Katarenga board.
+    #[must_use]
+    pub fn with_board(&self, setup: BoardSetup) -> Option<GameSpec> {
+        let mut spec = *self;
+        match &mut spec {
+            GameSpec::Kamisado { .. } => return None,
+            GameSpec::Katarenga { board, .. }
+            | GameSpec::Congress { board, .. }
+            | GameSpec::Quebec { board, .. }
+            | GameSpec::Isolation { board, .. } => *board = setup,
+        }
+        Some(spec)
+    }
+
+    /// The value of the option field `field` ([`GameId::option_fields`]),
+    /// `None` if the game has no such field.
+    ///
+    /// ```
+    /// use game_spec::GameSpec;
+    /// let spec: GameSpec = "isolation supply=none".parse()?;
+    /// assert_eq!(spec.option("supply"), Some("none"));
+    /// assert_eq!(spec.option("reading"), Some("strict"));
+    /// assert_eq!(spec.option("layout"), None);
+    /// # Ok::<(), game_spec::SpecError>(())
+    /// ```
+    #[must_use]
+    pub fn option(&self, field: &str) -> Option<&'static str> {
+        Some(match (self, field) {
+            (GameSpec::Kamisado { layout, .. }, "layout") => layout.name(),
+            (GameSpec::Isolation { supply, .. }, "supply") => supply.name(),
+            (_, field) if self.game().option_fields().first()?.name == field => self.rules(),
+            _ => return None,
+        })
+    }
+
+    /// Sets the option field `field` to `value`: `None` if the game has no
+    /// such field, else whether the value reads (the reason if not).
+    fn set_option(&mut self, field: &str, value: &str) -> Option<Result<(), String>> {
+        fn read<T: FromStr<Err: fmt::Display>>(value: &str, slot: &mut T) -> Result<(), String> {
+            *slot = value.parse().map_err(|e: T::Err| e.to_string())?;
+            Ok(())
+        }
+        Some(match (self, field) {
+            (GameSpec::Kamisado { rules, .. }, "rules") => read(value, rules),
+            (GameSpec::Kamisado { layout, .. }, "layout") => read(value, layout),
+            (GameSpec::Katarenga { rules, .. }, "rules") => read(value, rules),
+            (GameSpec::Congress { no_move, .. }, "no-move") => read(value, no_move),
+            (GameSpec::Quebec { both_connected, .. }, "both-connected") => {
+                read(value, both_connected)
+            }
+            (GameSpec::Isolation { reading, .. }, "reading") => read(value, reading),
+            (GameSpec::Isolation { supply, .. }, "supply") => read(value, supply),
+            _ => return None,
+        })
     }
 
     /// The same game and set-up under the reading of the rules named
@@ -256,23 +377,10 @@ impl GameSpec {
     /// ```
     #[must_use]
     pub fn with_rules(&self, name: &str) -> Option<GameSpec> {
-        match *self {
-            GameSpec::Kamisado {
-                layout,
-                target,
-                options,
-                ..
-            } => Some(GameSpec::Kamisado {
-                rules: name.parse().ok()?,
-                layout,
-                target,
-                options,
-            }),
-            GameSpec::Katarenga { board, .. } => Some(GameSpec::Katarenga {
-                rules: name.parse().ok()?,
-                board,
-            }),
-        }
+        let field = self.game().option_fields().first()?.name;
+        let mut spec = *self;
+        spec.set_option(field, name)?.ok()?;
+        Some(spec)
     }
 
     /// The same game with the rule option `word` set (a reading or a
@@ -287,39 +395,20 @@ impl GameSpec {
     /// ```
     #[must_use]
     pub fn with_option(&self, word: &str) -> Option<GameSpec> {
-        match (self.game().option_field(word)?, *self) {
-            (
-                "layout",
-                GameSpec::Kamisado {
-                    rules,
-                    target,
-                    options,
-                    ..
-                },
-            ) => Some(GameSpec::Kamisado {
-                rules,
-                layout: word.parse().ok()?,
-                target,
-                options,
-            }),
-            _ => self.with_rules(word),
-        }
+        let field = self.game().option_field(word)?;
+        let mut spec = *self;
+        spec.set_option(field, word)?.ok()?;
+        Some(spec)
     }
 
-    /// The rule option words that say this game's reading and layout to an
-    /// engine (`newgame`): none for the defaults.
+    /// The rule option words that say this game's options to an engine
+    /// (`newgame`): every option field's value but the defaults.
     #[must_use]
     pub fn option_words(&self) -> Vec<&'static str> {
-        let layout = match self {
-            GameSpec::Kamisado { layout, .. } => Some(*layout).filter(|l| *l != Layout::Standard),
-            GameSpec::Katarenga { .. } => None,
-        };
-        let reading = self.rules();
-        let default = GameSpec::default_for(self.game()).rules();
-        (reading != default)
-            .then_some(reading)
-            .into_iter()
-            .chain(layout.map(Layout::name))
+        self.game()
+            .option_fields()
+            .iter()
+            .filter_map(|f| self.option(f.name).filter(|v| *v != f.values[0]))
             .collect()
     }
 
@@ -333,7 +422,52 @@ impl GameSpec {
             GameSpec::Katarenga { rules, board } => {
                 AnyPosition::Katarenga(katarenga_core::Position::start_with(board.board(), *rules))
             }
+            GameSpec::Congress { no_move, board } => AnyPosition::Congress(
+                katarenga_family::Congress::start_on(board.board()).with_no_move(*no_move),
+            ),
+            GameSpec::Quebec {
+                both_connected,
+                board,
+            } => AnyPosition::Quebec(
+                katarenga_family::Quebec::start_on(board.board())
+                    .with_both_connected(*both_connected),
+            ),
+            GameSpec::Isolation {
+                reading,
+                supply,
+                board,
+            } => AnyPosition::Isolation(
+                katarenga_family::Isolation::start_on(board.board())
+                    .with_reading(*reading)
+                    .with_supply(*supply),
+            ),
         }
+    }
+
+    /// `position` played under this spec's options (a position parsed
+    /// from its notation carries the defaults: the notation does not
+    /// write the options), or `None` for a position of another game.
+    #[must_use]
+    pub fn apply_options(&self, position: AnyPosition) -> Option<AnyPosition> {
+        Some(match (*self, position) {
+            (GameSpec::Kamisado { rules, layout, .. }, AnyPosition::Kamisado(p)) => {
+                AnyPosition::Kamisado(p.with_rules(rules).with_layout(layout))
+            }
+            (GameSpec::Katarenga { .. }, AnyPosition::Katarenga(p)) => AnyPosition::Katarenga(p),
+            (GameSpec::Congress { no_move, .. }, AnyPosition::Congress(p)) => {
+                AnyPosition::Congress(p.with_no_move(no_move))
+            }
+            (GameSpec::Quebec { both_connected, .. }, AnyPosition::Quebec(p)) => {
+                AnyPosition::Quebec(p.with_both_connected(both_connected))
+            }
+            (
+                GameSpec::Isolation {
+                    reading, supply, ..
+                },
+                AnyPosition::Isolation(p),
+            ) => AnyPosition::Isolation(p.with_reading(reading).with_supply(supply)),
+            _ => return None,
+        })
     }
 
     /// A Kamisado match as the spec describes it (its reading, target and
@@ -361,7 +495,7 @@ impl GameSpec {
                 kamisado_core::Position::start_on(layout).with_rules(rules),
                 options,
             )),
-            GameSpec::Katarenga { .. } => None,
+            _ => None,
         }
     }
 
@@ -370,6 +504,9 @@ impl GameSpec {
         match game {
             GameId::Kamisado => "rules, layout, target, scoring, refill",
             GameId::Katarenga => "rules, board",
+            GameId::Congress => "no-move, board",
+            GameId::Quebec => "both-connected, board",
+            GameId::Isolation => "reading, supply, board",
         }
     }
 }
@@ -386,39 +523,30 @@ impl fmt::Display for GameSpec {
     /// the default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.game().name())?;
-        match self {
-            GameSpec::Kamisado {
-                rules,
-                layout,
-                target,
-                options,
-            } => {
-                if *rules != kamisado_core::Rules::Standard {
-                    write!(f, " rules={rules}")?;
-                }
-                if *layout != Layout::Standard {
-                    write!(f, " layout={layout}")?;
-                }
-                if *target != Target::SINGLE_ROUND {
-                    write!(f, " target={target}")?;
-                }
-                if options.scoring != kamisado_core::Scoring::Rank {
-                    write!(f, " scoring={}", options.scoring)?;
-                }
-                if options.refill != kamisado_core::Refill::Nearest {
-                    write!(f, " refill={}", options.refill)?;
-                }
-            }
-            GameSpec::Katarenga { rules, board } => {
-                if *rules != katarenga_core::Rules::Standard {
-                    write!(f, " rules={rules}")?;
-                }
-                if *board != BoardSetup::Standard {
-                    write!(f, " board={board}")?;
-                }
+        for field in self.game().option_fields() {
+            match self.option(field.name) {
+                Some(value) if value != field.values[0] => write!(f, " {}={value}", field.name)?,
+                _ => {}
             }
         }
-        Ok(())
+        if let GameSpec::Kamisado {
+            target, options, ..
+        } = self
+        {
+            if *target != Target::SINGLE_ROUND {
+                write!(f, " target={target}")?;
+            }
+            if options.scoring != kamisado_core::Scoring::Rank {
+                write!(f, " scoring={}", options.scoring)?;
+            }
+            if options.refill != kamisado_core::Refill::Nearest {
+                write!(f, " refill={}", options.refill)?;
+            }
+        }
+        match self.board() {
+            Some(board) if board != BoardSetup::Standard => write!(f, " board={board}"),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -478,25 +606,26 @@ impl GameSpec {
                 reason,
                 at: value_at,
             };
+            let option = game.option_fields().iter().find(|f| f.name == field);
             let name: &'static str = match (&mut spec, field) {
-                (GameSpec::Kamisado { rules, .. }, "rules") => {
-                    *rules = value.parse().map_err(|e| bad("rules", format!("{e}")))?;
-                    "rules"
-                }
-                (GameSpec::Kamisado { layout, .. }, "layout") => {
-                    *layout = match (value, rng.as_deref_mut()) {
-                        ("random", Some(rng)) => Layout::draw(rng),
-                        ("random", None) => {
-                            return Err(bad(
-                                "layout",
-                                "random is drawn when a game begins (GameSpec::parse_drawing); \
-                                 a spec names the layout drawn"
-                                    .to_string(),
-                            ));
-                        }
-                        _ => value.parse().map_err(|e| bad("layout", format!("{e}")))?,
+                (GameSpec::Kamisado { layout, .. }, "layout") if value == "random" => {
+                    let Some(rng) = rng.as_deref_mut() else {
+                        return Err(bad(
+                            "layout",
+                            "random is drawn when a game begins (GameSpec::parse_drawing); \
+                             a spec names the layout drawn"
+                                .to_string(),
+                        ));
                     };
+                    *layout = Layout::draw(rng);
                     "layout"
+                }
+                (spec, _) if option.is_some() => {
+                    let name = option.map_or("", |f| f.name);
+                    if let Some(Err(reason)) = spec.set_option(name, value) {
+                        return Err(bad(name, reason));
+                    }
+                    name
                 }
                 (GameSpec::Kamisado { target, .. }, "target") => {
                     *target = value.parse().map_err(|e| bad("target", format!("{e}")))?;
@@ -510,12 +639,9 @@ impl GameSpec {
                     options.refill = value.parse().map_err(|e| bad("refill", format!("{e}")))?;
                     "refill"
                 }
-                (GameSpec::Katarenga { rules, .. }, "rules") => {
-                    *rules = value.parse().map_err(|e| bad("rules", format!("{e}")))?;
-                    "rules"
-                }
-                (GameSpec::Katarenga { board, .. }, "board") => {
-                    *board = value.parse().map_err(|e| bad("board", e))?;
+                (spec, "board") if game.has_board() => {
+                    let setup: BoardSetup = value.parse().map_err(|e| bad("board", e))?;
+                    *spec = spec.with_board(setup).unwrap_or(*spec);
                     "board"
                 }
                 _ => {

@@ -49,6 +49,19 @@ macro_rules! pawn_position {
                 next
             }
 
+            /// A drawing of the position for people: each square's colour
+            /// letter and pawn, rank 8 first.
+            ///
+            /// ```
+            /// use katarenga_family::Game;
+            #[doc = concat!("let text = katarenga_family::", stringify!($ty), "::start().pretty().to_string();")]
+            /// assert!(text.starts_with("8 R"));
+            /// ```
+            #[must_use]
+            pub fn pretty(&self) -> $crate::Pretty<'_> {
+                $crate::pawns::Pretty(&self.pawns)
+            }
+
             /// The Zobrist hash computed from the parts (play updates it
             /// incrementally; the two always agree).
             #[must_use]

@@ -37,7 +37,7 @@ pub use katarenga_core::{self, Board};
 pub use moves::{IllegalMove, Move, MoveKind, ParseMoveError, PieceMoves, PieceMovesIter, Source};
 pub use options::{BothConnected, NoMove, Reading, Supply};
 pub use outcome::{Outcome, is_connected};
-pub use pawns::{Field, InvalidPosition, ParsePositionError};
+pub use pawns::{Field, InvalidPosition, ParsePositionError, Pretty};
 
 /// The most legal moves a position of the family can have: 8 pawns of at
 /// most 14 steps each (a rook on a red square), or 64 drops.

@@ -103,6 +103,35 @@ impl Pawns {
     }
 }
 
+/// A drawing of a position for people ([`Congress::pretty`](crate::Congress::pretty) and
+/// the others'): one line per rank, each square as its colour letter and
+/// the pawn on it (`b`, `w`, or `.`), the files below, and who is to move.
+#[derive(Clone, Copy)]
+pub struct Pretty<'a>(pub(crate) &'a Pawns);
+
+impl fmt::Debug for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pretty").finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        for rank in board_geometry::Rank::ALL.iter().rev() {
+            write!(f, "{}", rank.to_char())?;
+            for file in board_geometry::File::ALL {
+                let square = Square::new(file, *rank);
+                let pawn = p.piece_on(square).map_or('.', Player::to_char);
+                write!(f, " {}{pawn}", p.board.colour_of(square).letter())?;
+            }
+            f.write_str("\n")?;
+        }
+        writeln!(f, "   a  b  c  d  e  f  g  h")?;
+        writeln!(f, "{} to move", p.side)
+    }
+}
+
 board_geometry::named_enum! {
     /// A field of the position notation.
     pub enum Field {

@@ -187,6 +187,7 @@ fn positions(path: &str, budget: Budget, out: &mut dyn Write) -> Result<(), CliE
     // whole table.
     let mut kamisado = None;
     let mut katarenga = None;
+    let (mut congress, mut quebec, mut isolation) = (None, None, None);
     let mut progress = Progress::new("solved", positions.len() as u64);
     for position in positions {
         match position {
@@ -201,6 +202,24 @@ fn positions(path: &str, budget: Budget, out: &mut dyn Write) -> Result<(), CliE
                     katarenga = Some(solver(budget.table_mib)?);
                 }
                 solve_line(katarenga.as_mut().expect("made"), &p, limits, out)?;
+            }
+            AnyPosition::Congress(p) => {
+                if congress.is_none() {
+                    congress = Some(solver(budget.table_mib)?);
+                }
+                solve_line(congress.as_mut().expect("made"), &p, limits, out)?;
+            }
+            AnyPosition::Quebec(p) => {
+                if quebec.is_none() {
+                    quebec = Some(solver(budget.table_mib)?);
+                }
+                solve_line(quebec.as_mut().expect("made"), &p, limits, out)?;
+            }
+            AnyPosition::Isolation(p) => {
+                if isolation.is_none() {
+                    isolation = Some(solver(budget.table_mib)?);
+                }
+                solve_line(isolation.as_mut().expect("made"), &p, limits, out)?;
             }
         }
         progress.step();

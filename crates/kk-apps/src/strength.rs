@@ -104,6 +104,11 @@ pub fn run(args: StrengthArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .with_countermove_history()
     };
     match game {
+        GameName::Congress | GameName::Quebec | GameName::Isolation => {
+            Err(CliError::Usage(format!(
+                "kk-strength compares on kamisado and katarenga (the minimax crate's adapters), not {game}"
+            )))
+        }
         GameName::Kamisado => {
             let mut search = IterativeSearch::new(KamisadoEvaluator, options());
             search.set_timeout(timeout);

@@ -115,6 +115,9 @@ fn illegal_move(position: &AnyPosition) -> String {
         .find(|&s| match position {
             AnyPosition::Kamisado(p) => p.piece_on(s).is_none(),
             AnyPosition::Katarenga(p) => p.piece_on(s).is_none(),
+            AnyPosition::Congress(p) => p.piece_on(s).is_none(),
+            AnyPosition::Quebec(p) => p.piece_on(s).is_none(),
+            AnyPosition::Isolation(p) => p.piece_on(s).is_none(),
         });
     let s = empty.unwrap_or(board_geometry::Square::D4);
     format!("{s}{s}")

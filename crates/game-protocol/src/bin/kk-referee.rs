@@ -23,11 +23,11 @@ The game spec is the game's name and the fields that differ from its default, ea
 name=value: kamisado [rules={kamisado}] [layout={layout}] [target=N] (match points: a number, single,
 standard, long, marathon, tile-long or tile-marathon; default 1: single rounds) [scoring={scoring}]
 [refill={refill}]; katarenga [rules={katarenga}]
-[board=B] (an engine of KKP 1 or later must declare the rules it plays besides the
-standard ones, and every engine is asked to take them after its options; board= fixes the board of
-every game: standard, four tiles such as 1f0,2b1,3f2,4f3, or the colours field; without
-it random openings are on random boards, see --boards). Quote a spec with fields:
---game \"kamisado target=3\".
+[board=B]; {family} (an engine of KKP 1 or later must declare the rule options it plays
+besides the defaults, and every engine is asked to take them after its options; board= fixes
+the board of every game on a Katarenga board: standard, four tiles such as 1f0,2b1,3f2,4f3, or
+the colours field; without it random openings are on random boards, see --boards). Quote a
+spec with fields: --game \"kamisado target=3\".
 
 Each engine runs in a process group of its own, killed whole after a fault and at the
 end. A fault loses the game: a crash, no answer, a late answer (past the margin), an
@@ -52,6 +52,18 @@ fn after_help() -> String {
     for game in GameId::ALL {
         help = help.replace(&format!("{{{game}}}"), &game.readings().join("|"));
     }
+    let family: Vec<String> = [GameId::Congress, GameId::Quebec, GameId::Isolation]
+        .into_iter()
+        .map(|game| {
+            let fields: Vec<String> = game
+                .option_fields()
+                .iter()
+                .map(|f| format!("[{}={}]", f.name, f.values.join("|")))
+                .collect();
+            format!("{game} {} [board=B]", fields.join(" "))
+        })
+        .collect();
+    help = help.replace("{family}", &family.join("; "));
     let scoring = kamisado_core::Scoring::ALL.map(kamisado_core::Scoring::name);
     let refill = kamisado_core::Refill::ALL.map(kamisado_core::Refill::name);
     help.replace("{layout}", &GameId::Kamisado.layouts().join("|"))

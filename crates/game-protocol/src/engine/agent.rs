@@ -117,6 +117,9 @@ impl Engine for AgentEngine {
         match position {
             AnyPosition::Kamisado(p) => self.kamisado.as_mut()?.choose(p).map(AnyMove::Kamisado),
             AnyPosition::Katarenga(p) => self.katarenga.as_mut()?.choose(p).map(AnyMove::Katarenga),
+            // Not declared in `games`: an agent engine plays the games it
+            // was given agents for.
+            AnyPosition::Congress(_) | AnyPosition::Quebec(_) | AnyPosition::Isolation(_) => None,
         }
     }
 

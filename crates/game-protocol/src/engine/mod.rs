@@ -598,11 +598,16 @@ fn spec_of(
     // The option word given for each field, so far.
     let mut given: Vec<(&str, &str)> = Vec::new();
     for rule in rules {
-        let known = rule == "standard" || options.contains(rule);
+        // A default's word (`standard`, `strict`) is known, and changes
+        // nothing: beside an option it does not undo it.
+        let default = game
+            .option_fields()
+            .iter()
+            .any(|f| f.values.first() == Some(&rule.as_str()));
+        let known = default || options.contains(rule);
         let field = game.option_field(rule);
         match chosen.with_option(rule) {
-            // `standard` beside an option does not undo it.
-            Some(_) if known && rule == "standard" => {}
+            Some(_) if known && default => {}
             // A reading or a layout at a time.
             Some(_) if known && given.iter().any(|(f, w)| Some(*f) == field && w != rule) => {
                 let (field, other) = given
@@ -610,10 +615,16 @@ fn spec_of(
                     .find(|(f, _)| Some(*f) == field)
                     .copied()
                     .unwrap_or_default();
-                let what = if field == "layout" {
-                    "layouts"
-                } else {
-                    "readings"
+                let what = match field {
+                    "layout" => "layouts".to_string(),
+                    f if game
+                        .option_fields()
+                        .first()
+                        .is_some_and(|first| first.name == f) =>
+                    {
+                        "readings".to_string()
+                    }
+                    f => format!("values of {f}"),
                 };
                 return Err(format!(
                     "rule options {other} and {rule} are two {what} of {game}: name one"
@@ -625,7 +636,11 @@ fn spec_of(
                 chosen = spec;
             }
             _ => {
-                let mut plays = vec!["standard".to_string()];
+                let mut plays: Vec<String> = game
+                    .option_fields()
+                    .iter()
+                    .filter_map(|f| f.values.first().map(|v| (*v).to_string()))
+                    .collect();
                 plays.extend(options.iter().cloned());
                 return Err(format!(
                     "unknown rule option {rule:?} for {game} (this engine plays {})",

@@ -17,6 +17,8 @@ use kamisado_core::Game;
 
 type Kamisado = kamisado_core::Position;
 type Katarenga = katarenga_core::Position;
+use game_search::proof::isolation::IsolationSolver;
+use katarenga_family::{Congress, Isolation, Quebec, Reading};
 
 /// The engine's name in the handshake.
 pub const NAME: &str = concat!("kk-engine ", env!("CARGO_PKG_VERSION"));
@@ -69,7 +71,12 @@ pub struct SearchEngine {
     game: Option<GameId>,
     kamisado: Option<SearchAgent<Kamisado>>,
     katarenga: Option<SearchAgent<Katarenga>>,
+    congress: Option<SearchAgent<Congress>>,
+    quebec: Option<SearchAgent<Quebec>>,
+    isolation: Option<SearchAgent<Isolation>>,
     solver: Option<Solver<Kamisado>>,
+    /// Strict Isolation's exact solver (its table grows as it needs).
+    kayles: IsolationSolver,
 }
 
 impl SearchEngine {
@@ -96,6 +103,21 @@ impl SearchEngine {
             GameId::Katarenga => {
                 if self.katarenga.is_none() {
                     self.katarenga = Some(SearchAgent::new(Limits::depth(1), mib).map_err(table)?);
+                }
+            }
+            GameId::Congress => {
+                if self.congress.is_none() {
+                    self.congress = Some(SearchAgent::new(Limits::depth(1), mib).map_err(table)?);
+                }
+            }
+            GameId::Quebec => {
+                if self.quebec.is_none() {
+                    self.quebec = Some(SearchAgent::new(Limits::depth(1), mib).map_err(table)?);
+                }
+            }
+            GameId::Isolation => {
+                if self.isolation.is_none() {
+                    self.isolation = Some(SearchAgent::new(Limits::depth(1), mib).map_err(table)?);
                 }
             }
         }
@@ -174,6 +196,9 @@ impl Engine for SearchEngine {
                 // Made anew, at the new size, at the next `isready`.
                 self.kamisado = None;
                 self.katarenga = None;
+                self.congress = None;
+                self.quebec = None;
+                self.isolation = None;
                 self.solver = None;
             }
             "Nodes" => self.settings.nodes = number(0, u64::MAX)?,
@@ -207,6 +232,15 @@ impl Engine for SearchEngine {
         if let Some(agent) = &mut self.katarenga {
             agent.searcher.clear();
         }
+        if let Some(agent) = &mut self.congress {
+            agent.searcher.clear();
+        }
+        if let Some(agent) = &mut self.quebec {
+            agent.searcher.clear();
+        }
+        if let Some(agent) = &mut self.isolation {
+            agent.searcher.clear();
+        }
         if let Some(solver) = &mut self.solver {
             solver.prover().clear();
         }
@@ -235,6 +269,23 @@ impl Engine for SearchEngine {
             AnyPosition::Katarenga(p) => {
                 let agent = self.katarenga.as_mut()?;
                 search(agent, p, limits(&budget, 0), thinking).map(AnyMove::Katarenga)
+            }
+            AnyPosition::Congress(p) => {
+                let agent = self.congress.as_mut()?;
+                search(agent, p, limits(&budget, 0), thinking).map(AnyMove::Congress)
+            }
+            AnyPosition::Quebec(p) => {
+                let agent = self.quebec.as_mut()?;
+                search(agent, p, limits(&budget, 0), thinking).map(AnyMove::Quebec)
+            }
+            AnyPosition::Isolation(p) => {
+                if self.settings.solver && p.reading() == Reading::Strict {
+                    if let Some(best) = solve_isolation(&mut self.kayles, p, thinking) {
+                        return Some(AnyMove::Isolation(best));
+                    }
+                }
+                let agent = self.isolation.as_mut()?;
+                search(agent, p, limits(&budget, 0), thinking).map(AnyMove::Isolation)
             }
         }
     }
@@ -370,6 +421,36 @@ fn solve(
     let pv = principal_variation(solver, position, &solution, budget);
     thinking.info(info(Some(score), pv, "proved by the solver"));
     Ok(best)
+}
+
+/// Strict Isolation solved exactly (it takes well under a second from the
+/// empty board): the winning placement, with its `info` line, or `None`
+/// for a lost position (said too), which the search then defends.
+fn solve_isolation(
+    solver: &mut IsolationSolver,
+    position: &Isolation,
+    thinking: &Thinking<'_>,
+) -> Option<katarenga_family::Move> {
+    let started = Instant::now();
+    let solution = solver.solve(position).ok()?;
+    let wins = solution.winner == position.side_to_move();
+    thinking.info(Info {
+        score: Some(if wins {
+            Score::ProvenWin
+        } else {
+            Score::ProvenLoss
+        }),
+        nodes: Some(solution.nodes),
+        time: Some(millis(started.elapsed())),
+        pv: solution.best.iter().map(ToString::to_string).collect(),
+        string: Some(if wins {
+            "proved by the Isolation solver".into()
+        } else {
+            "the Isolation solver proved a loss: the search chooses the defence".into()
+        }),
+        ..Info::default()
+    });
+    solution.best
 }
 
 /// The solved line, if there is time for it (the length is known and the

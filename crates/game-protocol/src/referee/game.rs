@@ -8,10 +8,11 @@ use std::str::FromStr;
 
 use board_geometry::{Player, SplitMix64};
 use game_records::{
-    Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
-    OrientationChoice, RecordResult, Termination,
+    Annotated, BoardSpec, Chooser, FamilyRecord, Header, KamisadoRecord, KamisadoRound,
+    KatarengaRecord, OrientationChoice, RecordResult, Termination,
 };
 use game_search::play::Repetitions;
+use game_spec::{AnyMove, AnyPosition};
 use kamisado_core::{Match, MatchState};
 use katarenga_core::{Orientation, Setup};
 
@@ -80,6 +81,7 @@ pub(super) fn play(
     let (termination, winner, reason, record) = match opening {
         Opening::Kamisado(start) => game.kamisado(start, header),
         Opening::Katarenga { board, position } => game.katarenga(board, position, header),
+        Opening::Family { board, position } => game.family(board, position, header),
     };
     let mut faults = [0; 2];
     if let Some(loser) = winner
@@ -355,6 +357,70 @@ impl Game<'_> {
             // `newgame`): its rematch must not wait for one.
             self.choices.put(self.number.div_ceil(2), None);
         }
+        let (termination, winner, reason) = match outcome {
+            Ok((t, w)) => (t, w, None),
+            Err((loser, f)) => (f.kind, Some(loser.opponent()), Some(self.reason(loser, &f))),
+        };
+        record.termination = termination;
+        record.result = winner.map_or(RecordResult::Draw, RecordResult::Win);
+        if let Some(reason) = &reason {
+            record.header.other.push(("Reason".into(), reason.clone()));
+        }
+        debug_assert!(record.validate().is_ok(), "{:?}", record.validate());
+        (termination, winner, reason, record.to_string())
+    }
+
+    /// A game of the family (Congress, Quebec, Isolation) from `start`:
+    /// the moves asked in turn, the project's adjudication (repetition,
+    /// ply limit) as for Katarenga, draws by the rules kept.
+    fn family(&mut self, board: BoardSpec, start: AnyPosition, header: Header) -> Outcome {
+        let spec = self.config.spec;
+        let Some(mut record) = FamilyRecord::new(spec, board) else {
+            unreachable!("a family opening comes from a family spec")
+        };
+        record.header = header;
+        if record.start_position().ok() != Some(start) {
+            record.start = Some(start);
+        }
+        let adjudication = self.config.adjudication;
+        let outcome: Result<(Termination, Option<Player>), (Player, Fault)> = (|| {
+            self.new_game()?;
+            let mut position = start;
+            let mut seen = std::collections::HashMap::<AnyPosition, u32>::new();
+            seen.insert(position, 1);
+            loop {
+                if let Some(outcome) = position.outcome() {
+                    return Ok((Termination::Normal, outcome.winner()));
+                }
+                if record.moves.len() >= adjudication.max_plies as usize {
+                    return Ok((Termination::PlyLimit, None));
+                }
+                let side = position.side_to_move();
+                let command = Command::Position {
+                    start: Start::Notation(start.to_string()),
+                    moves: record.moves.iter().map(|m| m.mv.to_string()).collect(),
+                };
+                let text = self.ask_move(command, side)?;
+                let (mv, next) = play_text(side, &text, |mv: katarenga_family::Move| {
+                    let any = match position {
+                        AnyPosition::Quebec(_) => AnyMove::Quebec(mv),
+                        AnyPosition::Isolation(_) => AnyMove::Isolation(mv),
+                        _ => AnyMove::Congress(mv),
+                    };
+                    position.try_play(any)
+                })?;
+                record.moves.push(Annotated::new(mv));
+                position = next;
+                let count = seen.entry(position).or_default();
+                *count += 1;
+                if adjudication
+                    .repetitions
+                    .is_some_and(|limit| *count >= limit)
+                {
+                    return Ok((Termination::Repetition, None));
+                }
+            }
+        })();
         let (termination, winner, reason) = match outcome {
             Ok((t, w)) => (t, w, None),
             Err((loser, f)) => (f.kind, Some(loser.opponent()), Some(self.reason(loser, &f))),

@@ -122,7 +122,7 @@ impl Config {
     pub fn rules(&self) -> Rules {
         match self.spec {
             GameSpec::Katarenga { rules, .. } => rules,
-            GameSpec::Kamisado { .. } => Rules::Standard,
+            _ => Rules::Standard,
         }
     }
 
@@ -131,7 +131,7 @@ impl Config {
     pub fn match_options(&self) -> kamisado_core::MatchOptions {
         match self.spec {
             GameSpec::Kamisado { options, .. } => options,
-            GameSpec::Katarenga { .. } => kamisado_core::MatchOptions::default(),
+            _ => kamisado_core::MatchOptions::default(),
         }
     }
 
@@ -140,19 +140,16 @@ impl Config {
     pub fn target(&self) -> Target {
         match self.spec {
             GameSpec::Kamisado { target, .. } => target,
-            GameSpec::Katarenga { .. } => Target::SINGLE_ROUND,
+            _ => Target::SINGLE_ROUND,
         }
     }
 
-    /// The board the spec fixes for every Katarenga game: `None` for the
-    /// standard board (random openings may then be on random boards) and
-    /// for Kamisado.
+    /// The board the spec fixes for every game on a Katarenga board:
+    /// `None` for the standard board (random openings may then be on
+    /// random boards) and for Kamisado.
     #[must_use]
     pub fn fixed_board(&self) -> Option<BoardSetup> {
-        match self.spec {
-            GameSpec::Katarenga { board, .. } if board != BoardSetup::Standard => Some(board),
-            _ => None,
-        }
+        self.spec.board().filter(|b| *b != BoardSetup::Standard)
     }
 }
 

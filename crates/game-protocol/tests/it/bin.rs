@@ -271,18 +271,20 @@ fn the_referee_help_lists_every_rule_reading_of_each_game() {
     let help = run(REFEREE, &["--help"]);
     let text = String::from_utf8_lossy(&help.stdout);
     for game in game_protocol::GameId::ALL {
+        let field = game.option_fields()[0].name;
         let listed = text
-            .split_once(&format!("{game} [rules="))
+            .split_once(&format!("{game} [{field}="))
             .and_then(|(_, rest)| rest.split_once(']'))
             .map_or("", |(list, _)| list);
         let listed: Vec<&str> = listed.split('|').collect();
         for reading in &listed {
-            let spec = format!("{game} rules={reading}");
+            let spec = format!("{game} {field}={reading}");
             let read: Result<game_protocol::GameSpec, _> = spec.parse();
             assert!(read.is_ok(), "{spec:?} does not read: {read:?}");
         }
         assert_eq!(listed, game.readings(), "{game}");
     }
+    assert!(text.contains("[supply=8|none]"), "{text}");
     let layouts = text
         .split_once("[layout=")
         .and_then(|(_, rest)| rest.split_once(']'))

@@ -81,23 +81,86 @@ fn defaults_are_left_out_and_named_values_are_written_as_numbers() {
 }
 
 #[test]
-fn each_reading_of_the_rules_starts_as_the_core_starts_it() {
+fn each_rule_option_starts_as_the_core_starts_it() {
+    use katarenga_family::{Congress, Isolation, Quebec};
+    let mut checked = 0;
     for game in GameId::ALL {
-        for &reading in game.readings() {
-            let spec: GameSpec = format!("{game} rules={reading}").parse().unwrap();
-            assert_eq!(spec.rules(), reading);
-            let expected = match game {
-                GameId::Kamisado => AnyPosition::Kamisado(kamisado_core::Position::start_with(
-                    reading.parse().unwrap(),
-                )),
-                GameId::Katarenga => AnyPosition::Katarenga(katarenga_core::Position::start_with(
-                    Board::standard(),
-                    reading.parse().unwrap(),
-                )),
-            };
-            assert_eq!(spec.start(), expected, "{spec}");
+        for field in game.option_fields() {
+            for &value in field.values {
+                let spec: GameSpec = format!("{game} {}={value}", field.name).parse().unwrap();
+                assert_eq!(spec.option(field.name), Some(value));
+                let standard = Board::standard();
+                let expected = match (game, field.name) {
+                    (GameId::Kamisado, "rules") => AnyPosition::Kamisado(
+                        kamisado_core::Position::start_with(value.parse().unwrap()),
+                    ),
+                    (GameId::Kamisado, _) => AnyPosition::Kamisado(
+                        kamisado_core::Position::start_on(value.parse().unwrap()),
+                    ),
+                    (GameId::Katarenga, _) => AnyPosition::Katarenga(
+                        katarenga_core::Position::start_with(standard, value.parse().unwrap()),
+                    ),
+                    (GameId::Congress, _) => AnyPosition::Congress(
+                        Congress::start_on(standard).with_no_move(value.parse().unwrap()),
+                    ),
+                    (GameId::Quebec, _) => AnyPosition::Quebec(
+                        Quebec::start_on(standard).with_both_connected(value.parse().unwrap()),
+                    ),
+                    (GameId::Isolation, "reading") => AnyPosition::Isolation(
+                        Isolation::start_on(standard).with_reading(value.parse().unwrap()),
+                    ),
+                    (GameId::Isolation, _) => AnyPosition::Isolation(
+                        Isolation::start_on(standard).with_supply(value.parse().unwrap()),
+                    ),
+                };
+                assert_eq!(spec.start(), expected, "{spec}");
+                // The option word reaches the same spec (KKP's newgame).
+                assert_eq!(
+                    GameSpec::default_for(game)
+                        .with_option(value)
+                        .map(|s| s.option(field.name)),
+                    Some(Some(value))
+                );
+                checked += 1;
+            }
         }
     }
+    assert_eq!(checked, 3 + 4 + 2 + 2 + 2 + 3 + 2);
+}
+
+#[test]
+fn the_family_reads_its_fields_and_board() {
+    let spec: GameSpec = "isolation supply=none board=4b3,3f0,2f0,1f0 reading=one-way"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        spec.to_string(),
+        "isolation reading=one-way supply=none board=4b3,3f0,2f0,1f0"
+    );
+    assert_eq!(spec.option_words(), ["one-way", "none"]);
+    assert_eq!(
+        "congress no-move=lose"
+            .parse::<GameSpec>()
+            .unwrap()
+            .to_string(),
+        "congress"
+    );
+    let error = "quebec no-move=pass".parse::<GameSpec>().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "at byte 7: quebec has no field no-move (its fields: both-connected, board)"
+    );
+    let error = "isolation supply=7".parse::<GameSpec>().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("at byte 17: bad supply \"7\""),
+        "{error}"
+    );
+    assert_eq!(
+        GameId::Isolation.rule_options(),
+        ["opposite", "one-way", "none"]
+    );
 }
 
 #[test]

@@ -195,6 +195,13 @@ impl Options {
             }
         };
         let game = match spec {
+            GameSpec::Congress { .. } | GameSpec::Quebec { .. } | GameSpec::Isolation { .. } => {
+                return Err(CliError::Usage(format!(
+                    "kk-play plays kamisado and katarenga; {} is played through kk-engine, \
+                     kk-referee and the libraries for now",
+                    spec.game()
+                )));
+            }
             spec @ GameSpec::Kamisado {
                 target, options, ..
             } => {

@@ -476,3 +476,81 @@ fn a_kamisado_reading_named_by_newgame_decides_the_engine_s_moves() {
         "{errors:?}"
     );
 }
+
+/// The family's games through KKP: declared with their options (every
+/// non-default value of each option field, from the family crate's own
+/// lists), played by `newgame`, strict Isolation answered by its exact
+/// solver, and two values of one field at once refused.
+#[test]
+fn the_engine_plays_congress_quebec_and_isolation() {
+    use katarenga_family::{Congress, Isolation, Quebec};
+    let mut e = Driver::start();
+    e.send("kkp");
+    let replies = e.until(|r| *r == Reply::KkpOk);
+    let declared = |game: GameId| {
+        replies.iter().find_map(|r| match r {
+            Reply::Game { game: g, rules } if *g == game => Some(rules.clone()),
+            _ => None,
+        })
+    };
+    assert_eq!(declared(GameId::Congress), Some(vec!["pass".to_string()]));
+    assert_eq!(declared(GameId::Quebec), Some(vec!["draw".to_string()]));
+    assert_eq!(
+        declared(GameId::Isolation),
+        Some(["opposite", "one-way", "none"].map(String::from).to_vec())
+    );
+    e.send("newgame congress rules pass\nposition startpos moves b1b2\ngo depth 2");
+    let (replies, best) = e.best();
+    assert!(errors(&replies).is_empty(), "{replies:?}");
+    let after = Congress::start().play("b1b2".parse().unwrap());
+    assert!(after.is_legal(best.unwrap().parse().unwrap()));
+    e.send("newgame quebec\nposition tiles 1f0 2b1 3f2 4f3\ngo nodes 3000");
+    let (_, best) = e.best();
+    let board =
+        katarenga_core::Board::from_tiles(["1f0", "2b1", "3f2", "4f3"].map(|t| t.parse().unwrap()))
+            .unwrap();
+    assert!(Quebec::start_on(board).is_legal(best.unwrap().parse().unwrap()));
+    // Strict Isolation: the solver proves the standard board won for the
+    // first player and plays a winning placement.
+    e.send("newgame isolation\nposition startpos\ngo movetime 5000");
+    let (replies, best) = e.best();
+    let best: katarenga_family::Move = best.unwrap().parse().unwrap();
+    assert!(Isolation::start().is_legal(best));
+    assert!(
+        infos(&replies)
+            .iter()
+            .any(|i| i.score == Some(Score::ProvenWin)
+                && i.string.as_deref() == Some("proved by the Isolation solver")),
+        "{replies:?}"
+    );
+    let mut solver = game_search::proof::isolation::IsolationSolver::new();
+    let after = Isolation::start().play(best);
+    assert_eq!(
+        solver.solve(&after).unwrap().winner,
+        katarenga_family::Player::White
+    );
+    // Under another reading the search answers (no proof claimed).
+    e.send("newgame isolation rules one-way none\nposition startpos moves @d4\ngo depth 2");
+    let (replies, best) = e.best();
+    assert!(errors(&replies).is_empty(), "{replies:?}");
+    let one_way = Isolation::start()
+        .with_reading(katarenga_family::Reading::OneWay)
+        .with_supply(katarenga_family::Supply::Unlimited)
+        .play("@d4".parse().unwrap());
+    assert!(one_way.is_legal(best.unwrap().parse().unwrap()));
+    e.send("newgame isolation rules opposite one-way\nnewgame quebec rules sideways");
+    e.send("isready");
+    let replies = e.until(|r| *r == Reply::ReadyOk);
+    let errors = errors(&replies);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].contains("opposite and one-way are two readings of isolation"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1].contains(
+            "unknown rule option \"sideways\" for quebec (this engine plays mover and draw)"
+        ),
+        "{errors:?}"
+    );
+}

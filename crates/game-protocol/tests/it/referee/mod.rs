@@ -420,3 +420,38 @@ fn kamisado_set_up_match_from_a_chart() {
     other.setups = Some(chart);
     refused(other, "kamisado refill=setups");
 }
+
+/// Isolation (one-way, random boards) and Quebec between two kk-engines:
+/// the records are the family's, replay by the game's options (their own
+/// check), and name the game in the `Game` tag.
+#[test]
+fn the_family_is_refereed_with_records() {
+    use game_records::FamilyRecord;
+    for (text, plies) in [
+        ("isolation reading=one-way", 0),
+        ("quebec both-connected=draw", 60),
+    ] {
+        let mut config = Config::new(
+            spec(text),
+            [engine("a", "option.Hash=1"), engine("b", "option.Hash=1")],
+            2,
+            TimeControl::Depth(1),
+        );
+        if plies > 0 {
+            config.adjudication.max_plies = plies;
+        }
+        let (report, records, _) = run(config, &text.replace(' ', "-"));
+        assert_eq!(report.tally.games(), 2);
+        assert_eq!(report.faults, [0, 0], "{records}");
+        let records = FamilyRecord::parse_all(&records).unwrap();
+        assert_eq!(records.len(), 2);
+        for r in &records {
+            assert_eq!(r.game.to_string(), text);
+            assert!(!r.termination.is_forfeit(), "{r}");
+            r.validate().unwrap();
+        }
+        // The pair's two games start alike.
+        assert_eq!(records[0].board, records[1].board);
+        assert_eq!(records[0].start, records[1].start);
+    }
+}
