@@ -199,7 +199,9 @@ fn every_example_words_an_unknown_game_alike() {
             "{name}: {err}"
         );
         assert!(
-            err.contains("unknown game \"chess\": expected kamisado or katarenga"),
+            err.contains(
+                "unknown game \"chess\": expected kamisado, katarenga, congress, quebec or isolation"
+            ),
             "{name}: {err}"
         );
     }

@@ -225,8 +225,13 @@ mod tests {
     fn the_list_holds_every_suite_file_once() {
         let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut on_disk = Vec::new();
+        // The games with a core of their own and its data folder (the
+        // family's games are checked against a naive model in their crate).
         for game in GameId::ALL {
             let data = crates.join(format!("{game}-core/tests/data"));
+            if !data.exists() {
+                continue;
+            }
             for entry in std::fs::read_dir(&data).unwrap() {
                 let file = entry.unwrap().file_name().into_string().unwrap();
                 if let Some(stem) = file.strip_suffix(".txt") {

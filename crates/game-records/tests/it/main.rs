@@ -4,6 +4,7 @@
 //! the base records the error tests edit.
 
 mod common;
+mod family;
 mod kamisado;
 mod katarenga;
 #[cfg(feature = "players")]
