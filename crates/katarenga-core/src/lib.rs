@@ -61,6 +61,8 @@ pub use moves::{Destination, Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;
 pub use picture::{Ansi, Svg};
+#[doc(hidden)]
+pub use picture::{ansi_square, svg_pieces};
 pub use play::{IllegalMove, MoveKind};
 pub use position::{InvalidPosition, Position, PositionBuilder, Rules, UnknownRules};
 pub use quadrant::{Grid4, Quadrant};

@@ -115,25 +115,7 @@ impl fmt::Display for Svg<'_> {
         let margin = 90;
         let colour = |square| p.board().colour_of(square).rgb();
         svg_board(f, margin, format_args!("Katarenga: {p}"), colour, |f| {
-            if self.marks {
-                for square in Square::ALL {
-                    let colour = p.board().colour_of(square);
-                    svg_square_mark(f, square, margin, colour.mark(), colour.mark_ink())?;
-                }
-            }
-            for square in p.occupied() {
-                let Some(player) = p.piece_on(square) else {
-                    continue;
-                };
-                let (x, y) = square_corner(square, margin, margin);
-                writeln!(
-                    f,
-                    r##"<circle cx="{}" cy="{}" r="20" fill="{}" stroke="#555" stroke-width="2"/>"##,
-                    x + SQUARE_PX / 2,
-                    y + SQUARE_PX / 2,
-                    player_ink(player)
-                )?;
-            }
+            svg_pieces(f, p.board(), |s| p.piece_on(s), margin, self.marks)?;
             for camp in Camp::ALL {
                 svg_camp(f, p, camp, margin)?;
             }
@@ -199,29 +181,83 @@ impl fmt::Display for Ansi<'_> {
         let p = self.position;
         self.corners(f, Camp::A9, Camp::H9)?;
         ansi_board(f, 4, |f, square| {
-            let colour = p.board().colour_of(square);
-            let bg = colour.rgb();
             let from_here = self.last.is_some_and(|m| m.from == square);
-            if self.marks {
-                let ink = colour.mark_ink();
-                let mark = colour.mark();
-                return match p.piece_on(square) {
-                    Some(player) => {
-                        ansi_cell(f, player_ink(player), bg, " ●")?;
-                        ansi_cell(f, ink, bg, format_args!("{mark} "))
-                    }
-                    None if from_here => ansi_cell(f, ink, bg, format_args!(" ·{mark} ")),
-                    None => ansi_cell(f, ink, bg, format_args!("  {mark} ")),
-                };
-            }
-            match p.piece_on(square) {
-                Some(player) => ansi_cell(f, player_ink(player), bg, " ●  "),
-                None if from_here => ansi_cell(f, Rgb(255, 255, 255), bg, " ·  "),
-                None => ansi_cell(f, bg, bg, "    "),
-            }
+            ansi_square(
+                f,
+                p.board(),
+                square,
+                p.piece_on(square),
+                from_here,
+                self.marks,
+            )
         })?;
         self.corners(f, Camp::A0, Camp::H0)?;
         write!(f, "{} to move", p.side_to_move())?;
         ansi_status_end(f, self.last)
+    }
+}
+
+/// Draws the pieces (and, with `marks`, each square's mark) on an SVG board
+/// of `board`'s colours drawn at `margin`: the part of the picture every
+/// game on a Katarenga board shares (the family's pictures call it too).
+#[doc(hidden)]
+pub fn svg_pieces(
+    f: &mut fmt::Formatter<'_>,
+    board: &crate::Board,
+    piece_on: impl Fn(Square) -> Option<board_geometry::Player>,
+    margin: i32,
+    marks: bool,
+) -> fmt::Result {
+    if marks {
+        for square in Square::ALL {
+            let colour = board.colour_of(square);
+            svg_square_mark(f, square, margin, colour.mark(), colour.mark_ink())?;
+        }
+    }
+    for square in Square::ALL {
+        let Some(player) = piece_on(square) else {
+            continue;
+        };
+        let (x, y) = square_corner(square, margin, margin);
+        writeln!(
+            f,
+            r##"<circle cx="{}" cy="{}" r="20" fill="{}" stroke="#555" stroke-width="2"/>"##,
+            x + SQUARE_PX / 2,
+            y + SQUARE_PX / 2,
+            player_ink(player)
+        )?;
+    }
+    Ok(())
+}
+
+/// One square of a terminal board on `board`: its colour, the piece on it,
+/// a dot where the last move left, and with `marks` the colour's mark.
+#[doc(hidden)]
+pub fn ansi_square(
+    f: &mut fmt::Formatter<'_>,
+    board: &crate::Board,
+    square: Square,
+    piece: Option<board_geometry::Player>,
+    from_here: bool,
+    marks: bool,
+) -> fmt::Result {
+    let colour = board.colour_of(square);
+    let bg = colour.rgb();
+    if marks {
+        let ink = colour.mark_ink();
+        let mark = colour.mark();
+        return match piece {
+            Some(player) => {
+                ansi_cell(f, player_ink(player), bg, " ●")?;
+                ansi_cell(f, ink, bg, format_args!("{mark} "))
+            }
+            None if from_here => ansi_cell(f, ink, bg, format_args!(" ·{mark} ")),
+            None => ansi_cell(f, ink, bg, format_args!("  {mark} ")),
+        };
+    }
+    match piece {
+        Some(player) => ansi_cell(f, player_ink(player), bg, " ●  "),
+        None if from_here => ansi_cell(f, Rgb(255, 255, 255), bg, " ·  "),
+        None => ansi_cell(f, bg, bg, "    "),
     }
 }

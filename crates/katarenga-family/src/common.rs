@@ -62,6 +62,28 @@ macro_rules! pawn_position {
                 $crate::pawns::Pretty(&self.pawns)
             }
 
+            /// An SVG picture of the position (the board's colours and the
+            /// pawns; `with_marks` adds each square's mark).
+            #[must_use]
+            pub fn svg(&self) -> $crate::Svg<'_> {
+                $crate::Svg {
+                    pawns: &self.pawns,
+                    game: <$ty as game_rules::Game>::NAME,
+                    marks: false,
+                }
+            }
+
+            /// The position in terminal colours, the origin of `last`
+            /// marked (`with_marks` adds each square's mark).
+            #[must_use]
+            pub fn ansi(&self, last: Option<$crate::Move>) -> $crate::Ansi<'_> {
+                $crate::Ansi {
+                    pawns: &self.pawns,
+                    last,
+                    marks: false,
+                }
+            }
+
             /// The Zobrist hash computed from the parts (play updates it
             /// incrementally; the two always agree).
             #[must_use]

@@ -22,6 +22,7 @@ mod moves;
 mod options;
 mod outcome;
 mod pawns;
+mod picture;
 mod zobrist;
 
 pub mod rules {
@@ -38,6 +39,7 @@ pub use moves::{IllegalMove, Move, MoveKind, ParseMoveError, PieceMoves, PieceMo
 pub use options::{BothConnected, NoMove, Reading, Supply};
 pub use outcome::{Outcome, is_connected};
 pub use pawns::{Field, InvalidPosition, ParsePositionError, Pretty};
+pub use picture::{Ansi, Svg};
 
 /// The most legal moves a position of the family can have: 8 pawns of at
 /// most 14 steps each (a rook on a red square), or 64 drops.

@@ -728,3 +728,51 @@ fn the_restart_asks_no_edge() {
     assert!(!out.contains("refills from the"), "{out}");
     assert!(out.contains("wins the match"), "{out}");
 }
+
+/// The family in `kk-play`: an Isolation game typed to its end (a drop en
+/// prise refused with its reason, the last placement wins), a Congress
+/// game against the computer, and the Katarenga-only options refused.
+#[test]
+fn play_the_family_from_the_game_spec() {
+    // An all-blue board (kings), no limit of pawns: the 16 squares two
+    // apart (a8 c8 ... g2) each take a pawn, and then none is left.
+    let blue = "BBBBBBBB/".repeat(7) + "BBBBBBBB";
+    let spec = format!("isolation supply=none board={blue}");
+    let args = [
+        "--game",
+        spec.as_str(),
+        "--white",
+        "human",
+        "--black",
+        "human",
+    ];
+    let squares = [
+        "a8", "c8", "e8", "g8", "a6", "c6", "e6", "g6", "a4", "c4", "e4", "g4", "a2", "c2", "e2",
+        "g2",
+    ];
+    let mut input = String::new();
+    for s in squares {
+        input.push_str(&format!("@{s}\n"));
+        if s == "a8" {
+            // Black's b8 would stand next to White's king on a8.
+            input.push_str("@b8\n");
+        }
+    }
+    let out = play(&args, &input).unwrap();
+    assert_contains(&out, "a pawn on b8 would be en prise");
+    // Sixteen placements, Black's the last: White cannot place.
+    assert_contains(&out, "black wins: white cannot move");
+    let out = play(
+        &[
+            "--game", "congress", "--white", "human", "--black", "computer", "--depth", "1",
+        ],
+        "b1b2\nquit\n",
+    )
+    .unwrap();
+    assert_contains(&out, "black plays");
+    let error = play(&["--game", "quebec", "--rematch"], "").unwrap_err();
+    assert!(
+        matches!(error, CliError::Usage(ref m) if m.contains("not for quebec")),
+        "{error:?}"
+    );
+}

@@ -4,6 +4,7 @@
 mod naive;
 mod notation;
 mod perft;
+mod picture;
 mod properties;
 mod walks;
 

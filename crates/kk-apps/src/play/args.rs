@@ -159,6 +159,9 @@ pub(super) enum GameChoice {
         orientation: Option<Orientation>,
         rematch: bool,
     },
+    /// A game of the Katarenga family, from its start (its options and
+    /// board the spec's).
+    Family(game_spec::AnyPosition),
 }
 
 /// How strong the computer plays.
@@ -196,11 +199,18 @@ impl Options {
         };
         let game = match spec {
             GameSpec::Congress { .. } | GameSpec::Quebec { .. } | GameSpec::Isolation { .. } => {
-                return Err(CliError::Usage(format!(
-                    "kk-play plays kamisado and katarenga; {} is played through kk-engine, \
-                     kk-referee and the libraries for now",
-                    spec.game()
-                )));
+                if args.arrangement.is_some()
+                    || args.orientation.is_some()
+                    || args.rematch
+                    || args.setups.is_some()
+                {
+                    return Err(CliError::Usage(format!(
+                        "--arrangement, --orientation, --rematch and --setups are not for {} \
+                         (its board is the spec's board=)",
+                        spec.game()
+                    )));
+                }
+                GameChoice::Family(spec.start())
             }
             spec @ GameSpec::Kamisado {
                 target, options, ..

@@ -21,6 +21,10 @@ const KATARENGA_LEGEND: &str = "legend: each square is its colour, then its piec
 (R red: moves like a rook, Y yellow: a bishop, B blue: a king, G green: a knight; \
 b Black's piece, w White's; the camps a9 h9 a0 h0 show [x] when taken)";
 
+const FAMILY_LEGEND: &str = "legend: each square is its colour, then its pawn or '.' \
+(R red: moves like a rook, Y yellow: a bishop, B blue: a king, G green: a knight; \
+b Black's pawn, w White's)";
+
 /// What `help` at a prompt prints.
 const COMMANDS: &str = "a move in the notation (d1d7, e8h9); 'moves' lists the legal moves, \
 'undo' takes back your last move, 'quit' ends, 'help' shows this";
@@ -549,20 +553,48 @@ impl Session<'_> {
         players: [Who; 2],
         seed: u64,
     ) -> Result<(Ending, Option<Player>), CliError> {
-        let mut computers =
-            Computers::<katarenga_core::Position>::new(self.options.strength, seed)?;
+        self.board_game(start, KATARENGA_LEGEND, players, seed)
+    }
+
+    /// A game of the Katarenga family from `start`.
+    fn family(
+        &mut self,
+        start: game_spec::AnyPosition,
+        players: [Who; 2],
+        seed: u64,
+    ) -> Result<(Ending, Option<Player>), CliError> {
+        use game_spec::AnyPosition as A;
+        match start {
+            A::Congress(p) => self.board_game(p, FAMILY_LEGEND, players, seed),
+            A::Quebec(p) => self.board_game(p, FAMILY_LEGEND, players, seed),
+            A::Isolation(p) => self.board_game(p, FAMILY_LEGEND, players, seed),
+            A::Kamisado(_) | A::Katarenga(_) => {
+                unreachable!("a family choice holds a family position")
+            }
+        }
+    }
+
+    /// A game on a Katarenga board (Katarenga or the family) from `start`,
+    /// adjudicated as the options say: how it ended and its winner.
+    fn board_game<G: Drawn>(
+        &mut self,
+        start: G,
+        legend: &str,
+        players: [Who; 2],
+        seed: u64,
+    ) -> Result<(Ending, Option<Player>), CliError> {
+        let mut computers = Computers::<G>::new(self.options.strength, seed)?;
         let adjudication = self.options.adjudication;
-        self.legend(KATARENGA_LEGEND)?;
-        let mut history: Vec<(katarenga_core::Position, Option<katarenga_core::Move>)> =
-            vec![(start, None)];
+        self.legend(legend)?;
+        let mut history: Vec<(G, Option<G::Move>)> = vec![(start, None)];
         let mut seen = Repetitions::new();
         seen.record(&start);
         loop {
             let (p, last) = *history.last().expect("history starts with the position");
-            self.draw(marked(p.ansi(last), self.options.marks), p.pretty(), last)?;
+            self.draw(p.picture(last, self.options.marks), p.plain(), last)?;
             if let Some(outcome) = p.outcome() {
                 writeln!(self.out, "{outcome}")?;
-                return Ok((Ending::Finished, Some(outcome.winner())));
+                return Ok((Ending::Finished, p.winner()));
             }
             let mv = match self.take_turn(&p, players, &mut computers)? {
                 Typed::Move(mv) => mv,
@@ -587,8 +619,8 @@ impl Session<'_> {
                 && adjudicated(self.out, adjudication, occurrences, history.len() - 1)?
             {
                 self.draw(
-                    marked(next.ansi(Some(mv)), self.options.marks),
-                    next.pretty(),
+                    next.picture(Some(mv), self.options.marks),
+                    next.plain(),
                     Some(mv),
                 )?;
                 return Ok((Ending::Finished, None));
@@ -670,6 +702,7 @@ pub fn run(
                 options.players,
                 seed,
             )?,
+            GameChoice::Family(start) => session.family(start, options.players, seed)?.0,
         }
     };
     match ending {
@@ -721,3 +754,42 @@ impl Marked for katarenga_core::Ansi<'_> {
 fn marked<A: Marked>(board: A, marks: bool) -> A {
     if marks { board.with_marks() } else { board }
 }
+
+/// A position on a Katarenga board as a terminal draws it: in colour (its
+/// marks if asked) or as the plain drawing.
+trait Drawn: SearchGame {
+    fn picture(&self, last: Option<Self::Move>, marks: bool) -> String;
+    fn plain(&self) -> String;
+}
+
+impl Drawn for katarenga_core::Position {
+    fn picture(&self, last: Option<katarenga_core::Move>, marks: bool) -> String {
+        marked(self.ansi(last), marks).to_string()
+    }
+
+    fn plain(&self) -> String {
+        self.pretty().to_string()
+    }
+}
+
+/// The family's three positions draw alike.
+macro_rules! drawn_family {
+    ($($ty:ty),*) => {$(
+        impl Drawn for $ty {
+            fn picture(&self, last: Option<katarenga_family::Move>, marks: bool) -> String {
+                let ansi = self.ansi(last);
+                if marks { ansi.with_marks() } else { ansi }.to_string()
+            }
+
+            fn plain(&self) -> String {
+                self.pretty().to_string()
+            }
+        }
+    )*};
+}
+
+drawn_family!(
+    katarenga_family::Congress,
+    katarenga_family::Quebec,
+    katarenga_family::Isolation
+);
