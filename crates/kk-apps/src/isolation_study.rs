@@ -79,15 +79,14 @@ pub struct ReportArgs {
 }
 
 /// The data file's header.
-pub const HEADER: &str = "board,colours,largest,winner,grundy,best,nodes,micros";
+pub const HEADER: &str = "board,largest,winner,grundy,best,nodes,micros";
 
 /// One board's line of the data.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    /// The board's index in `Board::all_tile_boards`.
+    /// The board's index in `Board::all_tile_boards` (its colours are the
+    /// report's, for the boards it lists).
     pub board: usize,
-    /// The board's colours field.
-    pub colours: String,
     /// The most pawns the board holds (a largest independent set).
     pub largest: u32,
     /// Who wins with best play from the empty board.
@@ -105,9 +104,8 @@ pub struct Row {
 impl Row {
     fn line(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{}",
             self.board,
-            self.colours,
             self.largest,
             self.winner,
             self.grundy.map_or("-".to_owned(), |g| g.to_string()),
@@ -119,22 +117,20 @@ impl Row {
 
     fn parse(line: &str) -> Option<Row> {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 8 {
+        let [board, largest, winner, grundy, best, nodes, micros] = f.as_slice() else {
             return None;
-        }
+        };
         Some(Row {
-            board: f[0].parse().ok()?,
-            colours: f[1].to_owned(),
-            largest: f[2].parse().ok()?,
-            winner: f[3].parse().ok()?,
-            grundy: if f[4] == "-" {
-                None
-            } else {
-                Some(f[4].parse().ok()?)
+            board: board.parse().ok()?,
+            largest: largest.parse().ok()?,
+            winner: winner.parse().ok()?,
+            grundy: match *grundy {
+                "-" => None,
+                g => Some(g.parse().ok()?),
             },
-            best: (f[5] != "-").then(|| f[5].to_owned()),
-            nodes: f[6].parse().ok()?,
-            micros: f[7].parse().ok()?,
+            best: (*best != "-").then(|| (*best).to_owned()),
+            nodes: nodes.parse().ok()?,
+            micros: micros.parse().ok()?,
         })
     }
 }
@@ -149,7 +145,6 @@ pub fn solve_board(solver: &mut IsolationSolver, index: usize, board: &Board) ->
         .unwrap_or_else(|_| unreachable!("the start is strict"));
     Row {
         board: index,
-        colours: board.to_string(),
         largest,
         winner: solution.winner,
         grundy: solution.grundy,
@@ -185,7 +180,8 @@ fn read_rows(path: &Path) -> Result<BTreeMap<usize, Row>, CliError> {
         if n == 0 || line.is_empty() {
             continue;
         }
-        // A line cut short by a stopped run is solved again.
+        // A line cut short by a stopped run is skipped: its board is
+        // solved again.
         if let Some(row) = Row::parse(&line) {
             rows.insert(row.board, row);
         }
@@ -205,7 +201,6 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .filter(|(i, _)| !done.contains_key(i))
         .map(|(i, (board, _))| (i, board))
         .collect();
-    // Rewritten whole when a line was cut short, so that every line parses.
     let mut file = fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -213,6 +208,9 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if done.is_empty() {
         file.set_len(0)?;
         writeln!(file, "{HEADER}")?;
+    } else if !fs::read(&path)?.ends_with(b"\n") {
+        // A line cut short: the next one starts on a line of its own.
+        writeln!(file)?;
     }
     say(format_args!(
         "kk-isolation-study: {} boards solved, {} to go",
@@ -250,6 +248,16 @@ fn solve(args: &SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Ok(written)
     })?;
     file.flush()?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut meta = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path.with_extension("meta"))?;
+    writeln!(
+        meta,
+        "solved {written} boards in {seconds:.1} s of wall time on {} threads",
+        args.threads
+    )?;
     writeln!(
         out,
         "solved {written} boards in {:.1} s; {} in {}",
@@ -269,47 +277,48 @@ fn report(dir: &Path, out: &mut dyn Write) -> Result<(), CliError> {
             path.display()
         )));
     }
-    let text = report_text(&rows);
+    let runs = fs::read_to_string(path.with_extension("meta")).unwrap_or_default();
+    let text = report_text(&rows, &runs);
     let target = dir.join("docs/isolation-boards.md");
     fs::write(&target, text)?;
     writeln!(out, "wrote {} ({} boards)", target.display(), rows.len())?;
     Ok(())
 }
 
-/// The report's text from the rows.
+/// The report's text from the rows and the runs' lines (`runs`: the
+/// `.meta` file, one line a run).
 #[must_use]
-pub fn report_text(rows: &BTreeMap<usize, Row>) -> String {
+pub fn report_text(rows: &BTreeMap<usize, Row>, runs: &str) -> String {
     let n = rows.len();
+    let boards: Vec<Board> = Board::all_tile_boards().map(|(b, _)| b).collect();
+    let colours = |i: usize| boards.get(i).map_or(String::new(), ToString::to_string);
     let second: Vec<&Row> = rows
         .values()
         .filter(|r| r.winner == Player::Black)
         .collect();
-    let capped = rows.values().filter(|r| r.grundy.is_none()).count();
-    let mut largest: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut grundy: BTreeMap<String, usize> = BTreeMap::new();
+    // Boards and the second player's wins, by the most pawns a board holds.
+    let mut by_size: BTreeMap<u32, [usize; 2]> = BTreeMap::new();
     for r in rows.values() {
-        *largest.entry(r.largest).or_default() += 1;
-        *grundy
-            .entry(r.grundy.map_or("-".to_owned(), |g| g.to_string()))
-            .or_default() += 1;
+        let entry = by_size.entry(r.largest).or_default();
+        entry[0] += 1;
+        entry[1] += usize::from(r.winner == Player::Black);
     }
     let micros: u64 = rows.values().map(|r| r.micros).sum();
     let mut times: Vec<u64> = rows.values().map(|r| r.micros).collect();
     times.sort_unstable();
-    let median = times[times.len() / 2];
-    let slowest = rows
-        .values()
-        .max_by_key(|r| r.micros)
-        .map_or(0, |r| r.micros);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0);
+    let slowest = times.last().copied().unwrap_or(0);
     let mut s = String::new();
     s.push_str("# Isolation on every Katarenga board\n\n");
     s.push_str(
         "Who wins strict Isolation (Parlett's rule: no two pawns, of either colour, en prise \
 to each other; the box's 8 pawns a side; White places first; the last player able to place \
-wins) with best play, on each of the 24,576 boards four tiles make (up to turning the board, \
-in `Board::all_tile_boards` order), and the most pawns each board can hold. Exact: the game \
-is Node Kayles on the board's conflict graph, solved by `game_search::proof::isolation`. \
-Written by `kk-isolation-study report` from `docs/data/isolation-boards.csv`, which \
+wins) with best play, on each of the 24,576 boards four tiles make (up to turning the \
+board, in `Board::all_tile_boards` order, the `board` column of the data), and the most \
+pawns each board can hold. Exact: the game is Node Kayles on the board's conflict graph, \
+solved by `game_search::proof::isolation` (checked in its tests against a plain search of \
+the rules and against df-pn). Written by `kk-isolation-study report` from \
+`docs/data/isolation-boards.csv`, which \
 `cargo run --release -p kk-apps --bin kk-isolation-study -- solve` made.\n\n",
     );
     s.push_str(&format!(
@@ -317,49 +326,62 @@ Written by `kk-isolation-study report` from `docs/data/isolation-boards.csv`, wh
         if n < 24_576 { " (a partial run)" } else { "" }
     ));
     s.push_str(&format!(
-        "- The first player (White) wins on {} boards, the second player on {}.\n",
+        "- The first player (White) wins on {} boards, the second player (Black) on {}.\n",
         n - second.len(),
         second.len()
     ));
     s.push_str(&format!(
-        "- Boards where the 8 pawns a side could run out before the squares do (solved by \
-playing the supply out): {capped}.\n"
+        "- {} boards hold 17 pawns, more than the 16 of the box: there the supply can run \
+out first, and the solver plays the pawns in hand out; {} of the second player's wins are \
+among them.\n",
+        by_size.get(&17).map_or(0, |e| e[0]),
+        second.iter().filter(|r| r.largest > 16).count()
     ));
     s.push_str(&format!(
-        "- Solver time, the sum over the boards (conflict graph, largest set and solution, one \
-thread each): {:.1} s; median {:.1} ms a board, slowest {:.1} ms.\n\n",
+        "- Solver time, summed over the boards (conflict graph, largest set and solution): \
+{:.0} s; median {:.0} ms a board, slowest {:.1} s. Each time was taken while another board \
+was solved on the second core (and, for part of the run, while the workspace was built).\n",
         micros as f64 / 1e6,
         median as f64 / 1e3,
-        slowest as f64 / 1e3
+        slowest as f64 / 1e6
     ));
-    s.push_str("## The most pawns a board holds\n\n");
-    s.push_str(
-        "Parlett's solitaire puzzle: place as many pawns as possible, none en prise to another \
-(\"I have never managed to place more than 12\"). The largest set on each board (an exact \
-maximum independent set of its conflict graph):\n\n| pawns | boards |\n|---|---|\n",
-    );
-    for (k, count) in &largest {
-        s.push_str(&format!("| {k} | {count} |\n"));
+    for line in runs.lines().filter(|l| !l.is_empty()) {
+        s.push_str(&format!("- Run: {line}.\n"));
     }
-    s.push_str("\n## Grundy values of the empty board\n\n| value | boards |\n|---|---|\n");
-    for (g, count) in &grundy {
-        s.push_str(&format!("| {g} | {count} |\n"));
+    s.push_str("\n## The most pawns a board holds\n\n");
+    s.push_str(
+        "Parlett's solitaire puzzle: place as many pawns as possible, none en prise to \
+another (\"I have never managed to place more than 12\"). The most each board holds (an \
+exact maximum independent set of its conflict graph):\n\n\
+| most pawns | boards | the second player wins |\n|---|---|---|\n",
+    );
+    for (k, [count, black]) in &by_size {
+        s.push_str(&format!("| {k} | {count} | {black} |\n"));
+    }
+    if let Some(standard) = boards.first() {
+        let set = ConflictGraph::of(standard).max_independent_set();
+        let squares: Vec<String> = set.into_iter().map(|sq| sq.to_string()).collect();
+        s.push_str(&format!(
+            "\nOn the standard board (board 0), {} pawns: {}.\n",
+            squares.len(),
+            squares.join(" ")
+        ));
     }
     s.push_str("\n## Boards the second player wins\n\n");
     if second.is_empty() {
         s.push_str("None.\n");
     } else {
-        s.push_str("| board | colours | most pawns |\n|---|---|---|\n");
-        for r in second.iter().take(50) {
+        s.push_str(&format!(
+            "The first 40 of {} (the data file lists every board):\n\n\
+             | board | colours | most pawns |\n|---|---|---|\n",
+            second.len()
+        ));
+        for r in second.iter().take(40) {
             s.push_str(&format!(
                 "| {} | `{}` | {} |\n",
-                r.board, r.colours, r.largest
-            ));
-        }
-        if second.len() > 50 {
-            s.push_str(&format!(
-                "\nand {} more (the data file lists every board).\n",
-                second.len() - 50
+                r.board,
+                colours(r.board),
+                r.largest
             ));
         }
     }
