@@ -70,12 +70,11 @@ impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.pawns;
         let margin = 90;
-        let title = format_args!("{}: ", self.game);
         let colour = |square| p.board.colour_of(square).rgb();
         svg_board(
             f,
             margin,
-            format_args!("{title}{}", Notation(p)),
+            format_args!("{}: {}", self.game, Notation(p)),
             colour,
             |f| katarenga_core::svg_pieces(f, &p.board, |s| p.piece_on(s), margin, self.marks),
         )
