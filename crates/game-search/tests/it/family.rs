@@ -161,3 +161,35 @@ fn dfpn_proves_what_the_isolation_solver_finds() {
         assert_eq!(proof.value, expected, "{p:?}");
     }
 }
+
+/// The generic solver proves Congress and Quebec where it reaches: on an
+/// all-blue board (kings) White's c3 joins a1-a2-a3 in one step; Black's
+/// h8 and f6 cannot join in one, nor stop White.
+#[test]
+fn the_solver_proves_connections_in_congress_and_quebec() {
+    use game_search::proof::Solver;
+    let blue = "BBBBBBBB/".repeat(7) + "BBBBBBBB";
+    for side in ["w", "b"] {
+        let text = format!("{blue} 7b/8/5b2/8/8/w1w5/w7/w7 {side}");
+        let congress: Congress = text.parse().unwrap();
+        let quebec: Quebec = text.parse().unwrap();
+        let plies = if side == "w" { 1 } else { 2 };
+        let mut solver = Solver::<Congress>::new(4).unwrap();
+        let solution = solver.solve(&congress, Limits::nodes(1_000_000));
+        assert_eq!(
+            (solution.winner, solution.plies),
+            (Some(Player::White), Some(plies)),
+            "{text}"
+        );
+        let mut solver = Solver::<Quebec>::new(4).unwrap();
+        let solution = solver.solve(&quebec, Limits::nodes(1_000_000));
+        assert_eq!(
+            (solution.winner, solution.plies),
+            (Some(Player::White), Some(plies)),
+            "{text}"
+        );
+        if let Some(best) = solution.best.filter(|_| side == "w") {
+            assert_eq!(quebec.play(best).winner(), Some(Player::White));
+        }
+    }
+}
