@@ -282,10 +282,7 @@ impl Game for Congress {
             "play_unchecked with the illegal move {mv} in {self}"
         );
         let mut next = *self;
-        match mv {
-            Move::Step { from, to } => next.pawns.step(from, to),
-            Move::Pass | Move::Drop(_) => next.pawns.pass(),
-        }
+        next.pawns.play(mv);
         next
     }
 }
@@ -404,10 +401,7 @@ impl Game for Quebec {
             "play_unchecked with the illegal move {mv} in {self}"
         );
         let mut next = *self;
-        match mv {
-            Move::Step { from, to } => next.pawns.step(from, to),
-            Move::Pass | Move::Drop(_) => next.pawns.pass(),
-        }
+        next.pawns.play(mv);
         next
     }
 }

@@ -269,10 +269,7 @@ impl Game for Isolation {
             "play_unchecked with the illegal move {mv} in {self}"
         );
         let mut next = *self;
-        match mv {
-            Move::Drop(to) => next.pawns.drop(to),
-            Move::Step { .. } | Move::Pass => next.pawns.pass(),
-        }
+        next.pawns.play(mv);
         next
     }
 }

@@ -95,6 +95,17 @@ impl Pawns {
         self.pass();
     }
 
+    /// Plays `mv` for the side to move: a step (capturing what stands
+    /// there), a drop or a pass. The caller has checked it.
+    #[inline(always)]
+    pub(crate) fn play(&mut self, mv: crate::Move) {
+        match mv {
+            crate::Move::Step { from, to } => self.step(from, to),
+            crate::Move::Drop(to) => self.drop(to),
+            crate::Move::Pass => self.pass(),
+        }
+    }
+
     /// Writes `<colours> <pieces> <side>`.
     pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ", self.board)?;
