@@ -219,7 +219,7 @@ impl Game for Congress {
 
     /// A connected side wins (the side that just moved, if both are: only
     /// the mover can become connected in play); then the player to move
-    /// with no step loses, or under [`NoMove::Pass`] passes, and the game
+    /// with no step loses, or under `NoMove::Pass` passes, and the game
     /// is drawn when neither can step.
     fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = connection(&self.pawns, BothConnected::Mover) {
@@ -259,7 +259,7 @@ impl Game for Congress {
     }
 
     /// # Errors
-    /// [`IllegalMove`] with the first rule the move breaks.
+    /// `IllegalMove` with the first rule the move breaks.
     fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
         if let Some(outcome) = self.outcome() {
             return Err(IllegalMove::GameOver(outcome));
@@ -366,7 +366,7 @@ impl Game for Quebec {
     }
 
     /// Both sides tested: a connected side wins (both: the
-    /// [`BothConnected`] rule); then the player to move with no move loses.
+    /// `BothConnected` rule); then the player to move with no move loses.
     fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = connection(&self.pawns, self.both) {
             return Some(outcome);
@@ -386,7 +386,7 @@ impl Game for Quebec {
     }
 
     /// # Errors
-    /// [`IllegalMove`] with the first rule the move breaks.
+    /// `IllegalMove` with the first rule the move breaks.
     fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {
         if let Some(outcome) = self.outcome() {
             return Err(IllegalMove::GameOver(outcome));

@@ -216,7 +216,7 @@ impl Game for Isolation {
     }
 
     /// # Errors
-    /// [`IllegalMove`] with the first rule the placement breaks: a step or
+    /// `IllegalMove` with the first rule the placement breaks: a step or
     /// a pass, the square taken, no pawn in hand, the pawn that would reach
     /// the new one, the pawn the new one would reach.
     fn check_move(&self, mv: Move) -> Result<MoveKind, IllegalMove> {

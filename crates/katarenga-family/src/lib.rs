@@ -29,11 +29,14 @@ pub mod rules {
     #![doc = include_str!("rules.md")]
 }
 
+#[doc(no_inline)]
 pub use board_geometry::{Bitboard, Player, Square};
 pub use conflict::ConflictGraph;
 pub use connection::{Congress, Quebec, START_BLACK, START_WHITE};
+#[doc(no_inline)]
 pub use game_rules::{self, Game, GameOutcome};
 pub use isolation::Isolation;
+#[doc(no_inline)]
 pub use katarenga_core::{self, Board};
 pub use moves::{IllegalMove, Move, MoveKind, ParseMoveError, PieceMoves, PieceMovesIter, Source};
 pub use options::{BothConnected, NoMove, Reading, Supply};
