@@ -22,6 +22,8 @@ trait BatchGame: Copy + Send {
     const FIRST: Player;
     fn side(&self) -> Player;
     fn winner(&self) -> Option<Player>;
+    /// Whether the game is over (won, or drawn by the rules).
+    fn is_over(&self) -> bool;
     fn fill_mask(&self, mask: &mut [i8]);
     fn legal_actions(&self, out: &mut [i32]) -> usize;
     fn play_action(&self, action: usize) -> Option<Self>;
@@ -42,6 +44,10 @@ impl<P: Encoding> BatchGame for P {
 
     fn winner(&self) -> Option<Player> {
         Game::winner(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
     }
 
     fn fill_mask(&self, mask: &mut [i8]) {
@@ -89,6 +95,10 @@ impl BatchGame for kamisado_core::Match {
         kamisado_core::Match::winner(self)
     }
 
+    fn is_over(&self) -> bool {
+        kamisado_core::Match::winner(self).is_some()
+    }
+
     fn fill_mask(&self, mask: &mut [i8]) {
         kamisado::fill_match_mask(self, mask);
     }
@@ -123,7 +133,8 @@ impl BatchGame for kamisado_core::Match {
 
 /// What one step of a batch returns, game by game.
 struct Steps {
-    /// The reward of the player who moved: +1 won, -1 lost, 0 otherwise.
+    /// The reward of the player who moved: +1 won, -1 lost, 0 otherwise
+    /// (a draw too).
     rewards: Vec<f32>,
     /// The game ended by the rules (and restarted).
     terminated: Vec<bool>,
@@ -189,8 +200,12 @@ impl<G: BatchGame> Batch<G> {
         for (i, next) in nexts.into_iter().enumerate() {
             let mover = self.games[i].side();
             self.plies[i] += 1;
-            if let Some(winner) = next.winner() {
-                steps.rewards[i] = if winner == mover { 1.0 } else { -1.0 };
+            if next.is_over() {
+                steps.rewards[i] = match next.winner() {
+                    Some(winner) if winner == mover => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                };
                 steps.terminated[i] = true;
             } else if self.plies[i] >= self.max_plies {
                 steps.truncated[i] = true;
@@ -299,6 +314,30 @@ fn batch_size(n: i64, max_plies: i64) -> PyResult<(usize, u32)> {
     let n = crate::int_arg("n", n, 1..=MAX_GAMES)? as usize;
     let max_plies = crate::int_arg("max_plies", max_plies, 1..=i64::from(u32::MAX))? as u32;
     Ok((n, max_plies))
+}
+
+/// The starts of a batch of a game on a Katarenga board: `start` on the
+/// standard board, or on tile boards drawn from `seed` with
+/// `random_boards`.
+fn board_starts<G: 'static>(
+    random_boards: bool,
+    seed: i64,
+    start: impl Fn(katarenga_core::Board) -> G + Send + Sync + 'static,
+) -> PyResult<Box<dyn FnMut() -> G + Send + Sync>> {
+    let seed = crate::int_arg("seed", seed, 0..=i64::MAX)? as u64;
+    let mut rng = SplitMix64::new(seed);
+    Ok(if random_boards {
+        Box::new(move || {
+            let index = rng.below(katarenga_core::TilePlacement::ARRANGEMENTS as usize) as u32;
+            let placements = katarenga_core::TilePlacement::arrangement(index)
+                .expect("an index below ARRANGEMENTS");
+            let board = katarenga_core::Board::from_tiles(placements)
+                .expect("an arrangement uses each tile once");
+            start(board)
+        })
+    } else {
+        Box::new(move || start(katarenga_core::Board::standard()))
+    })
 }
 
 /// A fresh array is always contiguous; this never happens.
@@ -475,27 +514,120 @@ batch_class!(
         ) -> PyResult<Self> {
             let (n, max_plies) = batch_size(n, max_plies)?;
             let rules: katarenga_core::Rules = rules.parse().map_err(|e| crate::value_error(&e))?;
-            let seed = crate::int_arg("seed", seed, 0..=i64::MAX)? as u64;
-            let mut rng = SplitMix64::new(seed);
-            let start: Box<dyn FnMut() -> katarenga_core::Position + Send + Sync> = if random_boards
-            {
-                Box::new(move || {
-                    let index =
-                        rng.below(katarenga_core::TilePlacement::ARRANGEMENTS as usize) as u32;
-                    let placements = katarenga_core::TilePlacement::arrangement(index)
-                        .expect("an index below ARRANGEMENTS");
-                    let board = katarenga_core::Board::from_tiles(placements)
-                        .expect("an arrangement uses each tile once");
-                    katarenga_core::Position::start_with(board, rules)
-                })
-            } else {
-                Box::new(move || {
-                    katarenga_core::Position::start_with(katarenga_core::Board::standard(), rules)
-                })
-            };
+            let start = board_starts(random_boards, seed, move |board| {
+                katarenga_core::Position::start_with(board, rules)
+            })?;
             Ok(KatarengaBatch {
                 batch: Box::new(Batch::new(n, max_plies, start)),
             })
+        }
+    }
+);
+
+/// A batch of one game of the family, its start on each board with the
+/// options `rules` and `second` applied ([`crate::position::Reading`]).
+fn family_batch<G>(
+    n: i64,
+    random_boards: bool,
+    seed: i64,
+    max_plies: i64,
+    rules: &str,
+    second: Option<&str>,
+    start_on: fn(katarenga_core::Board) -> G,
+) -> PyResult<Box<dyn AnyBatch>>
+where
+    G: BatchGame + Sync + crate::position::Reading + 'static,
+{
+    let (n, max_plies) = batch_size(n, max_plies)?;
+    // The options read once, on the standard board (their errors raised
+    // here); each start on another board reads their names again.
+    let template = start_on(katarenga_core::Board::standard()).read_as(rules)?;
+    let template = match second {
+        Some(value) => template.laid_as(value)?,
+        None => template,
+    };
+    let (rules, second) = (template.reading(), second.and(template.layout_name()));
+    let start = board_starts(random_boards, seed, move |board| {
+        let p = start_on(board).read_as(rules).expect("read above");
+        match second {
+            Some(value) => p.laid_as(value).expect("read above"),
+            None => p,
+        }
+    })?;
+    Ok(Box::new(Batch::new(n, max_plies, start)))
+}
+
+batch_class!(
+    CongressBatch,
+    "kamisado_katarenga.congress",
+    katarenga_family::Congress,
+    {
+        /// `n` Congress games on the standard board, or on random tile
+        /// boards (seeded) with `random_boards`, by the no-move rule `rules`
+        /// (``"lose"`` or ``"pass"``); games are truncated after `max_plies`
+        /// plies (the rules have no draw by repetition).
+        #[new]
+        #[pyo3(signature = (n, random_boards = false, seed = 0, max_plies = 300, rules = "lose"))]
+        fn new(
+            n: i64,
+            random_boards: bool,
+            seed: i64,
+            max_plies: i64,
+            rules: &str,
+        ) -> PyResult<Self> {
+            let start_on = katarenga_family::Congress::start_on;
+            let batch = family_batch(n, random_boards, seed, max_plies, rules, None, start_on)?;
+            Ok(CongressBatch { batch })
+        }
+    }
+);
+
+batch_class!(
+    QuebecBatch,
+    "kamisado_katarenga.quebec",
+    katarenga_family::Quebec,
+    {
+        /// `n` Quebec games on the standard board, or on random tile boards
+        /// (seeded) with `random_boards`, by the both-connected rule `rules`
+        /// (``"mover"`` or ``"draw"``: a draw ends the game with reward 0);
+        /// games are truncated after `max_plies` plies.
+        #[new]
+        #[pyo3(signature = (n, random_boards = false, seed = 0, max_plies = 300, rules = "mover"))]
+        fn new(
+            n: i64,
+            random_boards: bool,
+            seed: i64,
+            max_plies: i64,
+            rules: &str,
+        ) -> PyResult<Self> {
+            let start_on = katarenga_family::Quebec::start_on;
+            let batch = family_batch(n, random_boards, seed, max_plies, rules, None, start_on)?;
+            Ok(QuebecBatch { batch })
+        }
+    }
+);
+
+batch_class!(
+    IsolationBatch,
+    "kamisado_katarenga.isolation",
+    katarenga_family::Isolation,
+    {
+        /// `n` Isolation games on the standard board, or on random tile
+        /// boards (seeded) with `random_boards`, by the reading `rules`
+        /// (``"strict"``, ``"opposite"``, ``"one-way"``) with `supply`
+        /// (``"8"`` or ``"none"``); every game ends within 64 plies.
+        #[new]
+        #[pyo3(signature = (n, random_boards = false, seed = 0, rules = "strict", supply = "8"))]
+        fn new(
+            n: i64,
+            random_boards: bool,
+            seed: i64,
+            rules: &str,
+            supply: &str,
+        ) -> PyResult<Self> {
+            let start_on = katarenga_family::Isolation::start_on;
+            let batch = family_batch(n, random_boards, seed, 64, rules, Some(supply), start_on)?;
+            Ok(IsolationBatch { batch })
         }
     }
 );

@@ -151,7 +151,7 @@ fn parse_move(text: &str) -> PyResult<Move> {
 position_class! {
     /// A Kamisado position (immutable): parse it from the notation, list its
     /// moves, play one to get the next position.
-    PyPosition(Position, Move, "kamisado_katarenga.kamisado", "kamisado.Position"),
+    PyPosition(Position, Move, "kamisado_katarenga.kamisado", "kamisado.Position", layout),
     {
         /// The start of a match, played by the reading of the rules named
         /// `rules` (``"standard"``, ``"pushed-square"``, ``"blocked-colour"``)

@@ -3,7 +3,7 @@
 //! `kamisado_katarenga.katarenga`).
 
 use board_geometry::{Player, Square};
-use game_search::{Game, Limits, PROVEN, Searcher, TableError};
+use game_search::{Game, Limits, TableError};
 use katarenga_core::{Board, Camp, Destination, Move, Position, SquareColour, TilePlacement};
 use numpy::prelude::*;
 use numpy::{PyArray1, PyArray3};
@@ -82,22 +82,7 @@ impl Encoding for Position {
 /// bound on the game's length.
 impl Prove for Position {
     fn prove(&self, limits: Limits, table_mib: usize) -> Result<Proof<Move>, TableError> {
-        let r = Searcher::<Position>::new(table_mib)?.search(self, limits);
-        let side = self.side_to_move();
-        let winner = if r.score > PROVEN {
-            Some(side)
-        } else if r.score < -PROVEN {
-            Some(side.opponent())
-        } else {
-            None
-        };
-        Ok(Proof {
-            winner,
-            plies: r.plies_to_end().map(i64::from),
-            best: r.best,
-            nodes: r.nodes,
-            elapsed: r.elapsed,
-        })
+        crate::position::search_proof(self, limits, table_mib)
     }
 }
 
@@ -357,7 +342,7 @@ impl PyBoard {
 
 position_class! {
     /// A Katarenga position (immutable).
-    PyPosition(Position, Move, "kamisado_katarenga.katarenga", "katarenga.Position"),
+    PyPosition(Position, Move, "kamisado_katarenga.katarenga", "katarenga.Position", layout),
     {
         /// The start on `board` (the standard board by default) by `rules`:
         /// `"standard"` or `"no-first-capture"` (no capture on either

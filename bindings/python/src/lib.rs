@@ -1,5 +1,5 @@
-//! The native module of the `kamisado_katarenga` Python package: both
-//! engines, their action and observation encodings, and batched play. The
+//! The native module of the `kamisado_katarenga` Python package: the five
+//! games' engines, their action and observation encodings, and batched play. The
 //! Python side (`python/kamisado_katarenga`) wraps it in the modules users
 //! import.
 
@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 mod batch;
 #[macro_use]
 mod position;
+mod family;
 mod kamisado;
 mod katarenga;
 mod players;
@@ -43,8 +44,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KatarengaPosition", py.get_type::<katarenga::PyPosition>())?;
     m.add("KatarengaBoard", py.get_type::<katarenga::PyBoard>())?;
     m.add("KatarengaRematch", py.get_type::<katarenga::PyRematch>())?;
+    m.add("CongressPosition", py.get_type::<family::PyCongress>())?;
+    m.add("QuebecPosition", py.get_type::<family::PyQuebec>())?;
+    m.add("IsolationPosition", py.get_type::<family::PyIsolation>())?;
     m.add("KamisadoBatch", py.get_type::<batch::KamisadoBatch>())?;
     m.add("KatarengaBatch", py.get_type::<batch::KatarengaBatch>())?;
+    m.add("CongressBatch", py.get_type::<batch::CongressBatch>())?;
+    m.add("QuebecBatch", py.get_type::<batch::QuebecBatch>())?;
+    m.add("IsolationBatch", py.get_type::<batch::IsolationBatch>())?;
     m.add_class::<players::PyPlayer>()?;
     m.add_class::<spec::PyGameSpec>()?;
     m.add_function(wrap_pyfunction!(spec::start, m)?)?;
@@ -56,6 +63,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KATARENGA_ACTIONS", katarenga::ACTIONS)?;
     m.add("KATARENGA_CHANNELS", katarenga::CHANNELS)?;
     m.add("KATARENGA_MAX_MOVES", katarenga_core::MAX_MOVES)?;
+    m.add("STEP_ACTIONS", family::STEP_ACTIONS)?;
+    m.add("STEP_PASS", family::PASS)?;
+    m.add("STEP_CHANNELS", family::STEP_CHANNELS)?;
+    m.add("FAMILY_MAX_MOVES", katarenga_family::MAX_MOVES)?;
+    m.add("DROP_ACTIONS", family::DROP_ACTIONS)?;
+    m.add("DROP_CHANNELS", family::DROP_CHANNELS)?;
     m.add("KAMISADO_EDGE_A", kamisado::EDGE_A)?;
     m.add("KAMISADO_EDGE_H", kamisado::EDGE_H)?;
     Ok(())

@@ -10,7 +10,7 @@ use kamisado_core::{Edge, MatchState};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::{MAX_TABLE_MIB, int_arg, kamisado, katarenga};
+use crate::{MAX_TABLE_MIB, family, int_arg, kamisado, katarenga};
 
 /// Search limits from the Python arguments: a time, a depth, a node count,
 /// whichever comes first; 100 ms when none is given.
@@ -72,6 +72,9 @@ pub struct PyPlayer {
     kind: Kind,
     kamisado: Mutex<Option<Boxed<kamisado_core::Position>>>,
     katarenga: Mutex<Option<Boxed<katarenga_core::Position>>>,
+    congress: Mutex<Option<Boxed<katarenga_family::Congress>>>,
+    quebec: Mutex<Option<Boxed<katarenga_family::Quebec>>>,
+    isolation: Mutex<Option<Boxed<katarenga_family::Isolation>>>,
 }
 
 impl PyPlayer {
@@ -80,6 +83,9 @@ impl PyPlayer {
             kind,
             kamisado: Mutex::new(None),
             katarenga: Mutex::new(None),
+            congress: Mutex::new(None),
+            quebec: Mutex::new(None),
+            isolation: Mutex::new(None),
         }
     }
 }
@@ -136,23 +142,39 @@ impl PyPlayer {
         Ok(PyPlayer::new(Kind::Search(limits, mib)))
     }
 
-    /// The player's move in `position` (a Kamisado or a Katarenga
-    /// position), or `None` when the game is over.
+    /// The player's move in `position` (a position of any of the games
+    /// modules), or `None` when the game is over.
     fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        // Each game's agent, made on first use.
+        fn pick<G: game_search::SearchGame + Send + 'static>(
+            py: Python<'_>,
+            slot: &Mutex<Option<Boxed<G>>>,
+            kind: Kind,
+            p: G,
+        ) -> PyResult<Option<String>>
+        where
+            G::Move: Send,
+        {
+            py.detach(|| with_agent(slot, kind, |a| a.choose(&p)))
+                .map(|m| m.map(|m| m.to_string()))
+        }
         if let Ok(p) = position.cast::<kamisado::PyPosition>() {
-            let p = p.get().inner;
-            return py
-                .detach(|| with_agent(&self.kamisado, self.kind, |a| a.choose(&p)))
-                .map(|m| m.map(|m| m.to_string()));
+            return pick(py, &self.kamisado, self.kind, p.get().inner);
         }
         if let Ok(p) = position.cast::<katarenga::PyPosition>() {
-            let p = p.get().inner;
-            return py
-                .detach(|| with_agent(&self.katarenga, self.kind, |a| a.choose(&p)))
-                .map(|m| m.map(|m| m.to_string()));
+            return pick(py, &self.katarenga, self.kind, p.get().inner);
+        }
+        if let Ok(p) = position.cast::<family::PyCongress>() {
+            return pick(py, &self.congress, self.kind, p.get().inner);
+        }
+        if let Ok(p) = position.cast::<family::PyQuebec>() {
+            return pick(py, &self.quebec, self.kind, p.get().inner);
+        }
+        if let Ok(p) = position.cast::<family::PyIsolation>() {
+            return pick(py, &self.isolation, self.kind, p.get().inner);
         }
         Err(PyTypeError::new_err(format!(
-            "position must be a kamisado.Position or a katarenga.Position, not {}",
+            "position must be the Position of one of the games' modules (kamisado, katarenga, congress, quebec, isolation), not {}",
             position.get_type().name()?
         )))
     }

@@ -52,20 +52,46 @@ pub(crate) trait Encoding: Game {
     }
 }
 
-/// The reading of the rules a position is played by, as the position
-/// classes' constructor, `rules` and pickling take it.
-pub(crate) trait Reading: Sized {
+/// The options a position is played by, as the position classes'
+/// constructor, `rules` and pickling take them: the reading of the rules
+/// (the game's first option field) and a second field (Kamisado's layout,
+/// Isolation's supply; refused by the games without one).
+pub(crate) trait Reading: Sized + core::str::FromStr<Err: std::error::Error> {
     /// The reading's name.
     fn reading(&self) -> &'static str;
     /// The same position played by the reading named `rules`; a
     /// `ValueError` says why it cannot be.
     fn read_as(self, rules: &str) -> pyo3::PyResult<Self>;
-    /// The board layout's name (Kamisado's; `None` for a game whose
-    /// notation lays the board).
+    /// The second option's value (`None` for a game without one, or whose
+    /// notation holds it).
     fn layout_name(&self) -> Option<&'static str>;
-    /// The same position on the layout named `layout`; a `ValueError`
-    /// says why it cannot be.
-    fn laid_as(self, layout: &str) -> pyo3::PyResult<Self>;
+    /// The same position with the second option set to `value`; a
+    /// `ValueError` says why it cannot be.
+    fn laid_as(self, value: &str) -> pyo3::PyResult<Self>;
+
+    /// The position of the constructor's arguments: `text` (the start
+    /// without), then the options given.
+    fn from_args(
+        text: Option<&str>,
+        rules: Option<&str>,
+        second: Option<&str>,
+    ) -> pyo3::PyResult<Self>
+    where
+        Self: game_search::Game,
+    {
+        let position: Self = match text {
+            Some(text) => text.parse().map_err(|e| crate::value_error(&e))?,
+            None => <Self as game_search::Game>::start(),
+        };
+        let position = match rules {
+            Some(rules) => position.read_as(rules)?,
+            None => position,
+        };
+        match second {
+            Some(value) => position.laid_as(value),
+            None => Ok(position),
+        }
+    }
 }
 
 impl Reading for kamisado_core::Position {
@@ -123,7 +149,7 @@ impl Reading for katarenga_core::Position {
 macro_rules! position_class {
     (
         $(#[$meta:meta])*
-        $name:ident($core:ty, $move:ty, $module:literal, $repr:literal),
+        $name:ident($core:ty, $move:ty, $module:literal, $repr:literal, $second:ident),
         { $($extra:tt)* }
     ) => {
         $(#[$meta])*
@@ -136,25 +162,14 @@ macro_rules! position_class {
         #[pymethods]
         impl $name {
             /// A position from the notation, or the start, played by the
-            /// reading of the rules named `rules` (default: the standard
-            /// rules; a Katarenga notation says its own), on the board
-            /// layout named `layout` (Kamisado's; default: the standard
-            /// one).
+            /// reading of the rules named `rules` (the game's first option:
+            /// default the standard rules; a Katarenga notation says its
+            /// own) and the game's second option (Kamisado's board `layout`,
+            /// Isolation's `supply`; the games without one refuse it).
             #[new]
-            #[pyo3(signature = (text = None, rules = None, layout = None))]
-            fn new(text: Option<&str>, rules: Option<&str>, layout: Option<&str>) -> PyResult<Self> {
-                let inner: $core = match text {
-                    Some(text) => text.parse().map_err(|e| crate::value_error(&e))?,
-                    None => <$core>::start(),
-                };
-                let inner = match rules {
-                    Some(rules) => crate::position::Reading::read_as(inner, rules)?,
-                    None => inner,
-                };
-                let inner = match layout {
-                    Some(layout) => crate::position::Reading::laid_as(inner, layout)?,
-                    None => inner,
-                };
+            #[pyo3(signature = (text = None, rules = None, $second = None))]
+            fn new(text: Option<&str>, rules: Option<&str>, $second: Option<&str>) -> PyResult<Self> {
+                let inner = <$core as crate::position::Reading>::from_args(text, rules, $second)?;
                 Ok($name { inner })
             }
 
@@ -230,10 +245,11 @@ macro_rules! position_class {
                 self.inner.is_over()
             }
 
-            /// The winner once it is over (`"black"`/`"white"`), else `None`.
+            /// The winner once it is over (`"black"`/`"white"`), else `None`
+            /// (also for a drawn game of the family).
             #[getter]
             fn winner(&self) -> Option<&'static str> {
-                self.inner.outcome().map(|o| crate::player_name(o.winner()))
+                game_search::Game::winner(&self.inner).map(crate::player_name)
             }
 
             /// How it ended, in words; `None` while it goes on.
@@ -243,7 +259,9 @@ macro_rules! position_class {
             }
 
             /// A short name of the ending: Kamisado `"arrival"`, `"deadlock"`,
-            /// `"no move"`; Katarenga `"camps"`, `"too few pieces"`, `"no move"`.
+            /// `"no move"`; Katarenga `"camps"`, `"too few pieces"`, `"no move"`;
+            /// Congress and Quebec `"connected"`, `"both connected"` (a draw),
+            /// `"no move"`, `"blocked"` (a draw); Isolation `"no move"`.
             #[getter]
             fn ending(&self) -> Option<&'static str> {
                 self.inner.outcome().map(|o| o.ending())
@@ -376,7 +394,33 @@ pub(crate) trait Prove: Game + Send {
     ) -> Result<Proof<Self::Move>, game_search::TableError>;
 }
 
-/// `solve` in either game: the arguments read, the proof tried without the
+/// The proof of the alpha-beta search (the games without an exact prover of
+/// their own): a proven score, with a bound on the game's length; a score
+/// short of proof leaves the winner unknown.
+pub(crate) fn search_proof<G: game_search::SearchGame>(
+    position: &G,
+    limits: game_search::Limits,
+    table_mib: usize,
+) -> Result<Proof<G::Move>, game_search::TableError> {
+    let r = game_search::Searcher::<G>::new(table_mib)?.search(position, limits);
+    let side = position.side_to_move();
+    let winner = if r.score > game_search::PROVEN {
+        Some(side)
+    } else if r.score < -game_search::PROVEN {
+        Some(side.opponent())
+    } else {
+        None
+    };
+    Ok(Proof {
+        winner,
+        plies: r.plies_to_end().map(i64::from),
+        best: r.best,
+        nodes: r.nodes,
+        elapsed: r.elapsed,
+    })
+}
+
+/// `solve` in any game: the arguments read, the proof tried without the
 /// GIL, and the dict the stubs call `Solution` (`winner`, `plies`, `best`,
 /// `nodes`, `seconds`).
 pub(crate) fn solve<'py, G: Prove>(

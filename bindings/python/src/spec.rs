@@ -46,7 +46,8 @@ impl PyGameSpec {
         Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
     }
 
-    /// ``"kamisado"`` or ``"katarenga"``.
+    /// The game's name: ``"kamisado"``, ``"katarenga"``, ``"congress"``,
+    /// ``"quebec"`` or ``"isolation"``.
     #[getter]
     fn game(&self) -> &'static str {
         self.inner.game().name()
@@ -86,8 +87,8 @@ impl PyGameSpec {
         self.inner.board().map(|board| board.to_string())
     }
 
-    /// The start position: a ``kamisado.Position`` or a
-    /// ``katarenga.Position``.
+    /// The start position: a ``Position`` of the game's module
+    /// (``kamisado.Position``, ..., ``isolation.Position``).
     fn start(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         position_to_py(py, self.inner.start())
     }
@@ -120,8 +121,8 @@ fn game_arg(game: &str) -> PyResult<GameId> {
 }
 
 /// The start position of the game ``spec`` describes, given as a
-/// ``GameSpec`` or its text form: a ``kamisado.Position`` or a
-/// ``katarenga.Position``. A ``ValueError`` says what is wrong in the text
+/// ``GameSpec`` or its text form: a ``Position`` of the game's module
+/// (``kamisado.Position``, ..., ``isolation.Position``). A ``ValueError`` says what is wrong in the text
 /// and at which byte; a ``TypeError`` is raised for anything else.
 #[pyfunction]
 pub(crate) fn start(py: Python<'_>, spec: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -143,7 +144,7 @@ pub(crate) fn spec_arg(spec: &Bound<'_, PyAny>) -> PyResult<GameSpec> {
     }
 }
 
-/// A position of either game as its Python class.
+/// A position of any game as its Python class.
 fn position_to_py(py: Python<'_>, position: AnyPosition) -> PyResult<Py<PyAny>> {
     Ok(match position {
         AnyPosition::Kamisado(inner) => {
@@ -152,12 +153,12 @@ fn position_to_py(py: Python<'_>, position: AnyPosition) -> PyResult<Py<PyAny>> 
         AnyPosition::Katarenga(inner) => {
             Py::new(py, crate::katarenga::PyPosition { inner })?.into_any()
         }
-        other => {
-            return Err(pyo3::exceptions::PyNotImplementedError::new_err(format!(
-                "{} positions are not in the Python package yet (the Rust crates, kk-engine and \
-                 kk-referee play it)",
-                other.game()
-            )));
+        AnyPosition::Congress(inner) => {
+            Py::new(py, crate::family::PyCongress { inner })?.into_any()
+        }
+        AnyPosition::Quebec(inner) => Py::new(py, crate::family::PyQuebec { inner })?.into_any(),
+        AnyPosition::Isolation(inner) => {
+            Py::new(py, crate::family::PyIsolation { inner })?.into_any()
         }
     })
 }

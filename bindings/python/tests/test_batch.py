@@ -7,11 +7,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kamisado_katarenga import kamisado, katarenga
+from kamisado_katarenga import congress, isolation, kamisado, katarenga, quebec
 
 GAMES = {
     "kamisado": (kamisado, lambda n: kamisado.Batch(n)),
     "katarenga": (katarenga, lambda n: katarenga.Batch(n, random_boards=True, seed=3, max_plies=150)),
+    "congress": (congress, lambda n: congress.Batch(n, random_boards=True, seed=5, max_plies=40)),
+    "quebec": (quebec, lambda n: quebec.Batch(n, random_boards=True, seed=3, max_plies=150)),
+    "isolation": (isolation, lambda n: isolation.Batch(n, random_boards=True, seed=2)),
 }
 
 
@@ -46,21 +49,28 @@ def test_batch_agrees_with_positions(game):
         for i, p in enumerate(positions):
             q = p.play(p.move_of(int(actions[i])))
             if terminated[i]:
-                assert q.winner is not None
+                assert q.is_over and q.winner is not None
                 assert rewards[i] == (1 if q.winner == p.side_to_move else -1)
                 terminated_games += 1
             else:
-                assert q.winner is None and rewards[i] == 0
+                assert not q.is_over and rewards[i] == 0
             if terminated[i] or truncated[i]:
                 board = [] if game == "kamisado" else [after[i].board]
                 assert after[i] == module.Position.start(*board)
                 truncated_games += bool(truncated[i])
             else:
                 assert after[i] == q
-    assert terminated_games >= 40
+    if game == "congress":
+        # Random Congress games rarely connect: they are truncated instead.
+        assert truncated_games >= 40
+    else:
+        assert terminated_games >= 40
     if game == "katarenga":
         assert truncated_games >= 20
-    else:
+    elif game == "quebec":
+        assert truncated_games >= 1
+    elif game in ("kamisado", "isolation"):
+        # Their games always end within the ply limit.
         assert truncated_games == 0
 
 

@@ -11,9 +11,21 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from kamisado_katarenga import Player, kamisado, katarenga  # noqa: E402
-from kamisado_katarenga.envs import KamisadoEnv, KatarengaEnv  # noqa: E402
+from kamisado_katarenga.envs import (  # noqa: E402
+    CongressEnv,
+    IsolationEnv,
+    KamisadoEnv,
+    KatarengaEnv,
+    QuebecEnv,
+)
 
-IDS = ["kamisado_katarenga/Kamisado-v0", "kamisado_katarenga/Katarenga-v0"]
+IDS = [
+    "kamisado_katarenga/Kamisado-v0",
+    "kamisado_katarenga/Katarenga-v0",
+    "kamisado_katarenga/Congress-v0",
+    "kamisado_katarenga/Quebec-v0",
+    "kamisado_katarenga/Isolation-v0",
+]
 
 
 @pytest.mark.parametrize("env_id", IDS)
@@ -42,6 +54,9 @@ def episode(env, seed, policy_seed=0):
     lambda: KamisadoEnv(opponent="greedy"),
     lambda: KamisadoEnv(opponent=("search", 2), target=3),
     lambda: KatarengaEnv(opponent=("nodes", 2000), random_boards=True),
+    lambda: CongressEnv(opponent=("nodes", 500), random_boards=True, max_cycles=60),
+    lambda: QuebecEnv(opponent="greedy", rules="draw"),
+    lambda: IsolationEnv(opponent=("search", 2), random_boards=True, rules="one-way"),
 ])
 def test_the_same_seed_gives_the_same_episode(make):
     first = episode(make(), seed=7)

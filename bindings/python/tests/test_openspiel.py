@@ -10,7 +10,17 @@ pyspiel = pytest.importorskip("pyspiel")
 from kamisado_katarenga import kamisado, katarenga, openspiel  # noqa: E402,F401
 
 
-@pytest.mark.parametrize("name", ["python_kamisado", "python_katarenga"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "python_kamisado",
+        "python_katarenga",
+        "python_congress",
+        "python_quebec",
+        "python_isolation",
+        "python_isolation(rules=one-way,supply=none)",
+    ],
+)
 def test_random_simulation(name):
     game = pyspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)

@@ -11,10 +11,18 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
-from kamisado_katarenga.pettingzoo import kamisado_v0, katarenga_v0  # noqa: E402
+from kamisado_katarenga.pettingzoo import (  # noqa: E402
+    congress_v0,
+    isolation_v0,
+    kamisado_v0,
+    katarenga_v0,
+    quebec_v0,
+)
+
+MODULES = [kamisado_v0, katarenga_v0, congress_v0, quebec_v0, isolation_v0]
 
 
-@pytest.mark.parametrize("module", [kamisado_v0, katarenga_v0])
+@pytest.mark.parametrize("module", MODULES)
 def test_api(module):
     api_test(module.env(), num_cycles=1000)
 
@@ -103,7 +111,7 @@ def test_illegal_action_ends_the_game_against_the_offender():
     assert env.rewards["player_0"] == -1 and all(env.terminations.values())
 
 
-@pytest.mark.parametrize("module", [kamisado_v0, katarenga_v0])
+@pytest.mark.parametrize("module", MODULES)
 def test_render(module):
     env = module.env(render_mode="ansi")
     env.reset()
@@ -114,7 +122,7 @@ def test_render(module):
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
 
 
-@pytest.mark.parametrize("module", [kamisado_v0, katarenga_v0])
+@pytest.mark.parametrize("module", MODULES)
 def test_pettingzoo_render_test_passes(module, capsys):
     # PettingZoo's own render_test passes: render_mode="human" is accepted
     # and prints the drawing.

@@ -1,5 +1,5 @@
 """Type stubs of the native module (the Rust engines). Import the classes
-from :mod:`kamisado_katarenga.kamisado` and :mod:`kamisado_katarenga.katarenga`."""
+from the games' modules (:mod:`kamisado_katarenga.kamisado`, ...)."""
 
 from typing import Any, Optional, TypedDict, Union, final, type_check_only
 
@@ -16,6 +16,12 @@ KAMISADO_EDGE_H: int
 KATARENGA_ACTIONS: int
 KATARENGA_CHANNELS: int
 KATARENGA_MAX_MOVES: int
+STEP_ACTIONS: int
+STEP_PASS: int
+STEP_CHANNELS: int
+FAMILY_MAX_MOVES: int
+DROP_ACTIONS: int
+DROP_CHANNELS: int
 
 class Solution(TypedDict):
     """What ``solve`` returns."""
@@ -215,6 +221,49 @@ class KatarengaPosition(_Position):
     def camps(self) -> list[str]: ...
     def observation(self, player: Union[str, int, None] = None) -> npt.NDArray[np.float32]: ...
 
+@type_check_only
+class _FamilyPosition(_Position):
+    """What the family's positions add to the shared methods."""
+
+    @property
+    def board(self) -> KatarengaBoard: ...
+    def pieces(self, player: str) -> list[str]: ...
+    def observation(self, player: Union[str, int, None] = None) -> npt.NDArray[np.float32]: ...
+
+@final
+class CongressPosition(_FamilyPosition):
+    """A Congress position (immutable); ``rules``: the no-move rule."""
+
+    @staticmethod
+    def start(board: Optional[KatarengaBoard] = None, rules: str = "lose") -> CongressPosition: ...
+
+@final
+class QuebecPosition(_FamilyPosition):
+    """A Quebec position (immutable); ``rules``: the both-connected rule."""
+
+    @staticmethod
+    def start(board: Optional[KatarengaBoard] = None, rules: str = "mover") -> QuebecPosition: ...
+
+@final
+class IsolationPosition(_FamilyPosition):
+    """An Isolation position (immutable); ``rules``: the reading."""
+
+    def __new__(
+        cls, text: Optional[str] = None, rules: Optional[str] = None, supply: Optional[str] = None
+    ) -> IsolationPosition: ...
+    @staticmethod
+    def start(
+        board: Optional[KatarengaBoard] = None, rules: str = "strict", supply: str = "8"
+    ) -> IsolationPosition: ...
+    @property
+    def supply(self) -> str: ...
+    def in_hand(self, player: str) -> Optional[int]: ...
+    def placements(self) -> list[str]: ...
+
+_AnyPosition = Union[
+    KamisadoPosition, KatarengaPosition, CongressPosition, QuebecPosition, IsolationPosition
+]
+
 class _Batch:
     def reset(self) -> None: ...
     def __len__(self) -> int: ...
@@ -249,6 +298,45 @@ class KatarengaBatch(_Batch):
     ) -> KatarengaBatch: ...
 
 @final
+class CongressBatch(_Batch):
+    """N Congress games stepped together."""
+
+    def __new__(
+        cls,
+        n: int,
+        random_boards: bool = False,
+        seed: int = 0,
+        max_plies: int = 300,
+        rules: str = "lose",
+    ) -> CongressBatch: ...
+
+@final
+class QuebecBatch(_Batch):
+    """N Quebec games stepped together."""
+
+    def __new__(
+        cls,
+        n: int,
+        random_boards: bool = False,
+        seed: int = 0,
+        max_plies: int = 300,
+        rules: str = "mover",
+    ) -> QuebecBatch: ...
+
+@final
+class IsolationBatch(_Batch):
+    """N Isolation games stepped together."""
+
+    def __new__(
+        cls,
+        n: int,
+        random_boards: bool = False,
+        seed: int = 0,
+        rules: str = "strict",
+        supply: str = "8",
+    ) -> IsolationBatch: ...
+
+@final
 class KatarengaRematch:
     """A game and its rematch from the same start, sides exchanged, points added."""
 
@@ -269,7 +357,7 @@ class KatarengaRematch:
 
 @final
 class Player:
-    """A computer player of either game: random, greedy or the search."""
+    """A computer player of any of the games: random, greedy or the search."""
 
     @staticmethod
     def random(seed: int = 0) -> Player: ...
@@ -283,7 +371,7 @@ class Player:
         nodes: Optional[int] = None,
         table_mib: int = 16,
     ) -> Player: ...
-    def choose(self, position: Union[KamisadoPosition, KatarengaPosition]) -> Optional[str]: ...
+    def choose(self, position: _AnyPosition) -> Optional[str]: ...
     def choose_edge(self, match: KamisadoMatch) -> str: ...
     def choose_orientation(self, board: KatarengaBoard, rules: str = "standard") -> str: ...
 
@@ -302,7 +390,7 @@ class GameSpec:
     def layout(self) -> Optional[str]: ...
     @property
     def board(self) -> Optional[str]: ...
-    def start(self) -> Union[KamisadoPosition, KatarengaPosition]: ...
+    def start(self) -> _AnyPosition: ...
     @staticmethod
     def games() -> list[str]: ...
     @staticmethod
@@ -310,6 +398,6 @@ class GameSpec:
     @staticmethod
     def layouts(game: str) -> list[str]: ...
 
-def start(spec: Union[GameSpec, str]) -> Union[KamisadoPosition, KatarengaPosition]:
+def start(spec: Union[GameSpec, str]) -> _AnyPosition:
     """The start position of the game ``spec`` describes (a ``GameSpec`` or its text)."""
     ...

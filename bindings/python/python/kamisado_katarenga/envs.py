@@ -8,12 +8,13 @@ Registered when this module is imported::
 
     env = gymnasium.make("kamisado_katarenga/Kamisado-v0", opponent="greedy", seed=1)
     env = gymnasium.make("kamisado_katarenga/Katarenga-v0", opponent=("search", 2))
+    env = gymnasium.make("kamisado_katarenga/Isolation-v0", rules="one-way")
 
 | | |
 |---|---|
-| Actions | ``Discrete(ACTIONS)`` of the game's module (514 for Kamisado, 4224 for Katarenga) |
+| Actions | ``Discrete(ACTIONS)`` of the game's module (514 for Kamisado, 4224 for Katarenga, 4097 for Congress and Quebec, 64 for Isolation) |
 | Observations | ``{"observation": Box(0, 1, (8, 8, CHANNELS), float32), "action_mask": Box(0, 1, (ACTIONS,), int8)}``, from the agent's side, as in PettingZoo |
-| Rewards | +1 when the agent wins, -1 when it loses, at the end; 0 on truncation |
+| Rewards | +1 when the agent wins, -1 when it loses, at the end; 0 for a draw by the rules (Congress ``pass``, Quebec ``draw``) and on truncation |
 | Render modes | ``"human"`` (printed), ``"ansi"``, ``"rgb_array"`` |
 
 Options:
@@ -32,6 +33,12 @@ Options:
   ``random_boards`` (a random tile board at each reset), ``rules``
   (``"standard"`` or ``"no-first-capture"``), ``max_cycles`` (default 300
   plies: the rules have no draw, so a longer game is truncated).
+- Congress, Quebec, Isolation (``Congress-v0``, ``Quebec-v0``,
+  ``Isolation-v0``): ``board`` and ``random_boards`` as Katarenga's;
+  ``rules``, the game's first option (Congress ``"lose"``/``"pass"``,
+  Quebec ``"mover"``/``"draw"``, Isolation ``"strict"``/``"opposite"``/
+  ``"one-way"``); Isolation's ``supply`` (``"8"`` or ``"none"``); Congress
+  and Quebec ``max_cycles`` (default 300 plies).
 
 An action that is not legal (the mask says which are) ends the episode
 with -1 for the agent and ``info["illegal"]`` set, as PettingZoo's
@@ -47,11 +54,18 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import kamisado, katarenga
+from . import congress, isolation, kamisado, katarenga, quebec
 from ._native import Player
 from .render import kamisado_image, katarenga_image, render
 
-__all__ = ["KamisadoEnv", "KatarengaEnv", "opponent_player"]
+__all__ = [
+    "CongressEnv",
+    "IsolationEnv",
+    "KamisadoEnv",
+    "KatarengaEnv",
+    "QuebecEnv",
+    "opponent_player",
+]
 
 
 def opponent_player(opponent: Any, seed: int) -> Player:
@@ -128,6 +142,10 @@ class _TwoPlayerEnv(gymnasium.Env):
     def _truncated(self) -> bool:
         return False
 
+    def _over(self) -> bool:
+        """Whether the game has ended by the rules (a draw too)."""
+        return self._winner() is not None
+
     def _drawing(self) -> str:
         raise NotImplementedError
 
@@ -167,7 +185,7 @@ class _TwoPlayerEnv(gymnasium.Env):
         self._play_opponent()
         winner = self._winner()
         reward = 0.0 if winner is None else (1.0 if winner == self.colour else -1.0)
-        terminated = winner is not None
+        terminated = self._over()
         truncated = not terminated and self._truncated()
         if self.render_mode == "human":
             self.render()
@@ -240,45 +258,51 @@ class KamisadoEnv(_TwoPlayerEnv):
         return kamisado_image(self.match.position)
 
 
-class KatarengaEnv(_TwoPlayerEnv):
-    """Katarenga against a built-in player."""
+class _BoardEnv(_TwoPlayerEnv):
+    """A game on a Katarenga board (Katarenga or one of the family)
+    against a built-in player; each game's class names its module and its
+    options."""
 
     def __init__(
         self,
-        opponent: Any = "greedy",
-        agent_colour: str = "either",
-        board: katarenga.Board | None = None,
-        random_boards: bool = False,
-        rules: str = "standard",
-        max_cycles: int = 300,
-        render_mode: str | None = None,
+        module,
+        opponent: Any,
+        agent_colour: str,
+        board,
+        random_boards: bool,
+        max_cycles: int,
+        render_mode: str | None,
+        **options,
     ):
-        super().__init__(
-            katarenga.ACTIONS, katarenga.CHANNELS, opponent, agent_colour, render_mode
-        )
+        super().__init__(module.ACTIONS, module.CHANNELS, opponent, agent_colour, render_mode)
+        self._module = module
         self.board = board if board is not None else katarenga.Board()
         self.random_boards = random_boards
-        self.rules = rules
         self.max_cycles = max_cycles
-        self.position = katarenga.start(self.board, rules=rules)
+        self._options = options
+        # A bad option is refused here.
+        self.position = module.start(self.board, **options)
         self.plies = 0
 
     def _new_game(self, rng):
         board = self.board
         if self.random_boards:
             board = katarenga.Board.arrangement(int(rng.integers(98304)))
-        self.position = katarenga.start(board, rules=self.rules)
+        self.position = self._module.start(board, **self._options)
         self.plies = 0
 
     def _actor(self):
         return None if self.position.is_over else self.position.side_to_move
+
+    def _over(self):
+        return self.position.is_over
 
     def _observation(self):
         return self.position.observation(self.colour)
 
     def _mask(self):
         if self._actor() != self.colour or self._truncated():
-            return np.zeros(katarenga.ACTIONS, dtype=np.int8)
+            return np.zeros(self._module.ACTIONS, dtype=np.int8)
         return self.position.action_mask()
 
     def _step_action(self, action):
@@ -301,9 +325,98 @@ class KatarengaEnv(_TwoPlayerEnv):
         return katarenga_image(self.position)
 
 
+class KatarengaEnv(_BoardEnv):
+    """Katarenga against a built-in player."""
+
+    def __init__(
+        self,
+        opponent: Any = "greedy",
+        agent_colour: str = "either",
+        board: katarenga.Board | None = None,
+        random_boards: bool = False,
+        rules: str = "standard",
+        max_cycles: int = 300,
+        render_mode: str | None = None,
+    ):
+        super().__init__(
+            katarenga, opponent, agent_colour, board, random_boards, max_cycles, render_mode,
+            rules=rules,
+        )
+        self.rules = rules
+
+
+class CongressEnv(_BoardEnv):
+    """Congress against a built-in player; ``rules`` is the no-move rule
+    (``"lose"`` or ``"pass"``: a game both sides are blocked in is a draw,
+    reward 0)."""
+
+    def __init__(
+        self,
+        opponent: Any = "greedy",
+        agent_colour: str = "either",
+        board: katarenga.Board | None = None,
+        random_boards: bool = False,
+        rules: str = "lose",
+        max_cycles: int = 300,
+        render_mode: str | None = None,
+    ):
+        super().__init__(
+            congress, opponent, agent_colour, board, random_boards, max_cycles, render_mode,
+            rules=rules,
+        )
+        self.rules = rules
+
+
+class QuebecEnv(_BoardEnv):
+    """Quebec against a built-in player; ``rules`` is the both-connected
+    rule (``"mover"`` or ``"draw"``: a draw ends the episode with 0)."""
+
+    def __init__(
+        self,
+        opponent: Any = "greedy",
+        agent_colour: str = "either",
+        board: katarenga.Board | None = None,
+        random_boards: bool = False,
+        rules: str = "mover",
+        max_cycles: int = 300,
+        render_mode: str | None = None,
+    ):
+        super().__init__(
+            quebec, opponent, agent_colour, board, random_boards, max_cycles, render_mode,
+            rules=rules,
+        )
+        self.rules = rules
+
+
+class IsolationEnv(_BoardEnv):
+    """Isolation against a built-in player; ``rules`` is the reading
+    (``"strict"``, ``"opposite"``, ``"one-way"``), ``supply`` ``"8"`` or
+    ``"none"``. A game ends within 64 placements."""
+
+    def __init__(
+        self,
+        opponent: Any = "greedy",
+        agent_colour: str = "either",
+        board: katarenga.Board | None = None,
+        random_boards: bool = False,
+        rules: str = "strict",
+        supply: str = "8",
+        render_mode: str | None = None,
+    ):
+        super().__init__(
+            isolation, opponent, agent_colour, board, random_boards, 64, render_mode,
+            rules=rules, supply=supply,
+        )
+        self.rules = rules
+        self.supply = supply
+
+
 for _id, _entry in [
     ("kamisado_katarenga/Kamisado-v0", KamisadoEnv),
     ("kamisado_katarenga/Katarenga-v0", KatarengaEnv),
+    ("kamisado_katarenga/Congress-v0", CongressEnv),
+    ("kamisado_katarenga/Quebec-v0", QuebecEnv),
+    ("kamisado_katarenga/Isolation-v0", IsolationEnv),
 ]:
     if _id not in gymnasium.registry:
         gymnasium.register(id=_id, entry_point=_entry)

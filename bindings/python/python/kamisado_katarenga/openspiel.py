@@ -1,4 +1,4 @@
-"""Both games as OpenSpiel Python games, registered when this module is
+"""The five games as OpenSpiel Python games, registered when this module is
 imported:
 
 - ``pyspiel.load_game("python_kamisado")``: a single round; player 0 is
@@ -11,9 +11,15 @@ imported:
   draw, so a game that long ends with returns 0) and ``rules``
   (``"standard"`` or ``"no-first-capture"``: no capture on either player's
   first move).
+- ``python_congress``, ``python_quebec`` (parameters ``max_game_length``,
+  default 300, and ``rules``: the game's first option, ``"lose"``/``"pass"``
+  and ``"mover"``/``"draw"``) and ``python_isolation`` (``rules``:
+  ``"strict"``, ``"opposite"`` or ``"one-way"``; ``supply``: ``"8"`` or
+  ``"none"``); player 0 is White, who moves first; a draw by the rules
+  returns 0 to both.
 
-Actions and observation tensors are the fixed encodings of
-:mod:`kamisado_katarenga.kamisado` and :mod:`kamisado_katarenga.katarenga`,
+Actions and observation tensors are the fixed encodings of the games'
+modules (:mod:`kamisado_katarenga.kamisado`, ...),
 with the channels first: ``(CHANNELS, 8, 8)``, as OpenSpiel's own board
 games lay out their tensors (its chess, for one), where PettingZoo and the
 batches give ``(8, 8, CHANNELS)`` as PettingZoo's classic games do;
@@ -37,9 +43,9 @@ except ModuleNotFoundError as missing:
         name=missing.name,
     ) from missing
 
-from . import kamisado, katarenga
+from . import congress, isolation, kamisado, katarenga, quebec
 
-_PLAYERS = {"kamisado": ("black", "white"), "katarenga": ("white", "black")}
+_PLAYERS = {"kamisado": ("black", "white")}
 
 
 def _game_type(short_name: str, long_name: str, parameters: dict) -> pyspiel.GameType:
@@ -90,6 +96,15 @@ def _kamisado_info(target: int) -> pyspiel.GameInfo:
 
 _KATARENGA_TYPE = _game_type(
     "python_katarenga", "Python Katarenga", {"max_game_length": 300, "rules": "standard"}
+)
+_CONGRESS_TYPE = _game_type(
+    "python_congress", "Python Congress", {"max_game_length": 300, "rules": "lose"}
+)
+_QUEBEC_TYPE = _game_type(
+    "python_quebec", "Python Quebec", {"max_game_length": 300, "rules": "mover"}
+)
+_ISOLATION_TYPE = _game_type(
+    "python_isolation", "Python Isolation", {"rules": "strict", "supply": "8"}
 )
 
 
@@ -185,16 +200,28 @@ class KamisadoState(pyspiel.State):
         return f"{self.position} ; black {black} - white {white} (to {self.match.target})"
 
 
-class KatarengaGame(pyspiel.Game):
-    """A Katarenga game on the standard board."""
+class _PositionGame(pyspiel.Game):
+    """A game on the standard Katarenga board (Katarenga or one of the
+    family): each game's class names its module, its type and its
+    parameters' defaults; ``max_game_length`` ends a game with returns 0
+    (Isolation's games end within 64 placements)."""
+
+    _module = None
+    _type = None
+    _defaults: dict = {}
 
     def __init__(self, params=None):
         params = params or {}
-        self.max_length = int(params.get("max_game_length", 300))
-        self.rules = str(params.get("rules", "standard"))
-        katarenga.start(rules=self.rules)  # a bad name is refused here
+        self.max_length = int(params.get("max_game_length", self._defaults.get("max_game_length", 64)))
+        #: The keyword arguments of the module's ``start``.
+        self.options = {
+            name: str(params.get(name, default))
+            for name, default in self._defaults.items()
+            if name != "max_game_length"
+        }
+        self._module.start(**self.options)  # a bad name is refused here
         info = pyspiel.GameInfo(
-            num_distinct_actions=katarenga.ACTIONS,
+            num_distinct_actions=self._module.ACTIONS,
             max_chance_outcomes=0,
             num_players=2,
             min_utility=-1.0,
@@ -202,28 +229,71 @@ class KatarengaGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=self.max_length,
         )
-        super().__init__(_KATARENGA_TYPE, info, params)
+        super().__init__(self._type, info, params)
 
     def new_initial_state(self):
-        return KatarengaState(self)
+        return _PositionState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return _Observer(katarenga.CHANNELS, params)
+        return _Observer(self._module.CHANNELS, params)
 
 
-class KatarengaState(pyspiel.State):
-    """A state of a game: the position and the plies played."""
+class KatarengaGame(_PositionGame):
+    """A Katarenga game on the standard board."""
+
+    _module = katarenga
+    _type = _KATARENGA_TYPE
+    _defaults = {"max_game_length": 300, "rules": "standard"}
+
+    @property
+    def rules(self) -> str:
+        return self.options["rules"]
+
+
+class CongressGame(_PositionGame):
+    """A Congress game on the standard board (``rules``: the no-move rule,
+    ``"lose"`` or ``"pass"``)."""
+
+    _module = congress
+    _type = _CONGRESS_TYPE
+    _defaults = {"max_game_length": 300, "rules": "lose"}
+
+
+class QuebecGame(_PositionGame):
+    """A Quebec game on the standard board (``rules``: the both-connected
+    rule, ``"mover"`` or ``"draw"``)."""
+
+    _module = quebec
+    _type = _QUEBEC_TYPE
+    _defaults = {"max_game_length": 300, "rules": "mover"}
+
+
+class IsolationGame(_PositionGame):
+    """An Isolation game on the standard board (``rules``: the reading,
+    ``"strict"``, ``"opposite"`` or ``"one-way"``; ``supply``: ``"8"`` or
+    ``"none"``)."""
+
+    _module = isolation
+    _type = _ISOLATION_TYPE
+    _defaults = {"rules": "strict", "supply": "8"}
+
+
+class _PositionState(pyspiel.State):
+    """A state of a game on a Katarenga board: the position and the plies
+    played. Player 0 is White, who moves first in these games."""
+
+    _PLAYERS = ("white", "black")
 
     def __init__(self, game):
         super().__init__(game)
-        self.position = katarenga.start(rules=game.rules)
+        self.position = game._module.start(**game.options)
         self.plies = 0
         self.max_length = game.max_length
 
     def current_player(self):
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return _PLAYERS["katarenga"].index(self.position.side_to_move)
+        return self._PLAYERS.index(self.position.side_to_move)
 
     def _legal_actions(self, player):
         return [int(a) for a in np.flatnonzero(self.position.action_mask())]
@@ -242,15 +312,22 @@ class KatarengaState(pyspiel.State):
         winner = self.position.winner
         if winner is None:
             return [0.0, 0.0]
-        first = 1.0 if winner == _PLAYERS["katarenga"][0] else -1.0
+        first = 1.0 if winner == self._PLAYERS[0] else -1.0
         return [first, -first]
 
     def observation_planes(self, player: int) -> np.ndarray:
-        return self.position.observation(_PLAYERS["katarenga"][player])
+        return self.position.observation(self._PLAYERS[player])
 
     def __str__(self):
         return str(self.position)
 
 
+#: Katarenga's state class, by its earlier name.
+KatarengaState = _PositionState
+
+
 pyspiel.register_game(_KAMISADO_TYPE, KamisadoGame)
 pyspiel.register_game(_KATARENGA_TYPE, KatarengaGame)
+pyspiel.register_game(_CONGRESS_TYPE, CongressGame)
+pyspiel.register_game(_QUEBEC_TYPE, QuebecGame)
+pyspiel.register_game(_ISOLATION_TYPE, IsolationGame)

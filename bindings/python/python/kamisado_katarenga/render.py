@@ -52,8 +52,9 @@ def kamisado_image(position) -> _np.ndarray:
 
 
 def katarenga_image(position) -> _np.ndarray:
-    """A ``(320, 320, 3)`` uint8 picture of a Katarenga position: the board
-    in the middle, the four camps in the corners of a grey frame."""
+    """A ``(320, 320, 3)`` uint8 picture of a position on a Katarenga board
+    (Katarenga's or a family game's): the board in the middle, the four
+    camps (Katarenga's only) in the corners of a grey frame."""
     from .katarenga import RGB
 
     colours = {"R": RGB[0], "Y": RGB[1], "B": RGB[2], "G": RGB[3]}
@@ -70,7 +71,8 @@ def katarenga_image(position) -> _np.ndarray:
             sub = image[SQUARE:, SQUARE:]
             _disc(sub, row, col, SQUARE * 0.38, _INK[player])
     corners = {"a9": (0, 0), "h9": (0, 9), "a0": (9, 0), "h0": (9, 9)}
-    for camp in position.camps():
+    camps = position.camps() if hasattr(position, "camps") else []
+    for camp in camps:
         row, col = corners[camp]
         _disc(image, row, col, SQUARE * 0.38, _INK["black" if camp.endswith("9") else "white"])
     return image

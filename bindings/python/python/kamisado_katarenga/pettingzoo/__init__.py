@@ -1,5 +1,6 @@
-"""PettingZoo environments of both games, in the manner of
-``pettingzoo.classic``: ``kamisado_v0`` and ``katarenga_v0``, each with
+"""PettingZoo environments of the five games, in the manner of
+``pettingzoo.classic``: ``kamisado_v0``, ``katarenga_v0``, ``congress_v0``,
+``quebec_v0`` and ``isolation_v0``, each with
 ``env()`` (wrapped: illegal moves end the game with -1, actions checked,
 order enforced) and ``raw_env()``.
 
@@ -17,4 +18,10 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from . import kamisado_v0, katarenga_v0  # noqa: E402 (after the check above)
+from . import (  # noqa: E402 (after the check above)
+    congress_v0,
+    isolation_v0,
+    kamisado_v0,
+    katarenga_v0,
+    quebec_v0,
+)

@@ -1,4 +1,4 @@
-"""What the two environments share: the wrappers of ``env()``, the agents
+"""What the environments share: the wrappers of ``env()``, the agents
 and their colours, the spaces, and the AEC bookkeeping."""
 
 from __future__ import annotations
