@@ -40,4 +40,11 @@ export function checkInstances(m) {
   instanceArgument(m.KamisadoSearcher?.prototype, "search", 0, "position", m.KamisadoPosition);
   instanceArgument(m.KatarengaSearcher?.prototype, "search", 0, "position", m.KatarengaPosition);
   instanceArgument(m.KamisadoSolver?.prototype, "solve", 0, "position", m.KamisadoPosition);
+  for (const game of ["Congress", "Quebec", "Isolation"]) {
+    const Position = m[`${game}Position`];
+    instanceArgument(Position?.prototype, "equals", 0, "other", Position);
+    instanceArgument(Position, "startOn", 0, "board", m.KatarengaBoard);
+    instanceArgument(m[`${game}Searcher`]?.prototype, "search", 0, "position", Position);
+  }
+  instanceArgument(m.IsolationSolver?.prototype, "solve", 0, "position", m.IsolationPosition);
 }

@@ -1,5 +1,5 @@
 // The whole package for browsers, Web Workers and bundlers: the rules of
-// both games, the search and the Kamisado solver. The module is fetched and
+// every game, the search and the solvers. The module is fetched and
 // compiled once, at import (top-level await).
 import init, * as module from "./full/kamisado_katarenga.js";
 import { checkInstances } from "./checks.js";

@@ -1,4 +1,4 @@
-// The rules of both games only, for Node.js.
+// The rules of every game only, for Node.js.
 import { readFile } from "node:fs/promises";
 import init, * as module from "./rules/kamisado_katarenga.js";
 import { checkInstances } from "./checks.js";

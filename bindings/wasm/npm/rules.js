@@ -1,4 +1,4 @@
-// The rules of both games only (no search, no solver): a module under half
+// The rules of every game only (no search, no solver): a module under half
 // the size of the whole, for a page's main thread or a referee.
 import init, * as module from "./rules/kamisado_katarenga.js";
 import { checkInstances } from "./checks.js";

@@ -147,10 +147,14 @@ impl KatarengaBoard {
         Ok(KatarengaBoard { inner })
     }
 
-    /// The board inside.
-    #[cfg(feature = "search")]
+    /// The board inside (for the search and the family's starts).
     pub(crate) fn board(&self) -> Board {
         self.inner
+    }
+
+    /// The class over a core board (the family's positions' `board`).
+    pub(crate) fn from_core(inner: Board) -> KatarengaBoard {
+        KatarengaBoard { inner }
     }
 
     /// The standard board: tiles 1, 2, 3, 4, fronts up, unturned.

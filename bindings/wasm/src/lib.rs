@@ -1,18 +1,20 @@
 //! The Kamisado and Katarenga engines for JavaScript (wasm-bindgen): the
-//! npm package `kamisado-katarenga`.
+//! npm package `kamisado-katarenga`, with the other games of the Katarenga
+//! equipment (Congress, Quebec, Isolation).
 //!
 //! A thin layer: every rule, notation and search lives in the Rust crates
-//! (`kamisado-core`, `katarenga-core`, `game-search`); this crate only turns
-//! their types into JavaScript's (camelCase classes, strings in the games'
-//! notations, plain objects and arrays) and their errors into JavaScript
-//! `Error`s carrying the Rust message. Every argument is checked first
-//! ([`args`]): the wrong type is a `TypeError`, a number out of range a
-//! `RangeError`, each naming the argument. Nothing a caller passes panics:
-//! a panic would abort the module and every later call would fail.
+//! (`kamisado-core`, `katarenga-core`, `katarenga-family`, `game-search`);
+//! this crate only turns their types into JavaScript's (camelCase classes,
+//! strings in the games' notations, plain objects and arrays) and their
+//! errors into JavaScript `Error`s carrying the Rust message. Every
+//! argument is checked first ([`args`]): the wrong type is a `TypeError`, a
+//! number out of range a `RangeError`, each naming the argument. Nothing a
+//! caller passes panics: a panic would abort the module and every later
+//! call would fail.
 //!
 //! Built twice by `build.sh`: with the `search` feature (the default: the
-//! search and the Kamisado solver) and without it (the rules only, for a
-//! page's main thread or a server that only referees).
+//! search and the solvers) and without it (the rules only, for a page's
+//! main thread or a server that only referees).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -20,6 +22,7 @@ use wasm_bindgen::prelude::*;
 mod args;
 #[macro_use]
 mod position;
+mod family;
 mod kamisado;
 mod katarenga;
 #[cfg(feature = "records")]
@@ -28,6 +31,7 @@ mod records;
 mod search;
 mod spec;
 
+pub use family::{CongressPosition, IsolationPosition, QuebecPosition};
 pub use kamisado::{KamisadoMatch, KamisadoPosition, KamisadoSetupChart};
 pub use katarenga::{KatarengaBoard, KatarengaPosition};
 #[cfg(feature = "records")]
@@ -35,7 +39,10 @@ pub use records::{
     read_kamisado_records, read_katarenga_records, write_kamisado_record, write_katarenga_record,
 };
 #[cfg(feature = "search")]
-pub use search::{KamisadoSearcher, KamisadoSolver, KatarengaSearcher};
+pub use search::{
+    CongressSearcher, IsolationSearcher, IsolationSolver, KamisadoSearcher, KamisadoSolver,
+    KatarengaSearcher, QuebecSearcher,
+};
 pub use spec::{GameSpec, start};
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -1,15 +1,18 @@
-//! The search (both games) and the Kamisado solver for JavaScript.
+//! The search (every game), the Kamisado solver and strict Isolation's
+//! exact solver for JavaScript.
 
 use std::time::Duration;
 
 use board_geometry::Player;
 use game_search::proof::Solver;
+use game_search::proof::isolation::IsolationSolver as KaylesSolver;
 use game_search::{Limits, SearchResult, Searcher};
 use kamisado_core::Game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::args::{self, Fields, JsResult};
+use crate::family::{CongressPosition, IsolationPosition, QuebecPosition};
 use crate::kamisado::KamisadoPosition;
 use crate::katarenga::{KatarengaBoard, KatarengaPosition, start_options};
 use crate::{js_error, player_name, to_js};
@@ -71,6 +74,21 @@ export interface KamisadoSolution {
   milliseconds: number;
   /** The part of `milliseconds` spent proving who wins. */
   proofMilliseconds: number;
+}
+
+/** What the Isolation solver proved: who wins with best play. */
+export interface IsolationSolution {
+  winner: Player;
+  /** A winning placement for the side to move (none when it loses). */
+  best?: string;
+  /**
+   * The Node Kayles value of the free squares, when the supply cannot run
+   * out first: the side to move wins exactly when it is not 0.
+   */
+  grundy?: number;
+  /** The positions evaluated (table hits not counted). */
+  nodes: number;
+  milliseconds: number;
 }
 "#;
 
@@ -223,6 +241,24 @@ searcher_class! {
     KatarengaSearcher, KatarengaPosition, katarenga_core::Position
 }
 
+searcher_class! {
+    /// The alpha-beta search for Congress positions (under their no-move
+    /// rule).
+    CongressSearcher, CongressPosition, katarenga_family::Congress
+}
+
+searcher_class! {
+    /// The alpha-beta search for Quebec positions (under their
+    /// both-connected rule).
+    QuebecSearcher, QuebecPosition, katarenga_family::Quebec
+}
+
+searcher_class! {
+    /// The alpha-beta search for Isolation positions, any reading (strict
+    /// Isolation is solved exactly by `IsolationSolver`).
+    IsolationSearcher, IsolationPosition, katarenga_family::Isolation
+}
+
 #[derive(Serialize)]
 struct OrientationChoiceJs {
     orientation: &'static str,
@@ -338,5 +374,70 @@ impl KamisadoSolver {
             milliseconds: solution.elapsed.as_secs_f64() * 1000.0,
             proof_milliseconds: solution.proof_time.as_secs_f64() * 1000.0,
         })?)
+    }
+}
+
+#[derive(Serialize)]
+struct IsolationSolutionJs {
+    winner: &'static str,
+    best: Option<String>,
+    grundy: Option<u8>,
+    nodes: u64,
+    milliseconds: f64,
+}
+
+/// Strict Isolation solved exactly: the game is Node Kayles on the board's
+/// conflict graph, so who wins is known at once (well under a second from
+/// the empty board), with a winning placement. Its tables are kept from one
+/// position to the next on the same board.
+///
+/// ```js
+/// const solver = new IsolationSolver();
+/// solver.solve(IsolationPosition.start()); // { winner: "white", best: "@...", ... }
+/// ```
+#[wasm_bindgen]
+pub struct IsolationSolver {
+    inner: KaylesSolver,
+}
+
+impl Default for IsolationSolver {
+    fn default() -> IsolationSolver {
+        IsolationSolver::new()
+    }
+}
+
+#[wasm_bindgen]
+impl IsolationSolver {
+    /// A solver with empty tables (they grow as it needs).
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> IsolationSolver {
+        IsolationSolver {
+            inner: KaylesSolver::new(),
+        }
+    }
+
+    /// Who wins `position` with best play, and a winning placement; throws
+    /// an `Error` for a position under another reading than `strict`.
+    #[wasm_bindgen(unchecked_return_type = "IsolationSolution")]
+    pub fn solve(&mut self, position: &IsolationPosition) -> Result<JsValue, JsValue> {
+        // JavaScript's clock: std's has none on wasm32-unknown-unknown.
+        let started = js_sys::Date::now();
+        let solution = self
+            .inner
+            .solve(position.inner())
+            .map_err(|e| js_error(&e))?;
+        Ok(to_js(&IsolationSolutionJs {
+            winner: player_name(solution.winner),
+            best: solution.best.map(|m| m.to_string()),
+            grundy: solution.grundy,
+            nodes: solution.nodes,
+            milliseconds: js_sys::Date::now() - started,
+        })?)
+    }
+
+    /// The entries in the solver's tables.
+    #[wasm_bindgen(getter, js_name = tableLength)]
+    pub fn table_length(&self) -> f64 {
+        self.inner.table_len() as f64
     }
 }

@@ -6,9 +6,17 @@ use game_spec::{AnyPosition, GameId};
 use wasm_bindgen::prelude::*;
 
 use crate::args;
+use crate::family::{CongressPosition, IsolationPosition, QuebecPosition};
 use crate::kamisado::KamisadoPosition;
 use crate::katarenga::KatarengaPosition;
 use crate::{error_message, js_error};
+
+#[wasm_bindgen(typescript_custom_section)]
+const SPEC_TYPES: &str = r#"
+/** The start of any game: its position class. */
+export type AnyPosition =
+  KamisadoPosition | KatarengaPosition | CongressPosition | QuebecPosition | IsolationPosition;
+"#;
 
 /// A game as every door of the project names it, e.g.
 /// `new GameSpec("katarenga rules=no-first-capture")`; `toString()` gives the
@@ -70,20 +78,23 @@ impl GameSpec {
         self.inner == other.inner
     }
 
-    /// `"kamisado"` or `"katarenga"`.
+    /// The game's name: `"kamisado"`, `"katarenga"`, `"congress"`,
+    /// `"quebec"` or `"isolation"`.
     #[wasm_bindgen(getter)]
     pub fn game(&self) -> String {
         self.inner.game().name().to_owned()
     }
 
-    /// The reading of the rules (`"standard"`, `"no-first-capture"`).
+    /// The reading of the rules (`"standard"`, `"no-first-capture"`; the
+    /// family's first option: Congress's no-move rule, Quebec's
+    /// both-connected rule, Isolation's reading).
     #[wasm_bindgen(getter)]
     pub fn rules(&self) -> String {
         self.inner.rules().to_owned()
     }
 
     /// Kamisado: the points that win the match (1: a single round);
-    /// `undefined` for Katarenga.
+    /// `undefined` for the other games.
     #[wasm_bindgen(getter)]
     pub fn target(&self) -> Option<u32> {
         match self.inner {
@@ -93,7 +104,7 @@ impl GameSpec {
     }
 
     /// Kamisado: the board's layout (`"standard"`, `"turned"`,
-    /// `"mirrored"`, `"mirrored-turned"`); `undefined` for Katarenga.
+    /// `"mirrored"`, `"mirrored-turned"`); `undefined` for the other games.
     #[wasm_bindgen(getter)]
     pub fn layout(&self) -> Option<String> {
         match self.inner {
@@ -109,8 +120,10 @@ impl GameSpec {
         self.inner.board().map(|board| board.to_string())
     }
 
-    /// The start position: a `KamisadoPosition` or a `KatarengaPosition`.
-    #[wasm_bindgen(unchecked_return_type = "KamisadoPosition | KatarengaPosition")]
+    /// The start position, as the game's position class
+    /// (`KamisadoPosition`, `KatarengaPosition`, `CongressPosition`,
+    /// `QuebecPosition` or `IsolationPosition`) under the spec's options.
+    #[wasm_bindgen(unchecked_return_type = "AnyPosition")]
     pub fn start(&self) -> JsValue {
         position_to_js(self.inner.start())
     }
@@ -150,15 +163,18 @@ fn names(names: &[&str]) -> Vec<String> {
 }
 
 /// The start position of the game `spec` describes, given as a `GameSpec`
-/// or its text form: a `KamisadoPosition` or a `KatarengaPosition`. Throws
+/// or its text form, as the game's position class (`KamisadoPosition`,
+/// `KatarengaPosition`, `CongressPosition`, `QuebecPosition`,
+/// `IsolationPosition`) under the spec's options. Throws
 /// an `Error` that says what is wrong in the text and at which byte, a
 /// `TypeError` for a value that is neither.
 ///
 /// ```js
 /// start("katarenga rules=no-first-capture board=1f0,2b1,3f2,4f3"); // a KatarengaPosition
 /// start(new GameSpec("kamisado"));                                   // a KamisadoPosition
+/// start("isolation supply=none").supply;                             // "none"
 /// ```
-#[wasm_bindgen(unchecked_return_type = "KamisadoPosition | KatarengaPosition")]
+#[wasm_bindgen(unchecked_return_type = "AnyPosition")]
 pub fn start(
     #[wasm_bindgen(unchecked_param_type = "GameSpec | string")] spec: JsValue,
 ) -> Result<JsValue, JsValue> {
@@ -188,12 +204,14 @@ fn spec_text(spec: &JsValue) -> args::JsResult<String> {
     })
 }
 
-/// A position of either game as its JavaScript class (`undefined` for the
-/// games the package does not hold yet: Congress, Quebec, Isolation).
+/// A position of any game as its JavaScript class (its options, which the
+/// core position carries, with it).
 fn position_to_js(position: AnyPosition) -> JsValue {
     match position {
         AnyPosition::Kamisado(p) => KamisadoPosition::from_core(p).into(),
         AnyPosition::Katarenga(p) => KatarengaPosition::from_core(p).into(),
-        _ => JsValue::UNDEFINED,
+        AnyPosition::Congress(p) => CongressPosition::from_core(p).into(),
+        AnyPosition::Quebec(p) => QuebecPosition::from_core(p).into(),
+        AnyPosition::Isolation(p) => IsolationPosition::from_core(p).into(),
     }
 }
