@@ -220,11 +220,12 @@ impl Naive {
 /// counts: both sides have sumos up to triple, so pushes come early.
 const SUMO: &str = "o+kgp+++yrbn+/8/8/8/8/8/8/R++KB+G+Y+++OPN w -";
 
-#[test]
-fn each_reading_counts_as_the_naive_model_from_the_start_and_a_sumo_position() {
+/// Each reading from the start and the sumo position: the engine's perft
+/// against the naive model's, to `depth` (and `perft_played` to depth 4).
+fn readings_count_as_the_naive_model(depth: u32) {
     let sumo: Position = SUMO.parse().unwrap();
     for rules in Rules::ALL {
-        for (position, depth) in [(Position::start(), 5), (sumo, 5)] {
+        for position in [Position::start(), sumo] {
             let p = position.with_rules(rules);
             let naive = Naive::of(&p, rules);
             for d in 0..=depth {
@@ -236,6 +237,17 @@ fn each_reading_counts_as_the_naive_model_from_the_start_and_a_sumo_position() {
             }
         }
     }
+}
+
+#[test]
+fn each_reading_counts_as_the_naive_model_from_the_start_and_a_sumo_position() {
+    readings_count_as_the_naive_model(4);
+}
+
+#[test]
+#[ignore = "heavy (the naive model to depth 5, 10-20 s in the test profile): CI runs it in its heavy step"]
+fn each_reading_counts_as_the_naive_model_to_depth_5() {
+    readings_count_as_the_naive_model(5);
 }
 
 /// The counts of depths 1 to 5 the test above checks, written out: the
@@ -467,15 +479,18 @@ fn each_layout_starts_with_the_towers_on_their_colours() {
 }
 
 /// Every layout from its start and from the sumo position, under every
-/// reading: the engine's perft against the naive model's, to depth 5 by
-/// the standard rules and 4 by the others (the standard layout's are the
-/// test above's).
-#[test]
-fn each_layout_counts_as_the_naive_model_under_every_reading() {
+/// reading: the engine's perft against the naive model's, to `depth` by
+/// the standard rules and at most 4 by the others (the standard layout's
+/// are the readings' tests above).
+fn layouts_count_as_the_naive_model(depth: u32) {
     let sumo: Position = SUMO.parse().unwrap();
     for layout in &Layout::ALL[1..] {
         for rules in Rules::ALL {
-            let depth = if rules == Rules::Standard { 5 } else { 4 };
+            let depth = if rules == Rules::Standard {
+                depth
+            } else {
+                depth.min(4)
+            };
             for position in [Position::start_on(*layout), sumo.with_layout(*layout)] {
                 let p = position.with_rules(rules);
                 let naive = Naive::on(&p, rules, *layout);
@@ -491,6 +506,17 @@ fn each_layout_counts_as_the_naive_model_under_every_reading() {
             }
         }
     }
+}
+
+#[test]
+fn each_layout_counts_as_the_naive_model_under_every_reading() {
+    layouts_count_as_the_naive_model(4);
+}
+
+#[test]
+#[ignore = "heavy (the naive model to depth 5, 10-25 s in the test profile): CI runs it in its heavy step"]
+fn each_layout_counts_as_the_naive_model_to_depth_5() {
+    layouts_count_as_the_naive_model(5);
 }
 
 /// The counts of depths 1 to 5 (standard rules) on each layout, written
