@@ -1,6 +1,7 @@
-//! Checks a Kamisado proof certificate with the rules alone (the checker
-//! shares no code with the solver): every line of play the certificate
-//! allows must end in the winner's win within the declared plies.
+//! Checks a proof certificate, Kamisado's or strict Isolation's (its first
+//! line says which), with the rules alone (the checker shares no code with
+//! the solvers): every line of play the certificate allows must end in the
+//! winner's win within the declared plies.
 //!
 //! ```text
 //! cargo run --release --example check_certificate -- FILE
@@ -10,10 +11,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use game_search::proof::check::check;
+use game_search::proof::check::{Certified, Verified, check_game};
 
-/// Checks a Kamisado proof certificate (as `solve --certificate` writes
-/// it). Prints what was verified and exits with 0, or prints the first hole
+/// Checks a proof certificate (as `solve --certificate` writes Kamisado's,
+/// and `kk-isolation-study certify` Isolation's). Prints what was verified and exits with 0, or prints the first hole
 /// or bad line and exits with 1.
 #[derive(Parser)]
 #[command(name = "check_certificate")]
@@ -22,26 +23,37 @@ struct Args {
     file: String,
 }
 
+/// What the check of `text` verified, in words, or the first problem.
+fn verify<G: Certified>(text: &str, path: &str) -> Result<String, String> {
+    let started = std::time::Instant::now();
+    let v: Verified<G> = check_game(text).map_err(|e| format!("{path}: {e}"))?;
+    Ok(format!(
+        "verified: {} wins from {} within {} plies (the longest line lasts {}); {} lines, {} unused, {} positions visited in {:.3} s",
+        v.winner,
+        v.start.start_text(),
+        v.plies,
+        v.longest,
+        v.lines,
+        v.unused,
+        v.positions,
+        started.elapsed().as_secs_f64()
+    ))
+}
+
 fn main() -> ExitCode {
     let path = Args::parse().file;
-    let started = std::time::Instant::now();
     let verified = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {path}: {e}"))
-        .and_then(|text| check(&text).map_err(|e| format!("{path}: {e}")));
+        .and_then(|text| {
+            if text.starts_with("# isolation-certificate") {
+                verify::<katarenga_family::Isolation>(&text, &path)
+            } else {
+                verify::<kamisado_core::Position>(&text, &path)
+            }
+        });
     match verified {
-        Ok(v) => {
-            let _ = writeln!(
-                io::stdout(),
-                "verified: {} wins from {} within {} plies (the longest line lasts {}); {} lines, {} unused, {} positions visited in {:.3} s",
-                v.winner,
-                v.start,
-                v.plies,
-                v.longest,
-                v.lines,
-                v.unused,
-                v.positions,
-                started.elapsed().as_secs_f64()
-            );
+        Ok(line) => {
+            let _ = writeln!(io::stdout(), "{line}");
             ExitCode::SUCCESS
         }
         Err(message) => {

@@ -7,7 +7,13 @@
 //! ```text
 //! cargo run --release -p kk-apps --bin kk-isolation-study -- solve [--boards N] [--threads T] [--out DIR]
 //! cargo run --release -p kk-apps --bin kk-isolation-study -- report [--out DIR]
+//! cargo run --release -p kk-apps --bin kk-isolation-study -- certify [--board INDEX|standard] --out FILE
 //! ```
+//!
+//! `certify` writes the solver's proof certificate of one board's empty
+//! start (the winner's placement in every position it can face), which
+//! `cargo run --release --example check_certificate -- FILE` checks with the
+//! rules alone.
 //!
 //! `solve` appends one line a board to `DIR/docs/data/isolation-boards.csv`
 //! as each is solved, so that a stopped run resumes where it was; progress
@@ -52,6 +58,20 @@ pub enum Step {
     Solve(SolveArgs),
     /// Writes DIR/docs/isolation-boards.md from the data
     Report(ReportArgs),
+    /// Writes the proof certificate of one board's empty start to FILE
+    Certify(CertifyArgs),
+}
+
+/// `certify`'s options.
+#[derive(Debug, Clone, Args)]
+pub struct CertifyArgs {
+    /// The board: its index in `Board::all_tile_boards` order (0 to
+    /// 24575), or `standard`
+    #[arg(long, value_name = "INDEX|standard", default_value = "standard")]
+    pub board: String,
+    /// The certificate file to write
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
 }
 
 /// `solve`'s options.
@@ -162,7 +182,46 @@ pub fn run(args: StudyArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match args.step {
         Step::Solve(a) => solve(&a, out),
         Step::Report(a) => report(&a.out, out),
+        Step::Certify(a) => certify(&a, out),
     }
+}
+
+/// The board `text` names: `standard`, or an index of the tile boards.
+fn board_arg(text: &str) -> Result<Board, CliError> {
+    if text == "standard" {
+        return Ok(Board::standard());
+    }
+    text.parse::<usize>()
+        .ok()
+        .and_then(|i| Board::all_tile_boards().nth(i))
+        .map(|(board, _)| board)
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "--board must be standard or a board index from 0 to 24575, not {text}"
+            ))
+        })
+}
+
+/// Writes the certificate of one board's empty start.
+fn certify(args: &CertifyArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let board = board_arg(&args.board)?;
+    let started = Instant::now();
+    let certificate = IsolationSolver::new()
+        .certificate(&Isolation::start_on(board))
+        .map_err(|e| CliError::Failed(e.to_string()))?;
+    fs::write(&args.out, certificate.to_string())
+        .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", args.out.display())))?;
+    writeln!(
+        out,
+        "{} wins board {}: certificate {} ({} lines, games of at most {} placements) in {:.2} s",
+        certificate.winner,
+        args.board,
+        args.out.display(),
+        certificate.len(),
+        certificate.plies,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
 }
 
 fn data_path(dir: &Path) -> PathBuf {

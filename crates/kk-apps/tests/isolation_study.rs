@@ -75,3 +75,27 @@ fn the_published_table_agrees_with_a_re_run() {
     }
     assert_eq!(text.lines().count(), 24_577);
 }
+
+/// `certify` names the boards it takes when given another (the
+/// certificate itself is written and checked in CI's release step).
+#[test]
+fn certify_refuses_a_board_it_does_not_know() {
+    let dir = std::env::temp_dir();
+    let out = dir.join(format!("isolation-{}.cert", std::process::id()));
+    let args = [
+        "kk-isolation-study",
+        "certify",
+        "--board",
+        "24576",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let args = StudyArgs::try_parse_from(args).unwrap();
+    match run(args, &mut Vec::new()) {
+        Err(CliError::Usage(message)) => {
+            assert!(message.contains("from 0 to 24575, not 24576"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!out.exists(), "nothing written");
+}

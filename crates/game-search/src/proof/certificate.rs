@@ -1,6 +1,8 @@
 //! Proof certificates: a winning strategy written out so that anyone can
 //! check it with the rules alone ([`super::check`] does, sharing no code
-//! with the search). Kamisado's (feature `kamisado`).
+//! with the search). Kamisado's (feature `kamisado`, made by the
+//! [`Solver`]) and strict Isolation's (feature `family`, made by
+//! [`IsolationSolver::certificate`](super::isolation::IsolationSolver::certificate)).
 //!
 //! Proving a position, reading its value, distance and best line, then
 //! writing the winner's strategy as a certificate and checking it:
@@ -52,17 +54,26 @@
 //! ```
 //!
 //! `N` is the longest the round can last under the strategy: every line of
-//! play it allows ends in the winner's win within `N` plies.
+//! play it allows ends in the winner's win within `N` plies. Isolation's
+//! is the same with `isolation` for `kamisado`, and the start's reading and
+//! supply after its position (`... w reading=strict supply=8`; a line's
+//! position is played under the start's).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+#[cfg(feature = "kamisado")]
+use std::collections::HashMap;
 use std::fmt;
 
 use board_geometry::Player;
+#[cfg(feature = "kamisado")]
 use kamisado_core::{Move, Position};
 
+use super::check::Certified;
+#[cfg(feature = "kamisado")]
 use super::{Prover, Solver, Value};
+use crate::Game;
+#[cfg(feature = "kamisado")]
 use crate::Limits;
-use kamisado_core::Game;
 
 /// Why a certificate could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -74,19 +85,35 @@ pub enum CertificateError {
 
 /// A winning strategy from a start position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Certificate {
+pub struct Certificate<G: Game> {
     /// The position the strategy starts from.
-    pub start: Position,
+    pub start: G,
     /// The player the strategy wins for.
     pub winner: Player,
-    /// The longest the round lasts under the strategy, in plies.
+    /// The longest the game (Kamisado's round) lasts under the strategy, in
+    /// plies.
     pub plies: u32,
     /// The winner's move in each position it can face, by position text
     /// (sorted).
-    pub moves: BTreeMap<String, Move>,
+    pub moves: BTreeMap<String, G::Move>,
 }
 
-impl Certificate {
+impl<G: Game> Certificate<G> {
+    /// The number of positions (lines) in the certificate.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the certificate has no line (the start is already over).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+#[cfg(feature = "kamisado")]
+impl Certificate<Position> {
     /// The fastest winning strategy from `start`: at each position of the
     /// winner, a move that wins in the fewest plies there (found by
     /// `prover`, whose iterative deepening gives exact lengths), the one
@@ -102,7 +129,7 @@ impl Certificate {
     pub fn prove(
         start: &Position,
         prover: &mut Prover<Position>,
-    ) -> Result<Certificate, CertificateError> {
+    ) -> Result<Certificate<Position>, CertificateError> {
         let winner = match start.outcome() {
             Some(outcome) => outcome.winner(),
             None => {
@@ -133,28 +160,18 @@ impl Certificate {
             moves,
         })
     }
-
-    /// The number of positions (lines) in the certificate.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the certificate has no line (the start is already over).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
 }
 
-impl fmt::Display for Certificate {
+impl<G: Certified> fmt::Display for Certificate<G> {
     /// Writes the text format of the module docs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "# kamisado-certificate 1")?;
+        writeln!(f, "# {}-certificate 1", G::KIND)?;
         writeln!(
             f,
             "# start {} ; winner {} ; plies {}",
-            self.start, self.winner, self.plies
+            self.start.start_text(),
+            self.winner,
+            self.plies
         )?;
         for (position, mv) in &self.moves {
             writeln!(f, "{position} ; {mv}")?;
@@ -165,6 +182,7 @@ impl fmt::Display for Certificate {
 
 /// Walks the fastest strategy (see [`Certificate::prove`]): every
 /// position the winner can face, with its move.
+#[cfg(feature = "kamisado")]
 struct Fastest<'a> {
     prover: &'a mut Prover<Position>,
     winner: Player,
@@ -172,6 +190,7 @@ struct Fastest<'a> {
     lengths: HashMap<Position, u32>,
 }
 
+#[cfg(feature = "kamisado")]
 impl Fastest<'_> {
     fn after(&mut self, p: &Position) -> Result<u32, CertificateError> {
         if let Some(outcome) = p.outcome() {
@@ -223,13 +242,17 @@ impl Fastest<'_> {
     }
 }
 
+#[cfg(feature = "kamisado")]
 impl Solver<Position> {
     /// A certificate of the fastest winning strategy from `position` (see
     /// [`Certificate::prove`]).
     ///
     /// # Errors
     /// [`CertificateError::NotProven`] if no win is proven.
-    pub fn certificate(&mut self, position: &Position) -> Result<Certificate, CertificateError> {
+    pub fn certificate(
+        &mut self,
+        position: &Position,
+    ) -> Result<Certificate<Position>, CertificateError> {
         let prover = self.prover();
         prover.start(Limits::default());
         Certificate::prove(position, prover)

@@ -1,25 +1,112 @@
 //! Checks a proof certificate ([`super::certificate`]) with the rules
-//! alone: this module uses `kamisado_core` and the standard library, and no
-//! code of the search or the proof search (a test reads this file to keep
-//! it so).
+//! alone: this module uses the rules crates (`game_rules`, `kamisado_core`,
+//! `katarenga_family`) and the standard library, and no code of the search
+//! or the proof search (a test reads this file to keep it so).
 //!
 //! It follows every line of play the certificate allows: in the winner's
 //! positions the certificate's move (which must be legal), in the loser's
-//! positions every legal move (passes and the extra move after a push
-//! included). Every line must end in the winner's win within the declared
-//! number of plies. The first hole met, in a fixed order (the loser's moves
-//! in generation order), is reported with the moves that lead to it.
+//! positions every legal move (Kamisado's passes and the extra move after a
+//! push included). Every line must end in the winner's win within the
+//! declared number of plies. The first hole met, in a fixed order (the
+//! loser's moves in generation order), is reported with the moves that lead
+//! to it. The games with certificates are the [`Certified`] ones: Kamisado
+//! (feature `kamisado`) and strict Isolation (feature `family`).
 
 use std::collections::HashMap;
 use std::fmt;
 
-use kamisado_core::{Game, Move, Player, Position};
+use game_rules::{Game, GameOutcome, Player};
+
+/// A game whose wins can be written as certificates and checked here: how
+/// its certificate names the game, and how the start and the lines write
+/// and read its positions (a game whose options the notation does not hold
+/// writes them in the start, and each line's position takes the start's).
+pub trait Certified: Game {
+    /// The certificate's first line is `# <KIND>-certificate 1`.
+    const KIND: &'static str;
+
+    /// The start position as the certificate's start line writes it.
+    fn start_text(&self) -> String {
+        self.to_string()
+    }
+
+    /// Reads the start line's position.
+    ///
+    /// # Errors
+    /// What is wrong with it, in words.
+    fn read_start(text: &str) -> Result<Self, String>;
+
+    /// Reads a line's position, under the options of `start`.
+    ///
+    /// # Errors
+    /// What is wrong with it, in words.
+    fn read_line(start: &Self, text: &str) -> Result<Self, String>;
+}
+
+#[cfg(feature = "kamisado")]
+impl Certified for kamisado_core::Position {
+    const KIND: &'static str = "kamisado";
+
+    fn read_start(text: &str) -> Result<Self, String> {
+        text.parse()
+            .map_err(|e: kamisado_core::ParsePositionError| e.to_string())
+    }
+
+    fn read_line(_start: &Self, text: &str) -> Result<Self, String> {
+        Self::read_start(text)
+    }
+}
+
+/// Isolation's start line writes the position's notation, then its
+/// reading and supply (`... w reading=strict supply=8`); a line's position
+/// is played under the start's.
+#[cfg(feature = "family")]
+impl Certified for katarenga_family::Isolation {
+    const KIND: &'static str = "isolation";
+
+    fn start_text(&self) -> String {
+        format!(
+            "{self} reading={} supply={}",
+            self.reading().name(),
+            self.supply().name()
+        )
+    }
+
+    fn read_start(text: &str) -> Result<Self, String> {
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        let mut reading = katarenga_family::Reading::Strict;
+        let mut supply = katarenga_family::Supply::Eight;
+        while let Some(word) = fields.last().and_then(|w| w.split_once('=')) {
+            match word {
+                ("reading", value) => reading = value.parse().map_err(|e| format!("{e}"))?,
+                ("supply", value) => supply = value.parse().map_err(|e| format!("{e}"))?,
+                (field, _) => return Err(format!("unknown option {field}")),
+            }
+            fields.pop();
+        }
+        let start = katarenga_family::Isolation::start()
+            .with_reading(reading)
+            .with_supply(supply);
+        Self::read_line(&start, &fields.join(" "))
+    }
+
+    fn read_line(start: &Self, text: &str) -> Result<Self, String> {
+        let position = if start.supply().limit().is_none() {
+            katarenga_family::Isolation::from_ascii_unlimited(text.as_bytes())
+        } else {
+            text.parse()
+        };
+        position
+            .map(|p| p.with_reading(start.reading()).with_supply(start.supply()))
+            .map_err(|e| e.to_string())
+    }
+}
 
 /// What a successful check found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verified {
+pub struct Verified<G> {
     /// The start position.
-    pub start: Position,
+    pub start: G,
     /// The winner.
     pub winner: Player,
     /// The declared bound, in plies.
@@ -39,11 +126,11 @@ pub struct Verified {
 /// Where a certificate fails: the position and the moves from the start
 /// that reach it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hole {
+pub struct Hole<G: Game> {
     /// The moves from the start.
-    pub moves: Vec<Move>,
+    pub moves: Vec<G::Move>,
     /// The position reached.
-    pub position: Position,
+    pub position: G,
     /// What is wrong there.
     pub reason: HoleReason,
 }
@@ -54,7 +141,7 @@ pub enum HoleReason {
     /// The winner is to move and the certificate has no line for the
     /// position.
     Missing,
-    /// The round ended and the winner did not win.
+    /// The game (Kamisado's round) ended and the winner did not win.
     Lost,
     /// A line of play through here lasts longer than the declared number
     /// of plies.
@@ -64,11 +151,11 @@ pub enum HoleReason {
     },
 }
 
-impl fmt::Display for Hole {
+impl<G: Game> fmt::Display for Hole<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.reason {
             HoleReason::Missing => write!(f, "no move for {}", self.position)?,
-            HoleReason::Lost => write!(f, "the round ends in a loss at {}", self.position)?,
+            HoleReason::Lost => write!(f, "the game ends without the win at {}", self.position)?,
             HoleReason::TooLong { plies } => write!(
                 f,
                 "a line of play lasts {plies} plies, more than declared, through {}",
@@ -88,7 +175,7 @@ impl fmt::Display for Hole {
 
 /// Why a certificate is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CheckError {
+pub enum CheckError<G: Game> {
     /// The header lines are missing or malformed.
     #[error("line {line}: {reason}")]
     Header {
@@ -109,33 +196,46 @@ pub enum CheckError {
     /// A line of play the certificate allows does not end in the winner's
     /// win within the declared plies.
     #[error("hole: {0}")]
-    Hole(Hole),
+    Hole(Hole<G>),
 }
 
-fn header(line: usize, reason: impl Into<String>) -> CheckError {
+fn header<G: Game>(line: usize, reason: impl Into<String>) -> CheckError<G> {
     CheckError::Header {
         line,
         reason: reason.into(),
     }
 }
 
-fn bad_line(line: usize, reason: impl Into<String>) -> CheckError {
+fn bad_line<G: Game>(line: usize, reason: impl Into<String>) -> CheckError<G> {
     CheckError::Line {
         line,
         reason: reason.into(),
     }
 }
 
-/// Checks the certificate `text`.
+/// Checks the Kamisado certificate `text` ([`check_game`] for Kamisado).
 ///
 /// # Errors
 /// [`CheckError`] with the first problem: the header, a bad line, or the
 /// first hole.
-pub fn check(text: &str) -> Result<Verified, CheckError> {
+#[cfg(feature = "kamisado")]
+pub fn check(
+    text: &str,
+) -> Result<Verified<kamisado_core::Position>, CheckError<kamisado_core::Position>> {
+    check_game(text)
+}
+
+/// Checks the certificate `text` of the game `G`.
+///
+/// # Errors
+/// [`CheckError`] with the first problem: the header, a bad line, or the
+/// first hole.
+pub fn check_game<G: Certified>(text: &str) -> Result<Verified<G>, CheckError<G>> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let (n, first) = lines.next().ok_or_else(|| header(1, "empty certificate"))?;
-    if first.trim() != "# kamisado-certificate 1" {
-        return Err(header(n, "expected '# kamisado-certificate 1'"));
+    let magic = format!("# {}-certificate 1", G::KIND);
+    if first.trim() != magic {
+        return Err(header(n, format!("expected '{magic}'")));
     }
     let (n, second) = lines
         .next()
@@ -150,9 +250,8 @@ pub fn check(text: &str) -> Result<Verified, CheckError> {
     let [position, winner, plies] = fields[..] else {
         return Err(header(n, "expected three fields separated by ';'"));
     };
-    let start: Position = position
-        .parse()
-        .map_err(|e| header(n, format!("bad start position: {e}")))?;
+    let start =
+        G::read_start(position).map_err(|e| header(n, format!("bad start position: {e}")))?;
     let winner = match winner.strip_prefix("winner ") {
         Some("black") => Player::Black,
         Some("white") => Player::White,
@@ -162,7 +261,7 @@ pub fn check(text: &str) -> Result<Verified, CheckError> {
         .strip_prefix("plies ")
         .and_then(|p| p.parse().ok())
         .ok_or_else(|| header(n, "expected 'plies <N>'"))?;
-    let mut strategy: HashMap<Position, (Move, usize)> = HashMap::new();
+    let mut strategy: HashMap<G, (G::Move, usize)> = HashMap::new();
     for (n, line) in lines {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -171,11 +270,9 @@ pub fn check(text: &str) -> Result<Verified, CheckError> {
         let (position, mv) = line
             .split_once(';')
             .ok_or_else(|| bad_line(n, "expected '<position> ; <move>'"))?;
-        let position: Position = position
-            .trim()
-            .parse()
+        let position = G::read_line(&start, position.trim())
             .map_err(|e| bad_line(n, format!("bad position: {e}")))?;
-        let mv: Move = mv
+        let mv: G::Move = mv
             .trim()
             .parse()
             .map_err(|e| bad_line(n, format!("bad move: {e}")))?;
@@ -210,21 +307,21 @@ pub fn check(text: &str) -> Result<Verified, CheckError> {
 }
 
 /// The walk over every line of play.
-struct Walk<'a> {
-    strategy: &'a HashMap<Position, (Move, usize)>,
+struct Walk<'a, G: Game> {
+    strategy: &'a HashMap<G, (G::Move, usize)>,
     winner: Player,
     /// The declared number of plies.
     bound: u32,
     /// The longest remaining line from each position visited.
-    lengths: HashMap<Position, u32>,
+    lengths: HashMap<G, u32>,
     /// The moves from the start to the current position.
-    path: Vec<Move>,
+    path: Vec<G::Move>,
     /// Winner positions met.
     used: usize,
 }
 
-impl Walk<'_> {
-    fn hole(&self, position: &Position, reason: HoleReason) -> CheckError {
+impl<G: Certified> Walk<'_, G> {
+    fn hole(&self, position: &G, reason: HoleReason) -> CheckError<G> {
         CheckError::Hole(Hole {
             moves: self.path.clone(),
             position: *position,
@@ -233,7 +330,7 @@ impl Walk<'_> {
     }
 
     /// The longest line of play from `p` to the end of the round.
-    fn length(&mut self, p: &Position) -> Result<u32, CheckError> {
+    fn length(&mut self, p: &G) -> Result<u32, CheckError<G>> {
         let plies = self.length_from(p)?;
         let total = self.path.len() as u32 + plies;
         if total > self.bound {
@@ -243,12 +340,12 @@ impl Walk<'_> {
     }
 
     /// [`Walk::length`] without the bound.
-    fn length_from(&mut self, p: &Position) -> Result<u32, CheckError> {
+    fn length_from(&mut self, p: &G) -> Result<u32, CheckError<G>> {
         if let Some(&plies) = self.lengths.get(p) {
             return Ok(plies);
         }
         let plies = if let Some(outcome) = p.outcome() {
-            if outcome.winner() != self.winner {
+            if GameOutcome::winner(outcome) != Some(self.winner) {
                 return Err(self.hole(p, HoleReason::Lost));
             }
             0

@@ -8,9 +8,9 @@
 //! - [`Solver`]: both together: who wins, in how many plies, and a best move.
 //! - `isolation` (feature `family`): strict Isolation solved exactly as
 //!   Node Kayles.
-//! - [`certificate`] and [`check`] (feature `kamisado`): a Kamisado win
-//!   written out as a strategy file, and its checker, which uses the rules
-//!   alone.
+//! - [`certificate`] and [`check`] (features `kamisado`, `family`): a
+//!   Kamisado or strict Isolation win written out as a strategy file, and
+//!   its checker, which uses the rules alone.
 //!
 //! Games that repeat positions (Katarenga: the rules have no draw, a game
 //! may go on for ever) are handled soundly: a win is only ever proven by a
@@ -40,9 +40,9 @@ use std::time::Duration;
 
 use crate::Game;
 
-#[cfg(feature = "kamisado")]
+#[cfg(any(feature = "kamisado", feature = "family"))]
 pub mod certificate;
-#[cfg(feature = "kamisado")]
+#[cfg(any(feature = "kamisado", feature = "family"))]
 pub mod check;
 mod dfpn;
 mod exact;

@@ -193,3 +193,116 @@ fn the_solver_proves_connections_in_congress_and_quebec() {
         }
     }
 }
+
+/// Strict Isolation's certificates from random positions (tile boards and
+/// random colourings, both supplies) pass the checker, which replays every
+/// line with the rules alone; their declared length is the longest line,
+/// and their winner is the plain search's.
+#[test]
+fn isolation_certificates_pass_the_checker() {
+    use game_search::proof::check::check_game;
+    let mut rng = SplitMix64::new(5);
+    let mut solver = IsolationSolver::new();
+    let mut winners = [0; 2];
+    let mut lines = 0;
+    for case in 0..24 {
+        let supply = if case % 4 == 0 {
+            Supply::Unlimited
+        } else {
+            Supply::Eight
+        };
+        let plies = 5 + rng.below(3);
+        let p = random_position(&mut rng, plies, supply);
+        let certificate = solver.certificate(&p).unwrap();
+        let wins = brute(&p, &mut HashMap::new());
+        assert_eq!(certificate.winner == p.side_to_move(), wins, "{p:?}");
+        let verified = check_game::<Isolation>(&certificate.to_string()).unwrap();
+        assert_eq!(verified.start, p);
+        assert_eq!(verified.winner, certificate.winner);
+        assert_eq!(verified.longest, certificate.plies);
+        assert_eq!((verified.lines, verified.unused), (certificate.len(), 0));
+        winners[certificate.winner.index()] += 1;
+        lines += certificate.len();
+    }
+    assert!(winners[0] >= 4 && winners[1] >= 4, "{winners:?}");
+    assert!(lines >= 100, "{lines} lines in all");
+}
+
+/// A certificate spoiled in each way is refused, saying where: a line
+/// removed (a hole with the moves to it), a move that gives the win away,
+/// a bound too short, the wrong winner, a line for the loser, the other
+/// game's header, a bad option.
+#[test]
+fn a_spoiled_isolation_certificate_is_refused() {
+    use game_search::proof::check::{CheckError, HoleReason, check_game};
+    let mut rng = SplitMix64::new(8);
+    // A position the side to move wins with a certificate of some size.
+    let (p, certificate) = loop {
+        let p = random_position(&mut rng, 6, Supply::Eight);
+        let certificate = IsolationSolver::new().certificate(&p).unwrap();
+        if certificate.winner == p.side_to_move() && certificate.len() >= 6 {
+            break (p, certificate);
+        }
+    };
+    let text = certificate.to_string();
+    let check = |text: &str| check_game::<Isolation>(text);
+    assert!(check(&text).is_ok());
+    // The last line removed: the position it served is a hole.
+    let last = text.lines().last().unwrap();
+    let holed = text.replace(&format!("{last}\n"), "");
+    match check(&holed) {
+        Err(CheckError::Hole(hole)) => {
+            assert_eq!(hole.reason, HoleReason::Missing);
+            assert!(last.starts_with(&hole.position.to_string()), "{hole}");
+            let reached = hole.moves.iter().fold(p, |q, &mv| q.play(mv));
+            assert_eq!(reached, hole.position);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The start's placement replaced by a losing one.
+    let start_line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{p} ;")))
+        .unwrap();
+    let losing = p
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| IsolationSolver::new().solve(&p.play(mv)).unwrap().winner != p.side_to_move())
+        .expect("a losing placement");
+    let given_away = text.replace(start_line, &format!("{p} ; {losing}"));
+    assert!(matches!(
+        check(&given_away),
+        Err(CheckError::Hole(h)) if matches!(h.reason, HoleReason::Missing | HoleReason::Lost)
+    ));
+    // A bound one ply short.
+    let plies = certificate.plies;
+    let short = text.replace(&format!("plies {plies}"), &format!("plies {}", plies - 1));
+    assert!(matches!(
+        check(&short),
+        Err(CheckError::Hole(h)) if matches!(h.reason, HoleReason::TooLong { .. })
+    ));
+    // The other winner.
+    let other = certificate.winner.opponent();
+    let wrong = text.replace(
+        &format!("winner {}", certificate.winner),
+        &format!("winner {other}"),
+    );
+    assert!(matches!(
+        check(&wrong),
+        Err(CheckError::Line { line: 3, .. })
+    ));
+    // The game's header and options.
+    assert!(matches!(
+        check(&text.replace("isolation-certificate", "kamisado-certificate")),
+        Err(CheckError::Header { line: 1, .. })
+    ));
+    assert!(matches!(
+        check(&text.replace("reading=strict", "reading=loose")),
+        Err(CheckError::Header { line: 2, .. })
+    ));
+    // Kamisado's checker refuses it at the first line.
+    assert!(matches!(
+        game_search::proof::check::check(&text),
+        Err(CheckError::Header { line: 1, .. })
+    ));
+}
