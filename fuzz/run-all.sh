@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-60}"
-targets=(kamisado_parse katarenga_parse kamisado_play katarenga_play kamisado_match)
+targets=(kamisado_parse katarenga_parse kamisado_play katarenga_play kamisado_match family_parse family_play)
 for target in "${targets[@]}"; do
     mkdir -p "corpus/$target"
     echo "==> $target for ${seconds}s"

@@ -9,12 +9,14 @@ use test_support::fuzzing;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 5] = [
+const TARGETS: [(&str, Target); 7] = [
     ("kamisado_parse", fuzzing::kamisado_parse),
     ("katarenga_parse", fuzzing::katarenga_parse),
     ("kamisado_play", fuzzing::kamisado_play),
     ("katarenga_play", fuzzing::katarenga_play),
     ("kamisado_match", fuzzing::kamisado_match),
+    ("family_parse", fuzzing::family_parse),
+    ("family_play", fuzzing::family_play),
 ];
 
 /// Runs `target` on every file of `dir` (if it exists); returns how many.

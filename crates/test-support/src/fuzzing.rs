@@ -7,6 +7,7 @@ use game_rules::MoveList;
 use kamisado_core as kamisado;
 use kamisado_core::Game;
 use katarenga_core as katarenga;
+use katarenga_family as family;
 
 /// Bytes taken one at a time, then zeros once the input is used up.
 struct Bytes<'a>(&'a [u8]);
@@ -86,6 +87,159 @@ pub fn katarenga_parse(data: &[u8]) {
         check_round_trip(&b);
     }
 }
+
+/// The family's position parsers (Congress, Quebec, Isolation, and
+/// Isolation's unlimited one) and its move parser: as [`kamisado_parse`]
+/// (the three share one notation, so a text is each or none of the first
+/// two).
+pub fn family_parse(data: &[u8]) {
+    let congress = family::Congress::from_ascii(data).ok();
+    let quebec = family::Quebec::from_ascii(data).ok();
+    assert_eq!(congress.is_some(), quebec.is_some(), "{data:?}");
+    check_parsers(
+        data,
+        congress,
+        |_| true,
+        family::Move::from_ascii(data).ok(),
+    );
+    check_parsers(data, quebec, |_| true, None);
+    check_parsers(
+        data,
+        family::Isolation::from_ascii(data).ok(),
+        |_| true,
+        None,
+    );
+    if let Ok(p) = family::Isolation::from_ascii_unlimited(data) {
+        assert_eq!(p.to_string().as_bytes(), data, "the notation is canonical");
+    }
+}
+
+/// A position of one of the family's games, for [`family_play`].
+#[derive(Clone, Copy)]
+enum FamilyPosition {
+    Congress(family::Congress),
+    Quebec(family::Quebec),
+    Isolation(family::Isolation),
+}
+
+/// Random play of the family: the first byte picks the game and its
+/// options, the board comes from the next bytes (as Katarenga's); then
+/// each step takes three bytes (a move choice and a probe's two squares).
+/// At every step the generated moves agree with `is_legal` and
+/// `try_play`, the hash is incremental, and an outcome fits the position:
+/// in Congress only the mover becomes connected, a Quebec capture removes
+/// one pawn, and strict Isolation's placements are the free squares of the
+/// conflict graph.
+pub fn family_play(data: &[u8]) {
+    let mut bytes = Bytes(data);
+    let pick = bytes.next().unwrap_or(0);
+    let board = board_from(&mut bytes);
+    let option = usize::from(pick / 3);
+    let mut position = match pick % 3 {
+        0 => FamilyPosition::Congress(
+            family::Congress::start_on(board).with_no_move(family::NoMove::ALL[option % 2]),
+        ),
+        1 => FamilyPosition::Quebec(
+            family::Quebec::start_on(board)
+                .with_both_connected(family::BothConnected::ALL[option % 2]),
+        ),
+        _ => FamilyPosition::Isolation(
+            family::Isolation::start_on(board)
+                .with_reading(family::Reading::ALL[option % 3])
+                .with_supply(family::Supply::ALL[option / 3 % 2]),
+        ),
+    };
+    for _ in 0..300 {
+        let step = match &mut position {
+            FamilyPosition::Congress(p) => family_step(p, &mut bytes, |p, mv, child| {
+                if let Some(family::Outcome::Connected { winner }) = child.outcome() {
+                    assert_eq!(winner, p.side_to_move(), "{mv} in {p}");
+                }
+            }),
+            FamilyPosition::Quebec(p) => family_step(p, &mut bytes, |p, mv, child| {
+                let them = p.side_to_move().opponent();
+                let taken = mv.to().is_some_and(|to| p.piece_on(to) == Some(them));
+                assert_eq!(
+                    child.pieces(them).len() + u32::from(taken),
+                    p.pieces(them).len(),
+                    "{mv} in {p}"
+                );
+            }),
+            FamilyPosition::Isolation(p) => {
+                if p.reading() == family::Reading::Strict && p.in_hand(p.side_to_move()) != Some(0)
+                {
+                    let graph = family::ConflictGraph::of(p.board());
+                    let mut blocked = p.occupied();
+                    for s in p.occupied() {
+                        blocked |= graph.neighbours(s);
+                    }
+                    assert_eq!(p.placements(), !blocked, "{p}");
+                }
+                family_step(p, &mut bytes, |_, _, _| {})
+            }
+        };
+        if !step {
+            break;
+        }
+    }
+}
+
+/// One step of [`family_play`] in `p`: the checks, `each` on every child,
+/// then the move the next byte picks; `false` once the game is over or
+/// the input is used up.
+fn family_step<P>(p: &mut P, bytes: &mut Bytes<'_>, each: impl Fn(&P, P::Move, &P)) -> bool
+where
+    P: Game<Move = family::Move>,
+    P: FamilyHash,
+{
+    let moves = checked_moves(p, true);
+    for &mv in &moves {
+        assert!(p.is_legal(mv), "{mv} generated but not legal in {p}");
+        let child = p.play_unchecked(mv);
+        assert_eq!(child.zobrist(), child.hash_from_scratch(), "{mv} in {p}");
+        assert_eq!(
+            child.side_to_move(),
+            p.side_to_move().opponent(),
+            "{mv} in {p}"
+        );
+        each(p, mv, &child);
+    }
+    let (Some(choice), Some(a), Some(b)) = (bytes.next(), bytes.next(), bytes.next()) else {
+        return false;
+    };
+    let to = board_geometry::Square::ALL[(b & 63) as usize];
+    let probe = match a >> 6 {
+        0 => family::Move::Drop(to),
+        1 if b >= 0xF0 => family::Move::Pass,
+        _ => family::Move::Step {
+            from: board_geometry::Square::ALL[(a & 63) as usize],
+            to,
+        },
+    };
+    check_probe(p, probe, &moves);
+    if moves.is_empty() {
+        return false;
+    }
+    *p = p.play(moves[choice as usize % moves.len()]);
+    true
+}
+
+/// The hash of a family position computed from its parts.
+trait FamilyHash {
+    fn hash_from_scratch(&self) -> u64;
+}
+
+macro_rules! family_hash {
+    ($($ty:ty),*) => {$(
+        impl FamilyHash for $ty {
+            fn hash_from_scratch(&self) -> u64 {
+                self.zobrist_from_scratch()
+            }
+        }
+    )*};
+}
+
+family_hash!(family::Congress, family::Quebec, family::Isolation);
 
 /// The legal moves of `p`, a position of random play (`consistent`: its
 /// own consistency check passed): as many as counted, and none exactly
