@@ -1,7 +1,7 @@
 //! The project's game records for Python: read (replayed and checked) into
 //! their serde form, which Python reads as JSON, and written from it.
 
-use game_records::{KamisadoRecord, KatarengaRecord};
+use game_records::{FamilyRecord, KamisadoRecord, KatarengaRecord};
 use game_spec::GameId;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -29,8 +29,26 @@ pub fn read_records(py: Python<'_>, game: &str, text: &str) -> PyResult<String> 
         GameId::Katarenga => KatarengaRecord::parse_all(&text)
             .map_err(|e| PyValueError::new_err(e.to_string()))
             .and_then(|r| serde_json::to_string(&r).map_err(json_error)),
-        other => Err(not_yet(other)),
+        family => FamilyRecord::parse_all(&text)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+            .and_then(|records| {
+                for (i, r) in records.iter().enumerate() {
+                    of_game(r, family)
+                        .map_err(|e| PyValueError::new_err(format!("record {}: {e}", i + 1)))?;
+                }
+                serde_json::to_string(&records).map_err(json_error)
+            }),
     })
+}
+
+/// `Ok` if the family record `record` is of `game`, else what it is.
+fn of_game(record: &FamilyRecord, game: GameId) -> Result<(), String> {
+    let its = record.game.game();
+    if its == game {
+        Ok(())
+    } else {
+        Err(format!("a record of {its}, not {game}"))
+    }
 }
 
 /// The record text of one record given in its serde form as JSON (checked
@@ -44,13 +62,10 @@ pub fn write_record(game: &str, json: &str) -> PyResult<String> {
         GameId::Katarenga => serde_json::from_str::<KatarengaRecord>(json)
             .map(|r| r.to_string())
             .map_err(json_error),
-        other => Err(not_yet(other)),
+        family => {
+            let record = serde_json::from_str::<FamilyRecord>(json).map_err(json_error)?;
+            of_game(&record, family).map_err(PyValueError::new_err)?;
+            Ok(record.to_string())
+        }
     }
-}
-
-/// The records of a game the package does not read yet.
-fn not_yet(game: GameId) -> PyErr {
-    pyo3::exceptions::PyNotImplementedError::new_err(format!(
-        "{game} records are not in the Python package yet (game_records::FamilyRecord reads them)"
-    ))
 }

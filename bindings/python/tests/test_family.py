@@ -345,3 +345,36 @@ def test_a_capture_that_connects_both_sides_follows_the_rule(rules):
     assert q.is_over
     assert q.winner == ("white" if rules == "mover" else None)
     assert q.ending == ("connected" if rules == "mover" else "both connected")
+
+
+def isolation_record(winner: str, moves: list[str]) -> str:
+    body = " ".join((f"{i // 2 + 1}. " if i % 2 == 0 else "") + m for i, m in enumerate(moves))
+    return (
+        '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[White "Ann"]\n[Black "Bob"]\n'
+        f'[Result "{winner}"]\n[Game "isolation reading=one-way"]\n[Board "1f0 2f0 3f0 4f0"]\n'
+        f'[Termination "normal"]\n\n{body}\n'
+    )
+
+
+def test_family_records_read_write_and_refuse():
+    from kamisado_katarenga import records
+
+    p, moves = isolation.start(rules="one-way"), []
+    while not p.is_over:
+        moves.append(p.legal_moves()[0])
+        p = p.play(moves[-1])
+    text = isolation_record(p.winner, moves)
+    [record] = records.read("isolation", text)
+    assert record["game"] == "isolation reading=one-way"
+    assert [m["move"] for m in record["moves"]] == moves
+    assert record["result"] == {"win": p.winner}
+    assert records.read("isolation", records.write("isolation", record)) == [record]
+    with pytest.raises(ValueError, match="a record of isolation, not congress"):
+        records.read("congress", text)
+    with pytest.raises(ValueError, match="a record of isolation, not quebec"):
+        records.write("quebec", record)
+    # The wrong winner is refused, saying where.
+    loser = "white" if p.winner == "black" else "black"
+    with pytest.raises(ValueError, match="line 6"):
+        records.read("isolation", isolation_record(loser, moves))
+    assert "isolation" in records.GAMES

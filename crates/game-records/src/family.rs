@@ -291,3 +291,70 @@ impl FromStr for FamilyRecord {
         record::read_one(s)
     }
 }
+
+/// The serde form of a [`FamilyRecord`]: its fields, the start as its
+/// notation (read back as a position of the record's game, which the
+/// notation alone does not say).
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "FamilyRecord")]
+struct SerdeForm {
+    header: Header,
+    game: GameSpec,
+    board: BoardSpec,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    result: RecordResult,
+    termination: Termination,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    comment: Option<String>,
+    moves: Vec<Annotated<Move>>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for FamilyRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.clone();
+        SerdeForm {
+            header: r.header,
+            game: r.game,
+            board: r.board,
+            start: r.start.map(|p| p.to_string()),
+            result: r.result,
+            termination: r.termination,
+            comment: r.comment,
+            moves: r.moves,
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for FamilyRecord {
+    /// Reads the record, then checks it by replaying it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FamilyRecord, D::Error> {
+        let form = SerdeForm::deserialize(d)?;
+        let start = form
+            .start
+            .map(|text| AnyPosition::parse(form.game.game(), &text))
+            .transpose()
+            .map_err(serde::de::Error::custom)?;
+        let record = FamilyRecord::new(form.game, form.board)
+            .map(|r| FamilyRecord {
+                header: form.header,
+                start,
+                result: form.result,
+                termination: form.termination,
+                comment: form.comment,
+                moves: form.moves,
+                ..r
+            })
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "{} is not a game of the Katarenga family",
+                    form.game.game()
+                ))
+            });
+        record::checked::<FamilyRecord, D>(record)
+    }
+}

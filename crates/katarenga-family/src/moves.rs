@@ -91,6 +91,9 @@ impl FromStr for Move {
     }
 }
 
+#[cfg(feature = "serde")]
+board_geometry::serde_as_notation!(Move => "a move such as \"b1b3\", \"@d4\" or \"pass\"");
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

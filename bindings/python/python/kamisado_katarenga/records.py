@@ -1,5 +1,7 @@
 """The project's game records (the rules pages' "Game records": PGN-like
-text, Kamisado matches round by round, Katarenga games with their board),
+text, Kamisado matches round by round, Katarenga games and the family's
+(Congress, Quebec, Isolation: a ``Game`` tag with the options) with their
+board),
 read, checked and written by the Rust crate ``game-records``.
 
 A record is a dict, the serde form of the Rust types: read one to see its
@@ -28,12 +30,12 @@ from ._native import read_records, write_record
 __all__ = ["read", "write", "check", "GAMES"]
 
 #: The games whose records this module reads.
-GAMES = ("kamisado", "katarenga")
+GAMES = ("kamisado", "katarenga", "congress", "quebec", "isolation")
 
 
 def read(game: str, text: str) -> list[dict[str, Any]]:
-    """Every record of ``text`` (``game`` is ``"kamisado"`` or
-    ``"katarenga"``), replayed and checked, as dicts."""
+    """Every record of ``text`` (``game`` is one of :data:`GAMES`; each
+    record must be of that game), replayed and checked, as dicts."""
     return json.loads(read_records(game, text))
 
 

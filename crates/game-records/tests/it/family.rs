@@ -78,3 +78,27 @@ fn the_game_tag_names_a_family_game_without_its_board() {
         assert!(error.location.is_some(), "{game}: {error}");
     }
 }
+
+/// The serde form: a record with a start position goes to JSON and back
+/// as itself (the start read as a position of the record's game), and a
+/// form whose move is illegal there is refused by the replay.
+#[cfg(feature = "serde")]
+#[test]
+fn a_family_record_goes_through_serde_and_is_checked() {
+    let text = both_connected("quebec both-connected=draw", "draw");
+    let record: FamilyRecord = text.parse().unwrap();
+    let json = serde_json::to_value(&record).unwrap();
+    assert_eq!(json["game"], "quebec both-connected=draw");
+    assert_eq!(json["start"], format!("{STANDARD} 7b/8/8/8/8/8/2bw4/w7 w"));
+    assert_eq!(json["moves"][0]["move"], "a1c2");
+    let back: FamilyRecord = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, record);
+    assert!(matches!(
+        back.start,
+        Some(game_spec::AnyPosition::Quebec(_))
+    ));
+    let mut illegal = json;
+    illegal["moves"][0]["move"] = "a1a2".into();
+    let error = serde_json::from_value::<FamilyRecord>(illegal).unwrap_err();
+    assert!(error.to_string().contains("a1a2"), "{error}");
+}
