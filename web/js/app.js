@@ -9,8 +9,23 @@ import { BoardView, movesBetween, occupants } from "./board.js";
 import { Clocks } from "./clock.js";
 import { Engine } from "./engine.js";
 import { buildForm, previewBoard, readClocks, readPlayers, readSetup, renderSetupVisibility, wireForm, writeForm } from "./form.js";
-import { ORIENTATIONS, actorOf, capitalised, opponent, orientationOf, phaseOf, positionOf, replay, winnerOf } from "./game.js";
-import { level } from "./levels.js";
+import {
+  FAMILY,
+  ORIENTATIONS,
+  actorOf,
+  capitalised,
+  familyOptions,
+  gameName,
+  isFamily,
+  moveSquares,
+  opponent,
+  orientationOf,
+  phaseOf,
+  positionOf,
+  replay,
+  winnerOf,
+} from "./game.js";
+import { hasSolver } from "./levels.js";
 import { counted, formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
 import {
@@ -19,6 +34,7 @@ import {
   humanToAct,
   humans,
   isComputer,
+  levelOf,
   live,
   over,
   playerOf,
@@ -36,6 +52,8 @@ function kamisadoColours(layout) {
   return KAMISADO_COLOURS.get(layout);
 }
 const MARKS = { kamisado: KamisadoPosition.colourMarks(), katarenga: KatarengaBoard.colourMarks() };
+// The family's board is Katarenga's.
+for (const kind of Object.keys(FAMILY)) MARKS[kind] = MARKS.katarenga;
 const SOLVE_MILLISECONDS = 30000;
 
 
@@ -213,7 +231,7 @@ async function computerTurn(who) {
   if (actor() !== who || !isComputer(who) || state.thinking || !live()) return;
   const setup = state.setup;
   const actions = state.actions.slice();
-  const chosen = level(playerOf(who).level, setup.kind);
+  const chosen = levelOf(who);
   const budget = { ...chosen.budget };
   const clockBudget = state.clocks.budget(who);
   if (clockBudget !== null) budget.milliseconds = clockBudget;
@@ -235,7 +253,11 @@ async function computerTurn(who) {
       if (solve && clockBudget !== null) solve = { ...solve, milliseconds: Math.min(solve.milliseconds, clockBudget / 2) };
       const position = positionOf(game);
       const [rules, layout] = setup.kind === "kamisado" ? [position.rules, position.layout] : [];
-      const result = await engine.ask({ task: "move", kind: setup.kind, position: position.toString(), rules, layout, budget, solve });
+      // The family's options are not in the notation: they travel beside it.
+      const options = isFamily(setup.kind) ? familyOptions(setup) : undefined;
+      // The solver only where the game has one (a level kept from a game that had).
+      if (!hasSolver(setup.kind, options?.reading)) solve = undefined;
+      const result = await engine.ask({ task: "move", kind: setup.kind, position: position.toString(), rules, layout, options, budget, solve });
       action = result.best;
       state.engineNote = result.proven
         ? `${capitalised(who)} (${chosen.name}) proved ${result.winner === who ? "a win" : "a loss"}${result.plies ? ` in ${counted(result.plies, "ply", "plies")}` : ""}.`
@@ -322,6 +344,19 @@ function choice(p) {
 function clickSquare(square) {
   if (!humanToAct() || phaseOf(state.game, state.ending) !== "inRound") return;
   const p = positionOf(state.game);
+  if (state.setup.kind === "isolation") {
+    // A placement: a pawn from the hand on a legitimate square; any other
+    // square says why not.
+    if (p.placements().includes(square)) {
+      act(`@${square}`, "human");
+      return;
+    }
+    state.message = p.pieceOn(square)
+      ? `${square} is occupied.`
+      : `A pawn on ${square} would be en prise (${p.reading} reading): choose a marked square.`;
+    render();
+    return;
+  }
   const from = choice(p);
   if (from && p.destinations(from).includes(square)) {
     act(from + square, "human");
@@ -360,11 +395,18 @@ function newGameFromForm() {
   }
 }
 
-/** Loads a position of either game as a new game from it; an error says why not. */
+/**
+ * Loads a position as a new game from it; an error says why not. A
+ * family game's notation is Katarenga's without the camps, and says
+ * neither the game nor its options: while one is played, a position is
+ * first read as one of it, under its options.
+ */
 function loadPosition(text) {
   text = text.trim();
   const looksKatarenga = text.split(/\s+/).length >= 4 || /^[RYBG]{8}\//.test(text);
   const tries = looksKatarenga ? ["katarenga", "kamisado"] : ["kamisado", "katarenga"];
+  const current = state.setup.kind;
+  if (isFamily(current)) tries.unshift(current);
   let firstError = null;
   for (const kind of tries) {
     try {
@@ -372,6 +414,10 @@ function loadPosition(text) {
       if (kind === "kamisado") {
         KamisadoPosition.parse(text);
         setup = { kind, target: 1, start: text };
+      } else if (isFamily(kind)) {
+        const options = familyOptions(state.setup);
+        FAMILY[kind].Position.parse(text, options);
+        setup = { kind, board: text.split(/\s+/)[0], start: text, note: "a pasted position", ...options };
       } else {
         const p = KatarengaPosition.parse(text);
         const pending = p.firstMovePending("black") || p.firstMovePending("white");
@@ -381,7 +427,7 @@ function loadPosition(text) {
       startGame(setup, "Position loaded.");
       return true;
     } catch (e) {
-      firstError ??= `This is not a ${capitalised(kind)} position: ${e.message}`;
+      firstError ??= `This is not a ${gameName(kind)} position: ${e.message}`;
     }
   }
   $("notation-error").textContent = firstError;
@@ -395,7 +441,7 @@ function recordGame() {
   const today = new Date().toISOString().slice(0, 10).replaceAll("-", ".");
   const name = (side) => {
     const p = playerOf(side);
-    return p.type === "computer" ? `kamisado-katarenga (${level(p.level, state.setup.kind).name})` : "human";
+    return p.type === "computer" ? `kamisado-katarenga (${levelOf(side).name})` : "human";
   };
   const common = { event: "kamisado-katarenga web page", site: location.host || "?", date: today, black: name("black"), white: name("white") };
   if (state.ending) Object.assign(common, { termination: state.ending.termination, winner: state.ending.winner });
@@ -476,18 +522,21 @@ function render() {
   document.body.dataset.viewing = String(!live());
 
   const mine = humanToAct() && phase === "inRound";
-  const from = mine ? choice(p) : null;
-  const targets = new Set(from ? p.destinations(from) : []);
-  const movable = new Set(mine ? p.legalMoves().map((m) => m.slice(0, 2)) : []);
+  const placing = kind === "isolation";
+  const from = mine && !placing ? choice(p) : null;
+  // Isolation's targets are the squares where a pawn may be placed.
+  const targets = new Set(placing ? (mine ? p.placements() : []) : from ? p.destinations(from) : []);
+  const movable = new Set(mine && !placing ? p.legalMoves().filter((m) => m !== "pass").map((m) => m.slice(0, 2)) : []);
   const { pieces, camps } = occupants(kind, p);
   const last = shownGame.steps.at(-1);
-  const lastMove = last?.kind === "move" ? { from: last.action.slice(0, 2), to: last.action.slice(2) } : null;
+  const lastMove = last?.kind === "move" ? moveSquares(last.action) : null;
   const now = { kind, pieces, setupKey: JSON.stringify(state.setup) };
   const oneStep = state.shown && state.shown.setupKey === now.setupKey && state.shown.count + 1 === shownGame.actions.length;
   view.update({
     kind,
     flip: flipped(),
     colours: kind === "kamisado" ? kamisadoColours(p.layout) : p.board.colours(),
+    placing,
     marks: state.marks ? MARKS[kind] : null,
     pieces,
     camps,

@@ -6,6 +6,8 @@
 // moves). The view decides nothing: it is told what stands where, what is
 // selected, where the selected piece may go, and what happened last.
 
+import { moveSquares } from "./game.js";
+
 const FILES = "abcdefgh";
 const SUMO_NAMES = ["", "sumo", "double sumo", "triple sumo"];
 
@@ -175,7 +177,8 @@ export class BoardView {
   /**
    * Shows `view`: `colours` (64, a1 first), `pieces` (square -> piece:
    * `{ owner, colour?, sumo? }`), `camps` (camp -> owner), `selected`,
-   * `targets` (a Set of squares and camps), `movable`, `forced`, `last`
+   * `targets` (a Set of squares and camps; with `placing`, the squares
+   * where a pawn may be placed), `movable`, `forced`, `last`
    * (`{ from, to }`), `hint` (a move), `moved` (the moves to animate,
    * `[{ from, to }]`), and `marks` (colour -> `{ mark, ink }`, or null: each
    * square's mark for players who cannot tell the colours apart, on
@@ -207,7 +210,7 @@ export class BoardView {
       const flags = [
         [square === view.forced, "forced", "forced to move"],
         [square === view.selected, "selected", "selected"],
-        [view.targets.has(square), "target", "legal destination"],
+        [view.targets.has(square), "target", view.placing ? "legitimate placement" : "legal destination"],
         [view.movable.has(square), "movable", "can move"],
         [view.last && (square === view.last.from || square === view.last.to), "last", "last move"],
         [view.hint && (square === view.hint.slice(0, 2) || square === view.hint.slice(2)), "hint-best", "best move"],
@@ -322,7 +325,8 @@ export function occupants(kind, position) {
     for (const t of position.towers()) pieces.set(t.square, { owner: t.player, colour: t.colour, sumo: t.sumo });
   } else {
     for (const owner of ["black", "white"]) for (const square of position.pieces(owner)) pieces.set(square, { owner });
-    for (const camp of position.camps()) camps.set(camp, camp.endsWith("9") ? "black" : "white");
+    // Only Katarenga has camps (not the family on its board).
+    if (kind === "katarenga") for (const camp of position.camps()) camps.set(camp, camp.endsWith("9") ? "black" : "white");
   }
   return { pieces, camps };
 }
@@ -339,6 +343,7 @@ export function movesBetween(kind, before, now, lastAction) {
     }
     return moved.length <= 4 ? moved : [];
   }
-  if (!lastAction) return [];
-  return [{ from: lastAction.slice(0, 2), to: lastAction.slice(2) }];
+  // A drop comes from the hand and a pass moves nothing: no slide.
+  const squares = lastAction ? moveSquares(lastAction) : null;
+  return squares?.from ? [squares] : [];
 }

@@ -3,6 +3,7 @@
 // gives the setup of a new game, and shows the game being played when one
 // is restored.
 import { GameSpec, KamisadoSetupChart, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
+import { FAMILY, familyOptions, gameName, isFamily, onKatarengaBoard } from "./game.js";
 import { levelsFor } from "./levels.js";
 import { playerOf, state } from "./state.js";
 
@@ -49,11 +50,19 @@ export function readPlayers() {
   }
 }
 
+/** The game chosen in the form. */
+const formKind = () => document.querySelector('input[name="game"]:checked').value;
+
+/** The select of a family game's option (`congress-no-move`, `isolation-reading`, ...). */
+const optionField = (kind, word) => $(`${kind}-${word}`);
+
 /** Shows the form's parts for the game chosen in it (and the legend for the game played). */
 export function renderSetupVisibility() {
-  const kind = document.querySelector('input[name="game"]:checked').value;
-  for (const element of document.querySelectorAll("fieldset[data-for]")) element.hidden = element.dataset.for !== kind;
-  $("legend").hidden = state.setup.kind !== "katarenga";
+  const kind = formKind();
+  // A part may serve several games (the board: every game on Katarenga's).
+  for (const element of document.querySelectorAll("fieldset[data-for]")) element.hidden = !element.dataset.for.split(" ").includes(kind);
+  $("legend").hidden = !onKatarengaBoard(state.setup.kind);
+  for (const part of document.querySelectorAll("#legend [data-game]")) part.hidden = part.dataset.game !== state.setup.kind;
   const boardKind = $("board-kind").value;
   $("arrangement-label").hidden = boardKind !== "arrangement" && boardKind !== "random";
   $("tiles").hidden = boardKind !== "tiles";
@@ -73,8 +82,11 @@ export function previewBoard() {
       return;
     }
     const { board } = chosenBoard();
-    const tiles = board.split(" ");
-    img.src = `data:image/svg+xml,${encodeURIComponent(KatarengaPosition.startOn(KatarengaBoard.fromTiles(tiles)).svg())}`;
+    const laid = KatarengaBoard.fromTiles(board.split(" "));
+    // The start of the game chosen (Isolation's is the empty board).
+    const kind = formKind();
+    const start = isFamily(kind) ? FAMILY[kind].Position.startOn(laid) : KatarengaPosition.startOn(laid);
+    img.src = `data:image/svg+xml,${encodeURIComponent(start.svg())}`;
     img.alt = `The board chosen: tiles ${board}`;
     show(true);
   } catch {
@@ -84,19 +96,21 @@ export function previewBoard() {
 
 /** The level choices of the game chosen in the form. */
 export function fillLevels() {
-  const kind = document.querySelector('input[name="game"]:checked').value;
+  const kind = formKind();
+  // Isolation's solver solves its strict reading only.
+  const reading = kind === "isolation" ? optionField("isolation", "reading").value : undefined;
   for (const side of ["black", "white"]) {
     const select = $(`${side}-level`);
     const chosen = select.value || playerOf(side).level || "hard";
     select.replaceChildren(
-      ...levelsFor(kind).map((l) => {
+      ...levelsFor(kind, reading).map((l) => {
         const option = document.createElement("option");
         option.value = l.id;
         option.textContent = l.name;
         return option;
       }),
     );
-    select.value = levelsFor(kind).some((l) => l.id === chosen) ? chosen : "hard";
+    select.value = levelsFor(kind, reading).some((l) => l.id === chosen) ? chosen : "hard";
   }
 }
 
@@ -110,6 +124,9 @@ export function writeForm() {
     $("scoring").value = state.setup.scoring ?? "rank";
     $("refill").value = state.setup.refill ?? "nearest";
     if (state.setup.chart) $("setup-chart").value = state.setup.chart;
+  } else if (isFamily(state.setup.kind)) {
+    const chosen = familyOptions(state.setup);
+    for (const [field, word] of FAMILY[state.setup.kind].options) optionField(state.setup.kind, word).value = chosen[field];
   } else {
     $("no-first-capture").checked = state.setup.rules === "no-first-capture";
     // A rematch keeps the first game's edge; the form says how it was chosen.
@@ -159,7 +176,7 @@ export function readClocks() {
  * says what is wrong with the form.
  */
 export function readSetup() {
-  const kind = document.querySelector('input[name="game"]:checked').value;
+  const kind = formKind();
   if (kind === "kamisado") {
     // A random layout is drawn here, once, as the game begins (by the
     // engine's draw): the game, its link and its record name the one drawn.
@@ -175,6 +192,11 @@ export function readSetup() {
     return { setup, message: `Black draws set-ups ${low} and ${high}: black plays ${low} and moves first, white plays ${high}.` };
   }
   const { board, note } = chosenBoard();
+  if (isFamily(kind)) {
+    // The family's board is used as laid: no edge to choose.
+    const options = Object.fromEntries(FAMILY[kind].options.map(([field, word]) => [field, optionField(kind, word).value]));
+    return { setup: { kind, board, note, ...options }, message: `${gameName(kind)}. Board: ${note}.` };
+  }
   const rules = $("no-first-capture").checked ? "no-first-capture" : "standard";
   const orientation = $("orientation").value;
   const edge = orientation === "choose" ? "; Black chooses its edge" : orientation === "bottom" ? "" : `; Black at the ${orientation} edge`;
@@ -191,6 +213,7 @@ export function wireForm() {
     });
   }
   $("refill").addEventListener("change", renderSetupVisibility);
+  optionField("isolation", "reading").addEventListener("change", fillLevels);
   const boardFields = ["board-kind", "arrangement"];
   for (const q of [0, 1, 2, 3]) boardFields.push(`tile-${q}`, `side-${q}`, `turn-${q}`);
   for (const id of boardFields) {

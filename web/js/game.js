@@ -5,11 +5,14 @@
 // a replay of the moves shows a prefix. Nothing here decides a rule: each
 // move is played by the engine, which refuses an illegal one.
 import {
+  CongressPosition,
   GameSpec,
+  IsolationPosition,
   KamisadoMatch,
   KamisadoPosition,
   KatarengaBoard,
   KatarengaPosition,
+  QuebecPosition,
   start,
 } from "../pkg/rules.js";
 
@@ -21,7 +24,36 @@ const EDGES = new Set(["a", "h"]);
 export const ORIENTATIONS = ["bottom", "right", "top", "left"];
 
 /**
- * The setups of the two games:
+ * David Parlett's other games on the Katarenga board (the crate
+ * katarenga-family): each its position class and its options, as
+ * `[option, link word, values]` with the default first (the rules page's
+ * order). The options are the setup's fields of the same name.
+ */
+export const FAMILY = {
+  congress: { name: "Congress", Position: CongressPosition, options: [["noMove", "no-move", ["lose", "pass"]]] },
+  quebec: { name: "Quebec", Position: QuebecPosition, options: [["bothConnected", "both-connected", ["mover", "draw"]]] },
+  isolation: {
+    name: "Isolation",
+    Position: IsolationPosition,
+    options: [
+      ["reading", "reading", ["strict", "opposite", "one-way"]],
+      ["supply", "supply", ["8", "none"]],
+    ],
+  },
+};
+export const isFamily = (kind) => Object.hasOwn(FAMILY, kind);
+/** Whether `kind` is played on a Katarenga board (Katarenga or one of the family). */
+export const onKatarengaBoard = (kind) => kind === "katarenga" || isFamily(kind);
+/** Every game's name as the page writes it. */
+export const gameName = (kind) => (kind === "kamisado" ? "Kamisado" : kind === "katarenga" ? "Katarenga" : FAMILY[kind].name);
+
+/** The options of a family game's `setup`, every one (the default for one left out or unknown). */
+export function familyOptions(setup) {
+  return Object.fromEntries(FAMILY[setup.kind].options.map(([field, , values]) => [field, values.includes(setup[field]) ? setup[field] : values[0]]));
+}
+
+/**
+ * The setups of the games:
  * - `{ kind: "kamisado", target, rules?, layout?, scoring?, refill?, start? }`: a match
  *   to `target` points (1: a single round) on the board `layout` (drawn when
  *   the form says "random") by the reading `rules` and the
@@ -36,7 +68,10 @@ export const ORIENTATIONS = ["bottom", "right", "top", "left"];
  *   the first game's result when this game is its rematch (`{ firstWon:
  *   "first" | "second" | null, chose }`, the first player being the first
  *   game's Black), `start` a position if the game does not start at the
- *   start on the board, `note` how the board was chosen.
+ *   start on the board, `note` how the board was chosen;
+ * - `{ kind: "congress" | "quebec" | "isolation", board, start?, note?, ...options }`:
+ *   the family on `board` as laid (no edge is chosen), with the game's
+ *   options (`FAMILY`) as fields.
  */
 export function boardOf(setup) {
   const tiles = setup.board.trim().split(/\s+/);
@@ -78,6 +113,11 @@ function beginning(setup) {
     const scores = { black: 0, white: 0 };
     scores[outcome.winner] = Math.max(setup.target, 15);
     return { match: KamisadoMatch.resume(position, { target: setup.target, scores, ...options }) };
+  }
+  if (isFamily(setup.kind)) {
+    const { Position } = FAMILY[setup.kind];
+    const options = familyOptions(setup);
+    return { position: setup.start ? Position.parse(setup.start, options) : Position.startOn(boardOf(setup), options) };
   }
   if (setup.start) return { position: KatarengaPosition.parse(setup.start) };
   const laid = boardOf(setup);
@@ -155,6 +195,19 @@ export function replay(setup, actions) {
             if (summary.outcome.ending === "deadlock") step.chain = deadlockChain(after);
           }
         }
+      } else if (isFamily(setup.kind)) {
+        const before = state.position;
+        const side = before.sideToMove;
+        const kind = before.moveKind(action);
+        state.position = before.play(action);
+        Object.assign(step, { kind: "move", side, moveKind: kind });
+        if (kind === "capture") {
+          step.note = `takes on ${action.slice(2)}`;
+          step.text = `${capitalised(side)} captures the pawn on ${action.slice(2)}.`;
+        } else if (kind === "pass") {
+          step.note = "no pawn can move";
+          step.text = `${capitalised(side)} passes: none of its pawns can move.`;
+        }
       } else if (state.position === null) {
         if (!ORIENTATIONS.includes(action)) throw new Error("Black first chooses its edge of the laid board: bottom, right, top or left");
         state.position = katarengaStart(setup, state.laid, action);
@@ -210,6 +263,13 @@ export function actorOf(game, ending) {
   if (game.match) return game.match.actor;
   if (game.position === null) return "black";
   return game.position.isOver ? undefined : game.position.sideToMove;
+}
+
+/** Where a move goes from and to (an Isolation drop comes from the hand: `from` null; Congress's pass: null). */
+export function moveSquares(action) {
+  if (!/^(@|[a-h][0-9])[a-h][0-9]$/.test(action)) return null;
+  if (action.startsWith("@")) return { from: null, to: action.slice(1) };
+  return { from: action.slice(0, 2), to: action.slice(2) };
 }
 
 /** The winner of a finished game (the match's, the position's, or a forfeit's). */

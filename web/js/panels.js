@@ -2,9 +2,8 @@
 // the tab's title, the seats (names, points, clocks), the move list, the
 // buttons, the banner, the edge choice and the solver's answer.
 import { Clocks } from "./clock.js";
-import { capitalised, katarengaStart, opponent, resultText, winnerOf } from "./game.js";
-import { level } from "./levels.js";
-import { flipped, humans, isComputer, live, playerOf, state } from "./state.js";
+import { FAMILY, capitalised, familyOptions, gameName, isFamily, katarengaStart, opponent, resultText, winnerOf } from "./game.js";
+import { flipped, humans, isComputer, levelOf, live, playerOf, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,7 +12,7 @@ export function renderStatus(shownGame, p, phase, who) {
   const lines = [];
   const events = [];
   const kind = state.setup.kind;
-  const name = kind === "kamisado" ? "Kamisado" : "Katarenga";
+  const name = gameName(kind);
   let title;
   if (!live()) {
     const moves = (game) => game.steps.filter((s) => s.kind === "move").length;
@@ -21,7 +20,9 @@ export function renderStatus(shownGame, p, phase, who) {
     title = `Replay · ${name}`;
   } else if (phase === "over") {
     lines.push(resultText(shownGame, state.ending));
-    title = `${capitalised(winnerOf(shownGame, state.ending) ?? "nobody")} won · ${name}`;
+    const winner = winnerOf(shownGame, state.ending);
+    // A family game may end drawn (by its rules and options).
+    title = winner ? `${capitalised(winner)} won · ${name}` : `Drawn · ${name}`;
   } else if (phase === "chooseOrientation") {
     lines.push(`Black chooses which edge of the laid board to sit at${isComputer("black") ? " (the computer is choosing)" : ""}; White then moves first.`);
     title = `Black chooses its edge · ${name}`;
@@ -35,7 +36,7 @@ export function renderStatus(shownGame, p, phase, who) {
     title = `${capitalised(chooser)} chooses the edge · ${name}`;
   } else if (who) {
     const computer = isComputer(who);
-    let line = `${capitalised(who)}${computer ? ` (computer, ${level(playerOf(who).level, kind).name})` : ""} to move`;
+    let line = `${capitalised(who)}${computer ? ` (computer, ${levelOf(who).name})` : ""} to ${kind === "isolation" ? "place a pawn" : "move"}`;
     if (kind === "kamisado") {
       if (p.forcedColour) {
         const blocked = p.legalMoves().length === 1 && p.legalMoves()[0].slice(0, 2) === p.legalMoves()[0].slice(2);
@@ -46,6 +47,12 @@ export function renderStatus(shownGame, p, phase, who) {
         line += ": any tower (a free choice)";
       }
       if (p.afterPush) line += ", the extra move after its push";
+    } else if (kind === "isolation") {
+      const hand = (side) => p.inHand(side) ?? "no limit";
+      line += ` (in hand: black ${hand("black")}, white ${hand("white")}; ${counted(p.placements().length, "legitimate square")})`;
+    } else if (isFamily(kind)) {
+      line += ` (black ${counted(p.pieces("black").length, "pawn")}, white ${counted(p.pieces("white").length, "pawn")})`;
+      if (p.legalMoves()[0] === "pass") line += `: none of its pawns can move, so it must pass`;
     } else {
       line += ` (black ${p.pieceCount("black")} pieces, white ${p.pieceCount("white")})`;
       const pending = ["white", "black"].filter((s) => p.firstMovePending(s));
@@ -83,8 +90,11 @@ export function renderSeats(shownGame = state.game) {
   for (const [id, side] of [["seat-bottom", bottom], ["seat-top", opponent(bottom)]]) {
     const seat = $(id);
     const p = playerOf(side);
-    let name = `${capitalised(side)}: ${p.type === "computer" ? `computer (${level(p.level, kind).name})` : "human"}`;
+    let name = `${capitalised(side)}: ${p.type === "computer" ? `computer (${levelOf(side).name})` : "human"}`;
     if (shownGame?.match && state.setup.target > 1) name += ` · ${points(shownGame.match.scores[side])}`;
+    // Isolation's pawns still in hand, beside their owner (none: no limit).
+    const hand = kind === "isolation" && shownGame?.position ? shownGame.position.inHand(side) : undefined;
+    if (hand !== undefined) name += ` · ${hand} in hand`;
     seat.querySelector(".seat-name").textContent = name;
     const clock = seat.querySelector(".clock");
     const left = state.clocks.remaining(side);
@@ -114,6 +124,12 @@ function gameLine() {
     if (s.scoring && s.scoring !== "rank") parts.push(`scoring: ${s.scoring}`);
     const refills = { restart: "from the start layout", farthest: "refilled farthest rank first", setups: "from numbered set-ups" };
     if (refills[s.refill]) parts.push(`next round: ${refills[s.refill]}`);
+  } else if (isFamily(s.kind)) {
+    parts.push(gameName(s.kind));
+    const chosen = familyOptions(s);
+    for (const [field, word, values] of FAMILY[s.kind].options) {
+      if (chosen[field] !== values[0]) parts.push(`${word.replace("-", " ")}: ${chosen[field] === "none" ? "no limit" : chosen[field]}`);
+    }
   } else {
     parts.push("Katarenga");
     if (s.rules && s.rules !== "standard") parts.push(`rules: ${s.rules}`);
@@ -171,7 +187,11 @@ export function renderControls(shownGame, p, phase, who) {
   const kind = state.setup.kind;
   const person = live() && who !== undefined && !isComputer(who);
   const moves = phase === "inRound" ? p.legalMoves() : [];
-  $("pass").hidden = !(kind === "kamisado" && person && phase === "inRound" && moves.length === 1 && moves[0].slice(0, 2) === moves[0].slice(2));
+  // Kamisado's pass is the blocked tower's move to its own square, Congress's the move "pass".
+  const pass = moves.length === 1 && (kind === "kamisado" ? moves[0].slice(0, 2) === moves[0].slice(2) : moves[0] === "pass");
+  $("pass").hidden = !(person && phase === "inRound" && pass);
+  // Records are written for Kamisado and Katarenga only.
+  $("download").disabled = isFamily(kind);
   $("undo").disabled = state.actions.length === 0 && !state.ending;
   $("solve").hidden = kind !== "kamisado";
   $("solve").disabled = !live() || phase !== "inRound" || state.solving;

@@ -5,6 +5,7 @@
 // drawing (panels.js, board.js).
 import { Clocks } from "./clock.js";
 import { actorOf, phaseOf, replay } from "./game.js";
+import { level } from "./levels.js";
 
 export const state = {
   setup: { kind: "kamisado", target: 1 },
@@ -32,6 +33,8 @@ export const actor = () => actorOf(state.game, state.ending);
 export const live = () => state.view === null;
 export const playerOf = (side) => state.players[side];
 export const isComputer = (side) => side !== undefined && playerOf(side).type === "computer";
+/** The level of `side`'s computer in the game played (Isolation's levels depend on its reading). */
+export const levelOf = (side) => level(playerOf(side).level, state.setup.kind, state.setup.reading);
 export const humans = () => ["black", "white"].filter((s) => playerOf(s).type === "human");
 
 /** Whether a person acts now (on the game itself, not a replay). */

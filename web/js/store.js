@@ -2,6 +2,8 @@
 // ended) in the page's address, so that a link shares it, and in the
 // browser's storage, so that a reload keeps it.
 
+import { FAMILY, isFamily } from "./game.js";
+
 const KEY = "kamisado-katarenga/game";
 /** Kamisado's reading and match options with their defaults: a link names the others only. */
 const KAMISADO_DEFAULTS = [
@@ -21,6 +23,13 @@ export function toAddress(saved) {
       if (setup[field] && setup[field] !== usual) params.set(field, setup[field]);
     }
     if (setup.chart) params.set("chart", setup.chart);
+  } else if (isFamily(setup.kind)) {
+    // The board as laid, and the options other than their defaults.
+    params.set("board", setup.board);
+    for (const [field, word, values] of FAMILY[setup.kind].options) {
+      if (setup[field] && setup[field] !== values[0]) params.set(word, setup[field]);
+    }
+    if (setup.note) params.set("note", setup.note);
   } else {
     params.set("board", setup.board);
     if (setup.rules !== "standard") params.set("rules", setup.rules);
@@ -46,7 +55,7 @@ export function toAddress(saved) {
 export function fromAddress(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const kind = params.get("game");
-  if (kind !== "kamisado" && kind !== "katarenga") return null;
+  if (kind !== "kamisado" && kind !== "katarenga" && !isFamily(kind)) return null;
   const start = params.get("start") ?? params.get("position") ?? undefined;
   const setup =
     kind === "kamisado"
@@ -62,6 +71,10 @@ export function fromAddress(hash) {
           rules: params.get("rules") ?? "standard",
           note: params.get("note") ?? undefined,
         };
+  if (isFamily(kind)) {
+    delete setup.rules;
+    for (const [field, word, values] of FAMILY[kind].options) setup[field] = values.includes(params.get(word)) ? params.get(word) : values[0];
+  }
   if (kind === "katarenga") {
     const orientation = params.get("orientation");
     if (["choose", "right", "top", "left"].includes(orientation)) setup.orientation = orientation;

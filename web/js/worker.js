@@ -1,49 +1,77 @@
-// The engine's Web Worker: the search, the Kamisado solver and the records
+// The engine's Web Worker: the search, the solvers (Kamisado's, strict
+// Isolation's) and the records
 // run here, so that the page never freezes while the computer thinks. It
 // loads the whole module; the page itself needs only the rules.
 //
 // Messages in:  { id, task, ... } (see `tasks`)
 // Messages out: { id, ok: true, result } or { id, ok: false, error }
 import {
+  CongressPosition,
+  CongressSearcher,
+  IsolationPosition,
+  IsolationSearcher,
+  IsolationSolver,
   KamisadoPosition,
   KamisadoSearcher,
   KamisadoSolver,
   KatarengaBoard,
   KatarengaPosition,
   KatarengaSearcher,
+  QuebecPosition,
+  QuebecSearcher,
   readKamisadoRecords,
   readKatarengaRecords,
   writeKamisadoRecord,
   writeKatarengaRecord,
 } from "../pkg/index.js";
 
-let kamisadoSearcher = null;
-let katarengaSearcher = null;
+/** Each game's position class and searcher class. */
+const GAMES = {
+  kamisado: [KamisadoPosition, KamisadoSearcher],
+  katarenga: [KatarengaPosition, KatarengaSearcher],
+  congress: [CongressPosition, CongressSearcher],
+  quebec: [QuebecPosition, QuebecSearcher],
+  isolation: [IsolationPosition, IsolationSearcher],
+};
+// Each game's searcher, made when first asked for (each keeps a table).
+const searchers = new Map();
 let solver = null;
+let isolationSolver = null;
 
 function searcher(kind) {
-  if (kind === "kamisado") {
-    kamisadoSearcher ??= new KamisadoSearcher(16);
-    return kamisadoSearcher;
-  }
-  katarengaSearcher ??= new KatarengaSearcher(16);
-  return katarengaSearcher;
+  if (!Object.hasOwn(GAMES, kind)) throw new Error(`unknown game ${kind}`);
+  if (!searchers.has(kind)) searchers.set(kind, new GAMES[kind][1](16));
+  return searchers.get(kind);
 }
 
-/** A position sent as text; a Kamisado one with the reading of the rules and the layout the notation does not say. */
-function parse(kind, text, rules = "standard", layout = "standard") {
-  return kind === "kamisado" ? KamisadoPosition.parse(text).withRules(rules).withLayout(layout) : KatarengaPosition.parse(text);
+/**
+ * A position sent as text; a Kamisado one with the reading of the rules
+ * and the layout the notation does not say, a family one with its options.
+ */
+function parse(kind, text, rules = "standard", layout = "standard", options = {}) {
+  if (kind === "kamisado") return KamisadoPosition.parse(text).withRules(rules).withLayout(layout);
+  if (!Object.hasOwn(GAMES, kind)) throw new Error(`unknown game ${kind}`);
+  return kind === "katarenga" ? KatarengaPosition.parse(text) : GAMES[kind][0].parse(text, options);
 }
 
 const tasks = {
   /**
-   * A move for `position` within `budget`; with `solve`, the Kamisado
+   * A move for `position` within `budget`; with `solve`, the game's
    * solver first: its move when it proves a win for the side to move. A
    * proven loss is searched like any position (the search's defence does
    * better against a player who may err than the proof's move), and said.
    */
-  move({ kind, position, rules, layout, budget, solve }) {
-    const p = parse(kind, position, rules, layout);
+  move({ kind, position, rules, layout, options, budget, solve }) {
+    const p = parse(kind, position, rules, layout, options);
+    // Strict Isolation is solved exactly, at once: a win's placement is
+    // played; a lost position is searched like any other (the search's
+    // defence gives a player who may err the most chances), and said.
+    if (solve && kind === "isolation" && p.reading === "strict") {
+      isolationSolver ??= new IsolationSolver();
+      const s = isolationSolver.solve(p);
+      if (s.winner === p.sideToMove && s.best) return { best: s.best, winner: s.winner, proven: true, nodes: s.nodes };
+      return { ...searcher(kind).search(p, budget), winner: s.winner, plies: undefined, proven: true };
+    }
     if (solve && kind === "kamisado") {
       solver ??= new KamisadoSolver(64);
       const s = solver.solve(p, solve);
@@ -85,6 +113,11 @@ const tasks = {
 
   newGame({ kind }) {
     searcher(kind).clear();
+    // The Isolation solver's tables are of one board: a new game may have another.
+    if (kind === "isolation") {
+      isolationSolver?.free();
+      isolationSolver = null;
+    }
     return true;
   },
 

@@ -37,7 +37,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from selenium.common.exceptions import NoAlertPresentException
 
-from kamisado_katarenga import kamisado, katarenga
+from kamisado_katarenga import congress, isolation, kamisado, katarenga, quebec
 
 WEB = Path(__file__).resolve().parent.parent
 REPO = WEB.parent
@@ -176,6 +176,9 @@ class Page:
                 self.choose(f"{kind}-{quarter}", value)
         if game == "katarenga":
             self.choose("orientation", options.get("orientation", "bottom"))
+        for field in ("congress-no-move", "quebec-both-connected", "isolation-reading", "isolation-supply"):
+            if field.split("-", 1)[1].replace("-", "_") in options and field.startswith(game):
+                self.choose(field, options[field.split("-", 1)[1].replace("-", "_")])
         box = self.element("no-first-capture")
         if box.is_displayed() and box.is_selected() != options.get("no_first_capture", False):
             box.click()
@@ -297,6 +300,17 @@ def check_katarenga(snapshot, position):
     board = position.board
     assert {s: c for s, (_, c, _) in squares.items()} == {s: board.colour_of(s) for s in squares}
     assert {c for c, (o, _) in snapshot["camps"].items() if o} == set(position.camps())
+    assert snapshot["notation"] == str(position)
+
+
+def check_family(snapshot, position):
+    """A family game's board (Katarenga's colours, the pawns, no camps) and notation are the engine's."""
+    squares = snapshot["squares"]
+    expected = {s: "black" for s in position.pieces("black")} | {s: "white" for s in position.pieces("white")}
+    assert {s: p for s, (p, _, _) in squares.items() if p} == expected
+    board = position.board
+    assert {s: c for s, (_, c, _) in squares.items()} == {s: board.colour_of(s) for s in squares}
+    assert snapshot["camps"] == {}, "the family has no camps"
     assert snapshot["notation"] == str(position)
 
 
@@ -710,6 +724,171 @@ def test_the_first_move_rule_offered_and_shown(page):
     # From the form: the option is a checkbox, and the status says the rule is in force.
     page.setup("katarenga", black="human", white="human", no_first_capture=True)
     assert "no capture on a first move" in page.text("status")
+
+
+# ------------------------------------------------- the Katarenga family
+
+STANDARD = "RYBGRYGB/GRGBGYRY/YYBRBBGR/BGRYYRBG/RGBYRGBY/YYGRYYBR/BBRGBGRG/GRYBGRYB"
+
+
+def play_family_moves(page, position, human, rng, count):
+    """Plays `count` of `human`'s moves by clicking (a random legal move,
+    the destinations shown after the first click being the engine's), each
+    answered by the computer, checking the board against the engine."""
+    seen = 0
+    for _ in range(count):
+        page.wait_for_human(human, seen)
+        position, seen = follow(page, position, seen, check_family)
+        if position.is_over:
+            break
+        move = rng.choice(position.legal_moves())
+        page.click(move[:2])
+        assert page.targets() == {m[2:] for m in position.legal_moves() if m[:2] == move[:2]}, f"destinations of {move[:2]}"
+        page.click(move[2:])
+        page.wait(lambda _d: len(page.moves()) > seen)
+        # The computer may have answered already: the person's move is the first new one.
+        assert page.moves()[seen] == move
+        position, seen = follow(page, position, seen, check_family)
+    return position, seen
+
+
+def test_congress_and_quebec_from_the_form_played_by_clicking_against_the_computer(page):
+    board = katarenga.Board.arrangement(12345)
+    for game, module, seed in [("congress", congress, 11), ("quebec", quebec, 12)]:
+        page.setup(game, black="human", white="computer", level="easy", board="arrangement", arrangement=12345)
+        assert game.capitalize() in page.text("game-line")
+        # White moves first: the computer opens, then the person answers.
+        position, seen = play_family_moves(page, module.Position.start(board), "black", random.Random(seed), 3)
+        assert seen >= 6 or position.is_over
+        assert "computer" in page.text("seat-top") and "Easy" in page.text("status") + page.text("seat-top")
+        assert page.element("download").get_attribute("disabled") is not None, "no record of the family yet"
+    # The legend says how Quebec is won, and leads to its rules.
+    legend = page.element("legend")
+    legend.find_element(By.TAG_NAME, "summary").click()
+    assert "like a knight" in legend.text and "single pawn" in legend.text and "camp" not in legend.text
+    legend.find_element(By.CSS_SELECTOR, 'a[href="rules.html#quebec"]').click()
+    page.wait(lambda d: d.current_url.endswith("rules.html#quebec"))
+    text = page.driver.find_element(By.TAG_NAME, "main").text
+    for words in ["Congress", "Quebec", "Isolation", "orthogonal", "en prise", "no-move", "choice"]:
+        assert words.lower() in text.lower(), words
+
+
+def test_congress_s_pass_and_a_quebec_draw_by_the_rules(page):
+    # White's pawns on a1 and h1 cannot move: under the pass rule White
+    # passes (the button), and Black, the computer, plays on.
+    blocked = f"{STANDARD} 8/8/8/8/8/1b6/2b3bb/w5bw w"
+    page.open(address("congress", blocked, board=STANDARD, white="human", black="computer.beginner",
+                      **{"no-move": "pass"}))
+    assert "must pass" in page.text("status")
+    assert "no move: pass" in page.text("game-line")
+    page.element("pass").click()
+    page.wait(lambda _d: len(page.moves()) == 2)
+    position = congress.Position(blocked, "pass")
+    after, _ = follow(page, position, 0, check_family)
+    assert page.moves()[0] == "pass" and "no pawn can move" in page.text("moves")
+    page.reload()
+    check_family(page.snapshot(), after)
+    # The marks for colour blindness, as on Katarenga's board.
+    page.element("marks").click()
+    assert page.js("return document.querySelectorAll('#board .square-mark').length") == 64
+    page.element("marks").click()
+    # White's h3 takes f3: White is connected, and so is Black's lone pawn.
+    # Under "both connected: draw" that is a draw; by default the mover wins.
+    both = f"{STANDARD} 8/8/8/8/8/5b1w/4ww2/5b2 w"
+    for rule, verdict, title in [("draw", "draw", "Drawn"), ("mover", "white wins", "White won")]:
+        page.open(address("quebec", both, board=STANDARD, white="human", black="computer.beginner",
+                          **{"both-connected": rule}))
+        page.click("h3")
+        page.click("f3")
+        page.wait(lambda _d: page.body()["state"] == "over")
+        expected = quebec.Position(both, rule).play("h3f3")
+        check_family(page.snapshot(), expected)
+        assert expected.winner == (None if rule == "draw" else "white")
+        assert verdict in page.text("banner-text").lower(), page.text("banner-text")
+        assert page.driver.title.startswith(title), page.driver.title
+
+
+def test_strict_isolation_played_to_its_end_against_the_perfect_solver(page):
+    page.setup("isolation", black="computer.perfect", white="human", board="default")
+    names = page.js("return [...document.getElementById('black-level').options].map(o => o.value)")
+    assert "perfect" in names, "strict Isolation has the solver as a level"
+    position = isolation.Position.start()
+    assert "White to place a pawn" in page.text("status") and "8 in hand" in page.text("seat-bottom") + page.text("seat-top")
+    seen = 0
+    for _ in range(20):
+        page.wait_for_human("white", seen)
+        snapshot = page.snapshot()
+        for move in snapshot["moves"][seen:]:
+            # The computer's placements keep every win the solver sees.
+            won = position.side_to_move == "black" and position.solve()["winner"] == "black"
+            position = position.play(move)
+            if won and not position.is_over:
+                assert position.solve()["winner"] == "black", f"the Perfect level kept its win ({move})"
+        seen = len(snapshot["moves"])
+        check_family(snapshot, position)
+        if position.is_over:
+            break
+        legal = position.placements()
+        assert page.targets() == set(legal), "the legitimate squares are highlighted"
+        # A square that is not legitimate places nothing, and says why.
+        taken = position.pieces("black")
+        if taken:
+            page.click(taken[0])
+            assert "occupied" in page.text("status")
+        page.click(legal[0])
+        page.wait(lambda _d: len(page.moves()) > seen)
+        assert page.moves()[seen] == "@" + legal[0]
+    assert position.is_over, "the game ended"
+    assert page.body()["state"] == "over" and page.element("banner").is_displayed()
+    assert position.outcome.split(":")[0].lower() in page.text("banner-text").lower()
+    assert "cannot move" in page.text("banner-text")
+    assert "proved a win" in page.text("status") or position.winner == "white"
+
+
+def test_isolation_one_way_without_limit_reaches_the_game_and_its_link(page):
+    page.driver.find_element(By.CSS_SELECTOR, 'input[name="game"][value="isolation"]').click()
+    page.choose("isolation-reading", "one-way")
+    names = page.js("return [...document.getElementById('white-level').options].map(o => o.value)")
+    assert "perfect" not in names, "the solver solves the strict reading only"
+    page.setup("isolation", black="human", white="human", board="arrangement", arrangement=777,
+               reading="one-way", supply="none")
+    board = katarenga.Board.arrangement(777)
+    position = isolation.Position.start(board, "one-way", "none")
+    assert "reading: one-way" in page.text("game-line") and "supply: no limit" in page.text("game-line")
+    assert "in hand" not in page.text("seat-bottom")
+    for turn in range(4):
+        assert page.targets() == set(position.placements())
+        square = position.placements()[len(position.placements()) // 2]
+        if turn == 3:
+            # By keyboard: the focus moved onto the square, then Enter.
+            page.click(position.pieces("white")[0])
+            page.js("document.querySelector(`#board [data-square='${arguments[0]}']`).focus()", square)
+            page.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        else:
+            page.click(square)
+        page.wait(lambda _d: len(page.moves()) == len(position.pieces("white")) + len(position.pieces("black")) + 1)
+        position = position.play("@" + square)
+        check_family(page.snapshot(), position)
+    strict = isolation.Position.start(board)
+    for move in page.moves():
+        if not strict.is_legal(move):
+            break
+        strict = strict.play(move)
+    else:
+        raise AssertionError("these placements were all legal under the strict reading too: pick others")
+    link = page.element("share").get_attribute("href")
+    assert "reading=one-way" in link and "supply=none" in link and "game=isolation" in link
+    page.reload()
+    check_family(page.snapshot(), position)
+    assert page.targets() == set(position.placements())
+    assert page.axe() == [], "the placements pass the accessibility checker"
+    # The link alone, in a browser that kept nothing.
+    page.js("localStorage.clear()")
+    page.open(link.split("/", 3)[3])
+    check_family(page.snapshot(), position)
+    assert page.targets() == set(position.placements())
+    assert page.driver.find_element(By.CSS_SELECTOR, 'input[name="game"][value="isolation"]').is_selected()
+    assert Select(page.element("isolation-reading")).first_selected_option.get_attribute("value") == "one-way"
 
 
 def test_a_kamisado_reading_and_match_options_reach_the_game_the_computer_and_a_reload(page):
