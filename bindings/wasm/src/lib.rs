@@ -36,7 +36,8 @@ pub use kamisado::{KamisadoMatch, KamisadoPosition, KamisadoSetupChart};
 pub use katarenga::{KatarengaBoard, KatarengaPosition};
 #[cfg(feature = "records")]
 pub use records::{
-    read_kamisado_records, read_katarenga_records, write_kamisado_record, write_katarenga_record,
+    read_family_records, read_kamisado_records, read_katarenga_records, write_family_record,
+    write_kamisado_record, write_katarenga_record,
 };
 #[cfg(feature = "search")]
 pub use search::{

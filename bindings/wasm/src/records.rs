@@ -6,9 +6,10 @@
 
 use board_geometry::Player;
 use game_records::{
-    Annotated, BoardSpec, Chooser, Header, KamisadoRecord, KamisadoRound, KatarengaRecord,
-    OrientationChoice, RecordResult, Termination,
+    Annotated, BoardSpec, Chooser, FamilyRecord, Header, KamisadoRecord, KamisadoRound,
+    KatarengaRecord, OrientationChoice, RecordResult, Termination,
 };
+use game_spec::{AnyMove, AnyPosition, GameId, GameSpec};
 use kamisado_core::Game;
 use kamisado_core::{Edge, Match, MatchState, Target};
 use katarenga_core::Rules;
@@ -93,6 +94,34 @@ export interface KatarengaGame extends RecordTags {
    */
   termination?: RecordTermination;
   /** The winner (read; written with a forfeit). */
+  winner?: Player;
+}
+
+/**
+ * A game of Congress, Quebec or Isolation as a record holds it (its `Game`
+ * tag: the game and the options that are not the defaults).
+ */
+export interface FamilyGame extends RecordTags {
+  game: "congress" | "quebec" | "isolation";
+  /**
+   * The game's options, as its positions take them (the defaults for those
+   * left out; read, every one).
+   */
+  options?: CongressOptions | QuebecOptions | IsolationOptions;
+  /** The board: its four tiles (`"1f0 2b1 3f2 4f3"`) or its colours field. */
+  board: string;
+  /** The start, where the game did not start at the start on the board. */
+  start?: string;
+  /** The moves: `"a1b2"`, Isolation's placements `"@d4"`, Congress's `"pass"`. */
+  moves: string[];
+  /**
+   * How it ended. Written: from the replay (`normal` once the game is over,
+   * won or drawn by the rules, `unfinished` before) unless given: an
+   * adjudicated draw (`repetition`, `ply limit`) or a forfeit with its
+   * `winner`.
+   */
+  termination?: RecordTermination;
+  /** The winner (read; written with a forfeit; none for a draw). */
   winner?: Player;
 }
 "#;
@@ -463,6 +492,174 @@ pub fn read_katarenga_records(
             moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
             termination: r.termination.name(),
             winner: r.result.winner().map(player_name),
+        })
+        .collect();
+    Ok(to_js(&games)?)
+}
+
+/// An option field's name as JavaScript writes it: `no-move` is `noMove`.
+fn camel(field: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in field.chars() {
+        if c == '-' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The game `game.game` of the family with the options `game.options`
+/// (each field checked against the game's own values).
+fn family_spec(fields: &Fields) -> JsResult<GameSpec> {
+    let name = fields
+        .string("game")?
+        .ok_or_else(|| args::type_error("`game.game` must be a string, not undefined"))?;
+    let id = match name.parse::<GameId>() {
+        Ok(id @ (GameId::Congress | GameId::Quebec | GameId::Isolation)) => id,
+        _ => {
+            return Err(error_message(&format!(
+                "`game.game` is {name:?}: expected congress, quebec or isolation"
+            ))
+            .into());
+        }
+    };
+    let option_fields = id.option_fields();
+    let names: Vec<String> = option_fields.iter().map(|f| camel(f.name)).collect();
+    let keys: Vec<&str> = names.iter().map(String::as_str).collect();
+    let options = Fields::new("game.options", &fields.get("options"), &keys)?;
+    let mut spec = GameSpec::default_for(id);
+    for (field, key) in option_fields.iter().zip(&keys) {
+        let Some(value) = options.string(key)? else {
+            continue;
+        };
+        spec = spec
+            .with_option(&value)
+            .filter(|_| id.option_field(&value) == Some(field.name))
+            .ok_or_else(|| {
+                error_message(&format!(
+                    "`{}` is {value:?}: expected {}",
+                    options.name(key),
+                    field.values.join(", ")
+                ))
+            })?;
+    }
+    Ok(spec)
+}
+
+/// Writes the game `game` of Congress, Quebec or Isolation (a
+/// `FamilyGame`) as a record: the moves are replayed (an illegal one is
+/// refused with its number); the result and the termination are the
+/// replay's (a draw by the rules is the result `draw`, termination
+/// `normal`) unless an adjudicated draw or a forfeit is given.
+///
+/// ```js
+/// const text = writeFamilyRecord({ game: "isolation", options: { reading: "one-way" }, board: "1f0 2f0 3f0 4f0", moves: ["@d4", "@a8"] });
+/// readFamilyRecords(text)[0].options; // { reading: "one-way", supply: "8" }
+/// ```
+#[wasm_bindgen(js_name = writeFamilyRecord)]
+pub fn write_family_record(
+    #[wasm_bindgen(unchecked_param_type = "FamilyGame")] game: JsValue,
+) -> Result<String, JsValue> {
+    if game.is_undefined() {
+        return Err(args::type_error("`game` must be an object, not undefined"));
+    }
+    let mut fields = TAGS.to_vec();
+    fields.extend([
+        "game",
+        "options",
+        "board",
+        "start",
+        "moves",
+        "termination",
+        "winner",
+    ]);
+    let fields = Fields::new("game", &game, &fields)?;
+    let spec = family_spec(&fields)?;
+    let board = fields
+        .string("board")?
+        .ok_or_else(|| args::type_error("`game.board` must be a string, not undefined"))?;
+    let board: BoardSpec = board.parse().map_err(|e| js_error(&e))?;
+    let mut record = FamilyRecord::new(spec, board).unwrap_or_else(|| unreachable!());
+    record.header = header(&fields)?;
+    let on_board = record.start_position().map_err(|e| js_error(&e))?;
+    if let Some(text) = fields.string("start")? {
+        let start = AnyPosition::parse(spec.game(), &text).map_err(|e| js_error(&e))?;
+        let start = record
+            .spec()
+            .ok()
+            .and_then(|s| s.apply_options(start))
+            .unwrap_or(start);
+        if start != on_board {
+            record.start = Some(start);
+        }
+    }
+    let mut position = record.start_position().map_err(|e| js_error(&e))?;
+    for (i, text) in args::strings(&fields.name("moves"), &fields.get("moves"))?
+        .iter()
+        .enumerate()
+    {
+        let refused =
+            |e: &dyn std::fmt::Display| error_message(&format!("move {} ({text}): {e}", i + 1));
+        let mv = position.parse_move(text).map_err(|e| refused(&e))?;
+        position = position.try_play(mv).map_err(|e| refused(&e))?;
+        let (AnyMove::Congress(mv) | AnyMove::Quebec(mv) | AnyMove::Isolation(mv)) = mv else {
+            unreachable!("a family position's moves are the family's")
+        };
+        record.moves.push(Annotated::new(mv));
+    }
+    let over = position.outcome().map(|o| o.winner());
+    (record.termination, record.result) = ending(&fields, over)?;
+    record.validate().map_err(|e| js_error(&e))?;
+    Ok(record.to_string())
+}
+
+/// A game of the family read from a record, as a `FamilyGame`.
+#[derive(Serialize)]
+struct FamilyGameJs {
+    #[serde(flatten)]
+    tags: TagsJs,
+    game: &'static str,
+    options: std::collections::BTreeMap<String, &'static str>,
+    board: String,
+    start: Option<String>,
+    moves: Vec<String>,
+    termination: &'static str,
+    winner: Option<&'static str>,
+}
+
+/// Reads every record of Congress, Quebec or Isolation in `text`,
+/// replaying every move: throws, with the line and column, on the first
+/// bad one.
+#[wasm_bindgen(js_name = readFamilyRecords, unchecked_return_type = "FamilyGame[]")]
+pub fn read_family_records(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = args::string("text", &text)?;
+    let records = FamilyRecord::parse_all(&text).map_err(|e| js_error(&e))?;
+    let games: Vec<FamilyGameJs> = records
+        .iter()
+        .map(|r| {
+            let id = r.game.game();
+            FamilyGameJs {
+                tags: TagsJs::from(&r.header),
+                game: id.name(),
+                options: id
+                    .option_fields()
+                    .iter()
+                    .filter_map(|f| Some((camel(f.name), r.game.option(f.name)?)))
+                    .collect(),
+                board: r.board.to_string(),
+                start: r.start.map(|p| p.to_string()),
+                moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
+                termination: r.termination.name(),
+                winner: r.result.winner().map(player_name),
+            }
         })
         .collect();
     Ok(to_js(&games)?)
