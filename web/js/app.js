@@ -281,15 +281,17 @@ async function computerTurn(who) {
 }
 
 async function solve() {
-  if (state.setup.kind !== "kamisado" || phaseOf(state.game) !== "inRound" || state.solving || !live()) return;
+  const kind = state.setup.kind;
+  const options = isFamily(kind) ? familyOptions(state.setup) : undefined;
+  if (!hasSolver(kind, options?.reading) || phaseOf(state.game) !== "inRound" || state.solving || !live()) return;
   state.solving = true;
   const position = positionOf(state.game).toString();
   $("solve-result").hidden = false;
-  $("solve-result").textContent = `Solving (at most ${SOLVE_MILLISECONDS / 1000} s)…`;
+  $("solve-result").textContent = kind === "kamisado" ? `Solving (at most ${SOLVE_MILLISECONDS / 1000} s)…` : "Solving…";
   render();
   try {
     const { rules, layout } = positionOf(state.game);
-    const s = await engine.ask({ task: "solve", position, rules, layout, milliseconds: SOLVE_MILLISECONDS });
+    const s = await engine.ask({ task: "solve", kind, position, rules, layout, options, milliseconds: SOLVE_MILLISECONDS });
     state.solving = false;
     if (positionOf(state.game).toString() !== position) return;
     state.solution = s;
@@ -451,6 +453,9 @@ function recordGame() {
     const options = { rules: s.rules, layout: s.layout, scoring: s.scoring, refill: s.refill };
     return { ...common, target: s.target, ...options, ...(s.start ? { start: s.start } : {}), actions: state.actions };
   }
+  if (isFamily(s.kind)) {
+    return { ...common, game: s.kind, options: familyOptions(s), board: s.board, ...(s.start ? { start: s.start } : {}), moves: state.actions };
+  }
   const orientation = orientationOf(state.game);
   const set = orientation && orientation !== "bottom" || s.orientation === "choose" || s.rematch;
   const by = s.rematch ? (s.rematch.chose ? "white" : "given") : s.orientation === "choose" ? "black" : "given";
@@ -479,7 +484,9 @@ async function uploadRecord(file) {
     const setup =
       kind === "kamisado"
         ? { kind, target: g.target, rules: g.rules, layout: g.layout, scoring: g.scoring, refill: g.refill, ...(g.start !== KamisadoPosition.start(g.rules, g.layout).toString() ? { start: g.start } : {}) }
-        : { kind, board: g.board, rules: g.rules, ...(g.orientation ? { orientation: g.orientation } : {}), ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
+        : isFamily(kind)
+          ? { kind, board: g.board, ...g.options, ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` }
+          : { kind, board: g.board, rules: g.rules, ...(g.orientation ? { orientation: g.orientation } : {}), ...(g.start ? { start: g.start } : {}), note: `the record's board (${g.board})` };
     const actions = kind === "kamisado" ? g.actions : g.moves;
     const forfeit = g.termination !== "normal" && g.termination !== "unfinished" && g.winner;
     const ending = forfeit ? { winner: g.winner, termination: g.termination, reason: `lost by ${g.termination}` } : null;

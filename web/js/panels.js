@@ -3,6 +3,7 @@
 // buttons, the banner, the edge choice and the solver's answer.
 import { Clocks } from "./clock.js";
 import { FAMILY, capitalised, familyOptions, gameName, isFamily, katarengaStart, opponent, resultText, winnerOf } from "./game.js";
+import { hasSolver } from "./levels.js";
 import { flipped, humans, isComputer, levelOf, live, playerOf, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -190,10 +191,8 @@ export function renderControls(shownGame, p, phase, who) {
   // Kamisado's pass is the blocked tower's move to its own square, Congress's the move "pass".
   const pass = moves.length === 1 && (kind === "kamisado" ? moves[0].slice(0, 2) === moves[0].slice(2) : moves[0] === "pass");
   $("pass").hidden = !(person && phase === "inRound" && pass);
-  // Records are written for Kamisado and Katarenga only.
-  $("download").disabled = isFamily(kind);
   $("undo").disabled = state.actions.length === 0 && !state.ending;
-  $("solve").hidden = kind !== "kamisado";
+  $("solve").hidden = !hasSolver(kind, isFamily(kind) ? familyOptions(state.setup).reading : undefined);
   $("solve").disabled = !live() || phase !== "inRound" || state.solving;
   $("resign").disabled = !live() || phase === "over" || humans().length === 0;
   $("flip-board").setAttribute("aria-pressed", String(state.manualFlip));
@@ -241,8 +240,10 @@ export function renderSolution() {
   }
   box.hidden = false;
   const seconds = (s.milliseconds / 1000).toFixed(1);
+  // Isolation's solver names a best move only for the winner to move (the loser's all lose).
+  const best = s.best ? `; best move ${s.best}` : "";
   box.textContent = s.winner
-    ? `${capitalised(s.winner)} wins${s.plies !== undefined ? ` in ${counted(s.plies, "ply", "plies")}` : ""} with best play; best move ${s.best} (proved in ${seconds} s, ${formatCount(s.nodes)} positions).`
+    ? `${capitalised(s.winner)} wins${s.plies !== undefined ? ` in ${counted(s.plies, "ply", "plies")}` : ""} with best play${best} (proved in ${seconds} s, ${formatCount(s.nodes)} positions).`
     : `Not proved within ${seconds} s (${formatCount(s.nodes)} positions searched).`;
   box.dataset.winner = s.winner ?? "";
   box.dataset.best = s.best ?? "";

@@ -19,8 +19,10 @@ import {
   KatarengaSearcher,
   QuebecPosition,
   QuebecSearcher,
+  readFamilyRecords,
   readKamisadoRecords,
   readKatarengaRecords,
+  writeFamilyRecord,
   writeKamisadoRecord,
   writeKatarengaRecord,
 } from "../pkg/index.js";
@@ -106,7 +108,12 @@ const tasks = {
     return searcher("katarenga").bestOrientation(laid, { rules }, budget);
   },
 
-  solve({ position, rules, layout, milliseconds }) {
+  solve({ kind = "kamisado", position, rules, layout, options, milliseconds }) {
+    if (kind === "isolation") {
+      // Strict Isolation only (the page offers no other); exact and at once.
+      isolationSolver ??= new IsolationSolver();
+      return isolationSolver.solve(parse(kind, position, rules, layout, options));
+    }
     solver ??= new KamisadoSolver(64);
     return solver.solve(parse("kamisado", position, rules, layout), { milliseconds });
   },
@@ -122,15 +129,23 @@ const tasks = {
   },
 
   writeRecord({ kind, game }) {
-    return kind === "kamisado" ? writeKamisadoRecord(game) : writeKatarengaRecord(game);
+    if (kind === "kamisado") return writeKamisadoRecord(game);
+    return kind === "katarenga" ? writeKatarengaRecord(game) : writeFamilyRecord(game);
   },
 
-  /** The records in `text`: Kamisado's if it reads as such, else Katarenga's. */
+  /**
+   * The records in `text`, by the first record's tags: Kamisado's (a Target
+   * tag), the family's (a Game tag), else Katarenga's (a Board tag).
+   */
   readRecords({ text }) {
-    const first = text.match(/\[(Target|Board) /)?.[1];
-    if (first === "Target") return { kind: "kamisado", games: readKamisadoRecords(text) };
-    if (first === "Board") return { kind: "katarenga", games: readKatarengaRecords(text) };
-    throw new Error("not a game record: a Kamisado record has a Target tag, a Katarenga record a Board tag");
+    const head = text.trimStart().split(/\n\s*\n/, 1)[0];
+    if (/^\[Target /m.test(head)) return { kind: "kamisado", games: readKamisadoRecords(text) };
+    if (/^\[Game /m.test(head)) {
+      const games = readFamilyRecords(text);
+      return { kind: games[0]?.game ?? "congress", games };
+    }
+    if (/^\[Board /m.test(head)) return { kind: "katarenga", games: readKatarengaRecords(text) };
+    throw new Error("not a game record: a Kamisado record has a Target tag, a Katarenga record a Board tag, Congress's, Quebec's and Isolation's a Game tag");
   },
 };
 

@@ -37,7 +37,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from selenium.common.exceptions import NoAlertPresentException
 
-from kamisado_katarenga import congress, isolation, kamisado, katarenga, quebec
+from kamisado_katarenga import congress, isolation, kamisado, katarenga, quebec, records
 
 WEB = Path(__file__).resolve().parent.parent
 REPO = WEB.parent
@@ -761,7 +761,6 @@ def test_congress_and_quebec_from_the_form_played_by_clicking_against_the_comput
         position, seen = play_family_moves(page, module.Position.start(board), "black", random.Random(seed), 3)
         assert seen >= 6 or position.is_over
         assert "computer" in page.text("seat-top") and "Easy" in page.text("status") + page.text("seat-top")
-        assert page.element("download").get_attribute("disabled") is not None, "no record of the family yet"
     # The legend says how Quebec is won, and leads to its rules.
     legend = page.element("legend")
     legend.find_element(By.TAG_NAME, "summary").click()
@@ -843,6 +842,35 @@ def test_strict_isolation_played_to_its_end_against_the_perfect_solver(page):
     assert position.outcome.split(":")[0].lower() in page.text("banner-text").lower()
     assert "cannot move" in page.text("banner-text")
     assert "proved a win" in page.text("status") or position.winner == "white"
+
+
+def test_the_solve_button_solves_strict_isolation(page):
+    page.setup("isolation", black="human", white="human", board="default")
+    position = isolation.Position.start()
+    for _ in range(2):
+        expected = position.solve()
+        page.element("solve").click()
+        page.wait(lambda _d: page.element("solve-result").get_attribute("data-winner"))
+        result = page.element("solve-result")
+        assert result.get_attribute("data-winner") == expected["winner"]
+        text = result.text
+        assert f"{expected['winner'].capitalize()} wins with best play" in text, text
+        if expected["winner"] == position.side_to_move:
+            # The winner to move: its placement keeps the win (checked by the Python door's solver).
+            best = result.get_attribute("data-best")
+            assert best in ["@" + s for s in position.placements()] and f"best move {best}" in text
+            assert position.play(best).solve()["winner"] == position.side_to_move
+        else:
+            assert "best move" not in text, text
+        # The next position: the winning placement, if the side to move has one.
+        move = expected.get("best") or "@" + position.placements()[0]
+        page.click(move[1:])
+        position = position.play(move)
+        page.wait(lambda _d, p=position: page.snapshot()["notation"] == str(p))
+        assert not page.element("solve-result").is_displayed(), "the answer is the previous position's"
+    # The other readings have no solver, and no Solve button.
+    page.setup("isolation", black="human", white="human", board="default", reading="opposite")
+    assert not page.element("solve").is_displayed()
 
 
 def test_isolation_one_way_without_limit_reaches_the_game_and_its_link(page):
@@ -1298,6 +1326,39 @@ def test_records_download_and_open(page, tmp_path):
     page.element("upload").send_keys(str(junk))
     page.wait(lambda _d: page.element("record-error").is_displayed())
     assert "not a game record" in page.text("record-error")
+
+
+def test_family_records_download_and_open_with_their_options(page, tmp_path):
+    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    page.setup("isolation", black="human", white="human", board="arrangement", arrangement=777,
+               reading="one-way", supply="none")
+    position = isolation.Position.start(katarenga.Board.arrangement(777), "one-way", "none")
+    for _ in range(3):
+        square = position.placements()[len(position.placements()) // 3]
+        page.click(square)
+        position = position.play("@" + square)
+        page.wait(lambda _d, p=position: page.snapshot()["notation"] == str(p))
+    moves = page.moves()
+    page.element("download").click()
+    page.wait(lambda _d: any(tmp_path.iterdir()), timeout=10)
+    record = next(tmp_path.iterdir())
+    text = record.read_text()
+    assert '[Game "isolation reading=one-way supply=none"]' in text, text
+    tiles = re.search(r'\[Board "([^"]+)"\]', text).group(1).split()
+    assert katarenga.Board.from_tiles(tiles) == katarenga.Board.arrangement(777), tiles
+    # Read back by the Python package (the same crate, another door): the same moves.
+    [game] = records.read("isolation", text)
+    assert [m["move"] for m in game["moves"]] == moves, game["moves"]
+    # Opened in a fresh page: the game under its options, in replay at its start.
+    page.js("localStorage.clear()")
+    page.open("")
+    page.element("upload").send_keys(str(record))
+    page.wait(lambda _d: page.moves() == moves)
+    assert page.body()["viewing"] == "true"
+    page.element("replay-last").click()
+    check_family(page.snapshot(), position)
+    assert "reading: one-way" in page.text("game-line") and "supply: no limit" in page.text("game-line")
+    assert page.targets() == set(position.placements())
 
 
 def test_a_bad_pasted_position_is_shown_as_an_error(page):
