@@ -6,6 +6,8 @@
 # gives the figures of the last run.
 #
 #   web/calibrate-levels.sh [GAMES]        # GAMES per step (default 200)
+#   ONLY=family web/calibrate-levels.sh    # Congress, Quebec and Isolation only
+#   ONLY=kamisado-katarenga ...            # the first two games only
 #
 # The budgets are the page's: depth 1 and 2, then 2,000, 20,000, 200,000
 # and 1,000,000 nodes, with the solver off; "perfect" is the solver first,
@@ -56,18 +58,32 @@ if [ "${STEP:-}" ]; then # STEP="kamisado full perfect [target=3]": that step al
     step "$first${*:+ $*}" "$below" "$above"
     exit
 fi
+ladder() { # game: each level against the one below it
+    step "$1" beginner easy
+    step "$1" easy medium
+    step "$1" medium hard
+    step "$1" hard strong
+    step "$1" strong full
+}
 : >"$out/summary.txt"
-for game in kamisado katarenga; do
-    step "$game" beginner easy
-    step "$game" easy medium
-    step "$game" medium hard
-    step "$game" hard strong
-    step "$game" strong full
-done
-step kamisado full perfect
-# Single rounds from two random plies hardly tell the top levels apart
-# (both sides win every won opening): matches to 3 points, with sumos and
-# pushes, are longer and harder.
-step "kamisado target=3" hard strong
-step "kamisado target=3" strong full
-step "kamisado target=3" full perfect
+case ${ONLY:-all} in all | kamisado-katarenga)
+    ladder kamisado
+    ladder katarenga
+    step kamisado full perfect
+    # Single rounds from two random plies hardly tell the top levels apart
+    # (both sides win every won opening): matches to 3 points, with sumos
+    # and pushes, are longer and harder.
+    step "kamisado target=3" hard strong
+    step "kamisado target=3" strong full
+    step "kamisado target=3" full perfect
+    ;;
+esac
+case ${ONLY:-all} in all | family)
+    # The family's openings: random boards of tiles, two random plies (for
+    # Isolation two random placements); strict Isolation has the solver.
+    ladder congress
+    ladder quebec
+    ladder isolation
+    step isolation full perfect
+    ;;
+esac

@@ -1,8 +1,9 @@
 // The computer's levels: each a budget of the same search (nodes or depth,
 // so that a level plays alike on any device), and for Kamisado and strict
-// Isolation the solver on top (the other games have none). Calibrated with kk-referee, kk-engine at each level's budget
-// against the next (web/calibrate-levels.sh; docs/web-levels.md has the
-// games, the Elo steps and their intervals, and rules.html says them).
+// Isolation the solver on top (the other games have none). Calibrated for
+// every game with kk-referee, kk-engine at each level's budget against the
+// next (web/calibrate-levels.sh; docs/web-levels.md has the games, the Elo
+// steps and their intervals, and rules.html says them).
 
 export const LEVELS = [
   { id: "beginner", name: "Beginner", budget: { depth: 1 } },

@@ -1409,6 +1409,8 @@ def test_undo_takes_back_to_the_human_turn(page):
 
 
 def test_the_rules_page_and_the_legend(page):
+    page.setup("isolation", black="human", white="human")
+    family_offered = page.js("return [...document.getElementById('white-level').options].map(o => o.textContent)")
     page.setup("katarenga", black="human", white="human")
     legend = page.element("legend")
     assert legend.is_displayed()
@@ -1420,6 +1422,12 @@ def test_the_rules_page_and_the_legend(page):
     page.wait(lambda d: d.current_url.endswith("rules.html#levels"))
     rows = page.js("return [...document.querySelectorAll('table.levels tbody th')].map(e => e.textContent)")
     assert [name.split(" (")[0] for name in offered] == rows[:len(offered)] and len(rows) == len(offered) + 1, rows
+    # The family's steps, measured too: one row for each level strict Isolation offers.
+    rows = page.js("return [...document.querySelectorAll('table.family-levels tbody th')].map(e => e.textContent)")
+    assert [name.split(" (")[0] for name in family_offered] == rows, rows
+    steps = page.js("return [...document.querySelectorAll('table.family-levels tbody td')].map(e => e.textContent)")
+    assert "not been measured" not in page.driver.find_element(By.TAG_NAME, "main").text
+    assert len(steps) == 3 * len(rows) and sum(s.startswith("+") for s in steps) == 3 * (len(rows) - 2) + 1, steps
     text = page.driver.find_element(By.TAG_NAME, "main").text
     assert "Kamisado" in text and "Katarenga" in text and "deadlock" in text and "camps" in text
 
