@@ -1,7 +1,9 @@
 //! Proof certificates: a winning strategy written out so that anyone can
 //! check it with the rules alone ([`super::check`] does, sharing no code
-//! with the search). Kamisado's (feature `kamisado`, made by the
-//! [`Solver`]) and strict Isolation's (feature `family`, made by
+//! with the search). Any game's that is [`SearchGame`] and [`Certified`]
+//! (made by the [`Solver`]: Kamisado, Katarenga, Congress, Quebec,
+//! Isolation), and strict Isolation's by its exact solver (feature
+//! `family`,
 //! [`IsolationSolver::certificate`](super::isolation::IsolationSolver::certificate)).
 //!
 //! Proving a position, reading its value, distance and best line, then
@@ -54,26 +56,21 @@
 //! ```
 //!
 //! `N` is the longest the round can last under the strategy: every line of
-//! play it allows ends in the winner's win within `N` plies. Isolation's
-//! is the same with `isolation` for `kamisado`, and the start's reading and
-//! supply after its position (`... w reading=strict supply=8`; a line's
-//! position is played under the start's).
+//! play it allows ends in the winner's win within `N` plies. The other
+//! games' are the same with their name for `kamisado`; where the notation
+//! does not hold the game's options, the start line writes them after its
+//! position (`... w reading=strict supply=8`, `... w no-move=pass`,
+//! `... w both-connected=draw`), and a line's position is played under the
+//! start's.
 
-use std::collections::BTreeMap;
-#[cfg(feature = "kamisado")]
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use board_geometry::Player;
-#[cfg(feature = "kamisado")]
-use kamisado_core::{Move, Position};
 
 use super::check::Certified;
-#[cfg(feature = "kamisado")]
 use super::{Prover, Solver, Value};
-use crate::Game;
-#[cfg(feature = "kamisado")]
-use crate::Limits;
+use crate::{Game, GameOutcome, Limits, SearchGame};
 
 /// Why a certificate could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -112,26 +109,22 @@ impl<G: Game> Certificate<G> {
     }
 }
 
-#[cfg(feature = "kamisado")]
-impl Certificate<Position> {
+impl<G: SearchGame + Certified> Certificate<G> {
     /// The fastest winning strategy from `start`: at each position of the
     /// winner, a move that wins in the fewest plies there (found by
     /// `prover`, whose iterative deepening gives exact lengths), the one
     /// that leaves the loser the fewest replies among them. Its `plies` is
-    /// the length of the round with best play. Choosing the fastest win
-    /// keeps certificates small: from the start of a match, 1,205 lines
-    /// against 35,491 for a strategy read off a proof-number search (which
-    /// lets the round last 41 plies).
+    /// the length of the game (Kamisado's round) with best play. Choosing
+    /// the fastest win keeps certificates small: from the start of a
+    /// Kamisado match, 1,205 lines against 35,491 for a strategy read off a
+    /// proof-number search (which lets the round last 41 plies).
     ///
     /// # Errors
     /// [`CertificateError::NotProven`] if no win is proven within 120
-    /// plies or the prover's limits.
-    pub fn prove(
-        start: &Position,
-        prover: &mut Prover<Position>,
-    ) -> Result<Certificate<Position>, CertificateError> {
+    /// plies or the prover's limits (a drawn or drawing position has none).
+    pub fn prove(start: &G, prover: &mut Prover<G>) -> Result<Certificate<G>, CertificateError> {
         let winner = match start.outcome() {
-            Some(outcome) => outcome.winner(),
+            Some(outcome) => GameOutcome::winner(outcome).ok_or(CertificateError::NotProven)?,
             None => {
                 let proof = prover.solve(start, Limits::default());
                 match proof.value {
@@ -181,20 +174,20 @@ impl<G: Certified> fmt::Display for Certificate<G> {
 }
 
 /// Walks the fastest strategy (see [`Certificate::prove`]): every
-/// position the winner can face, with its move.
-#[cfg(feature = "kamisado")]
-struct Fastest<'a> {
-    prover: &'a mut Prover<Position>,
+/// position the winner can face, with its move. The win distance falls by
+/// at least two at each of the winner's moves, so the walk ends in games
+/// that repeat positions too.
+struct Fastest<'a, G: SearchGame> {
+    prover: &'a mut Prover<G>,
     winner: Player,
-    moves: HashMap<Position, (Move, u32)>,
-    lengths: HashMap<Position, u32>,
+    moves: HashMap<G, (G::Move, u32)>,
+    lengths: HashMap<G, u32>,
 }
 
-#[cfg(feature = "kamisado")]
-impl Fastest<'_> {
-    fn after(&mut self, p: &Position) -> Result<u32, CertificateError> {
+impl<G: SearchGame> Fastest<'_, G> {
+    fn after(&mut self, p: &G) -> Result<u32, CertificateError> {
         if let Some(outcome) = p.outcome() {
-            return if outcome.winner() == self.winner {
+            return if GameOutcome::winner(outcome) == Some(self.winner) {
                 Ok(0)
             } else {
                 Err(CertificateError::NotProven)
@@ -242,17 +235,13 @@ impl Fastest<'_> {
     }
 }
 
-#[cfg(feature = "kamisado")]
-impl Solver<Position> {
+impl<G: SearchGame + Certified> Solver<G> {
     /// A certificate of the fastest winning strategy from `position` (see
     /// [`Certificate::prove`]).
     ///
     /// # Errors
     /// [`CertificateError::NotProven`] if no win is proven.
-    pub fn certificate(
-        &mut self,
-        position: &Position,
-    ) -> Result<Certificate<Position>, CertificateError> {
+    pub fn certificate(&mut self, position: &G) -> Result<Certificate<G>, CertificateError> {
         let prover = self.prover();
         prover.start(Limits::default());
         Certificate::prove(position, prover)

@@ -1,6 +1,6 @@
 //! Checks a proof certificate ([`super::certificate`]) with the rules
 //! alone: this module uses the rules crates (`game_rules`, `kamisado_core`,
-//! `katarenga_family`) and the standard library, and no code of the search
+//! `katarenga_core`, `katarenga_family`) and the standard library, and no code of the search
 //! or the proof search (a test reads this file to keep it so).
 //!
 //! It follows every line of play the certificate allows: in the winner's
@@ -10,9 +10,10 @@
 //! declared number of plies. The first hole met, in a fixed order (the
 //! loser's moves in generation order), is reported with the moves that lead
 //! to it. The games with certificates are the [`Certified`] ones: Kamisado
-//! (feature `kamisado`) and strict Isolation (feature `family`).
+//! (feature `kamisado`), Katarenga (feature `katarenga`), and Congress,
+//! Quebec and Isolation (feature `family`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use game_rules::{Game, GameOutcome, Player};
@@ -57,6 +58,96 @@ impl Certified for kamisado_core::Position {
     }
 }
 
+/// The `field=value` words of a start line.
+#[cfg(feature = "family")]
+type Options<'t> = Vec<(&'t str, &'t str)>;
+
+/// A start line's position text and its `field=value` words after it
+/// (the options the notation does not hold), each field one of `fields`.
+#[cfg(feature = "family")]
+fn split_options<'t>(text: &'t str, fields: &[&str]) -> Result<(String, Options<'t>), String> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    let mut options = Vec::new();
+    while let Some((field, value)) = words.last().and_then(|w| w.split_once('=')) {
+        if !fields.contains(&field) {
+            return Err(format!("unknown option {field}"));
+        }
+        options.push((field, value));
+        words.pop();
+    }
+    Ok((words.join(" "), options))
+}
+
+/// Katarenga's notation holds all of its position (the first-move rule
+/// included).
+#[cfg(feature = "katarenga")]
+impl Certified for katarenga_core::Position {
+    const KIND: &'static str = "katarenga";
+
+    fn read_start(text: &str) -> Result<Self, String> {
+        text.parse()
+            .map_err(|e: katarenga_core::ParsePositionError| e.to_string())
+    }
+
+    fn read_line(_start: &Self, text: &str) -> Result<Self, String> {
+        Self::read_start(text)
+    }
+}
+
+/// Congress's start line writes the position's notation, then its no-move
+/// rule (`... w no-move=lose`); a line's position is played under the
+/// start's.
+#[cfg(feature = "family")]
+impl Certified for katarenga_family::Congress {
+    const KIND: &'static str = "congress";
+
+    fn start_text(&self) -> String {
+        format!("{self} no-move={}", self.no_move().name())
+    }
+
+    fn read_start(text: &str) -> Result<Self, String> {
+        let (position, options) = split_options(text, &["no-move"])?;
+        let mut start: Self = position.parse().map_err(|e| format!("{e}"))?;
+        for (_, value) in options {
+            start = start.with_no_move(value.parse().map_err(|e| format!("{e}"))?);
+        }
+        Ok(start)
+    }
+
+    fn read_line(start: &Self, text: &str) -> Result<Self, String> {
+        text.parse::<Self>()
+            .map(|p| p.with_no_move(start.no_move()))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Quebec's start line writes the position's notation, then its
+/// both-connected rule (`... w both-connected=mover`); a line's position is
+/// played under the start's.
+#[cfg(feature = "family")]
+impl Certified for katarenga_family::Quebec {
+    const KIND: &'static str = "quebec";
+
+    fn start_text(&self) -> String {
+        format!("{self} both-connected={}", self.both_connected().name())
+    }
+
+    fn read_start(text: &str) -> Result<Self, String> {
+        let (position, options) = split_options(text, &["both-connected"])?;
+        let mut start: Self = position.parse().map_err(|e| format!("{e}"))?;
+        for (_, value) in options {
+            start = start.with_both_connected(value.parse().map_err(|e| format!("{e}"))?);
+        }
+        Ok(start)
+    }
+
+    fn read_line(start: &Self, text: &str) -> Result<Self, String> {
+        text.parse::<Self>()
+            .map(|p| p.with_both_connected(start.both_connected()))
+            .map_err(|e| e.to_string())
+    }
+}
+
 /// Isolation's start line writes the position's notation, then its
 /// reading and supply (`... w reading=strict supply=8`); a line's position
 /// is played under the start's.
@@ -73,21 +164,15 @@ impl Certified for katarenga_family::Isolation {
     }
 
     fn read_start(text: &str) -> Result<Self, String> {
-        let mut fields: Vec<&str> = text.split_whitespace().collect();
-        let mut reading = katarenga_family::Reading::Strict;
-        let mut supply = katarenga_family::Supply::Eight;
-        while let Some(word) = fields.last().and_then(|w| w.split_once('=')) {
-            match word {
-                ("reading", value) => reading = value.parse().map_err(|e| format!("{e}"))?,
-                ("supply", value) => supply = value.parse().map_err(|e| format!("{e}"))?,
-                (field, _) => return Err(format!("unknown option {field}")),
-            }
-            fields.pop();
+        let (position, options) = split_options(text, &["reading", "supply"])?;
+        let mut start = katarenga_family::Isolation::start();
+        for (field, value) in options {
+            start = match field {
+                "reading" => start.with_reading(value.parse().map_err(|e| format!("{e}"))?),
+                _ => start.with_supply(value.parse().map_err(|e| format!("{e}"))?),
+            };
         }
-        let start = katarenga_family::Isolation::start()
-            .with_reading(reading)
-            .with_supply(supply);
-        Self::read_line(&start, &fields.join(" "))
+        Self::read_line(&start, &position)
     }
 
     fn read_line(start: &Self, text: &str) -> Result<Self, String> {
@@ -149,6 +234,9 @@ pub enum HoleReason {
         /// The length of that line from the start.
         plies: u32,
     },
+    /// A line of play comes back to this position (in a game that repeats
+    /// positions): the strategy lets the game go on forever.
+    Repeats,
 }
 
 impl<G: Game> fmt::Display for Hole<G> {
@@ -159,6 +247,11 @@ impl<G: Game> fmt::Display for Hole<G> {
             HoleReason::TooLong { plies } => write!(
                 f,
                 "a line of play lasts {plies} plies, more than declared, through {}",
+                self.position
+            )?,
+            HoleReason::Repeats => write!(
+                f,
+                "a line of play comes back to {}: the strategy lets the game go on forever",
                 self.position
             )?,
         }
@@ -225,7 +318,15 @@ pub fn check(
     check_game(text)
 }
 
-/// Checks the certificate `text` of the game `G`.
+/// The longest game a certificate may declare, in plies: the walk follows
+/// each line of play to its end, one call deep per ply, so the bound keeps
+/// it within the stack; the project's programs adjudicate any game at
+/// 1,000 plies.
+pub const MAX_PLIES: u32 = 1000;
+
+/// Checks the certificate `text` of the game `G`. In games that repeat
+/// positions (Katarenga, Congress, Quebec), a strategy that lets a line of
+/// play go round forever is a hole like any line longer than declared.
 ///
 /// # Errors
 /// [`CheckError`] with the first problem: the header, a bad line, or the
@@ -261,6 +362,12 @@ pub fn check_game<G: Certified>(text: &str) -> Result<Verified<G>, CheckError<G>
         .strip_prefix("plies ")
         .and_then(|p| p.parse().ok())
         .ok_or_else(|| header(n, "expected 'plies <N>'"))?;
+    if plies > MAX_PLIES {
+        return Err(header(
+            n,
+            format!("plies {plies}: a certificate's games last at most {MAX_PLIES} plies"),
+        ));
+    }
     let mut strategy: HashMap<G, (G::Move, usize)> = HashMap::new();
     for (n, line) in lines {
         let line = line.trim();
@@ -292,6 +399,7 @@ pub fn check_game<G: Certified>(text: &str) -> Result<Verified<G>, CheckError<G>
         bound: plies,
         lengths: HashMap::new(),
         path: Vec::new(),
+        open: HashSet::new(),
         used: 0,
     };
     let longest = walk.length(&start)?;
@@ -316,6 +424,8 @@ struct Walk<'a, G: Game> {
     lengths: HashMap<G, u32>,
     /// The moves from the start to the current position.
     path: Vec<G::Move>,
+    /// The positions on the current line whose length is being found.
+    open: HashSet<G>,
     /// Winner positions met.
     used: usize,
 }
@@ -331,6 +441,12 @@ impl<G: Certified> Walk<'_, G> {
 
     /// The longest line of play from `p` to the end of the round.
     fn length(&mut self, p: &G) -> Result<u32, CheckError<G>> {
+        // Already past the bound (a line that goes round, in a game that
+        // repeats positions): no need to follow it further.
+        let depth = self.path.len() as u32;
+        if depth > self.bound {
+            return Err(self.hole(p, HoleReason::TooLong { plies: depth }));
+        }
         let plies = self.length_from(p)?;
         let total = self.path.len() as u32 + plies;
         if total > self.bound {
@@ -343,6 +459,9 @@ impl<G: Certified> Walk<'_, G> {
     fn length_from(&mut self, p: &G) -> Result<u32, CheckError<G>> {
         if let Some(&plies) = self.lengths.get(p) {
             return Ok(plies);
+        }
+        if !self.open.insert(*p) {
+            return Err(self.hole(p, HoleReason::Repeats));
         }
         let plies = if let Some(outcome) = p.outcome() {
             if GameOutcome::winner(outcome) != Some(self.winner) {
@@ -370,6 +489,7 @@ impl<G: Certified> Walk<'_, G> {
             }
             longest
         };
+        self.open.remove(p);
         self.lengths.insert(*p, plies);
         Ok(plies)
     }

@@ -183,12 +183,14 @@ impl<G: SearchGame> Prover<G> {
             elapsed: Duration::ZERO,
         };
         if let Some(outcome) = position.outcome() {
-            proof.value = if outcome.winner() == Some(position.side_to_move()) {
-                Value::Win
-            } else {
-                Value::Loss
+            // A game drawn by its rules (Congress's pass, Quebec's draw
+            // options) is neither won nor lost.
+            let side = position.side_to_move();
+            (proof.value, proof.plies) = match outcome.winner() {
+                Some(w) if w == side => (Value::Win, Some(0)),
+                Some(_) => (Value::Loss, Some(0)),
+                None => (Value::Unknown, None),
             };
-            proof.plies = Some(0);
         } else {
             for plies in 1..=limits.depth.min(u32::from(NONE - 1)) {
                 if self.wins_within(position, plies) {
@@ -229,7 +231,7 @@ impl<G: SearchGame> Prover<G> {
     /// cut the search short.
     pub fn loss_distance(&mut self, p: &G, max: u32) -> Option<u32> {
         if let Some(outcome) = p.outcome() {
-            return (outcome.winner() != Some(p.side_to_move())).then_some(0);
+            return (outcome.winner() == Some(p.side_to_move().opponent())).then_some(0);
         }
         self.budget.stopped = false;
         (1..=max.min(u32::from(NONE - 1)))

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use board_geometry::SplitMix64;
+use game_search::eval::family::connection_distance;
 use game_search::proof::isolation::{IsolationSolver, NotStrict};
 use game_search::proof::{DfpnProver, Value};
 use game_search::{Limits, SearchGame, Searcher};
@@ -305,4 +306,240 @@ fn a_spoiled_isolation_certificate_is_refused() {
         game_search::proof::check::check(&text),
         Err(CheckError::Header { line: 1, .. })
     ));
+}
+
+/// Whether the side to move in `p` can force a win within `plies`, by the
+/// rules alone (plain minimax, no table): the oracle for short proofs of
+/// Congress and Quebec. A draw by the rules is no win.
+fn naive_wins_within<G: Game>(p: &G, plies: u32) -> bool {
+    let me = p.side_to_move();
+    plies > 0
+        && p.legal_moves().into_iter().any(|mv| {
+            let child = p.play(mv);
+            child.winner() == Some(me)
+                || (child.outcome().is_none() && naive_loses_within(&child, plies - 1))
+        })
+}
+
+/// Whether the side to move in `p` loses within `plies` whatever it does.
+fn naive_loses_within<G: Game>(p: &G, plies: u32) -> bool {
+    if p.outcome().is_some() {
+        return p.winner() == Some(p.side_to_move().opponent());
+    }
+    plies > 0
+        && p.legal_moves().into_iter().all(|mv| {
+            let child = p.play(mv);
+            match child.outcome() {
+                Some(_) => child.winner() == Some(p.side_to_move().opponent()),
+                None => naive_wins_within(&child, plies - 1),
+            }
+        })
+}
+
+/// Positions of games on random tile boards (both options; moves mostly
+/// by the evaluation, a third at random) in which the generic solver
+/// proves a win of at most `most` plies.
+fn proven_positions<G: SearchGame>(
+    rng: &mut SplitMix64,
+    start: impl Fn(Board, bool) -> G,
+    pieces: impl Fn(&G, Player) -> board_geometry::Bitboard,
+    count: usize,
+    most: u32,
+) -> Vec<(G, u32)> {
+    use game_search::proof::Solver;
+    let mut solver = Solver::<G>::new(4).unwrap();
+    let mut found = Vec::new();
+    while found.len() < count {
+        let index =
+            rng.below(katarenga_family::katarenga_core::TilePlacement::ARRANGEMENTS as usize);
+        let tiles =
+            katarenga_family::katarenga_core::TilePlacement::arrangement(index as u32).unwrap();
+        let mut p = start(Board::from_tiles(tiles).unwrap(), rng.below(2) == 0);
+        for ply in 0..200 {
+            if p.outcome().is_some() {
+                break;
+            }
+            // The solver only where a side is near one group (two groups a
+            // step or so apart score 5 or 6; the solver's nodes are dear:
+            // each asks every reply whether it ends the game).
+            let near = [Player::White, Player::Black]
+                .iter()
+                .any(|&side| connection_distance(pieces(&p, side)) <= 6);
+            if ply >= 8 && near {
+                let s = solver.solve(&p, Limits::nodes(2_000));
+                if let (Some(_), Some(plies)) = (s.winner, s.plies) {
+                    if plies <= most {
+                        found.push((p, plies));
+                        break;
+                    }
+                }
+            }
+            // Mostly the move the evaluation likes best (each side draws its
+            // pawns together, so that wins come near), sometimes any.
+            let moves = p.legal_moves();
+            let mv = if rng.below(3) == 0 {
+                moves[rng.below(moves.len())]
+            } else {
+                *moves
+                    .iter()
+                    .max_by_key(|&&mv| -p.play(mv).evaluate())
+                    .unwrap()
+            };
+            p = p.play(mv);
+        }
+    }
+    found
+}
+
+/// Congress's and Quebec's proofs come with certificates that the checker
+/// (the rules alone) accepts, under either option of each game; their
+/// winner and length agree with a plain minimax of the rules.
+#[test]
+fn congress_and_quebec_certificates_pass_the_checker() {
+    use game_search::proof::Solver;
+    use game_search::proof::check::{Certified, check_game};
+    use katarenga_family::{BothConnected, NoMove};
+
+    fn certify<G: SearchGame + Certified>(cases: &[(G, u32)], seen: &mut [usize; 4]) {
+        let mut solver = Solver::<G>::new(4).unwrap();
+        for (p, plies) in cases {
+            let certificate = solver.certificate(p).unwrap();
+            assert_eq!(certificate.plies, *plies, "{p}");
+            let verified = check_game::<G>(&certificate.to_string()).unwrap();
+            assert_eq!(verified.start, *p);
+            assert_eq!(verified.winner, certificate.winner);
+            assert_eq!(verified.longest, certificate.plies);
+            assert_eq!(verified.unused, 0);
+            // The plain minimax: a win (or loss) within the length, not sooner.
+            let mover_wins = certificate.winner == p.side_to_move();
+            let within = |n: u32| {
+                if mover_wins {
+                    naive_wins_within(p, n)
+                } else {
+                    naive_loses_within(p, n)
+                }
+            };
+            assert!(within(*plies), "{p}: not won within {plies}");
+            assert!(
+                *plies < 2 || !within(plies - 2),
+                "{p}: won sooner than {plies}"
+            );
+            seen[usize::from(mover_wins)] += 1;
+            seen[2] += certificate.len();
+            seen[3] = seen[3].max(*plies as usize);
+        }
+    }
+
+    let mut rng = SplitMix64::new(41);
+    let mut seen = [0; 4];
+    let congress = proven_positions(
+        &mut rng,
+        |board, pass| {
+            let no_move = if pass { NoMove::Pass } else { NoMove::Lose };
+            Congress::start_on(board).with_no_move(no_move)
+        },
+        Congress::pieces,
+        6,
+        3,
+    );
+    certify(&congress, &mut seen);
+    let quebec = proven_positions(
+        &mut rng,
+        |board, draw| {
+            let both = if draw {
+                BothConnected::Draw
+            } else {
+                BothConnected::Mover
+            };
+            Quebec::start_on(board).with_both_connected(both)
+        },
+        Quebec::pieces,
+        6,
+        3,
+    );
+    certify(&quebec, &mut seen);
+    let [losers, winners, lines, longest] = seen;
+    assert!(winners >= 2 && losers >= 2, "{seen:?}: both sides' wins");
+    assert!(
+        longest >= 3 && lines >= 40,
+        "{seen:?}: certificates of some size"
+    );
+}
+
+/// In a game that repeats positions, a certificate whose strategy goes
+/// round forever is refused at the first repeat (no deeper walk), and no
+/// certificate may declare more than the checker's bound.
+#[test]
+fn a_certificate_that_goes_round_is_refused() {
+    use game_search::proof::check::{CheckError, HoleReason, MAX_PLIES, check_game};
+    // An all-blue board (kings): Black's kings on a8 and h8 are hemmed in
+    // by White's pawns, and under the pass rule Black passes for ever
+    // while White's d4 steps to d3 and back.
+    let blue = "BBBBBBBB/".repeat(7) + "BBBBBBBB";
+    let start = format!("{blue} bw4wb/ww4ww/8/8/3w4/8/8/8 w");
+    let p: Congress = start.parse().unwrap();
+    let p = p.with_no_move(katarenga_family::NoMove::Pass);
+    assert_eq!(p.outcome(), None);
+    let there = p.play("d4d3".parse().unwrap());
+    assert_eq!(
+        there.legal_moves().as_slice(),
+        [Move::Pass],
+        "Black can only pass"
+    );
+    let back = there.play(Move::Pass);
+    let text = format!(
+        "# congress-certificate 1\n# start {start} no-move=pass ; winner white ; plies {MAX_PLIES}\n{p} ; d4d3\n{back} ; d3d4\n"
+    );
+    match check_game::<Congress>(&text) {
+        Err(CheckError::Hole(hole)) => {
+            assert_eq!(hole.reason, HoleReason::Repeats);
+            assert_eq!(hole.position, p);
+            assert_eq!(hole.moves.len(), 4, "{hole}");
+            assert!(hole.to_string().contains("go on forever"), "{hole}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let too_long = text.replace(
+        &format!("plies {MAX_PLIES}"),
+        &format!("plies {}", MAX_PLIES + 1),
+    );
+    assert!(matches!(
+        check_game::<Congress>(&too_long),
+        Err(CheckError::Header { line: 2, .. })
+    ));
+    // The other game's header is refused, and an option of another game.
+    assert!(matches!(
+        check_game::<Quebec>(&text),
+        Err(CheckError::Header { line: 1, .. })
+    ));
+    assert!(matches!(
+        check_game::<Congress>(&text.replace("no-move=pass", "reading=strict")),
+        Err(CheckError::Header { line: 2, .. })
+    ));
+}
+
+/// A game drawn by its rules is neither won nor lost: the exact prover
+/// says unknown, and no certificate is made (Quebec under the draw option:
+/// White's rook on e4 takes Black's last outlying pawn on d4, next to its
+/// own pawn on d3, and both sides are connected).
+#[test]
+fn a_drawn_game_is_neither_won_nor_lost() {
+    use game_search::proof::Prover;
+    use game_search::proof::certificate::{Certificate, CertificateError};
+    let standard = Board::standard();
+    let p: Quebec = format!("{standard} bb6/8/8/8/3bw3/3w4/8/8 w")
+        .parse()
+        .unwrap();
+    let p = p.with_both_connected(katarenga_family::BothConnected::Draw);
+    let drawn = p.play("e4d4".parse().unwrap());
+    assert!(drawn.outcome().is_some() && drawn.winner().is_none());
+    let mut prover = Prover::<Quebec>::new(4).unwrap();
+    let proof = prover.solve(&drawn, Limits::default());
+    assert_eq!((proof.value, proof.plies), (Value::Unknown, None));
+    assert_eq!(prover.loss_distance(&drawn, 4), None);
+    assert_eq!(prover.win_distance(&drawn, 4), None);
+    assert_eq!(
+        Certificate::prove(&drawn, &mut prover),
+        Err(CertificateError::NotProven)
+    );
 }
