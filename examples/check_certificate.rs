@@ -1,5 +1,5 @@
-//! Checks a proof certificate, Kamisado's or strict Isolation's (its first
-//! line says which), with the rules alone (the checker shares no code with
+//! Checks a proof certificate of any game (its first line says which:
+//! `# congress-certificate 1`), with the rules alone (the checker shares no code with
 //! the solvers): every line of play the certificate allows must end in the
 //! winner's win within the declared plies.
 //!
@@ -13,8 +13,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use game_search::proof::check::{Certified, Verified, check_game};
 
-/// Checks a proof certificate (as `solve --certificate` writes Kamisado's,
-/// and `kk-isolation-study certify` Isolation's). Prints what was verified and exits with 0, or prints the first hole
+/// Checks a proof certificate of any game (as `solve --certificate`
+/// writes them, and `kk-isolation-study certify` strict Isolation's). Prints what was verified and exits with 0, or prints the first hole
 /// or bad line and exits with 1.
 #[derive(Parser)]
 #[command(name = "check_certificate")]
@@ -45,10 +45,18 @@ fn main() -> ExitCode {
     let verified = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {path}: {e}"))
         .and_then(|text| {
-            if text.starts_with("# isolation-certificate") {
-                verify::<katarenga_family::Isolation>(&text, &path)
-            } else {
-                verify::<kamisado_core::Position>(&text, &path)
+            // The game from the first line; an unknown one is left to
+            // Kamisado's checker, which says what the first line must be.
+            let kind = text
+                .strip_prefix("# ")
+                .and_then(|t| t.split_once("-certificate"))
+                .map_or("", |(kind, _)| kind);
+            match kind {
+                "katarenga" => verify::<katarenga_core::Position>(&text, &path),
+                "congress" => verify::<katarenga_family::Congress>(&text, &path),
+                "quebec" => verify::<katarenga_family::Quebec>(&text, &path),
+                "isolation" => verify::<katarenga_family::Isolation>(&text, &path),
+                _ => verify::<kamisado_core::Position>(&text, &path),
             }
         });
     match verified {

@@ -1,9 +1,10 @@
-//! Solves a Kamisado round or a Katarenga position: who wins with best
-//! play, in how many plies, with a best move and the principal variation;
-//! and writes Kamisado proof certificates.
+//! Solves a position of any game (a Kamisado round, Katarenga, Congress,
+//! Quebec, Isolation): who wins with best play, in how many plies, with a
+//! best move and the principal variation; and writes proof certificates
+//! that `check_certificate` checks with the rules alone.
 //!
 //! ```text
-//! cargo run --release --example solve -- [POSITION] [--certificate FILE] [--movetime MS]
+//! cargo run --release --example solve -- [POSITION] [--game SPEC] [--certificate FILE] [--movetime MS]
 //! ```
 //!
 //! The proof uses the rules exactly as the cores define them (passes,
@@ -21,20 +22,27 @@ use clap::{CommandFactory, Parser};
 use game_search::Limits;
 use game_search::SearchGame;
 use game_search::proof::Solver;
+use game_search::proof::check::Certified;
+use game_spec::{AnyPosition, GameSpec};
 use kamisado_core::Game;
 
 /// Proves who wins a Kamisado round with best play (default: the start of
-/// a match), or a Katarenga position, and in how many plies (the winner as
-/// fast as possible, the loser as slow as possible). Katarenga has no draw
-/// rule: a position neither side can force a win from within the time
-/// stays unknown.
+/// a match), or a position of another game, and in how many plies (the
+/// winner as fast as possible, the loser as slow as possible). A position
+/// neither side can force a win from within the time (or a draw, in the
+/// games that have one) stays unknown.
 #[derive(Parser)]
 #[command(name = "solve")]
 struct Args {
-    /// A position in the Kamisado or the Katarenga notation (its words may
-    /// come unquoted) [default: Kamisado's start]
+    /// A position in its game's notation (its words may come unquoted)
+    /// [default: the game's start]
     position: Vec<String>,
-    /// Write a proof certificate of the winning strategy to FILE (Kamisado)
+    /// The game and its options: kamisado, katarenga, "congress
+    /// no-move=pass", "isolation reading=opposite" [default: Kamisado or
+    /// Katarenga, by the position's notation]
+    #[arg(long, value_name = "SPEC")]
+    game: Option<GameSpec>,
+    /// Write a proof certificate of the winning strategy to FILE
     #[arg(long, value_name = "FILE")]
     certificate: Option<String>,
     /// Give up after MS milliseconds
@@ -60,13 +68,13 @@ fn plies(n: u32) -> String {
     format!("{n} {}", if n == 1 { "ply" } else { "plies" })
 }
 
-/// Solves `position` and says what was found; returns the solver for a
-/// certificate.
-fn solve<G: SearchGame>(
+/// Solves `position` and says what was found, then writes its
+/// certificate if asked for.
+fn solve<G: SearchGame + Certified>(
     position: &G,
     args: &Args,
     out: &mut dyn Write,
-) -> Result<Solver<G>, String> {
+) -> Result<(), String> {
     let time = Duration::from_millis(args.movetime);
     let mut solver = Solver::new(args.table_mib as usize)
         .map_err(|e| format!("{e}; try a smaller --table-mib"))?;
@@ -124,43 +132,13 @@ fn solve<G: SearchGame>(
         );
     }
     out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
-    Ok(solver)
-}
-
-fn run(args: &Args, out: &mut dyn Write) -> Result<(), String> {
-    let usage = |message: String| -> ! {
-        Args::command()
-            .error(clap::error::ErrorKind::InvalidValue, message)
-            .exit()
-    };
-    let text = args.position.join(" ");
-    if text.is_empty() {
-        return solve_kamisado(kamisado_core::Position::start(), args, out);
-    }
-    match text.parse::<kamisado_core::Position>() {
-        Ok(p) => solve_kamisado(p, args, out),
-        Err(kamisado) => match text.parse::<katarenga_core::Position>() {
-            Ok(_) if args.certificate.is_some() => {
-                usage("--certificate is for Kamisado positions".into())
-            }
-            Ok(p) => solve(&p, args, out).map(drop),
-            Err(katarenga) => usage(format!(
-                "neither a Kamisado position ({}) nor a Katarenga position ({})",
-                ErrorChain(&kamisado),
-                ErrorChain(&katarenga)
-            )),
-        },
-    }
-}
-
-fn solve_kamisado(
-    position: kamisado_core::Position,
-    args: &Args,
-    out: &mut dyn Write,
-) -> Result<(), String> {
-    let mut solver = solve(&position, args, out)?;
     if let Some(path) = &args.certificate {
-        let certificate = solver.certificate(&position).map_err(|e| e.to_string())?;
+        // Without a proof within the time, none is sought again (the
+        // certificate's prover has no limit).
+        if s.winner.is_none() {
+            return Err(game_search::proof::certificate::CertificateError::NotProven.to_string());
+        }
+        let certificate = solver.certificate(position).map_err(|e| e.to_string())?;
         std::fs::write(path, certificate.to_string())
             .map_err(|e| format!("cannot write {path}: {e}"))?;
         writeln!(
@@ -172,6 +150,48 @@ fn solve_kamisado(
         .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+fn run(args: &Args, out: &mut dyn Write) -> Result<(), String> {
+    let usage = |message: String| -> ! {
+        Args::command()
+            .error(clap::error::ErrorKind::InvalidValue, message)
+            .exit()
+    };
+    let text = args.position.join(" ");
+    let position = match (&args.game, text.is_empty()) {
+        (Some(spec), true) => spec.start(),
+        (Some(spec), false) => AnyPosition::parse(spec.game(), &text)
+            .ok()
+            .and_then(|p| spec.apply_options(p))
+            .unwrap_or_else(|| {
+                let why = AnyPosition::parse(spec.game(), &text).err().map_or_else(
+                    || format!("not on {spec}'s board"),
+                    |e| ErrorChain(&e).to_string(),
+                );
+                usage(format!("not a position of {}: {why}", spec.game()))
+            }),
+        (None, true) => AnyPosition::Kamisado(kamisado_core::Position::start()),
+        (None, false) => match text.parse::<kamisado_core::Position>() {
+            Ok(p) => AnyPosition::Kamisado(p),
+            Err(kamisado) => match text.parse::<katarenga_core::Position>() {
+                Ok(p) => AnyPosition::Katarenga(p),
+                Err(katarenga) => usage(format!(
+                    "neither a Kamisado position ({}) nor a Katarenga position ({}); \
+                     another game's position needs --game",
+                    ErrorChain(&kamisado),
+                    ErrorChain(&katarenga)
+                )),
+            },
+        },
+    };
+    match &position {
+        AnyPosition::Kamisado(p) => solve(p, args, out),
+        AnyPosition::Katarenga(p) => solve(p, args, out),
+        AnyPosition::Congress(p) => solve(p, args, out),
+        AnyPosition::Quebec(p) => solve(p, args, out),
+        AnyPosition::Isolation(p) => solve(p, args, out),
+    }
 }
 
 fn main() -> ExitCode {

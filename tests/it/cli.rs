@@ -306,9 +306,92 @@ fn solve_takes_katarenga_positions() {
     assert_contains(&text, "not proven within 1 s: searched 1.0");
     // An unproven position is reported as such only, never also "proved in".
     assert!(!text.contains("proved in"), "{text}");
-    let out = run("solve", &[start, "--certificate", "x.cert"]);
+    // No proof, no certificate: said, and no file written.
+    let dir = std::env::temp_dir().join(format!("kk-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let unproven = dir.join("unproven.cert");
+    let out = run(
+        "solve",
+        &[
+            start,
+            "--movetime",
+            "300",
+            "--table-mib",
+            "16",
+            "--certificate",
+            unproven.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "not proven: no certificate");
+    assert!(!unproven.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `solve --game` takes the family's positions under their options, and
+/// their certificates pass `check_certificate`: on an all-blue board (kings)
+/// White's c3 joins a1-a2-a3 at once.
+#[test]
+fn solve_certifies_the_family_and_check_certificate_reads_it() {
+    let blue = "BBBBBBBB/".repeat(7) + "BBBBBBBB";
+    let position = format!("{blue} 7b/8/5b2/8/8/w1w5/w7/w7 b");
+    let dir = std::env::temp_dir().join(format!("kk-certify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, kind) in [
+        ("quebec both-connected=draw", "quebec"),
+        ("congress no-move=pass", "congress"),
+    ] {
+        let file = dir.join(format!("{kind}.cert"));
+        let out = run(
+            "solve",
+            &[
+                &position,
+                "--game",
+                game,
+                "--movetime",
+                "5000",
+                "--table-mib",
+                "16",
+                "--certificate",
+                file.to_str().unwrap(),
+            ],
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{game}: {}", stderr(&out));
+        assert_contains(
+            &text,
+            "black (to move) loses; the game lasts 2 plies with best play",
+        );
+        assert_contains(&text, "certificate: ");
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            written.starts_with(&format!("# {kind}-certificate 1\n")),
+            "{written}"
+        );
+        assert_contains(&written, game.split_once(' ').unwrap().1);
+        let out = run("check_certificate", &[file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{game}: {}", stderr(&out));
+        assert_contains(
+            &String::from_utf8_lossy(&out.stdout),
+            "verified: white wins",
+        );
+        // Spoiled, it is refused with the line.
+        std::fs::write(&file, written.replace("winner white", "winner black")).unwrap();
+        let out = run("check_certificate", &[file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{game}: {}", stderr(&out));
+    }
+    // Without --game, a family position is neither Kamisado's nor Katarenga's.
+    let out = run("solve", &[&position]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert_contains(&stderr(&out), "--certificate is for Kamisado");
+    assert_contains(&stderr(&out), "needs --game");
+    // A position that is not of the game named.
+    let out = run(
+        "solve",
+        &["--game", "isolation", "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_contains(&stderr(&out), "not a position of isolation");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// One rule of exit statuses in every example: 0 and the usage on stdout
