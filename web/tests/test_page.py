@@ -643,14 +643,11 @@ def test_black_chooses_the_katarenga_edge_and_the_rematch_follows_it(page, tmp_p
     assert not page.element("orientation-choice").is_displayed()
     assert "Black sits at the top edge of the laid board" in page.text("moves")
     # A move, then the record: the orientation, and that Black chose it.
-    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
     move = katarenga.start(board, orientation="top").legal_moves()[0]
     page.click(move[:2])
     page.click(move[2:])
     page.wait(lambda _d: page.moves() == [move])
-    page.element("download").click()
-    page.wait(lambda _d: any(tmp_path.iterdir()), timeout=10)
-    text = next(tmp_path.iterdir()).read_text()
+    _, text = download_record(page, tmp_path)
     assert '[Orientation "top"]\n[OrientationBy "black"]' in text, text
     # Undo takes the move back, then the choice.
     page.element("undo").click()
@@ -1293,8 +1290,28 @@ def test_replay_steps_through_the_moves(page):
     assert page.snapshot()["notation"] == str(kamisado.Position().play("d1d6").play("f8f2"))
 
 
+def download_record(page, folder):
+    """Downloads the game's record into the empty `folder`: its path and text."""
+    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    page.element("download").click()
+    page.wait(lambda _d: any(folder.iterdir()), timeout=10)
+    record = next(folder.iterdir())
+    return record, record.read_text()
+
+
+def open_record_afresh(page, record, moves):
+    """Opens `record` in a page that kept nothing: the game of `moves`, in
+    replay at its start, then at its end."""
+    page.js("localStorage.clear()")
+    page.open("")
+    page.element("upload").send_keys(str(record))
+    page.wait(lambda _d: page.moves() == moves)
+    assert page.body()["viewing"] == "true"
+    page.element("replay-last").click()
+    assert page.body()["viewing"] == "false"
+
+
 def test_records_download_and_open(page, tmp_path):
-    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
     page.setup("katarenga", black="human", white="human", board="arrangement", arrangement=777)
     for _ in range(2):
         position = katarenga.Position(page.snapshot()["notation"])
@@ -1303,23 +1320,13 @@ def test_records_download_and_open(page, tmp_path):
         page.click(move[2:])
         page.wait(lambda _d, m=move: page.moves()[-1:] == [m])
     moves = page.moves()
-    page.element("download").click()
-    page.wait(lambda _d: any(tmp_path.iterdir()), timeout=10)
-    record = next(tmp_path.iterdir())
-    text = record.read_text()
+    record, text = download_record(page, tmp_path)
     assert '[Board "' in text and '[Result "*"]' in text, text
     # Read back by the Python package: the same moves.
     game = katarenga.read_records(text)[0] if hasattr(katarenga, "read_records") else None
     if game is not None:
         assert [str(m) for m in game.moves] == moves
-    # Opened in a fresh page: the game, in replay at its start.
-    page.js("localStorage.clear()")
-    page.open("")
-    page.element("upload").send_keys(str(record))
-    page.wait(lambda _d: page.moves() == moves)
-    assert page.body()["viewing"] == "true"
-    page.element("replay-last").click()
-    assert page.body()["viewing"] == "false"
+    open_record_afresh(page, record, moves)
     # A file that is no record says so.
     junk = tmp_path / "junk.txt"
     junk.write_text("hello")
@@ -1329,7 +1336,6 @@ def test_records_download_and_open(page, tmp_path):
 
 
 def test_family_records_download_and_open_with_their_options(page, tmp_path):
-    page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
     page.setup("isolation", black="human", white="human", board="arrangement", arrangement=777,
                reading="one-way", supply="none")
     position = isolation.Position.start(katarenga.Board.arrangement(777), "one-way", "none")
@@ -1339,23 +1345,15 @@ def test_family_records_download_and_open_with_their_options(page, tmp_path):
         position = position.play("@" + square)
         page.wait(lambda _d, p=position: page.snapshot()["notation"] == str(p))
     moves = page.moves()
-    page.element("download").click()
-    page.wait(lambda _d: any(tmp_path.iterdir()), timeout=10)
-    record = next(tmp_path.iterdir())
-    text = record.read_text()
+    record, text = download_record(page, tmp_path)
     assert '[Game "isolation reading=one-way supply=none"]' in text, text
     tiles = re.search(r'\[Board "([^"]+)"\]', text).group(1).split()
     assert katarenga.Board.from_tiles(tiles) == katarenga.Board.arrangement(777), tiles
     # Read back by the Python package (the same crate, another door): the same moves.
     [game] = records.read("isolation", text)
     assert [m["move"] for m in game["moves"]] == moves, game["moves"]
-    # Opened in a fresh page: the game under its options, in replay at its start.
-    page.js("localStorage.clear()")
-    page.open("")
-    page.element("upload").send_keys(str(record))
-    page.wait(lambda _d: page.moves() == moves)
-    assert page.body()["viewing"] == "true"
-    page.element("replay-last").click()
+    # Opened in a fresh page: the game under its options.
+    open_record_afresh(page, record, moves)
     check_family(page.snapshot(), position)
     assert "reading: one-way" in page.text("game-line") and "supply: no limit" in page.text("game-line")
     assert page.targets() == set(position.placements())

@@ -235,6 +235,60 @@ fn ending(fields: &Fields, over: Option<Option<Player>>) -> JsResult<(Terminatio
     })
 }
 
+/// The fields of the game object `game`: the tags and the game's `own`.
+fn game_fields(game: &JsValue, own: &[&str]) -> JsResult<Fields> {
+    if game.is_undefined() {
+        return Err(args::type_error("`game` must be an object, not undefined"));
+    }
+    let mut fields = TAGS.to_vec();
+    fields.extend(own);
+    Fields::new("game", game, &fields)
+}
+
+/// The game object's `board`: its tiles or its colours field.
+fn board_field(fields: &Fields) -> JsResult<BoardSpec> {
+    let board = fields
+        .string("board")?
+        .ok_or_else(|| args::type_error("`game.board` must be a string, not undefined"))?;
+    Ok(board.parse().map_err(|e| js_error(&e))?)
+}
+
+/// Plays the game object's `moves` from `start`, each by `play` (the
+/// position after it and the move to record, or why it is refused): the
+/// last position and the moves; a refusal names the move's number.
+fn play_moves<P, M>(
+    fields: &Fields,
+    start: P,
+    mut play: impl FnMut(&P, &str) -> Result<(P, M), String>,
+) -> JsResult<(P, Vec<Annotated<M>>)> {
+    let mut position = start;
+    let mut moves = Vec::new();
+    for (i, text) in args::strings(&fields.name("moves"), &fields.get("moves"))?
+        .iter()
+        .enumerate()
+    {
+        let (next, mv) = play(&position, text)
+            .map_err(|e| error_message(&format!("move {} ({text}): {e}", i + 1)))?;
+        position = next;
+        moves.push(Annotated::new(mv));
+    }
+    Ok((position, moves))
+}
+
+/// Every record in the argument `text`, read by `parse_all` (replaying
+/// every move: the first bad one throws, with its line and column) and
+/// given to JavaScript as the objects `each` makes.
+fn read_all<R, J: Serialize>(
+    text: &JsValue,
+    parse_all: fn(&str) -> Result<Vec<R>, game_records::RecordError>,
+    each: impl Fn(&R) -> J,
+) -> Result<JsValue, JsValue> {
+    let text = args::string("text", text)?;
+    let records = parse_all(&text).map_err(|e| js_error(&e))?;
+    let games: Vec<J> = records.iter().map(each).collect();
+    Ok(to_js(&games)?)
+}
+
 /// Writes the Kamisado match `game` (a `KamisadoGame`) as a record: the
 /// actions are replayed (an illegal one is refused with its number), each
 /// round's scoring, the result and the termination are the replay's.
@@ -247,22 +301,20 @@ fn ending(fields: &Fields, over: Option<Option<Player>>) -> JsResult<(Terminatio
 pub fn write_kamisado_record(
     #[wasm_bindgen(unchecked_param_type = "KamisadoGame")] game: JsValue,
 ) -> Result<String, JsValue> {
-    if game.is_undefined() {
-        return Err(args::type_error("`game` must be an object, not undefined"));
-    }
-    let mut fields = TAGS.to_vec();
-    fields.extend([
-        "target",
-        "rules",
-        "layout",
-        "scoring",
-        "refill",
-        "start",
-        "actions",
-        "termination",
-        "winner",
-    ]);
-    let fields = Fields::new("game", &game, &fields)?;
+    let fields = game_fields(
+        &game,
+        &[
+            "target",
+            "rules",
+            "layout",
+            "scoring",
+            "refill",
+            "start",
+            "actions",
+            "termination",
+            "winner",
+        ],
+    )?;
     let points = fields
         .count(
             "target",
@@ -346,39 +398,33 @@ struct KamisadoGameJs {
 pub fn read_kamisado_records(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let text = args::string("text", &text)?;
-    let records = KamisadoRecord::parse_all(&text).map_err(|e| js_error(&e))?;
-    let games: Vec<KamisadoGameJs> = records
-        .iter()
-        .map(|r| {
-            let mut actions = Vec::new();
-            for (i, round) in r.rounds.iter().enumerate() {
-                // A set-up match's later rounds begin with their start.
-                if i > 0 && r.options.refill == kamisado_core::Refill::Setups {
-                    actions.push(round.start.to_string());
-                }
-                actions.extend(round.moves.iter().map(|m| m.mv.to_string()));
-                actions.extend(round.edge.map(|e| e.to_string()));
+    read_all(&text, KamisadoRecord::parse_all, |r| {
+        let mut actions = Vec::new();
+        for (i, round) in r.rounds.iter().enumerate() {
+            // A set-up match's later rounds begin with their start.
+            if i > 0 && r.options.refill == kamisado_core::Refill::Setups {
+                actions.push(round.start.to_string());
             }
-            KamisadoGameJs {
-                tags: TagsJs::from(&r.header),
-                target: r.target.points(),
-                rules: r.rules.name(),
-                layout: r.layout.name(),
-                scoring: r.options.scoring.name(),
-                refill: r.options.refill.name(),
-                start: r
-                    .rounds
-                    .first()
-                    .map(|round| round.start.to_string())
-                    .unwrap_or_default(),
-                actions,
-                termination: r.termination.name(),
-                winner: r.result.winner().map(player_name),
-            }
-        })
-        .collect();
-    Ok(to_js(&games)?)
+            actions.extend(round.moves.iter().map(|m| m.mv.to_string()));
+            actions.extend(round.edge.map(|e| e.to_string()));
+        }
+        KamisadoGameJs {
+            tags: TagsJs::from(&r.header),
+            target: r.target.points(),
+            rules: r.rules.name(),
+            layout: r.layout.name(),
+            scoring: r.options.scoring.name(),
+            refill: r.options.refill.name(),
+            start: r
+                .rounds
+                .first()
+                .map(|round| round.start.to_string())
+                .unwrap_or_default(),
+            actions,
+            termination: r.termination.name(),
+            winner: r.result.winner().map(player_name),
+        }
+    })
 }
 
 /// Writes the Katarenga game `game` (a `KatarengaGame`) as a record: the
@@ -389,25 +435,20 @@ pub fn read_kamisado_records(
 pub fn write_katarenga_record(
     #[wasm_bindgen(unchecked_param_type = "KatarengaGame")] game: JsValue,
 ) -> Result<String, JsValue> {
-    if game.is_undefined() {
-        return Err(args::type_error("`game` must be an object, not undefined"));
-    }
-    let mut fields = TAGS.to_vec();
-    fields.extend([
-        "board",
-        "rules",
-        "orientation",
-        "orientationBy",
-        "start",
-        "moves",
-        "termination",
-        "winner",
-    ]);
-    let fields = Fields::new("game", &game, &fields)?;
-    let board = fields
-        .string("board")?
-        .ok_or_else(|| args::type_error("`game.board` must be a string, not undefined"))?;
-    let board: BoardSpec = board.parse().map_err(|e| js_error(&e))?;
+    let fields = game_fields(
+        &game,
+        &[
+            "board",
+            "rules",
+            "orientation",
+            "orientationBy",
+            "start",
+            "moves",
+            "termination",
+            "winner",
+        ],
+    )?;
+    let board = board_field(&fields)?;
     let rules = match fields.string("rules")? {
         Some(text) => text.parse().map_err(|e| js_error(&e))?,
         None => Rules::Standard,
@@ -438,17 +479,12 @@ pub fn write_katarenga_record(
             record.start = Some(start);
         }
     }
-    let mut position = record.start_position().map_err(|e| js_error(&e))?;
-    for (i, text) in args::strings(&fields.name("moves"), &fields.get("moves"))?
-        .iter()
-        .enumerate()
-    {
-        let refused =
-            |e: &dyn std::fmt::Display| error_message(&format!("move {} ({text}): {e}", i + 1));
-        let mv: katarenga_core::Move = text.parse().map_err(|e| refused(&e))?;
-        position = position.try_play(mv).map_err(|e| refused(&e))?;
-        record.moves.push(Annotated::new(mv));
-    }
+    let start = record.start_position().map_err(|e| js_error(&e))?;
+    let (position, moves) = play_moves(&fields, start, |p, text| {
+        let mv: katarenga_core::Move = text.parse().map_err(|e| format!("{e}"))?;
+        Ok((p.try_play(mv).map_err(|e| e.to_string())?, mv))
+    })?;
+    record.moves = moves;
     let over = position.outcome().map(|o| Some(o.winner()));
     (record.termination, record.result) = ending(&fields, over)?;
     record.validate().map_err(|e| js_error(&e))?;
@@ -478,23 +514,17 @@ struct KatarengaGameJs {
 pub fn read_katarenga_records(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let text = args::string("text", &text)?;
-    let records = KatarengaRecord::parse_all(&text).map_err(|e| js_error(&e))?;
-    let games: Vec<KatarengaGameJs> = records
-        .iter()
-        .map(|r| KatarengaGameJs {
-            tags: TagsJs::from(&r.header),
-            board: r.board.to_string(),
-            rules: r.rules.to_string(),
-            orientation: r.orientation_choice.map(|s| s.orientation.name()),
-            orientation_by: r.orientation_choice.map(|s| s.by.name()),
-            start: r.start.map(|p| p.to_string()),
-            moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
-            termination: r.termination.name(),
-            winner: r.result.winner().map(player_name),
-        })
-        .collect();
-    Ok(to_js(&games)?)
+    read_all(&text, KatarengaRecord::parse_all, |r| KatarengaGameJs {
+        tags: TagsJs::from(&r.header),
+        board: r.board.to_string(),
+        rules: r.rules.to_string(),
+        orientation: r.orientation_choice.map(|s| s.orientation.name()),
+        orientation_by: r.orientation_choice.map(|s| s.by.name()),
+        start: r.start.map(|p| p.to_string()),
+        moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
+        termination: r.termination.name(),
+        winner: r.result.winner().map(player_name),
+    })
 }
 
 /// An option field's name as JavaScript writes it: `no-move` is `noMove`.
@@ -566,25 +596,20 @@ fn family_spec(fields: &Fields) -> JsResult<GameSpec> {
 pub fn write_family_record(
     #[wasm_bindgen(unchecked_param_type = "FamilyGame")] game: JsValue,
 ) -> Result<String, JsValue> {
-    if game.is_undefined() {
-        return Err(args::type_error("`game` must be an object, not undefined"));
-    }
-    let mut fields = TAGS.to_vec();
-    fields.extend([
-        "game",
-        "options",
-        "board",
-        "start",
-        "moves",
-        "termination",
-        "winner",
-    ]);
-    let fields = Fields::new("game", &game, &fields)?;
+    let fields = game_fields(
+        &game,
+        &[
+            "game",
+            "options",
+            "board",
+            "start",
+            "moves",
+            "termination",
+            "winner",
+        ],
+    )?;
     let spec = family_spec(&fields)?;
-    let board = fields
-        .string("board")?
-        .ok_or_else(|| args::type_error("`game.board` must be a string, not undefined"))?;
-    let board: BoardSpec = board.parse().map_err(|e| js_error(&e))?;
+    let board = board_field(&fields)?;
     let mut record = FamilyRecord::new(spec, board).unwrap_or_else(|| unreachable!());
     record.header = header(&fields)?;
     let on_board = record.start_position().map_err(|e| js_error(&e))?;
@@ -599,20 +624,16 @@ pub fn write_family_record(
             record.start = Some(start);
         }
     }
-    let mut position = record.start_position().map_err(|e| js_error(&e))?;
-    for (i, text) in args::strings(&fields.name("moves"), &fields.get("moves"))?
-        .iter()
-        .enumerate()
-    {
-        let refused =
-            |e: &dyn std::fmt::Display| error_message(&format!("move {} ({text}): {e}", i + 1));
-        let mv = position.parse_move(text).map_err(|e| refused(&e))?;
-        position = position.try_play(mv).map_err(|e| refused(&e))?;
+    let start = record.start_position().map_err(|e| js_error(&e))?;
+    let (position, moves) = play_moves(&fields, start, |p, text| {
+        let mv = p.parse_move(text).map_err(|e| e.to_string())?;
+        let next = p.try_play(mv).map_err(|e| e.to_string())?;
         let (AnyMove::Congress(mv) | AnyMove::Quebec(mv) | AnyMove::Isolation(mv)) = mv else {
             unreachable!("a family position's moves are the family's")
         };
-        record.moves.push(Annotated::new(mv));
-    }
+        Ok((next, mv))
+    })?;
+    record.moves = moves;
     let over = position.outcome().map(|o| o.winner());
     (record.termination, record.result) = ending(&fields, over)?;
     record.validate().map_err(|e| js_error(&e))?;
@@ -640,27 +661,21 @@ struct FamilyGameJs {
 pub fn read_family_records(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let text = args::string("text", &text)?;
-    let records = FamilyRecord::parse_all(&text).map_err(|e| js_error(&e))?;
-    let games: Vec<FamilyGameJs> = records
-        .iter()
-        .map(|r| {
-            let id = r.game.game();
-            FamilyGameJs {
-                tags: TagsJs::from(&r.header),
-                game: id.name(),
-                options: id
-                    .option_fields()
-                    .iter()
-                    .filter_map(|f| Some((camel(f.name), r.game.option(f.name)?)))
-                    .collect(),
-                board: r.board.to_string(),
-                start: r.start.map(|p| p.to_string()),
-                moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
-                termination: r.termination.name(),
-                winner: r.result.winner().map(player_name),
-            }
-        })
-        .collect();
-    Ok(to_js(&games)?)
+    read_all(&text, FamilyRecord::parse_all, |r| {
+        let id = r.game.game();
+        FamilyGameJs {
+            tags: TagsJs::from(&r.header),
+            game: id.name(),
+            options: id
+                .option_fields()
+                .iter()
+                .filter_map(|f| Some((camel(f.name), r.game.option(f.name)?)))
+                .collect(),
+            board: r.board.to_string(),
+            start: r.start.map(|p| p.to_string()),
+            moves: r.moves.iter().map(|m| m.mv.to_string()).collect(),
+            termination: r.termination.name(),
+            winner: r.result.winner().map(player_name),
+        }
+    })
 }
