@@ -56,9 +56,9 @@ pub use colour::Colour;
 pub use game_rules::{self, Game, GameOutcome};
 pub use layout::Layout;
 pub use matchplay::{
-    ChartError, ChartErrorKind, Edge, HomeRow, HomeRowError, MAX_SETUPS, Match, MatchError,
-    MatchOptions, MatchState, Refill, RoundSummary, Scoring, SetupChart, SetupDraw, Target,
-    ZeroTarget, points_for, refill,
+    Acted, ChartError, ChartErrorKind, Edge, HomeRow, HomeRowError, MAX_SETUPS, Match, MatchAction,
+    MatchError, MatchOptions, MatchState, Refill, RoundSummary, Scoring, SetupChart, SetupDraw,
+    Target, ZeroTarget, points_for, refill,
 };
 pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, slide_targets};
 pub use moves::{Move, ParseMoveError};

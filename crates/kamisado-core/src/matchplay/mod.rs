@@ -1,6 +1,7 @@
 //! Match play ([rules](crate::rules#match-play)): rounds to a target score, scoring by the
 //! winning tower's rank, promotion, and the refill of the home rows.
 
+mod act;
 mod options;
 mod refill;
 mod setups;
@@ -10,6 +11,7 @@ use core::fmt;
 
 use board_geometry::Player;
 
+pub use act::{Acted, MatchAction};
 pub use options::{MatchOptions, Refill, Scoring};
 pub use refill::{Edge, refill};
 pub use setups::{
@@ -191,6 +193,15 @@ pub enum MatchError {
     MatchOver {
         /// The match winner.
         winner: Player,
+    },
+    /// An action from the player who is not the one to act now
+    /// ([`Match::act`]).
+    #[error("{player} cannot act now: it is {actor}'s turn")]
+    NotYourTurn {
+        /// The player who tried to act.
+        player: Player,
+        /// The player who must act ([`Match::actor`]).
+        actor: Player,
     },
 }
 

@@ -19,6 +19,7 @@ mod push;
 mod reading;
 mod runners;
 #[cfg(feature = "serde")]
+mod seats;
 mod serde_impls;
 mod setups;
 mod suites;
