@@ -1294,8 +1294,13 @@ def download_record(page, folder):
     """Downloads the game's record into the empty `folder`: its path and text."""
     page.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
     page.element("download").click()
-    page.wait(lambda _d: any(folder.iterdir()), timeout=10)
-    record = next(folder.iterdir())
+
+    def finished(_d):
+        # Chromium writes a `.crdownload` file first, then renames it.
+        done = [f for f in folder.iterdir() if not f.name.endswith(".crdownload")]
+        return done[0] if done and done[0].stat().st_size > 0 else False
+
+    record = page.wait(finished, timeout=10)
     return record, record.read_text()
 
 
