@@ -9,9 +9,11 @@ mod katarenga;
 #[cfg(feature = "players")]
 mod played;
 mod record;
+mod table;
 mod text;
 
 pub use family::FamilyRecord;
 pub use kamisado::{KamisadoRecord, KamisadoRound};
 pub use katarenga::{BoardSpec, Chooser, KatarengaRecord, OrientationChoice};
+pub use table::{Acted, ParseActionError, Phase, Table, TableAction, TableError, TableRecord};
 pub use text::{Annotated, ErrorKind, Header, Location, RecordError, RecordResult, Termination};

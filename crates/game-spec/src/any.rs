@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use board_geometry::Player;
+use board_geometry::{Player, Square};
 use game_rules::{Game, GameOutcome};
 
 use crate::GameId;
@@ -75,6 +75,23 @@ pub enum AnyOutcome {
     Quebec(katarenga_family::Outcome),
     /// The end of an Isolation game.
     Isolation(katarenga_family::Outcome),
+}
+
+/// What kind of move a legal move of any game is
+/// ([`AnyPosition::check_move`]): each game's own kinds, named alike by
+/// [`AnyMoveKind::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnyMoveKind {
+    /// A Kamisado slide, sumo push or pass.
+    Kamisado(kamisado_core::MoveKind),
+    /// A Katarenga quiet move, capture or camp entry.
+    Katarenga(katarenga_core::MoveKind),
+    /// A Congress step or pass.
+    Congress(katarenga_family::MoveKind),
+    /// A Quebec step or capture.
+    Quebec(katarenga_family::MoveKind),
+    /// An Isolation placement.
+    Isolation(katarenga_family::MoveKind),
 }
 
 /// Why a text is not a position or a move of a game, or why a move cannot
@@ -289,6 +306,62 @@ impl AnyPosition {
         self.try_play(mv).is_ok()
     }
 
+    /// The kind of `mv` (a slide or a push, a capture, a placement), or
+    /// why it cannot be played here.
+    ///
+    /// ```
+    /// use game_spec::{AnyPosition, GameId};
+    /// let start = AnyPosition::start(GameId::Kamisado);
+    /// let kind = start.check_move(start.parse_move("d1d7")?)?;
+    /// assert_eq!(kind.name(), "slide");
+    /// assert!(start.check_move(start.parse_move("d1d8")?).is_err());
+    /// # Ok::<(), game_spec::AnyError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`AnyPosition::try_play`].
+    pub fn check_move(&self, mv: AnyMove) -> Result<AnyMoveKind, AnyError> {
+        macro_rules! arms {
+            ([] $($V:ident)*) => {
+                match (self, mv) {
+                    $((AnyPosition::$V(p), AnyMove::$V(m)) => p
+                        .check_move(m)
+                        .map(AnyMoveKind::$V)
+                        .map_err(|e| AnyError::Illegal { mv, reason: e.to_string() }),)*
+                    _ => Err(AnyError::WrongGame {
+                        mv,
+                        expected: self.game(),
+                        found: mv.game(),
+                    }),
+                }
+            };
+        }
+        with_games!(arms())
+    }
+
+    /// The legal moves of the piece on `square`, in the game's order: none
+    /// for an empty square, a piece that may not move now, or a game of
+    /// placements (Isolation's moves start from no square).
+    ///
+    /// ```
+    /// use game_spec::{AnyPosition, GameId};
+    /// use board_geometry::Square;
+    /// let start = AnyPosition::start(GameId::Kamisado);
+    /// let d1 = AnyPosition::start(GameId::Kamisado).legal_moves_from(Square::D1);
+    /// assert_eq!(d1.len(), 13);
+    /// let after = start.play_text("d1d7")?;
+    /// // Only the green tower (g8) may move now.
+    /// assert!(after.legal_moves_from(Square::A8).is_empty());
+    /// assert_eq!(after.legal_moves_from(Square::G8).len(), after.legal_moves().len());
+    /// # Ok::<(), game_spec::AnyError>(())
+    /// ```
+    #[must_use]
+    pub fn legal_moves_from(&self, square: Square) -> Vec<AnyMove> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| m.from_square() == Some(square));
+        moves
+    }
+
     /// The position after the move written `text`.
     ///
     /// # Errors
@@ -375,6 +448,21 @@ impl AnyMove {
         with_games!(arms())
     }
 
+    /// The square the move starts from: the moving piece's (a Kamisado
+    /// pass: the blocked tower's), `None` for a placement or a pass of
+    /// the family's games.
+    #[must_use]
+    pub const fn from_square(&self) -> Option<Square> {
+        match *self {
+            AnyMove::Kamisado(m) => Some(m.from),
+            AnyMove::Katarenga(m) => Some(m.from),
+            AnyMove::Congress(m) | AnyMove::Quebec(m) | AnyMove::Isolation(m) => match m {
+                katarenga_family::Move::Step { from, .. } => Some(from),
+                katarenga_family::Move::Drop(_) | katarenga_family::Move::Pass => None,
+            },
+        }
+    }
+
     /// The game.
     #[must_use]
     pub const fn game(&self) -> GameId {
@@ -443,5 +531,43 @@ impl fmt::Display for AnyOutcome {
             };
         }
         with_games!(arms())
+    }
+}
+
+impl AnyMoveKind {
+    /// The kind's lowercase name, the same word in every game: `slide`,
+    /// `push`, `pass` (Kamisado's blocked tower, Congress's pass rule),
+    /// `quiet`, `capture`, `camp` (a Katarenga camp entry) or `drop` (an
+    /// Isolation placement).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        use katarenga_family::MoveKind as Family;
+        match self {
+            AnyMoveKind::Kamisado(k) => match k {
+                kamisado_core::MoveKind::Slide => "slide",
+                kamisado_core::MoveKind::Push(_) => "push",
+                kamisado_core::MoveKind::Pass => "pass",
+            },
+            AnyMoveKind::Katarenga(k) => match k {
+                katarenga_core::MoveKind::Quiet => "quiet",
+                katarenga_core::MoveKind::Capture => "capture",
+                katarenga_core::MoveKind::Camp => "camp",
+            },
+            AnyMoveKind::Congress(k) | AnyMoveKind::Quebec(k) | AnyMoveKind::Isolation(k) => {
+                match k {
+                    Family::Quiet => "quiet",
+                    Family::Capture => "capture",
+                    Family::Drop => "drop",
+                    Family::Pass => "pass",
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for AnyMoveKind {
+    /// The kind's name ([`AnyMoveKind::name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }

@@ -9,6 +9,6 @@ mod game;
 mod serde_impls;
 mod spec;
 
-pub use any::{AnyError, AnyMove, AnyOutcome, AnyPosition, ForEachGame};
+pub use any::{AnyError, AnyMove, AnyMoveKind, AnyOutcome, AnyPosition, ForEachGame};
 pub use game::{GameId, OptionField, UnknownGame};
 pub use spec::{BoardSetup, GameSpec, SpecError};

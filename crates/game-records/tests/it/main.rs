@@ -11,4 +11,5 @@ mod katarenga;
 mod played;
 #[cfg(feature = "serde")]
 mod serde;
+mod table;
 mod text;

@@ -21,6 +21,29 @@ fn walk<P: Game>(wrap: fn(P) -> AnyPosition, plies: usize) -> usize {
         assert_eq!(any.zobrist(), core.zobrist());
         assert_eq!(any.to_string(), core.to_string());
         assert_eq!(AnyPosition::parse(any.game(), &core.to_string()), Ok(any));
+        // The moves of one square are the moves written from that square
+        // (a placement, `@d4`, starts from none), each with the core's kind.
+        for square in board_geometry::Square::ALL {
+            let from: Vec<String> = any
+                .legal_moves_from(square)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            let written: Vec<String> = texts
+                .iter()
+                .filter(|t| t.starts_with(&square.to_string()))
+                .cloned()
+                .collect();
+            assert_eq!(from, written, "{core} {square}");
+        }
+        for (mv, any_mv) in moves.iter().zip(&any_moves) {
+            let kind = any.check_move(*any_mv).unwrap();
+            let core_kind = format!("({:?})", core.check_move(*mv).unwrap());
+            assert!(
+                format!("{kind:?}").ends_with(&core_kind),
+                "{kind:?} {core_kind}"
+            );
+        }
         if moves.is_empty() {
             assert_eq!(
                 any.outcome().map(|o| o.to_string()),
@@ -40,6 +63,9 @@ fn walk<P: Game>(wrap: fn(P) -> AnyPosition, plies: usize) -> usize {
 fn the_position_over_every_game_plays_as_the_cores_do() {
     assert!(walk::<kamisado_core::Position>(AnyPosition::Kamisado, 200) > 5);
     assert!(walk::<katarenga_core::Position>(AnyPosition::Katarenga, 200) > 5);
+    assert!(walk::<katarenga_family::Congress>(AnyPosition::Congress, 200) > 5);
+    assert!(walk::<katarenga_family::Quebec>(AnyPosition::Quebec, 200) > 5);
+    assert!(walk::<katarenga_family::Isolation>(AnyPosition::Isolation, 200) > 5);
 }
 
 #[test]
