@@ -367,7 +367,7 @@ def test_family_records_read_write_and_refuse():
     [record] = records.read("isolation", text)
     assert record["game"] == "isolation reading=one-way"
     assert [m["move"] for m in record["moves"]] == moves
-    assert record["result"] == {"win": p.winner}
+    assert record["result"] == p.winner
     assert records.read("isolation", records.write("isolation", record)) == [record]
     with pytest.raises(ValueError, match="a record of isolation, not congress"):
         records.read("congress", text)

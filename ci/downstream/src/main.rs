@@ -146,7 +146,51 @@ fn one_function_for_both_games() {
     assert_eq!(count(&katarenga, 3), 28781);
 }
 
+/// What a game server does with the crates: two seats at a table, each
+/// action sent as text and answered in JSON, the wrong seat refused with a
+/// kind a client can test, the moves of one square for a client's board,
+/// the game stored as its actions and restored, the record at the end.
+fn two_seats_at_a_table() {
+    use game_records::{Table, TableAction, TableRecord};
+    let spec: game_spec::GameSpec = "kamisado target=3".parse().unwrap();
+    let mut table = Table::new(spec);
+    let refused = table.act_text(Player::White, "d1d7").unwrap_err();
+    let json = serde_json::to_value(&refused).unwrap();
+    assert_eq!(json["kind"], "not_your_turn");
+    assert_eq!(json["message"], "it is not white's turn: black must move");
+    let moves = table.position().legal_moves_from(Square::D1);
+    assert_eq!(moves.len(), 13);
+    let mut players = [GreedyAgent::new(5), GreedyAgent::new(6)];
+    let mut stored: Vec<(Player, String)> = Vec::new();
+    while let Some(actor) = table.actor() {
+        let text = match table.phase() {
+            game_records::Phase::ChooseEdge => "edge a".to_string(),
+            _ => {
+                let game_spec::AnyPosition::Kamisado(p) = table.position() else { unreachable!() };
+                players[actor.index()].choose(&p).unwrap().to_string()
+            }
+        };
+        let acted = table.act_text(actor, &text).unwrap();
+        if let Some(kind) = acted.kind {
+            assert!(["slide", "push", "pass"].contains(&kind.name()));
+        }
+        stored.push((actor, text));
+    }
+    let actions: Vec<_> = stored
+        .iter()
+        .map(|(p, t)| (*p, TableAction::parse(spec.game(), t).unwrap()))
+        .collect();
+    assert_eq!(Table::replay(spec, &actions).unwrap(), table);
+    let TableRecord::Kamisado(record) = table.record() else { unreachable!() };
+    record.validate().unwrap();
+    let json = serde_json::to_value(record).unwrap();
+    assert_eq!(json["result"], table.winner().unwrap().to_string());
+    let after = table.act_text(Player::Black, "resign").unwrap_err();
+    assert_eq!(serde_json::to_value(&after).unwrap()["kind"], "over");
+}
+
 fn main() {
+    two_seats_at_a_table();
     one_function_for_both_games();
     kamisado_basics();
     kamisado_match_with_persistence();

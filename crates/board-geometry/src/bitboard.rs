@@ -33,8 +33,18 @@ use crate::square::{File, Rank, Square};
 /// assert_eq!(rest.first(), Some(Square::B2));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Bitboard(pub u64);
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(transparent)
+)]
+pub struct Bitboard(
+    /// Bit `i` for the square of index `i` (serde: a `0x` hex string in
+    /// JSON, which JavaScript reads exactly; see
+    /// [`u64_hex`](crate::serde_support::u64_hex)).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_support::u64_hex"))]
+    pub u64,
+);
 
 impl Bitboard {
     /// The empty set.

@@ -39,6 +39,7 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SplitMix64 {
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_support::u64_hex"))]
     state: u64,
 }
 

@@ -303,11 +303,6 @@ impl Square {
 /// Why a square's name could not be parsed. Offsets count bytes from the
 /// start of the parsed text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum ParseSquareError {
     /// The text ended where a file letter was expected.
     #[error("expected a file letter a-h at offset {offset}, found the end of the input")]

@@ -43,3 +43,10 @@ impl<'de> Deserialize<'de> for GameSpec {
         from_text(deserializer)
     }
 }
+
+// Every error: `{"kind": ..., "message": ...}`, the message with its causes.
+kamisado_core::board_geometry::serde_as_error!(
+    crate::AnyError,
+    crate::SpecError,
+    crate::UnknownGame
+);

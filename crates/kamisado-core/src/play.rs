@@ -7,12 +7,17 @@ use crate::state::State;
 use crate::zobrist::KEYS;
 use crate::{Colour, Game, Move, Outcome, Position, PushError, SumoRank, Tower};
 
-/// What kind of move a legal move is.
+/// What kind of move a legal move is. Serde writes every kind as an object
+/// with its name under `type`: `{"type": "slide"}`, `{"type": "push",
+/// "towers": 2}`, `{"type": "pass"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
+    serde(
+        into = "crate::serde_impls::MoveKindData",
+        try_from = "crate::serde_impls::MoveKindData"
+    )
 )]
 pub enum MoveKind {
     /// A slide forward over empty squares.
@@ -26,11 +31,6 @@ pub enum MoveKind {
 /// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play) and
 /// [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum IllegalMove {
     /// The game (the round) is over.
     #[error("the game is over: {0}")]

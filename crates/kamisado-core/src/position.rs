@@ -423,11 +423,6 @@ pub(crate) fn packed_square(towers: u64, colour: Colour) -> Square {
 /// the [notation](crate::rules#position-notation)). Returned by [`PositionBuilder`] and, with an offset,
 /// inside [`ParsePositionError`](crate::ParsePositionError).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum InvalidPosition {
     /// A player's tower of some colour was placed twice.
     #[error("{} has two {} towers", .0.player, .0.colour)]

@@ -11,11 +11,6 @@ use crate::{Move, Position, SumoRank, Tower};
 
 /// Why a sumo cannot push ([rules](crate::rules#sumo-push)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum PushError {
     /// A plain tower never pushes.
     #[error("a plain tower cannot push")]

@@ -18,11 +18,6 @@ pub struct Board {
 
 /// Why four tile placements do not make a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum BoardError {
     /// The same tile was placed in two quadrants.
     #[error("{0} is used twice (each tile is used once)")]

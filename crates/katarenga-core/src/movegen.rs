@@ -283,11 +283,6 @@ impl Board {
 /// Why a piece cannot reach a square by the colour it stands on
 /// ([`Board::check_reach`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum Unreachable {
     /// The destination is not a move of the piece's kind.
     #[error("a piece on a {colour} square moves like a {kind}: it cannot reach {to}")]

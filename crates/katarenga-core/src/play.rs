@@ -25,11 +25,6 @@ pub enum MoveKind {
 /// Why a move is illegal, from [`Game::try_play`](crate::Game::try_play)
 /// and [`Game::check_move`](crate::Game::check_move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum IllegalMove {
     /// The game is over.
     #[error("the game is over: {0}")]

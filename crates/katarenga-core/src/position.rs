@@ -97,11 +97,6 @@ pub struct UnknownRules;
 /// Why a set of pieces and camps is not a valid position (see the
 /// [notation](crate::rules#position-notation)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum InvalidPosition {
     /// A square holds pieces of both players.
     #[error("{0} holds pieces of both players")]

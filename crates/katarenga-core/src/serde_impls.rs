@@ -8,3 +8,17 @@ board_geometry::serde_as_notation! {
     crate::Board => "a Katarenga board: 8 ranks of R/Y/B/G letters separated by '/'",
     crate::Move => "a Katarenga move such as \"c1d3\" or \"e8h9\"",
 }
+
+// Every error: `{"kind": ..., "message": ...}`, the message with its causes.
+board_geometry::serde_as_error!(
+    crate::BoardError,
+    crate::ParseBoardError,
+    crate::Unreachable,
+    crate::ParseMoveError,
+    crate::ParsePositionError,
+    crate::IllegalMove,
+    crate::UnknownRules,
+    crate::InvalidPosition,
+    crate::GameRecordError,
+    crate::RematchError,
+);

@@ -180,11 +180,6 @@ pub struct Rematch {
 
 /// Why a game cannot be recorded in a [`Rematch`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum RematchError {
     /// Both games have been played.
     #[error("the match is over: both games have been played")]

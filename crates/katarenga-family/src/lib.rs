@@ -47,3 +47,12 @@ pub use picture::{Ansi, Svg};
 /// The most legal moves a position of the family can have: 8 pawns of at
 /// most 14 steps each (a rook on a red square), or 64 drops.
 pub const MAX_MOVES: usize = 112;
+
+// Every error: `{"kind": ..., "message": ...}`, the message with its causes.
+#[cfg(feature = "serde")]
+board_geometry::serde_as_error!(
+    IllegalMove,
+    ParseMoveError,
+    InvalidPosition,
+    ParsePositionError
+);

@@ -5,13 +5,9 @@ use std::str::FromStr;
 
 use kamisado_core::Player;
 
-/// How a game or match came out: a `Result` tag.
+/// How a game or match came out: a `Result` tag. Serde writes it as the
+/// tag's value: `"black"`, `"white"`, `"draw"` or `"*"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
-)]
 pub enum RecordResult {
     /// The player won (`black` or `white`).
     Win(Player),
@@ -161,5 +157,20 @@ impl FromStr for Termination {
                 let names: Vec<&str> = Termination::ALL.iter().map(|t| t.name()).collect();
                 format!("expected one of: {}", names.join(", "))
             })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for RecordResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for RecordResult {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RecordResult, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }

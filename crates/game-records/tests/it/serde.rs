@@ -21,7 +21,7 @@ fn kamisado_records_serialise_with_their_fields_and_come_back() {
     let record: KamisadoRecord = KAMISADO.parse().unwrap();
     let json = serde_json::to_value(&record).unwrap();
     assert_eq!(json["target"], 1);
-    assert_eq!(json["result"], serde_json::json!({"win": "white"}));
+    assert_eq!(json["result"], "white");
     assert_eq!(json["termination"], "normal");
     assert_eq!(
         json["rounds"][0]["moves"][0],
@@ -43,7 +43,7 @@ fn kamisado_records_serialise_with_their_fields_and_come_back() {
     let e = serde_json::from_value::<KamisadoRecord>(bad).unwrap_err();
     assert!(e.to_string().contains("move 2 (b3b1)"), "{e}");
     let mut bad = json;
-    bad["result"] = serde_json::json!({"win": "black"});
+    bad["result"] = serde_json::json!("black");
     assert!(serde_json::from_value::<KamisadoRecord>(bad).is_err());
 }
 
@@ -63,7 +63,7 @@ fn katarenga_records_serialise_with_their_fields_and_come_back() {
 "#;
     let record: KatarengaRecord = text.parse().unwrap();
     let json = serde_json::to_value(&record).unwrap();
-    assert_eq!(json["result"], "unfinished");
+    assert_eq!(json["result"], "*");
     assert!(json.get("start").is_none());
     let back: KatarengaRecord = serde_json::from_value(json.clone()).unwrap();
     assert_eq!(back, record);
@@ -71,4 +71,223 @@ fn katarenga_records_serialise_with_their_fields_and_come_back() {
     bad["moves"][1]["move"] = "a1a2".into();
     let e = serde_json::from_value::<KatarengaRecord>(bad).unwrap_err();
     assert!(e.to_string().contains("moves like a knight"), "{e}");
+}
+
+/// Every number in `value` is one JavaScript reads exactly (at most 2^53).
+fn javascript_safe(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => n.as_u64().map_or_else(
+            || n.as_i64().is_none_or(|i| i.unsigned_abs() <= 1 << 53),
+            |u| u <= 1 << 53,
+        ),
+        Value::Array(items) => items.iter().all(javascript_safe),
+        Value::Object(fields) => fields.values().all(javascript_safe),
+        _ => true,
+    }
+}
+
+/// An error as serde writes every error: `kind` in snake case and the
+/// message with its causes.
+fn error_shape<E: serde::Serialize + std::error::Error + 'static>(error: &E) -> String {
+    let json = serde_json::to_value(error).unwrap();
+    let fields = json.as_object().expect("an error is an object");
+    assert_eq!(fields.len(), 2, "{json}");
+    let kind = fields["kind"].as_str().unwrap();
+    assert!(
+        !kind.is_empty()
+            && kind
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+        "{kind}"
+    );
+    assert_eq!(
+        fields["message"],
+        kamisado_core::board_geometry::ErrorChain(error).to_string()
+    );
+    kind.to_string()
+}
+
+#[test]
+fn every_error_serialises_as_its_kind_and_its_message_with_the_causes() {
+    use std::collections::BTreeSet;
+    let mut kinds = BTreeSet::new();
+    let mut rng = kamisado_core::board_geometry::SplitMix64::new(5);
+    // Garbage of every length for every parser, and every move from a
+    // few positions: all the errors they give have the one shape.
+    let alphabet = b"abdh18 /+-wbRYBG@x9";
+    for _ in 0..3000 {
+        let len = rng.below(12);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())] as char)
+            .collect();
+        if let Err(e) = text.parse::<kamisado_core::Position>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<kamisado_core::Move>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<katarenga_core::Position>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<katarenga_core::Move>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<katarenga_core::Board>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<katarenga_family::Move>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<game_spec::GameSpec>() {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = game_spec::AnyPosition::parse(game_spec::GameId::Isolation, &text) {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = game_records::TableAction::parse(game_spec::GameId::Kamisado, &text) {
+            kinds.insert(error_shape(&e));
+        }
+        if let Err(e) = text.parse::<KatarengaRecord>() {
+            kinds.insert(error_shape(&e));
+        }
+    }
+    use kamisado_core::Game as _;
+    use kamisado_core::board_geometry::Square;
+    let kamisado = kamisado_core::Position::start().play("d1d7".parse().unwrap());
+    let katarenga = katarenga_core::Position::start();
+    for from in Square::ALL {
+        for to in Square::ALL {
+            if let Err(e) = kamisado.check_move(kamisado_core::Move::new(from, to)) {
+                kinds.insert(error_shape(&e));
+            }
+            if let Err(e) = katarenga.check_move(katarenga_core::Move::new(from, to)) {
+                kinds.insert(error_shape(&e));
+            }
+        }
+    }
+    let mut m = kamisado_core::Match::new(kamisado_core::Target::STANDARD);
+    for e in [
+        m.choose_edge(kamisado_core::Edge::AFile).unwrap_err(),
+        m.act(
+            kamisado_core::Player::White,
+            kamisado_core::MatchAction::Move("d1d7".parse().unwrap()),
+        )
+        .unwrap_err(),
+        m.play("d1d8".parse().unwrap()).unwrap_err(),
+    ] {
+        kinds.insert(error_shape(&e));
+    }
+    let mut table = game_records::Table::new("quebec".parse().unwrap());
+    kinds.insert(error_shape(
+        &table
+            .act_text(kamisado_core::Player::White, "edge a")
+            .unwrap_err(),
+    ));
+    // The branches ran: kinds from every parser and rule.
+    for kind in [
+        "not_your_turn",
+        "wrong_tower",
+        "round_in_progress",
+        "occupied",
+        "illegal",
+        "parse_action_error",
+        "record_error",
+        "unknown_game",
+        "parse_board_error",
+    ] {
+        assert!(
+            kinds.iter().any(|k| k.contains(kind)),
+            "{kind} not among {kinds:?}"
+        );
+    }
+    assert!(kinds.len() > 25, "{kinds:?}");
+}
+
+#[test]
+fn values_serialise_in_one_shape_per_type_that_javascript_reads_exactly() {
+    use kamisado_core::board_geometry::{Bitboard, SplitMix64};
+    use kamisado_core::{MatchState, MoveKind, Player};
+    // The largest bitboard and a generator's state past 2^53: strings.
+    let full = serde_json::to_value(Bitboard(u64::MAX)).unwrap();
+    assert_eq!(full, "0xffffffffffffffff");
+    assert_eq!(
+        serde_json::from_value::<Bitboard>(full).unwrap(),
+        Bitboard(u64::MAX)
+    );
+    let mut rng = SplitMix64::new(u64::MAX);
+    rng.next_u64();
+    let state = serde_json::to_value(&rng).unwrap();
+    assert!(javascript_safe(&state), "{state}");
+    assert_eq!(serde_json::from_value::<SplitMix64>(state).unwrap(), rng);
+    // Each kind of move and each match state: an object naming itself.
+    for (kind, json) in [
+        (MoveKind::Slide, serde_json::json!({"type": "slide"})),
+        (
+            MoveKind::Push(2),
+            serde_json::json!({"type": "push", "towers": 2}),
+        ),
+        (MoveKind::Pass, serde_json::json!({"type": "pass"})),
+    ] {
+        assert_eq!(serde_json::to_value(kind).unwrap(), json);
+        assert_eq!(serde_json::from_value::<MoveKind>(json).unwrap(), kind);
+    }
+    for bad in [
+        serde_json::json!({"type": "push"}),
+        serde_json::json!({"type": "push", "towers": 4}),
+        serde_json::json!({"type": "slide", "towers": 1}),
+        serde_json::json!("slide"),
+    ] {
+        assert!(
+            serde_json::from_value::<MoveKind>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+    for (state, json) in [
+        (MatchState::InRound, serde_json::json!({"type": "in_round"})),
+        (
+            MatchState::ChooseEdge {
+                chooser: Player::White,
+            },
+            serde_json::json!({"type": "choose_edge", "chooser": "white"}),
+        ),
+        (
+            MatchState::DrawSetups {
+                drawer: Player::Black,
+            },
+            serde_json::json!({"type": "draw_setups", "drawer": "black"}),
+        ),
+        (
+            MatchState::Over {
+                winner: Player::Black,
+            },
+            serde_json::json!({"type": "over", "winner": "black"}),
+        ),
+    ] {
+        assert_eq!(serde_json::to_value(state).unwrap(), json);
+        assert_eq!(serde_json::from_value::<MatchState>(json).unwrap(), state);
+    }
+    // Whole matches and records played at random: no number past 2^53.
+    for seed in 0..10 {
+        let mut table = game_records::Table::new("kamisado target=3".parse().unwrap());
+        let mut rng = SplitMix64::new(seed);
+        while let Some(actor) = table.actor() {
+            let action = match table.phase() {
+                game_records::Phase::ChooseEdge => {
+                    game_records::TableAction::ChooseEdge(kamisado_core::Edge::ALL[rng.below(2)])
+                }
+                _ => game_records::TableAction::Move(*rng.choose(&table.legal_moves()).unwrap()),
+            };
+            table.act(actor, action).unwrap();
+        }
+        let game_records::TableRecord::Kamisado(record) = table.record() else {
+            unreachable!()
+        };
+        for json in [
+            serde_json::to_value(record).unwrap(),
+            serde_json::to_value(table.kamisado_match().unwrap()).unwrap(),
+        ] {
+            assert!(javascript_safe(&json), "{json}");
+        }
+    }
 }

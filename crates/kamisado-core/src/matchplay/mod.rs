@@ -86,12 +86,19 @@ impl fmt::Display for RoundSummary {
     }
 }
 
-/// Where a match stands.
+/// Where a match stands. Serde writes every state as an object with its
+/// name under `type` and the player it names beside it:
+/// `{"type": "in_round"}`, `{"type": "choose_edge", "chooser": "white"}`,
+/// `{"type": "draw_setups", "drawer": "black"}`, `{"type": "over",
+/// "winner": "white"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
+    serde(
+        into = "crate::serde_impls::MatchStateData",
+        try_from = "crate::serde_impls::MatchStateData"
+    )
 )]
 pub enum MatchState {
     /// A round is being played: [`Match::play`] the next move.

@@ -104,7 +104,7 @@ fn tampered_matches_are_refused() {
     }
     let json = serde_json::to_string(&m).unwrap();
     assert!(
-        json.contains(r#""state":{"choose_edge":{"chooser":"white"}}"#),
+        json.contains(r#""state":{"type":"choose_edge","chooser":"white"}"#),
         "{json}"
     );
     let tampered = [
@@ -112,6 +112,11 @@ fn tampered_matches_are_refused() {
         json.replace(r#""scores":[0,1]"#, r#""scores":[0,0]"#),
         json.replace(r#""scores":[0,1]"#, r#""scores":[3,1]"#),
         json.replace(r#""chooser":"white""#, r#""chooser":"black""#),
+        json.replace(r#""chooser":"white""#, r#""winner":"white""#),
+        json.replace(
+            r#""chooser":"white""#,
+            r#""chooser":"white","drawer":"black""#,
+        ),
         json.replace(r#""target":3"#, r#""target":0"#),
         json.replace(r#""points":1"#, r#""points":3"#),
         json.replace("NGRgKPBO b y", "NGRgKPBO b q"),
