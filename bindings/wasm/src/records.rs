@@ -36,7 +36,7 @@ export interface RecordTags {
 /** How a game ended, as a record's `Termination` tag says. */
 export type RecordTermination =
   | "normal" | "repetition" | "ply limit" | "time forfeit" | "illegal move" | "crash"
-  | "no answer" | "protocol error" | "resignation" | "unfinished";
+  | "no answer" | "protocol error" | "resignation" | "abandoned" | "unfinished";
 
 /** A Kamisado match (a single round is a match to 1 point) as a record holds it. */
 export interface KamisadoGame extends RecordTags {

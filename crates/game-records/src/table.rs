@@ -295,7 +295,7 @@ enum State {
 /// ([`Table::actor`], [`Table::phase`]), actions accepted only from that
 /// player and only when the rules allow them ([`Table::act`]), the end
 /// decided by the rules or by what the program reports (a resignation,
-/// [`Table::lose_on_time`]), and the record kept as the game goes
+/// [`Table::forfeit`] on time or abandonment), and the record kept as the game goes
 /// ([`Table::record`]). Every action accepted is kept in order
 /// ([`Table::actions`]): replayed on a new table of the same spec
 /// ([`Table::replay`]), they give the same table back, which is how a
@@ -638,12 +638,29 @@ impl Table {
         Ok(acted)
     }
 
-    /// `player` ran out of time (the program keeping the clocks decides):
-    /// the other player wins. Nothing happens once the game is over.
-    pub fn lose_on_time(&mut self, player: Player) {
-        if !self.is_over() {
-            self.end_by(player, Termination::TimeForfeit);
+    /// `loser` loses the game (the match) by a fault the program serving it
+    /// decides, not the rules: `time forfeit` (its clock ran out),
+    /// `abandoned` (it left and did not come back), or another forfeit
+    /// ([`Termination::is_forfeit`]). Returns whether it applied: nothing
+    /// happens once the game is over or for a termination that is not a
+    /// forfeit.
+    ///
+    /// ```
+    /// use game_records::{Table, Termination};
+    /// use kamisado_core::board_geometry::Player;
+    /// let mut table = Table::new("congress".parse()?);
+    /// assert!(!table.forfeit(Player::White, Termination::Normal));
+    /// assert!(table.forfeit(Player::White, Termination::TimeForfeit));
+    /// assert_eq!(table.winner(), Some(Player::Black));
+    /// assert!(!table.forfeit(Player::Black, Termination::Abandoned));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn forfeit(&mut self, loser: Player, termination: Termination) -> bool {
+        let applies = !self.is_over() && termination.is_forfeit();
+        if applies {
+            self.end_by(loser, termination);
         }
+        applies
     }
 
     fn end_by(&mut self, loser: Player, termination: Termination) {

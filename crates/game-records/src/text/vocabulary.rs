@@ -82,13 +82,16 @@ pub enum Termination {
     ProtocolError,
     /// The loser resigned (`resignation`).
     Resignation,
+    /// The loser left the game and did not come back in time: the
+    /// opponent claimed it (`abandoned`; a game server's decision).
+    Abandoned,
     /// Not finished (`unfinished`).
     Unfinished,
 }
 
 impl Termination {
     /// Every termination, in the order of the documentation.
-    pub const ALL: [Termination; 10] = [
+    pub const ALL: [Termination; 11] = [
         Termination::Normal,
         Termination::Repetition,
         Termination::PlyLimit,
@@ -98,6 +101,7 @@ impl Termination {
         Termination::NoAnswer,
         Termination::ProtocolError,
         Termination::Resignation,
+        Termination::Abandoned,
         Termination::Unfinished,
     ];
 
@@ -114,6 +118,7 @@ impl Termination {
             Termination::NoAnswer => "no answer",
             Termination::ProtocolError => "protocol error",
             Termination::Resignation => "resignation",
+            Termination::Abandoned => "abandoned",
             Termination::Unfinished => "unfinished",
         }
     }
@@ -130,6 +135,7 @@ impl Termination {
                 | Termination::NoAnswer
                 | Termination::ProtocolError
                 | Termination::Resignation
+                | Termination::Abandoned
         )
     }
 

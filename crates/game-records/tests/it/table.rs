@@ -264,7 +264,7 @@ fn actions_of_the_wrong_kind_or_after_the_end_are_refused_with_the_reason() {
         "a1a2 is not what the game waits for: white must choose the refill edge (edge a or edge h)"
     );
     // Black loses on time while White chooses: the game is over for both.
-    table.lose_on_time(Player::Black);
+    assert!(table.forfeit(Player::Black, Termination::TimeForfeit));
     assert_eq!(table.winner(), Some(Player::White));
     assert_eq!(table.record().termination(), Termination::TimeForfeit);
     for (player, action) in [(Player::White, "edge a"), (Player::Black, "resign")] {

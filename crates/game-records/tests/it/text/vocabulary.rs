@@ -21,6 +21,7 @@ fn terminations_and_results_are_written_as_the_tags_say() {
             "no answer",
             "protocol error",
             "resignation",
+            "abandoned",
             "unfinished"
         ]
     );
@@ -31,7 +32,7 @@ fn terminations_and_results_are_written_as_the_tags_say() {
     assert_eq!(
         forfeits,
         [
-            false, false, false, true, true, true, true, true, true, false
+            false, false, false, true, true, true, true, true, true, true, false
         ]
     );
     let draws: Vec<bool> = Termination::ALL
@@ -41,7 +42,7 @@ fn terminations_and_results_are_written_as_the_tags_say() {
     assert_eq!(
         draws,
         [
-            false, true, true, false, false, false, false, false, false, false
+            false, true, true, false, false, false, false, false, false, false, false
         ]
     );
     assert_eq!(RecordResult::Win(Player::Black).to_string(), "black");
