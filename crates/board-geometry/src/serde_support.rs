@@ -256,11 +256,12 @@ pub fn serialize_error<S: Serializer>(
         bytes: [0; 64],
         len: 0,
         done: false,
+        overflow: false,
     };
     // The derived `Debug` starts with the variant's (or type's) name; the
     // writer stops the formatting once it has it.
     let _ = write!(kind, "{error:?}");
-    if !kind.done && kind.len == kind.bytes.len() {
+    if kind.overflow {
         return Err(serde::ser::Error::custom("error kind longer than 64 bytes"));
     }
     let kind = core::str::from_utf8(&kind.bytes[..kind.len]).map_err(serde::ser::Error::custom)?;
@@ -275,11 +276,15 @@ struct KindWriter {
     bytes: [u8; 64],
     len: usize,
     done: bool,
+    overflow: bool,
 }
 
 impl KindWriter {
     fn push(&mut self, byte: u8) -> fmt::Result {
-        let slot = self.bytes.get_mut(self.len).ok_or(fmt::Error)?;
+        let Some(slot) = self.bytes.get_mut(self.len) else {
+            self.overflow = true;
+            return Err(fmt::Error);
+        };
         *slot = byte;
         self.len += 1;
         Ok(())

@@ -204,70 +204,11 @@ fn every_error_serialises_as_its_kind_and_its_message_with_the_causes() {
     assert!(kinds.len() > 25, "{kinds:?}");
 }
 
+/// Whole matches and their records played at random: no number past 2^53
+/// (the shapes of each type are pinned in its crate's tests).
 #[test]
-fn values_serialise_in_one_shape_per_type_that_javascript_reads_exactly() {
-    use kamisado_core::board_geometry::{Bitboard, SplitMix64};
-    use kamisado_core::{MatchState, MoveKind, Player};
-    // The largest bitboard and a generator's state past 2^53: strings.
-    let full = serde_json::to_value(Bitboard(u64::MAX)).unwrap();
-    assert_eq!(full, "0xffffffffffffffff");
-    assert_eq!(
-        serde_json::from_value::<Bitboard>(full).unwrap(),
-        Bitboard(u64::MAX)
-    );
-    let mut rng = SplitMix64::new(u64::MAX);
-    rng.next_u64();
-    let state = serde_json::to_value(&rng).unwrap();
-    assert!(javascript_safe(&state), "{state}");
-    assert_eq!(serde_json::from_value::<SplitMix64>(state).unwrap(), rng);
-    // Each kind of move and each match state: an object naming itself.
-    for (kind, json) in [
-        (MoveKind::Slide, serde_json::json!({"type": "slide"})),
-        (
-            MoveKind::Push(2),
-            serde_json::json!({"type": "push", "towers": 2}),
-        ),
-        (MoveKind::Pass, serde_json::json!({"type": "pass"})),
-    ] {
-        assert_eq!(serde_json::to_value(kind).unwrap(), json);
-        assert_eq!(serde_json::from_value::<MoveKind>(json).unwrap(), kind);
-    }
-    for bad in [
-        serde_json::json!({"type": "push"}),
-        serde_json::json!({"type": "push", "towers": 4}),
-        serde_json::json!({"type": "slide", "towers": 1}),
-        serde_json::json!("slide"),
-    ] {
-        assert!(
-            serde_json::from_value::<MoveKind>(bad.clone()).is_err(),
-            "{bad}"
-        );
-    }
-    for (state, json) in [
-        (MatchState::InRound, serde_json::json!({"type": "in_round"})),
-        (
-            MatchState::ChooseEdge {
-                chooser: Player::White,
-            },
-            serde_json::json!({"type": "choose_edge", "chooser": "white"}),
-        ),
-        (
-            MatchState::DrawSetups {
-                drawer: Player::Black,
-            },
-            serde_json::json!({"type": "draw_setups", "drawer": "black"}),
-        ),
-        (
-            MatchState::Over {
-                winner: Player::Black,
-            },
-            serde_json::json!({"type": "over", "winner": "black"}),
-        ),
-    ] {
-        assert_eq!(serde_json::to_value(state).unwrap(), json);
-        assert_eq!(serde_json::from_value::<MatchState>(json).unwrap(), state);
-    }
-    // Whole matches and records played at random: no number past 2^53.
+fn matches_and_records_serialise_with_no_number_javascript_would_round() {
+    use kamisado_core::board_geometry::SplitMix64;
     for seed in 0..10 {
         let mut table = game_records::Table::new("kamisado target=3".parse().unwrap());
         let mut rng = SplitMix64::new(seed);

@@ -151,3 +151,95 @@ fn value_types_have_readable_forms() {
     assert!(serde_json::from_str::<Edge>(r#""b""#).is_err());
     assert!(serde_json::from_str::<Target>("0").is_err());
 }
+
+/// Enums with data are always objects naming themselves under `type`
+/// (never a string for some variants and an object for others), and a
+/// reader refuses an object whose fields do not fit its type.
+#[test]
+fn move_kinds_and_match_states_are_objects_of_one_shape() {
+    use kamisado_core::{MatchState, MoveKind, Player};
+    use serde_json::json;
+    for (kind, json) in [
+        (MoveKind::Slide, json!({"type": "slide"})),
+        (MoveKind::Push(1), json!({"type": "push", "towers": 1})),
+        (MoveKind::Push(3), json!({"type": "push", "towers": 3})),
+        (MoveKind::Pass, json!({"type": "pass"})),
+    ] {
+        assert_eq!(serde_json::to_value(kind).unwrap(), json);
+        assert_eq!(serde_json::from_value::<MoveKind>(json).unwrap(), kind);
+    }
+    for bad in [
+        json!({"type": "push"}),
+        json!({"type": "push", "towers": 0}),
+        json!({"type": "push", "towers": 4}),
+        json!({"type": "slide", "towers": 1}),
+        json!({"type": "pass", "towers": 1}),
+        json!({"type": "jump"}),
+        json!({"type": "slide", "extra": 1}),
+        json!("slide"),
+        json!({"push": 2}),
+    ] {
+        assert!(
+            serde_json::from_value::<MoveKind>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+    let e = serde_json::from_value::<MoveKind>(json!({"type": "push", "towers": 5})).unwrap_err();
+    assert!(e.to_string().contains("a push moves 1 to 3 towers"), "{e}");
+    let e = serde_json::from_value::<MoveKind>(json!({"type": "pass", "towers": 1})).unwrap_err();
+    assert!(e.to_string().contains("only a push has `towers`"), "{e}");
+    let (b, w) = (Player::Black, Player::White);
+    for (state, json) in [
+        (MatchState::InRound, json!({"type": "in_round"})),
+        (
+            MatchState::ChooseEdge { chooser: w },
+            json!({"type": "choose_edge", "chooser": "white"}),
+        ),
+        (
+            MatchState::DrawSetups { drawer: b },
+            json!({"type": "draw_setups", "drawer": "black"}),
+        ),
+        (
+            MatchState::Over { winner: b },
+            json!({"type": "over", "winner": "black"}),
+        ),
+    ] {
+        assert_eq!(serde_json::to_value(state).unwrap(), json);
+        assert_eq!(serde_json::from_value::<MatchState>(json).unwrap(), state);
+    }
+    for bad in [
+        json!({"type": "in_round", "winner": "black"}),
+        json!({"type": "choose_edge"}),
+        json!({"type": "choose_edge", "drawer": "black"}),
+        json!({"type": "choose_edge", "chooser": "white", "winner": "white"}),
+        json!({"type": "draw_setups", "chooser": "black"}),
+        json!({"type": "draw_setups", "drawer": "black", "winner": "black"}),
+        json!({"type": "over"}),
+        json!({"type": "over", "chooser": "white"}),
+        json!({"type": "over", "winner": "white", "drawer": "white"}),
+        json!("in_round"),
+    ] {
+        assert!(
+            serde_json::from_value::<MatchState>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+/// Every error of the crate serialises as `{"kind", "message"}`.
+#[test]
+fn errors_serialise_as_kind_and_message() {
+    use kamisado_core::{Game, Match, MatchAction, Player, Position, Target};
+    let e = Position::start()
+        .check_move("d1d8".parse().unwrap())
+        .unwrap_err();
+    assert_eq!(
+        serde_json::to_value(e).unwrap(),
+        serde_json::json!({"kind": "occupied", "message": "d8 is occupied"})
+    );
+    let mut m = Match::new(Target::STANDARD);
+    let e = m
+        .act(Player::White, MatchAction::Move("d1d7".parse().unwrap()))
+        .unwrap_err();
+    assert_eq!(serde_json::to_value(&e).unwrap()["kind"], "not_your_turn");
+}
