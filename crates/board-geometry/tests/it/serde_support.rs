@@ -92,7 +92,10 @@ fn sixty_four_bit_values_are_hex_strings_in_json_and_numbers_in_binary_formats()
     let e = serde_json::from_str::<Bitboard>("-3").unwrap_err();
     assert!(e.to_string().contains("negative"), "{e}");
     let e = serde_json::from_str::<Bitboard>("true").unwrap_err();
-    assert!(e.to_string().contains("a 64-bit number, or a string of 0x"), "{e}");
+    assert!(
+        e.to_string().contains("a 64-bit number, or a string of 0x"),
+        "{e}"
+    );
     let e = serde_json::from_str::<Bitboard>("\"0x\"").unwrap_err();
     assert!(e.to_string().contains("1 to 16 hex digits"), "{e}");
     let e = serde_json::from_str::<Bitboard>("\"12\"").unwrap_err();
