@@ -241,5 +241,5 @@ fn errors_serialise_as_kind_and_message() {
     let e = m
         .act(Player::White, MatchAction::Move("d1d7".parse().unwrap()))
         .unwrap_err();
-    assert_eq!(serde_json::to_value(&e).unwrap()["kind"], "not_your_turn");
+    assert_eq!(serde_json::to_value(e).unwrap()["kind"], "not_your_turn");
 }
