@@ -1,0 +1,70 @@
+//! kk-server: the game server. One command starts it with its database (a
+//! SQLite file, created on first run) and the page.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+/// Serves Kamisado, Katarenga and the Katarenga family to two people a
+/// game, each with a secret link; every action is stored before it is
+/// acknowledged, and a restarted server goes on with every game.
+#[derive(Parser, Debug)]
+#[command(name = "kk-server", version)]
+struct Args {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// The database file (created if missing).
+    #[arg(long, default_value = "kk-server.sqlite")]
+    database: PathBuf,
+    /// The page's folder, served at `/` (built by bindings/wasm/build.sh).
+    #[arg(long, default_value = "web")]
+    web: PathBuf,
+    /// Seconds a player may be away before the opponent may claim the game.
+    #[arg(long, default_value_t = 60.0)]
+    grace: f64,
+    /// Milliseconds of network lag credited to each action, at most.
+    #[arg(long, default_value_t = 300)]
+    lag_ms: u64,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut config = game_server::Config::new(args.database);
+    config.web = args.web.is_dir().then_some(args.web);
+    config.grace = Duration::from_secs_f64(args.grace.max(0.0));
+    config.lag_allowance = Duration::from_millis(args.lag_ms);
+    let page = config.web.is_some();
+    match game_server::start(config, args.listen).await {
+        Ok(running) => {
+            println!(
+                "kk-server: listening on http://{}{}",
+                running.addr,
+                if page {
+                    ""
+                } else {
+                    " (no page folder: the API only)"
+                }
+            );
+            match running.serving.await {
+                Ok(Ok(())) => ExitCode::SUCCESS,
+                Ok(Err(e)) => {
+                    eprintln!("kk-server: {e}");
+                    ExitCode::FAILURE
+                }
+                Err(e) => {
+                    eprintln!("kk-server: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("kk-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

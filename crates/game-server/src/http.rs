@@ -1,0 +1,503 @@
+//! The network: HTTP for creating games and reading them, a WebSocket per
+//! connection for playing and watching, the page's files.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Mutex, Semaphore};
+use tokio::time::Instant;
+
+use crate::clock::TimeControl;
+use crate::protocol::{ClientError, ClientMessage, Role, ServerMessage, Snapshot};
+use crate::room::{Room, Rules, wall_ms};
+use crate::store::{GameRow, Store};
+use crate::{Config, token};
+
+/// What every handler shares.
+pub struct App {
+    pub(crate) config: Config,
+    pub(crate) store: Store,
+    /// The games in memory, by id.
+    rooms: Mutex<HashMap<String, Arc<Room>>>,
+    /// Open WebSocket connections, bounded.
+    connections: Arc<Semaphore>,
+}
+
+impl App {
+    pub(crate) fn new(config: Config, store: Store) -> App {
+        let connections = Arc::new(Semaphore::new(config.max_connections));
+        App {
+            config,
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            connections,
+        }
+    }
+
+    pub(crate) fn rules(&self) -> Rules {
+        Rules {
+            grace: self.config.grace,
+            lag: self.config.lag_allowance,
+        }
+    }
+
+    pub(crate) async fn insert(&self, room: Arc<Room>) {
+        self.rooms.lock().await.insert(room.id.clone(), room);
+    }
+
+    /// The room and role a token opens: from memory, else from the store
+    /// (a finished game is loaded when someone asks for it).
+    async fn open(&self, token: &str) -> Result<(Arc<Room>, Role), ClientError> {
+        let unknown = || ClientError::new("unknown_token", "this link opens no game");
+        if token.len() != token::LEN || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(unknown());
+        }
+        let found = {
+            let rooms = self.rooms.lock().await;
+            rooms
+                .values()
+                .find_map(|r| r.role_of(token).map(|role| (Arc::clone(r), role)))
+        };
+        if let Some(found) = found {
+            return Ok(found);
+        }
+        let id = self
+            .store
+            .game_of_token(token)
+            .await
+            .map_err(ClientError::store)?
+            .ok_or_else(unknown)?;
+        let (game, events) = self
+            .store
+            .load(&id)
+            .await
+            .map_err(ClientError::store)?
+            .ok_or_else(unknown)?;
+        let room = Room::load(&game, &events, self.rules(), self.store.clone(), None)
+            .await
+            .map_err(|e| ClientError::new("store_failed", &e))?;
+        let mut rooms = self.rooms.lock().await;
+        let room = Arc::clone(rooms.entry(id).or_insert(room));
+        let role = room.role_of(token).ok_or_else(unknown)?;
+        Ok((room, role))
+    }
+}
+
+/// The routes.
+pub(crate) fn router(app: Arc<App>) -> Router {
+    let mut router = Router::new()
+        .route("/api/games", post(create))
+        .route("/api/game", get(read))
+        .route("/api/game/act", post(act))
+        .route("/api/game/claim", post(claim))
+        .route("/api/game/record", get(record))
+        .route("/api/ws", get(socket))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE))
+        .with_state(app.clone());
+    if let Some(web) = &app.config.web {
+        router = router.fallback_service(tower_http::services::ServeDir::new(web));
+    }
+    router
+}
+
+/// The largest message or request body a client may send, in bytes.
+pub const MAX_MESSAGE: usize = 4096;
+
+impl IntoResponse for ClientError {
+    fn into_response(self) -> Response {
+        let status = match self.kind.as_str() {
+            "unknown_token" => StatusCode::NOT_FOUND,
+            "store_failed" => StatusCode::SERVICE_UNAVAILABLE,
+            "spectator" => StatusCode::FORBIDDEN,
+            _ => StatusCode::CONFLICT,
+        };
+        (status, Json(self)).into_response()
+    }
+}
+
+/// A new game's description.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// `GameSpec`'s text (`kamisado target=3`, `katarenga board=...`).
+    spec: String,
+    /// The clocks (untimed if absent).
+    #[serde(default = "untimed")]
+    clock: TimeControl,
+    /// Katarenga: Black first chooses its edge of the board.
+    #[serde(default)]
+    choose_orientation: bool,
+}
+
+fn untimed() -> TimeControl {
+    TimeControl::Untimed
+}
+
+/// A new game's links.
+#[derive(Debug, Serialize)]
+struct Created {
+    game: String,
+    black: String,
+    white: String,
+    spectator: String,
+}
+
+async fn create(
+    State(app): State<Arc<App>>,
+    body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let Json(new) = match body {
+        Ok(body) => body,
+        Err(e) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                Json(ClientError::new("bad_request", &e.body_text())),
+            )
+                .into_response();
+        }
+    };
+    let bad = |message: String| {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(ClientError::new("bad_request", &message)),
+        )
+            .into_response()
+    };
+    let spec: game_spec::GameSpec = match new.spec.parse() {
+        Ok(spec) => spec,
+        Err(e) => return bad(format!("spec: {e}")),
+    };
+    if let Err(e) = new.clock.check() {
+        return bad(format!("clock: {e}"));
+    }
+    if new.choose_orientation && spec.game() != game_spec::GameId::Katarenga {
+        return bad("choose_orientation: only katarenga has an orientation to choose".into());
+    }
+    if spec
+        .new_match()
+        .is_some_and(|m| m.options().refill == kamisado_core::Refill::Setups)
+    {
+        return bad(
+            "spec: a set-up match needs the players' charts, which the server does not hold".into(),
+        );
+    }
+    let game = GameRow {
+        id: token::id(),
+        spec: spec.to_string(),
+        choose_orientation: new.choose_orientation,
+        clock: serde_json::to_string(&new.clock).unwrap_or_default(),
+        tokens: [token::token(), token::token(), token::token()],
+        created_ms: wall_ms(),
+    };
+    match Room::create(
+        game.clone(),
+        spec,
+        new.clock,
+        app.rules(),
+        app.store.clone(),
+    )
+    .await
+    {
+        Ok(room) => {
+            app.insert(room).await;
+            let [black, white, spectator] = game.tokens;
+            (
+                StatusCode::CREATED,
+                Json(Created {
+                    game: game.id,
+                    black,
+                    white,
+                    spectator,
+                }),
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Result<&str, ClientError> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(|| {
+            ClientError::new(
+                "unknown_token",
+                "send the link's token as `Authorization: Bearer <token>`",
+            )
+        })
+}
+
+/// A game's state, to its seats and spectators.
+#[derive(Debug, Serialize)]
+struct Seen {
+    role: Role,
+    state: Snapshot,
+}
+
+async fn read(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<Seen>, ClientError> {
+    let (room, role) = app.open(bearer(&headers)?).await?;
+    Ok(Json(Seen {
+        role,
+        state: room.state().await,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    action: String,
+}
+
+async fn act(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+    body: Result<Json<ActBody>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Snapshot>, ClientError> {
+    let (room, role) = app.open(bearer(&headers)?).await?;
+    let Json(body) = body.map_err(|e| ClientError::new("bad_message", &e.body_text()))?;
+    room.act(role, &body.action).await.map(Json)
+}
+
+async fn claim(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Json<Snapshot>, ClientError> {
+    let (room, role) = app.open(bearer(&headers)?).await?;
+    room.claim(role).await.map(Json)
+}
+
+async fn record(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ClientError> {
+    let (room, _) = app.open(bearer(&headers)?).await?;
+    let text = room.record().await.to_string();
+    let name = format!("attachment; filename=\"kk-{}.txt\"", room.id);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn socket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Response {
+    let Ok(permit) = Arc::clone(&app.connections).try_acquire_owned() else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(ClientError::new(
+                "busy",
+                "too many connections: try again later",
+            )),
+        )
+            .into_response();
+    };
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |ws| async move {
+            connection(app, ws).await;
+            drop(permit);
+        })
+}
+
+/// A token bucket: `rate` messages a second, bursts of `burst`.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+/// Messages refused in a row before the connection is closed.
+const FLOOD: u32 = 100;
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens
+            + now.saturating_duration_since(self.at).as_secs_f64() * self.rate)
+            .min(self.burst);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn send(ws: &mut WebSocket, message: &ServerMessage) -> bool {
+    let text = serde_json::to_string(message).unwrap_or_default();
+    ws.send(Message::Text(text.into())).await.is_ok()
+}
+
+async fn close(ws: &mut WebSocket, code: u16, reason: &str) {
+    let _ = ws
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from(reason.to_string()),
+        })))
+        .await;
+}
+
+/// One WebSocket: `hello` first, then actions and claims from the client
+/// and the room's messages to it.
+async fn connection(app: Arc<App>, mut ws: WebSocket) {
+    let hello = tokio::time::timeout(app.config.hello_timeout, ws.recv()).await;
+    let text = match hello {
+        Ok(Some(Ok(Message::Text(text)))) => text,
+        Ok(Some(Ok(_))) => {
+            let _ = send(
+                &mut ws,
+                &ServerMessage::Error(ClientError::new(
+                    "hello_first",
+                    "the first message must be {\"type\": \"hello\", \"token\": ...} as text",
+                )),
+            )
+            .await;
+            return close(&mut ws, 1008, "hello first").await;
+        }
+        Err(_) => {
+            let _ = send(
+                &mut ws,
+                &ServerMessage::Error(ClientError::new("hello_first", "no hello in time")),
+            )
+            .await;
+            return close(&mut ws, 1008, "no hello in time").await;
+        }
+        Ok(_) => return,
+    };
+    let (token, since) = match serde_json::from_str::<ClientMessage>(&text) {
+        Ok(ClientMessage::Hello { token, since }) => (token, since),
+        Ok(_) => {
+            let _ = send(
+                &mut ws,
+                &ServerMessage::Error(ClientError::new(
+                    "hello_first",
+                    "the first message must be hello",
+                )),
+            )
+            .await;
+            return close(&mut ws, 1008, "hello first").await;
+        }
+        Err(e) => {
+            let _ = send(
+                &mut ws,
+                &ServerMessage::Error(ClientError::new("bad_message", &e.to_string())),
+            )
+            .await;
+            return close(&mut ws, 1008, "bad hello").await;
+        }
+    };
+    let (room, role) = match app.open(&token).await {
+        Ok(found) => found,
+        Err(e) => {
+            let _ = send(&mut ws, &ServerMessage::Error(e)).await;
+            return close(&mut ws, 1008, "unknown token").await;
+        }
+    };
+    // Subscribed before the welcome is taken, so that no event falls
+    // between them (a repeated one is recognised by its number).
+    let mut events = room.broadcast.subscribe();
+    let welcome = room.welcome(role, since).await;
+    if ws.send(Message::Text(welcome.into())).await.is_err() {
+        return;
+    }
+    if let Err(e) = room.arrive(role).await {
+        let _ = send(&mut ws, &ServerMessage::Error(e)).await;
+    }
+    play(&app, &room, role, &mut ws, &mut events).await;
+    room.leave(role).await;
+}
+
+async fn play(
+    app: &App,
+    room: &Arc<Room>,
+    role: Role,
+    ws: &mut WebSocket,
+    events: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
+) {
+    let mut bucket = Bucket {
+        tokens: app.config.burst,
+        at: Instant::now(),
+        rate: app.config.rate,
+        burst: app.config.burst,
+    };
+    let mut refused = 0u32;
+    let mut ping = tokio::time::interval(app.config.ping);
+    ping.tick().await;
+    let mut last_heard = Instant::now();
+    loop {
+        tokio::select! {
+            incoming = ws.recv() => {
+                let Some(Ok(incoming)) = incoming else { return };
+                last_heard = Instant::now();
+                let text = match incoming {
+                    Message::Text(text) => text,
+                    Message::Close(_) => return,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                    Message::Binary(_) => {
+                        if !send(ws, &ServerMessage::Error(ClientError::new("bad_message", "messages are JSON text"))).await { return }
+                        continue;
+                    }
+                };
+                if !bucket.take() {
+                    refused += 1;
+                    if refused >= FLOOD {
+                        return close(ws, 1008, "flooding").await;
+                    }
+                    if refused == 1 && !send(ws, &ServerMessage::Error(ClientError::new("rate_limited", &format!("too many messages: at most {} a second (bursts of {}); this one was dropped", app.config.rate, app.config.burst)))).await {
+                        return;
+                    }
+                    continue;
+                }
+                refused = 0;
+                let answer = match serde_json::from_str::<ClientMessage>(&text) {
+                    Ok(ClientMessage::Act { action, id }) => room.act(role, &action).await.err().map(|e| e.about(id)),
+                    Ok(ClientMessage::Claim { id }) => room.claim(role).await.err().map(|e| e.about(id)),
+                    Ok(ClientMessage::Hello { .. }) => Some(ClientError::new("bad_message", "hello was already said")),
+                    Err(e) => Some(ClientError::new("bad_message", &e.to_string())),
+                };
+                if let Some(e) = answer {
+                    if !send(ws, &ServerMessage::Error(e)).await { return }
+                }
+            }
+            message = events.recv() => {
+                match message {
+                    Ok(text) => {
+                        if ws.send(Message::Text(text.to_string().into())).await.is_err() { return }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        // Too far behind: the client reconnects with the last
+                        // event it saw and gets what it missed.
+                        return close(ws, 1013, "fell behind: reconnect with since").await;
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > app.config.ping * 3 {
+                    return close(ws, 1001, "no answer to pings").await;
+                }
+                if ws.send(Message::Ping(Vec::new().into())).await.is_err() { return }
+            }
+        }
+    }
+}
+
+/// How long before a connection's first message (`hello`).
+pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);

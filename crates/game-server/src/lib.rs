@@ -1,0 +1,134 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod clock;
+mod http;
+pub mod protocol;
+pub mod room;
+pub mod store;
+mod token;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use clock::TimeControl;
+pub use http::{HELLO_TIMEOUT, MAX_MESSAGE};
+pub use protocol::{ClientError, ClientMessage, Role, ServerMessage, Snapshot};
+
+/// The server's settings.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The SQLite file (created on first run).
+    pub database: PathBuf,
+    /// The page's folder, served at `/` (none: the API alone).
+    pub web: Option<PathBuf>,
+    /// How long a seat may be away before its opponent may claim the game.
+    pub grace: Duration,
+    /// The lag allowance credited to each action (a cap: the server does not
+    /// credit more whatever the network did).
+    pub lag_allowance: Duration,
+    /// How long a write waits for a database lock another process holds.
+    pub busy_timeout: Duration,
+    /// How often the server notes that it is alive (the clocks of a server
+    /// that stopped stand still from its last note).
+    pub heartbeat: Duration,
+    /// How often a connection is pinged (closed after three silent pings).
+    pub ping: Duration,
+    /// How long a new connection has to say hello.
+    pub hello_timeout: Duration,
+    /// The most WebSocket connections open at once.
+    pub max_connections: usize,
+    /// Messages a connection may send each second on average; more are
+    /// refused (`rate_limited`), and a connection that goes on is closed.
+    pub rate: f64,
+    /// Messages a connection may send at once before `rate` applies.
+    pub burst: f64,
+}
+
+impl Config {
+    /// The defaults, with the database at `database`.
+    #[must_use]
+    pub fn new(database: PathBuf) -> Config {
+        Config {
+            database,
+            web: None,
+            grace: Duration::from_secs(60),
+            lag_allowance: Duration::from_millis(300),
+            busy_timeout: Duration::from_secs(5),
+            heartbeat: Duration::from_secs(1),
+            ping: Duration::from_secs(20),
+            hello_timeout: HELLO_TIMEOUT,
+            max_connections: 10_000,
+            rate: 10.0,
+            burst: 20.0,
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened or read.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// A stored game does not replay.
+    #[error("a stored game does not replay: {0}")]
+    Game(String),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// A server listening: its address, and the task serving.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// The task serving until the process ends.
+    pub serving: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Opens the store, brings back every unfinished game (its clocks having
+/// stood still while the server was down), and serves on `addr`.
+///
+/// # Errors
+/// [`StartError`] if the store cannot be opened, a game does not replay,
+/// or the address cannot be bound.
+pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartError> {
+    let store = store::Store::open(&config.database, config.busy_timeout)?;
+    let app = Arc::new(http::App::new(config.clone(), store.clone()));
+    let heartbeat = store.last_heartbeat().await?;
+    for id in store.unfinished().await? {
+        if let Some((game, events)) = store.load(&id).await? {
+            let room = room::Room::load(&game, &events, app.rules(), store.clone(), heartbeat)
+                .await
+                .map_err(StartError::Game)?;
+            app.insert(room).await;
+        }
+    }
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartError::Listen { addr, source })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| StartError::Listen { addr, source })?;
+    let every = config.heartbeat;
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tick.tick().await;
+            // A missed note only makes a restart's pause look longer.
+            let _ = store.heartbeat(room::wall_ms()).await;
+        }
+    });
+    let router = http::router(app);
+    let serving = tokio::spawn(async move { axum::serve(listener, router).await });
+    Ok(Running { addr, serving })
+}

@@ -1,0 +1,646 @@
+//! A room: one game's one authoritative table, its clocks, who is
+//! connected, and its numbered events. Every change goes through the room's
+//! lock in this order: checked against the rules and the seats, stored,
+//! then applied and broadcast; a change the store refuses is not applied.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use game_records::{Phase, Table, TableAction, TableError, TableRecord, Termination};
+use game_spec::GameSpec;
+use kamisado_core::board_geometry::Player;
+use tokio::sync::{Mutex, broadcast};
+use tokio::time::Instant;
+
+use crate::clock::{Charge, Clocks, TimeControl};
+use crate::protocol::{
+    ClientError, EventView, Presence, Role, SeatPresence, ServerMessage, Snapshot,
+};
+use crate::store::{EventRow, Finish, GameRow, Store};
+
+/// The server's settings a room needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules {
+    /// How long a player may be away before the opponent may claim.
+    pub grace: Duration,
+    /// The lag allowance credited to each action.
+    pub lag: Duration,
+}
+
+/// What happened in a game, as stored and as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// Its number, from 1.
+    pub n: u64,
+    /// What it is.
+    pub kind: EventKind,
+    /// When, in milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// Both clocks after it.
+    pub clocks: [u64; 2],
+}
+
+/// The kinds of event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventKind {
+    /// Both seats have come: the clocks start.
+    Start,
+    /// A player's action, in its text form.
+    Act(Player, String),
+    /// A player's time ran out.
+    Flag(Player),
+    /// A player left and the opponent claimed the game.
+    Abandon(Player),
+    /// The server started again: the clocks stood still for this long.
+    Resume(u64),
+}
+
+impl Event {
+    fn row(&self) -> EventRow {
+        let (kind, player, action, paused) = match &self.kind {
+            EventKind::Start => ("start", None, None, None),
+            EventKind::Act(p, a) => ("act", Some(*p), Some(a.clone()), None),
+            EventKind::Flag(p) => ("flag", Some(*p), None, None),
+            EventKind::Abandon(p) => ("abandon", Some(*p), None, None),
+            EventKind::Resume(ms) => ("resume", None, None, Some(*ms)),
+        };
+        EventRow {
+            n: self.n,
+            kind: kind.into(),
+            player: player.map(|p| p.to_string()),
+            action,
+            at_ms: self.at_ms,
+            clocks: self.clocks,
+            paused_ms: paused,
+        }
+    }
+
+    fn from_row(row: &EventRow) -> Result<Event, String> {
+        let player = || -> Result<Player, String> {
+            row.player
+                .as_deref()
+                .ok_or_else(|| format!("event {} names no player", row.n))?
+                .parse()
+                .map_err(|e| format!("event {}: {e}", row.n))
+        };
+        let kind = match row.kind.as_str() {
+            "start" => EventKind::Start,
+            "act" => EventKind::Act(
+                player()?,
+                row.action
+                    .clone()
+                    .ok_or_else(|| format!("event {} has no action", row.n))?,
+            ),
+            "flag" => EventKind::Flag(player()?),
+            "abandon" => EventKind::Abandon(player()?),
+            "resume" => EventKind::Resume(row.paused_ms.unwrap_or(0)),
+            other => return Err(format!("event {} is of no known kind: {other}", row.n)),
+        };
+        Ok(Event {
+            n: row.n,
+            kind,
+            at_ms: row.at_ms,
+            clocks: row.clocks,
+        })
+    }
+
+    /// The event as clients see it (no clocks if `control` is untimed).
+    #[must_use]
+    pub fn view(&self, control: TimeControl) -> EventView {
+        let (kind, player, action, paused_ms) = match &self.kind {
+            EventKind::Start => ("start", None, None, None),
+            EventKind::Act(p, a) => ("act", Some(*p), Some(a.clone()), None),
+            EventKind::Flag(p) => ("flag", Some(*p), None, None),
+            EventKind::Abandon(p) => ("abandon", Some(*p), None, None),
+            EventKind::Resume(ms) => ("resume", None, None, Some(*ms)),
+        };
+        EventView {
+            n: self.n,
+            kind,
+            player,
+            action,
+            at_ms: self.at_ms,
+            clocks: (control != TimeControl::Untimed).then_some(self.clocks),
+            paused_ms,
+        }
+    }
+}
+
+/// Milliseconds since the Unix epoch, now.
+#[must_use]
+pub fn wall_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+struct State {
+    table: Table,
+    clocks: Clocks,
+    events: Vec<Event>,
+    started: bool,
+    /// Open connections per seat.
+    connected: [u32; 2],
+    /// Whether each seat has ever come.
+    seen: [bool; 2],
+    /// Since when each seat has been away (after it came once).
+    away_since: [Option<Instant>; 2],
+    /// Bumped whenever the flag's deadline changes.
+    timer: u64,
+}
+
+/// One game in play.
+pub struct Room {
+    /// The game's public id.
+    pub id: String,
+    /// What is played.
+    pub spec: GameSpec,
+    /// The time control.
+    pub control: TimeControl,
+    tokens: [String; 3],
+    rules: Rules,
+    store: Store,
+    state: Mutex<State>,
+    /// Every message for all of the room's connections, serialised once.
+    pub broadcast: broadcast::Sender<Arc<str>>,
+}
+
+/// How many messages a slow connection may fall behind before it must
+/// resynchronise (it is then closed and reconnects with the last event it
+/// saw).
+const BACKLOG: usize = 256;
+
+impl Room {
+    fn new(
+        game: &GameRow,
+        spec: GameSpec,
+        control: TimeControl,
+        rules: Rules,
+        store: Store,
+    ) -> Room {
+        let table = if game.choose_orientation {
+            Table::choosing_orientation(spec).unwrap_or_else(|| Table::new(spec))
+        } else {
+            Table::new(spec)
+        };
+        Room {
+            id: game.id.clone(),
+            spec,
+            control,
+            tokens: game.tokens.clone(),
+            rules,
+            store,
+            state: Mutex::new(State {
+                table,
+                clocks: Clocks::new(control),
+                events: Vec::new(),
+                started: false,
+                connected: [0; 2],
+                seen: [false; 2],
+                away_since: [None; 2],
+                timer: 0,
+            }),
+            broadcast: broadcast::channel(BACKLOG).0,
+        }
+    }
+
+    /// A new game, stored.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn create(
+        game: GameRow,
+        spec: GameSpec,
+        control: TimeControl,
+        rules: Rules,
+        store: Store,
+    ) -> Result<Arc<Room>, ClientError> {
+        store
+            .create_game(game.clone())
+            .await
+            .map_err(ClientError::store)?;
+        Ok(Arc::new(Room::new(&game, spec, control, rules, store)))
+    }
+
+    /// A stored game rebuilt from its events; an unfinished one goes on
+    /// from where it stood, its clocks having stood still since
+    /// `heartbeat_ms` (the server's last sign of life).
+    ///
+    /// # Errors
+    /// A message if the stored game does not replay.
+    pub async fn load(
+        game: &GameRow,
+        rows: &[EventRow],
+        rules: Rules,
+        store: Store,
+        heartbeat_ms: Option<u64>,
+    ) -> Result<Arc<Room>, String> {
+        let spec: GameSpec = game
+            .spec
+            .parse()
+            .map_err(|e| format!("game {}: {e}", game.id))?;
+        let control: TimeControl =
+            serde_json::from_str(&game.clock).map_err(|e| format!("game {}: {e}", game.id))?;
+        let room = Arc::new(Room::new(game, spec, control, rules, store));
+        let over;
+        {
+            let mut s = room.state.lock().await;
+            for row in rows {
+                let event = Event::from_row(row).map_err(|e| format!("game {}: {e}", game.id))?;
+                match &event.kind {
+                    EventKind::Start => s.started = true,
+                    EventKind::Act(p, a) => {
+                        s.table
+                            .act_text(*p, a)
+                            .map_err(|e| format!("game {}, event {}: {e}", game.id, event.n))?;
+                    }
+                    EventKind::Flag(p) => {
+                        s.table.forfeit(*p, Termination::TimeForfeit);
+                    }
+                    EventKind::Abandon(p) => {
+                        s.table.forfeit(*p, Termination::Abandoned);
+                    }
+                    EventKind::Resume(_) => {}
+                }
+                s.clocks = Clocks::resumed(control, event.clocks);
+                s.events.push(event);
+            }
+            s.seen = [s.started; 2];
+            over = s.table.is_over();
+            if !over && s.started {
+                // The runner thought from its turn's start to the server's
+                // last heartbeat; from then on the clocks stood still.
+                let now_ms = wall_ms();
+                let last_at = s.events.last().map_or(now_ms, |e| e.at_ms);
+                let alive_until = heartbeat_ms.unwrap_or(last_at).max(last_at);
+                if let Some(actor) = s.table.actor() {
+                    let mut left = s.clocks.stored();
+                    if control != TimeControl::Untimed {
+                        left[actor.index()] =
+                            left[actor.index()].saturating_sub(alive_until - last_at);
+                    }
+                    let event = Event {
+                        n: s.events.len() as u64 + 1,
+                        kind: EventKind::Resume(now_ms.saturating_sub(alive_until)),
+                        at_ms: now_ms,
+                        clocks: left,
+                    };
+                    room.store
+                        .append(&room.id, event.row(), None)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    s.clocks = Clocks::resumed(control, left);
+                    s.clocks.start(Some(actor), Instant::now());
+                    s.events.push(event);
+                    // Both seats must come back; until then they count as away.
+                    let now = Instant::now();
+                    s.away_since = [Some(now); 2];
+                }
+            }
+        }
+        if !over {
+            room.schedule_flag().await;
+        }
+        Ok(room)
+    }
+
+    /// The role a token opens in this room.
+    #[must_use]
+    pub fn role_of(&self, token: &str) -> Option<Role> {
+        // Compared in constant time: a token is a secret.
+        let same = |a: &str, b: &str| {
+            a.len() == b.len()
+                && a.bytes()
+                    .zip(b.bytes())
+                    .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+                    == 0
+        };
+        [Role::Black, Role::White, Role::Spectator]
+            .into_iter()
+            .zip(&self.tokens)
+            .find(|(_, t)| same(t, token))
+            .map(|(r, _)| r)
+    }
+
+    /// The tokens, `[black, white, spectator]`.
+    #[must_use]
+    pub fn tokens(&self) -> &[String; 3] {
+        &self.tokens
+    }
+
+    fn snapshot(&self, s: &State, now: Instant) -> Snapshot {
+        let record = s.table.record();
+        let m = s.table.kamisado_match();
+        let presence = |p: Player| SeatPresence {
+            connected: s.connected[p.index()] > 0,
+            away_ms: s.away_since[p.index()].map(|t| {
+                u64::try_from(now.saturating_duration_since(t).as_millis()).unwrap_or(u64::MAX)
+            }),
+            claimable: self.claimable(s, p, now),
+        };
+        Snapshot {
+            game: self.id.clone(),
+            spec: self.spec.to_string(),
+            position: s.table.position().to_string(),
+            phase: s.table.phase(),
+            actor: s.table.actor(),
+            n: s.events.len() as u64,
+            result: record.result().to_string(),
+            termination: record.termination().name().to_string(),
+            scores: m.map(kamisado_core::Match::scores),
+            round: m.map(kamisado_core::Match::round),
+            started: s.started,
+            control: self.control,
+            clocks: (self.control != TimeControl::Untimed).then(|| s.clocks.remaining_at(now)),
+            running: s.clocks.running(),
+            presence: Presence {
+                black: presence(Player::Black),
+                white: presence(Player::White),
+            },
+            actions: s
+                .table
+                .actions()
+                .iter()
+                .map(|(p, a)| (*p, a.to_string()))
+                .collect(),
+        }
+    }
+
+    fn claimable(&self, s: &State, away: Player, now: Instant) -> bool {
+        self.control.claims_allowed()
+            && !s.table.is_over()
+            && s.started
+            && s.connected[away.index()] == 0
+            && s.away_since[away.index()]
+                .is_some_and(|t| now.saturating_duration_since(t) >= self.rules.grace)
+    }
+
+    fn send(&self, message: &ServerMessage) {
+        if let Ok(text) = serde_json::to_string(message) {
+            // Nobody listening is not an error.
+            let _ = self.broadcast.send(text.into());
+        }
+    }
+
+    /// The current state, for a newcomer, with the events after `since`.
+    pub async fn welcome(&self, role: Role, since: u64) -> String {
+        let s = self.state.lock().await;
+        let now = Instant::now();
+        let events = s
+            .events
+            .iter()
+            .filter(|e| e.n > since)
+            .map(|e| e.view(self.control))
+            .collect();
+        let message = ServerMessage::Welcome {
+            role,
+            events,
+            state: self.snapshot(&s, now),
+        };
+        serde_json::to_string(&message).unwrap_or_default()
+    }
+
+    /// The current state.
+    pub async fn state(&self) -> Snapshot {
+        let s = self.state.lock().await;
+        self.snapshot(&s, Instant::now())
+    }
+
+    /// The record so far (finished or not), with the players' names.
+    pub async fn record(&self) -> TableRecord {
+        let s = self.state.lock().await;
+        let mut record = s.table.record().clone();
+        let header = record.header_mut();
+        header.event = format!("kk-server game {}", self.id);
+        record
+    }
+
+    /// A seat's connection opened.
+    pub async fn arrive(self: &Arc<Self>, role: Role) -> Result<(), ClientError> {
+        let Some(player) = role.player() else {
+            return Ok(());
+        };
+        let mut s = self.state.lock().await;
+        s.connected[player.index()] += 1;
+        s.away_since[player.index()] = None;
+        s.seen[player.index()] = true;
+        if !s.started && s.seen == [true; 2] && !s.table.is_over() {
+            let now = Instant::now();
+            let event = Event {
+                n: s.events.len() as u64 + 1,
+                kind: EventKind::Start,
+                at_ms: wall_ms(),
+                clocks: s.clocks.stored(),
+            };
+            self.store
+                .append(&self.id, event.row(), None)
+                .await
+                .map_err(ClientError::store)?;
+            s.started = true;
+            let actor = s.table.actor();
+            s.clocks.start(actor, now);
+            s.events.push(event.clone());
+            s.timer += 1;
+            self.send(&ServerMessage::Event {
+                event: event.view(self.control),
+                state: self.snapshot(&s, now),
+            });
+            drop(s);
+            self.schedule_flag().await;
+            return Ok(());
+        }
+        self.send(&ServerMessage::Presence {
+            state: self.snapshot(&s, Instant::now()),
+        });
+        Ok(())
+    }
+
+    /// A seat's connection closed.
+    pub async fn leave(&self, role: Role) {
+        let Some(player) = role.player() else { return };
+        let mut s = self.state.lock().await;
+        let n = &mut s.connected[player.index()];
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            s.away_since[player.index()] = Some(Instant::now());
+        }
+        self.send(&ServerMessage::Presence {
+            state: self.snapshot(&s, Instant::now()),
+        });
+    }
+
+    /// `role` acts `text`: checked (seat, turn, phase, rules, clock),
+    /// stored, then applied and broadcast.
+    ///
+    /// # Errors
+    /// [`ClientError`] saying why nothing happened.
+    pub async fn act(self: &Arc<Self>, role: Role, text: &str) -> Result<Snapshot, ClientError> {
+        let Some(player) = role.player() else {
+            return Err(ClientError::new(
+                "spectator",
+                "a spectator cannot act: only the seats' links can",
+            ));
+        };
+        let action = TableAction::parse(self.spec.game(), text)
+            .map_err(|e| ClientError::table(&TableError::Parse(e)))?;
+        let mut s = self.state.lock().await;
+        let now = Instant::now();
+        let mut table = s.table.clone();
+        table
+            .act(player, action)
+            .map_err(|e| ClientError::table(&e))?;
+        let mut clocks = s.clocks.clone();
+        let mut kind = EventKind::Act(player, action.to_string());
+        if s.started && clocks.charge(player, now, self.rules.lag) == Charge::Flagged {
+            // The time ran out before the action came: the flag falls
+            // instead, and the action is refused.
+            table = s.table.clone();
+            table.forfeit(player, Termination::TimeForfeit);
+            kind = EventKind::Flag(player);
+        }
+        if s.started && !table.is_over() {
+            clocks.start(table.actor(), now);
+        } else {
+            clocks.start(None, now);
+        }
+        let flagged = matches!(kind, EventKind::Flag(_));
+        self.commit(&mut s, table, clocks, kind, now).await?;
+        if flagged {
+            return Err(ClientError::new(
+                "time_out",
+                "your time ran out before the action arrived: the game is lost on time",
+            ));
+        }
+        Ok(self.snapshot(&s, now))
+    }
+
+    /// `role` claims the game of an opponent who left.
+    ///
+    /// # Errors
+    /// [`ClientError`] saying why the claim is refused.
+    pub async fn claim(self: &Arc<Self>, role: Role) -> Result<Snapshot, ClientError> {
+        let Some(player) = role.player() else {
+            return Err(ClientError::new(
+                "spectator",
+                "a spectator cannot claim a game",
+            ));
+        };
+        let away = player.opponent();
+        let mut s = self.state.lock().await;
+        let now = Instant::now();
+        if s.table.is_over() {
+            return Err(ClientError::table(&TableError::Over {
+                result: s.table.record().result().to_string(),
+            }));
+        }
+        if !self.claimable(&s, away, now) {
+            let why = if !self.control.claims_allowed() {
+                "a correspondence game is not claimed: its deadline ends it".to_string()
+            } else if s.connected[away.index()] > 0 || s.away_since[away.index()].is_none() {
+                format!("{away} is connected")
+            } else {
+                let waited = s.away_since[away.index()]
+                    .map_or(Duration::ZERO, |t| now.saturating_duration_since(t));
+                format!(
+                    "{away} has been away {} ms; the game may be claimed after {} ms",
+                    waited.as_millis(),
+                    self.rules.grace.as_millis()
+                )
+            };
+            return Err(ClientError::new("not_claimable", &why));
+        }
+        let mut table = s.table.clone();
+        table.forfeit(away, Termination::Abandoned);
+        let mut clocks = s.clocks.clone();
+        clocks.start(None, now);
+        self.commit(&mut s, table, clocks, EventKind::Abandon(away), now)
+            .await?;
+        Ok(self.snapshot(&s, now))
+    }
+
+    /// Stores the event, then applies it and tells everyone.
+    async fn commit(
+        self: &Arc<Self>,
+        s: &mut State,
+        table: Table,
+        clocks: Clocks,
+        kind: EventKind,
+        now: Instant,
+    ) -> Result<(), ClientError> {
+        let event = Event {
+            n: s.events.len() as u64 + 1,
+            kind,
+            at_ms: wall_ms(),
+            clocks: clocks.stored(),
+        };
+        let finish = table.is_over().then(|| Finish {
+            result: table.record().result().to_string(),
+            termination: table.record().termination().name().to_string(),
+            record: table.record().to_string(),
+        });
+        self.store
+            .append(&self.id, event.row(), finish)
+            .await
+            .map_err(ClientError::store)?;
+        s.table = table;
+        s.clocks = clocks;
+        s.events.push(event.clone());
+        s.timer += 1;
+        self.send(&ServerMessage::Event {
+            event: event.view(self.control),
+            state: self.snapshot(s, now),
+        });
+        self.arm_flag(s);
+        Ok(())
+    }
+
+    /// Arms the flag for the runner's deadline.
+    async fn schedule_flag(self: &Arc<Self>) {
+        let s = self.state.lock().await;
+        self.arm_flag(&s);
+    }
+
+    fn arm_flag(self: &Arc<Self>, s: &State) {
+        let Some((player, deadline)) = s.clocks.deadline(self.rules.lag) else {
+            return;
+        };
+        let timer = s.timer;
+        let room = Arc::clone(self);
+        tokio::spawn(async move {
+            tokio::time::sleep_until(deadline).await;
+            // A flag the store could not take is tried again shortly rather
+            // than lost.
+            while room.flag(player, timer).await {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        });
+    }
+
+    /// The flag falls if the turn it was armed for is still running.
+    /// Returns whether to try again (the store refused the event).
+    async fn flag(self: &Arc<Self>, player: Player, timer: u64) -> bool {
+        let mut s = self.state.lock().await;
+        if s.timer != timer || s.table.is_over() || s.clocks.running() != Some(player) {
+            return false;
+        }
+        let now = Instant::now();
+        let mut table = s.table.clone();
+        table.forfeit(player, Termination::TimeForfeit);
+        let mut clocks = s.clocks.clone();
+        clocks.set_remaining(player, 0);
+        clocks.start(None, now);
+        self.commit(&mut s, table, clocks, EventKind::Flag(player), now)
+            .await
+            .is_err()
+    }
+
+    /// Whether the game is over.
+    pub async fn is_over(&self) -> bool {
+        self.state.lock().await.table.is_over()
+    }
+
+    /// What the game waits for.
+    pub async fn phase(&self) -> Phase {
+        self.state.lock().await.table.phase()
+    }
+}
