@@ -53,6 +53,24 @@ impl App {
         self.rooms.lock().await.insert(room.id.clone(), room);
     }
 
+    /// Holds a rematch just made (unless a client's link already loaded it
+    /// from the store).
+    async fn hold(&self, room: Arc<Room>) {
+        self.rooms
+            .lock()
+            .await
+            .entry(room.id.clone())
+            .or_insert(room);
+    }
+
+    /// `role` offers or accepts a rematch in `room`.
+    async fn rematch(&self, room: &Arc<Room>, role: Role) -> Result<(), ClientError> {
+        if let Some(made) = room.offer_rematch(role).await? {
+            self.hold(made).await;
+        }
+        Ok(())
+    }
+
     /// The room and role a token opens: from memory, else from the store
     /// (a finished game is loaded when someone asks for it).
     async fn open(&self, token: &str) -> Result<(Arc<Room>, Role), ClientError> {
@@ -99,6 +117,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/game/act", post(act))
         .route("/api/game/claim", post(claim))
         .route("/api/game/record", get(record))
+        .route("/api/game/rematch", post(rematch))
         .route("/api/ws", get(socket))
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         .with_state(app.clone());
@@ -196,6 +215,7 @@ async fn create(
         clock: serde_json::to_string(&new.clock).unwrap_or_default(),
         tokens: [token::token(), token::token(), token::token()],
         created_ms: wall_ms(),
+        rematch_of: None,
     };
     match Room::create(
         game.clone(),
@@ -276,6 +296,34 @@ async fn claim(
     room.claim(role).await.map(Json)
 }
 
+/// The answer to a rematch offer over HTTP.
+#[derive(Debug, Serialize)]
+struct Offered {
+    state: Snapshot,
+    /// This seat's link to the rematch, once made.
+    rematch: Option<RematchLink>,
+}
+
+#[derive(Debug, Serialize)]
+struct RematchLink {
+    game: String,
+    token: String,
+}
+
+async fn rematch(
+    State(app): State<Arc<App>>,
+    headers: HeaderMap,
+) -> Result<Json<Offered>, ClientError> {
+    let (room, role) = app.open(bearer(&headers)?).await?;
+    app.rematch(&room, role).await?;
+    Ok(Json(Offered {
+        state: room.state().await,
+        rematch: room
+            .rematch_for(role)
+            .map(|(game, token)| RematchLink { game, token }),
+    }))
+}
+
 async fn record(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ClientError> {
     let (room, _) = app.open(bearer(&headers)?).await?;
     let text = room.record().await.to_string();
@@ -338,6 +386,19 @@ impl Bucket {
             false
         }
     }
+}
+
+/// Sends this connection its link to the rematch once it is made (once).
+/// Returns false if the connection is gone.
+async fn tell_rematch(room: &Room, role: Role, ws: &mut WebSocket, told: &mut bool) -> bool {
+    if *told {
+        return true;
+    }
+    let Some((game, token)) = room.rematch_for(role) else {
+        return true;
+    };
+    *told = true;
+    send(ws, &ServerMessage::Rematch { game, token }).await
 }
 
 async fn send(ws: &mut WebSocket, message: &ServerMessage) -> bool {
@@ -420,7 +481,11 @@ async fn connection(app: Arc<App>, mut ws: WebSocket) {
     if let Err(e) = room.arrive(role).await {
         let _ = send(&mut ws, &ServerMessage::Error(e)).await;
     }
-    play(&app, &room, role, &mut ws, &mut events).await;
+    let mut told = false;
+    if !tell_rematch(&room, role, &mut ws, &mut told).await {
+        return room.leave(role).await;
+    }
+    play(&app, &room, role, &mut ws, &mut events, &mut told).await;
     room.leave(role).await;
 }
 
@@ -430,6 +495,7 @@ async fn play(
     role: Role,
     ws: &mut WebSocket,
     events: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
+    told: &mut bool,
 ) {
     let mut bucket = Bucket {
         tokens: app.config.burst,
@@ -469,6 +535,7 @@ async fn play(
                 let answer = match serde_json::from_str::<ClientMessage>(&text) {
                     Ok(ClientMessage::Act { action, id }) => room.act(role, &action).await.err().map(|e| e.about(id)),
                     Ok(ClientMessage::Claim { id }) => room.claim(role).await.err().map(|e| e.about(id)),
+                    Ok(ClientMessage::Rematch { id }) => app.rematch(room, role).await.err().map(|e| e.about(id)),
                     Ok(ClientMessage::Hello { .. }) => Some(ClientError::new("bad_message", "hello was already said")),
                     Err(e) => Some(ClientError::new("bad_message", &e.to_string())),
                 };
@@ -480,6 +547,7 @@ async fn play(
                 match message {
                     Ok(text) => {
                         if ws.send(Message::Text(text.to_string().into())).await.is_err() { return }
+                        if !tell_rematch(room, role, ws, told).await { return }
                     }
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Too far behind: the client reconnects with the last

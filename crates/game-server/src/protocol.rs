@@ -60,6 +60,13 @@ pub enum ClientMessage {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// Offers (or, once the opponent offered, accepts) a rematch of the
+    /// finished game, the colours exchanged.
+    Rematch {
+        /// Echoed in an error about it.
+        #[serde(default)]
+        id: Option<u64>,
+    },
 }
 
 /// An event as clients see it.
@@ -106,6 +113,18 @@ pub struct Presence {
     pub white: SeatPresence,
 }
 
+/// The rematch of a finished game: who offered it, and the new game once
+/// both did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchView {
+    /// Whether Black offered it.
+    pub black: bool,
+    /// Whether White offered it.
+    pub white: bool,
+    /// The new game's id, once both offered.
+    pub game: Option<String>,
+}
+
 /// Where a game stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Snapshot {
@@ -144,6 +163,11 @@ pub struct Snapshot {
     pub presence: Presence,
     /// Every action so far, with its player.
     pub actions: Vec<(Player, String)>,
+    /// The rematch offers, and the rematch once made.
+    pub rematch: RematchView,
+    /// The game this one is the rematch of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
 }
 
 /// What the server sends.
@@ -171,6 +195,20 @@ pub enum ServerMessage {
     Presence {
         /// The state now.
         state: Snapshot,
+    },
+    /// A rematch was offered (or made: `state.rematch.game`).
+    Offer {
+        /// The state now.
+        state: Snapshot,
+    },
+    /// The rematch is made: this connection's link to it (a seat's token
+    /// is for the other colour's seat; a spectator's for the spectators).
+    /// Sent to each connection alone, never broadcast.
+    Rematch {
+        /// The new game's id.
+        game: String,
+        /// The token of this connection's seat in the new game.
+        token: String,
     },
     /// A message was refused: nothing changed.
     Error(ClientError),

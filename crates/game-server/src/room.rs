@@ -7,14 +7,14 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use game_records::{Phase, Table, TableAction, TableError, TableRecord, Termination};
-use game_spec::GameSpec;
+use game_spec::{AnyPosition, BoardSetup, GameSpec};
 use kamisado_core::board_geometry::Player;
 use tokio::sync::{Mutex, broadcast};
 use tokio::time::Instant;
 
 use crate::clock::{Charge, Clocks, TimeControl};
 use crate::protocol::{
-    ClientError, EventView, Presence, Role, SeatPresence, ServerMessage, Snapshot,
+    ClientError, EventView, Presence, RematchView, Role, SeatPresence, ServerMessage, Snapshot,
 };
 use crate::store::{EventRow, Finish, GameRow, Store};
 
@@ -126,6 +126,28 @@ impl Event {
     }
 }
 
+/// The rematch's game: the same, except a Katarenga game whose orientation
+/// Black chose, which is played again on the board as turned (the rules'
+/// rematch: the board turned round, the pieces where they stood).
+fn rematch_spec(table: &Table) -> GameSpec {
+    let spec = *table.spec();
+    if let (
+        GameSpec::Katarenga { rules, .. },
+        Some(first @ (_, TableAction::ChooseOrientation(_))),
+    ) = (spec, table.actions().first())
+    {
+        if let Ok(chosen) = Table::replay(spec, std::slice::from_ref(first)) {
+            if let AnyPosition::Katarenga(position) = chosen.position() {
+                return GameSpec::Katarenga {
+                    rules,
+                    board: BoardSetup::Colours(*position.board()),
+                };
+            }
+        }
+    }
+    spec
+}
+
 /// Milliseconds since the Unix epoch, now.
 #[must_use]
 pub fn wall_ms() -> u64 {
@@ -147,6 +169,9 @@ struct State {
     away_since: [Option<Instant>; 2],
     /// Bumped whenever the flag's deadline changes.
     timer: u64,
+    /// Which seats offered a rematch (kept in memory only: a restart
+    /// forgets an offer, never a rematch made).
+    offers: [bool; 2],
 }
 
 /// One game in play.
@@ -163,6 +188,10 @@ pub struct Room {
     state: Mutex<State>,
     /// Every message for all of the room's connections, serialised once.
     pub broadcast: broadcast::Sender<Arc<str>>,
+    /// The rematch once made: its id and tokens `[black, white, spectator]`.
+    rematch: std::sync::OnceLock<(String, [String; 3])>,
+    /// The game this one is the rematch of.
+    rematch_of: Option<String>,
 }
 
 /// How many messages a slow connection may fall behind before it must
@@ -199,8 +228,11 @@ impl Room {
                 seen: [false; 2],
                 away_since: [None; 2],
                 timer: 0,
+                offers: [false; 2],
             }),
             broadcast: broadcast::channel(BACKLOG).0,
+            rematch: std::sync::OnceLock::new(),
+            rematch_of: game.rematch_of.clone(),
         }
     }
 
@@ -242,6 +274,14 @@ impl Room {
         let control: TimeControl =
             serde_json::from_str(&game.clock).map_err(|e| format!("game {}: {e}", game.id))?;
         let room = Arc::new(Room::new(game, spec, control, rules, store));
+        if let Some(made) = room
+            .store
+            .rematch_of(&game.id)
+            .await
+            .map_err(|e| e.to_string())?
+        {
+            let _ = room.rematch.set(made);
+        }
         let over;
         {
             let mut s = room.state.lock().await;
@@ -363,6 +403,12 @@ impl Room {
                 .iter()
                 .map(|(p, a)| (*p, a.to_string()))
                 .collect(),
+            rematch: RematchView {
+                black: s.offers[0],
+                white: s.offers[1],
+                game: self.rematch.get().map(|(id, _)| id.clone()),
+            },
+            rematch_of: self.rematch_of.clone(),
         }
     }
 
@@ -556,6 +602,91 @@ impl Room {
         self.commit(&mut s, table, clocks, EventKind::Abandon(away), now)
             .await?;
         Ok(self.snapshot(&s, now))
+    }
+
+    /// `role` offers a rematch of the finished game, or accepts the
+    /// opponent's offer: then the new game is made (the same game and
+    /// clocks, the colours exchanged; a Katarenga game whose orientation
+    /// was chosen is replayed on the board as turned, from the same
+    /// start) and returned for the server to hold.
+    ///
+    /// # Errors
+    /// [`ClientError`]: a spectator, a game not over, the store's failure.
+    pub async fn offer_rematch(
+        self: &Arc<Self>,
+        role: Role,
+    ) -> Result<Option<Arc<Room>>, ClientError> {
+        let Some(player) = role.player() else {
+            return Err(ClientError::new(
+                "spectator",
+                "a spectator cannot offer a rematch",
+            ));
+        };
+        let mut s = self.state.lock().await;
+        if !s.table.is_over() {
+            return Err(ClientError::new(
+                "not_over",
+                "a rematch is offered once the game is over",
+            ));
+        }
+        if self.rematch.get().is_some() {
+            return Ok(None);
+        }
+        s.offers[player.index()] = true;
+        if s.offers != [true; 2] {
+            self.send(&ServerMessage::Offer {
+                state: self.snapshot(&s, Instant::now()),
+            });
+            return Ok(None);
+        }
+        let spec = rematch_spec(&s.table);
+        let game = GameRow {
+            id: crate::token::id(),
+            spec: spec.to_string(),
+            choose_orientation: false,
+            clock: serde_json::to_string(&self.control).unwrap_or_default(),
+            tokens: [
+                crate::token::token(),
+                crate::token::token(),
+                crate::token::token(),
+            ],
+            created_ms: wall_ms(),
+            rematch_of: Some(self.id.clone()),
+        };
+        let room = match Room::create(
+            game.clone(),
+            spec,
+            self.control,
+            self.rules,
+            self.store.clone(),
+        )
+        .await
+        {
+            Ok(room) => room,
+            Err(e) => {
+                // Not made: this seat may offer again.
+                s.offers[player.index()] = false;
+                return Err(e);
+            }
+        };
+        let _ = self.rematch.set((game.id, game.tokens));
+        self.send(&ServerMessage::Offer {
+            state: self.snapshot(&s, Instant::now()),
+        });
+        Ok(Some(room))
+    }
+
+    /// The rematch's id and `role`'s token in it (the other colour's seat),
+    /// once it is made.
+    #[must_use]
+    pub fn rematch_for(&self, role: Role) -> Option<(String, String)> {
+        let (id, tokens) = self.rematch.get()?;
+        let token = match role {
+            Role::Black => &tokens[1],
+            Role::White => &tokens[0],
+            Role::Spectator => &tokens[2],
+        };
+        Some((id.clone(), token.clone()))
     }
 
     /// Stores the event, then applies it and tells everyone.

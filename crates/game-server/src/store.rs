@@ -36,6 +36,8 @@ pub struct GameRow {
     pub tokens: [String; 3],
     /// When it was created, in milliseconds since the Unix epoch.
     pub created_ms: u64,
+    /// The game this one is the rematch of, if any.
+    pub rematch_of: Option<String>,
 }
 
 /// One event of a game, numbered from 1.
@@ -101,7 +103,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished_ms INTEGER,
     result TEXT,
     termination TEXT,
-    record TEXT
+    record TEXT,
+    rematch_of TEXT UNIQUE REFERENCES games(id)
 );
 CREATE TABLE IF NOT EXISTS events (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -252,6 +255,23 @@ impl Store {
         .await
     }
 
+    /// The rematch of game `id`, if one was made: its id and tokens.
+    ///
+    /// # Errors
+    /// [`StoreError`] if the database cannot be read.
+    pub async fn rematch_of(&self, id: &str) -> Result<Option<(String, [String; 3])>, StoreError> {
+        let id = id.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT id, black_token, white_token, spectator_token FROM games WHERE rematch_of = ?1",
+                [&id],
+                |r| Ok((r.get(0)?, [r.get(1)?, r.get(2)?, r.get(3)?])),
+            )
+            .optional()
+        })
+        .await
+    }
+
     /// The ids of the games not finished.
     ///
     /// # Errors
@@ -274,7 +294,7 @@ impl Store {
         self.read(move |c| {
             let game = c
                 .query_row(
-                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms FROM games WHERE id = ?1",
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of FROM games WHERE id = ?1",
                     [&id],
                     |r| {
                         Ok(GameRow {
@@ -284,6 +304,7 @@ impl Store {
                             clock: r.get(3)?,
                             tokens: [r.get(4)?, r.get(5)?, r.get(6)?],
                             created_ms: as_u64(r.get(7)?),
+                            rematch_of: r.get(8)?,
                         })
                     },
                 )
@@ -315,8 +336,8 @@ fn apply(c: &Connection, write: &Write) -> Result<(), rusqlite::Error> {
     match write {
         Write::Game(g) => {
             c.execute(
-                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms)],
+                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of],
             )?;
         }
         Write::Event {

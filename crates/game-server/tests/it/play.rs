@@ -299,3 +299,95 @@ async fn the_http_api_reads_acts_and_refuses_like_the_socket() {
     assert_eq!(status, 409);
     assert!(refused.contains("correspondence"), "{refused}");
 }
+
+#[tokio::test]
+async fn a_rematch_offered_by_both_seats_exchanges_the_colours_on_the_board_as_turned() {
+    let addr = server("rematch", |_| {}).await;
+    let body = json!({"spec": "katarenga", "choose_orientation": true}).to_string();
+    let (_, body) = http(addr, "POST", "/api/games", None, Some(&body)).await;
+    let links: Value = serde_json::from_str(&body).unwrap();
+    let token = |k: &str| links[k].as_str().unwrap().to_string();
+    let (mut black, welcome) = Client::join(addr, &token("black"), 0).await;
+    let laid = welcome["state"]["position"].clone();
+    let (mut white, _) = Client::join(addr, &token("white"), 0).await;
+    let (mut watcher, _) = Client::join(addr, &token("spectator"), 0).await;
+    black.event(1).await;
+    // No rematch before the end.
+    black.send(&json!({"type": "rematch", "id": 5})).await;
+    let early = black.next_of("error").await;
+    assert_eq!(
+        (early["kind"].as_str(), early["id"].as_u64()),
+        (Some("not_over"), Some(5))
+    );
+    black.act("orientation right").await;
+    let turned = black.event(2).await["state"]["position"].clone();
+    assert_ne!(turned, laid, "the chosen edge turns the board");
+    white.act("resign").await;
+    assert_eq!(black.event(3).await["state"]["result"], "black");
+    watcher.send(&json!({"type": "rematch"})).await;
+    assert_eq!(watcher.next_of("error").await["kind"], "spectator");
+    // Black offers: everyone sees the offer, nothing is made yet.
+    black.send(&json!({"type": "rematch"})).await;
+    let offer = white.next_of("offer").await;
+    assert_eq!(
+        offer["state"]["rematch"],
+        json!({"black": true, "white": false, "game": null})
+    );
+    // White accepts over HTTP and gets its own link at once.
+    let (status, answer) = http(
+        addr,
+        "POST",
+        "/api/game/rematch",
+        Some(&token("white")),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    let game = answer["rematch"]["game"].as_str().unwrap().to_string();
+    assert_eq!(answer["state"]["rematch"]["game"], game.as_str());
+    // Each connection is told its own link, once.
+    let to_black = black.next_of("rematch").await;
+    let to_watcher = watcher.next_of("rematch").await;
+    assert_eq!(to_black["game"], game.as_str());
+    let new_tokens = [
+        to_black["token"].as_str().unwrap(),
+        answer["rematch"]["token"].as_str().unwrap(),
+        to_watcher["token"].as_str().unwrap(),
+    ];
+    assert!(
+        !new_tokens
+            .iter()
+            .any(|t| [token("black"), token("white"), token("spectator")].contains(&t.to_string()))
+    );
+    // The colours are exchanged: the first game's Black is White.
+    let (_, seen) = http(addr, "GET", "/api/game", Some(new_tokens[0]), None).await;
+    let seen: Value = serde_json::from_str(&seen).unwrap();
+    assert_eq!(seen["role"], "white");
+    assert_eq!(seen["state"]["rematch_of"], links["game"]);
+    // The same start, on the board as turned, with no orientation to choose.
+    assert_eq!(seen["state"]["position"], turned);
+    assert_eq!(seen["state"]["phase"], "move");
+    let (_, seen) = http(addr, "GET", "/api/game", Some(new_tokens[1]), None).await;
+    assert_eq!(
+        serde_json::from_str::<Value>(&seen).unwrap()["role"],
+        "black"
+    );
+    let (_, seen) = http(addr, "GET", "/api/game", Some(new_tokens[2]), None).await;
+    assert_eq!(
+        serde_json::from_str::<Value>(&seen).unwrap()["role"],
+        "spectator"
+    );
+    // Offering again gives the same rematch, not a third game.
+    let (_, again) = http(
+        addr,
+        "POST",
+        "/api/game/rematch",
+        Some(&token("black")),
+        None,
+    )
+    .await;
+    let again: Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(again["rematch"]["game"], game.as_str());
+    assert_eq!(again["rematch"]["token"], new_tokens[0]);
+}
