@@ -355,6 +355,9 @@ async fn socket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Respo
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
+        // The default read buffer (128 KiB a connection, allocated at once)
+        // would be most of a game's memory; a client's messages are small.
+        .read_buffer_size(MAX_MESSAGE)
         .on_upgrade(move |ws| async move {
             connection(app, ws).await;
             drop(permit);
