@@ -53,6 +53,16 @@ impl App {
         self.rooms.lock().await.insert(room.id.clone(), room);
     }
 
+    /// Lets go of the finished games nobody is connected to (only the map
+    /// holds them): memory stays bounded by the games in play, and a link
+    /// to a finished game loads it again from the store. Returns how many
+    /// games are held.
+    pub(crate) async fn sweep(&self) -> usize {
+        let mut rooms = self.rooms.lock().await;
+        rooms.retain(|_, room| Arc::strong_count(room) > 1 || room.over_if_idle() != Some(true));
+        rooms.len()
+    }
+
     /// Holds a rematch just made (unless a client's link already loaded it
     /// from the store).
     async fn hold(&self, room: Arc<Room>) {

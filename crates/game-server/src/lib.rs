@@ -93,6 +93,16 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The task serving until the process ends.
     pub serving: tokio::task::JoinHandle<std::io::Result<()>>,
+    held: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Running {
+    /// How many games the server held in memory at its last sweep (each
+    /// heartbeat lets go of the finished games nobody is connected to).
+    #[must_use]
+    pub fn games_held(&self) -> usize {
+        self.held.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// Opens the store, brings back every unfinished game (its clocks having
@@ -120,15 +130,24 @@ pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartErr
         .local_addr()
         .map_err(|source| StartError::Listen { addr, source })?;
     let every = config.heartbeat;
+    let sweeper = Arc::clone(&app);
+    let held = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = Arc::clone(&held);
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(every);
         loop {
             tick.tick().await;
             // A missed note only makes a restart's pause look longer.
             let _ = store.heartbeat(room::wall_ms()).await;
+            let games = sweeper.sweep().await;
+            count.store(games, std::sync::atomic::Ordering::Relaxed);
         }
     });
     let router = http::router(app);
     let serving = tokio::spawn(async move { axum::serve(listener, router).await });
-    Ok(Running { addr, serving })
+    Ok(Running {
+        addr,
+        serving,
+        held,
+    })
 }

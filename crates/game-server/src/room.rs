@@ -502,13 +502,27 @@ impl Room {
     }
 
     /// A seat's connection closed.
-    pub async fn leave(&self, role: Role) {
+    pub async fn leave(self: &Arc<Self>, role: Role) {
         let Some(player) = role.player() else { return };
         let mut s = self.state.lock().await;
         let n = &mut s.connected[player.index()];
         *n = n.saturating_sub(1);
         if *n == 0 {
-            s.away_since[player.index()] = Some(Instant::now());
+            let since = Instant::now();
+            s.away_since[player.index()] = Some(since);
+            // Everyone hears when the game becomes claimable, without asking.
+            if self.control.claims_allowed() && !s.table.is_over() {
+                let room = Arc::clone(self);
+                tokio::spawn(async move {
+                    tokio::time::sleep_until(since + room.rules.grace).await;
+                    let s = room.state.lock().await;
+                    if s.away_since[player.index()] == Some(since) && !s.table.is_over() {
+                        room.send(&ServerMessage::Presence {
+                            state: room.snapshot(&s, Instant::now()),
+                        });
+                    }
+                });
+            }
         }
         self.send(&ServerMessage::Presence {
             state: self.snapshot(&s, Instant::now()),
@@ -763,6 +777,12 @@ impl Room {
         self.commit(&mut s, table, clocks, EventKind::Flag(player), now)
             .await
             .is_err()
+    }
+
+    /// Whether the game is over, if nobody holds the room's lock now.
+    #[must_use]
+    pub fn over_if_idle(&self) -> Option<bool> {
+        self.state.try_lock().ok().map(|s| s.table.is_over())
     }
 
     /// Whether the game is over.

@@ -247,7 +247,19 @@ async fn a_player_who_leaves_can_be_claimed_against_after_the_grace_period_only(
             .contains("may be claimed after 300 ms"),
         "{early}"
     );
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    // The server says when the grace period is over, unasked.
+    let claimable = loop {
+        let m = black.next_of("presence").await;
+        if m["state"]["presence"]["white"]["claimable"] == true {
+            break m;
+        }
+    };
+    assert!(
+        claimable["state"]["presence"]["white"]["away_ms"]
+            .as_u64()
+            .unwrap()
+            >= 300
+    );
     black.send(&json!({"type": "claim"})).await;
     let claimed = black.next_of("event").await;
     assert_eq!(claimed["event"]["kind"], "abandon");
@@ -390,4 +402,46 @@ async fn a_rematch_offered_by_both_seats_exchanges_the_colours_on_the_board_as_t
     let again: Value = serde_json::from_str(&again).unwrap();
     assert_eq!(again["rematch"]["game"], game.as_str());
     assert_eq!(again["rematch"]["token"], new_tokens[0]);
+}
+
+#[tokio::test]
+async fn a_finished_game_let_go_of_by_the_server_is_read_again_from_the_store() {
+    // A heartbeat every 20 ms: the sweep of finished games runs with it.
+    let mut config = game_server::Config::new(crate::database("swept"));
+    config.heartbeat = Duration::from_millis(20);
+    let running = game_server::start(config, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let addr = running.addr;
+    let links = create(addr, "kamisado", json!({"type": "untimed"})).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(running.games_held(), 1, "a game not yet played is held");
+    {
+        let (mut black, _) = Client::join(addr, &links.black, 0).await;
+        let (_white, _) = Client::join(addr, &links.white, 0).await;
+        black.event(1).await;
+        black.act("d1d7").await;
+        black.event(2).await;
+        black.act("resign").await;
+        assert_eq!(black.event(3).await["state"]["result"], "white");
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(running.games_held(), 0, "the finished game is let go of");
+    let (status, body) = http(addr, "GET", "/api/game", Some(&links.white), None).await;
+    assert_eq!(status, 200, "{body}");
+    let seen: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        seen["state"]["actions"],
+        json!([["black", "d1d7"], ["black", "resign"]])
+    );
+    assert_eq!(seen["state"]["termination"], "resignation");
+    let (_, record) = http(addr, "GET", "/api/game/record", Some(&links.black), None).await;
+    assert!(record.contains("1. d1d7"), "{record}");
+    // Its rematch can still be made.
+    for token in [&links.black, &links.white] {
+        let (status, _) = http(addr, "POST", "/api/game/rematch", Some(token), None).await;
+        assert_eq!(status, 200);
+    }
+    let (_, again) = http(addr, "POST", "/api/game/rematch", Some(&links.white), None).await;
+    assert!(serde_json::from_str::<Value>(&again).unwrap()["rematch"]["game"].is_string());
 }
