@@ -6,17 +6,20 @@
 // file only decides whose turn it is to be asked.
 import { KamisadoPosition, KamisadoSetupChart, KatarengaBoard, KatarengaPosition } from "../pkg/rules.js";
 import { BoardView, movesBetween, occupants } from "./board.js";
-import { Clocks } from "./clock.js";
+import { Clocks, parseControl } from "./clock.js";
 import { Engine } from "./engine.js";
 import { buildForm, previewBoard, readClocks, readPlayers, readSetup, renderSetupVisibility, wireForm, writeForm } from "./form.js";
 import {
   FAMILY,
   ORIENTATIONS,
   actorOf,
+  boardOf,
   capitalised,
   familyOptions,
   gameName,
   isFamily,
+  kamisadoSpec,
+  katarengaSpec,
   moveSquares,
   opponent,
   orientationOf,
@@ -26,6 +29,7 @@ import {
   winnerOf,
 } from "./game.js";
 import { hasSolver } from "./levels.js";
+import { Online, familySpec, fromServer, linkFor, setupOf, toServer, tokenOf } from "./online.js";
 import { counted, formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
 import {
@@ -76,6 +80,8 @@ const view = new BoardView({
 
 
 function keep() {
+  // An online game is the server's: its link is the seat's, nothing kept here.
+  if (online.active) return;
   const s = saved();
   store.save(s);
   history.replaceState(null, "", store.toAddress(s));
@@ -96,6 +102,7 @@ function changed() {
 function act(action, by) {
   const side = actor();
   if (side === undefined || over()) return false;
+  if (online.active) return actOnline(side, action);
   let game;
   try {
     game = replay(state.setup, [...state.actions, action]);
@@ -119,7 +126,7 @@ function act(action, by) {
 }
 
 function undo() {
-  if (state.actions.length === 0) return;
+  if (state.actions.length === 0 || online.active) return;
   engine.cancel();
   state.thinking = false;
   const actions = state.actions.slice();
@@ -146,6 +153,11 @@ function undo() {
 }
 
 function resign() {
+  if (online.active) {
+    if (online.role === "spectator" || over()) return;
+    online.act("resign");
+    return;
+  }
   const who = humans().find((s) => s === actor()) ?? humans()[0];
   if (!who || over()) return;
   engine.cancel();
@@ -156,6 +168,7 @@ function resign() {
 
 /** A new game of `setup` (players and clocks as the form says). */
 function startGame(setup, message = "") {
+  leaveOnline();
   engine.cancel();
   state.thinking = false;
   state.setup = setup;
@@ -170,6 +183,11 @@ function startGame(setup, message = "") {
 }
 
 function rematch() {
+  if (online.active) {
+    if (online.role !== "spectator" && online.rematch()) state.message = "Rematch offered: it begins when your opponent offers one too.";
+    render();
+    return;
+  }
   const { black, white } = state.players;
   state.players = { black: white, white: black };
   const controls = state.clockControls;
@@ -190,6 +208,198 @@ function rematch() {
   const { rematch: previous, ...fresh } = s;
   if (previous?.chose) fresh.orientation = "choose";
   startGame(fresh, "Rematch: the sides swapped.");
+}
+
+// ---------------------------------------------------------------- online
+
+/** The links of the games this browser created, by the creator's token: shown again after a reload. */
+const LINKS = "kamisado-katarenga/online-links";
+const online = new Online({ onMessage: (m) => fromOnline(m), onLink: (up, why) => linkChanged(up, why) });
+online.role = null;
+online.snapshot = null;
+
+function knownLinks() {
+  try {
+    return JSON.parse(localStorage.getItem(LINKS) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Plays the seat of `token` (or watches) in a game on this page's server. */
+function joinOnline(token) {
+  engine.cancel();
+  state.thinking = false;
+  state.view = null;
+  online.role = null;
+  online.snapshot = null;
+  if (location.hash !== `#online=${token}`) history.replaceState(null, "", `#online=${token}`);
+  $("share").href = location.href;
+  state.message = "Connecting to the server…";
+  // Until the server's state comes, the board is the page's own game's.
+  if (!state.game) setActions([]);
+  online.join(token);
+  render();
+}
+
+function leaveOnline() {
+  if (!online.active && $("online").hidden) return;
+  online.leave();
+  online.role = null;
+  online.snapshot = null;
+  state.players = { black: { type: "human" }, white: { type: "human" } };
+  readPlayers();
+  state.clocks = new Clocks(state.clockControls);
+}
+
+/** The server's word: the game as it stands, an offer, a refusal, or this seat's link to the rematch. */
+function fromOnline(message) {
+  if (message.type === "error") {
+    state.message = `The server refused: ${message.message}`;
+    render();
+    return;
+  }
+  if (message.type === "rematch") {
+    joinOnline(message.token);
+    state.message = "The rematch: the colours exchanged.";
+    return;
+  }
+  if (message.type === "welcome") online.role = message.role;
+  const s = message.state;
+  if (!s) return;
+  const before = online.snapshot;
+  online.snapshot = s;
+  const choosing = s.phase === "choose_orientation" || /^orientation /.test(s.actions[0]?.[1] ?? "");
+  const setup = setupOf(s.spec, choosing);
+  if (JSON.stringify(setup) !== JSON.stringify(state.setup)) state.setup = setup;
+  const mine = online.role === "spectator" ? null : online.role;
+  for (const side of ["black", "white"]) {
+    const seat = s.presence[side];
+    const label = side === mine ? "you" : seat.connected ? "online" : s.started || seat.away_ms !== undefined ? "away" : "not here yet";
+    state.players[side] = side === mine ? { type: "human" } : { type: "online", label };
+  }
+  const forfeit = { resignation: "resigned", "time forfeit": "ran out of time", abandoned: "left the game" }[s.termination];
+  const ending = forfeit && s.result !== "*" ? { winner: s.result, termination: s.termination, reason: forfeit } : null;
+  const actions = fromServer(s.actions);
+  const moved = !before || before.n !== s.n;
+  try {
+    if (moved || actions.length !== state.actions.length || !state.game) setActions(actions, ending);
+  } catch (e) {
+    state.message = `The server's game does not replay here: ${e.message}`;
+  }
+  const clocks = new Clocks(null);
+  if (s.clocks) {
+    clocks.left = { black: s.clocks[0], white: s.clocks[1] };
+    if (s.running) clocks.start(s.running);
+  }
+  state.clocks = clocks;
+  state.view = null;
+  const events = message.type === "welcome" ? message.events : message.event ? [message.event] : [];
+  const resumed = events.findLast((e) => e.kind === "resume");
+  if (resumed) state.message = `The server was restarted: the clocks stood still for ${(resumed.paused_ms / 1000).toFixed(1)} s.`;
+  else if (message.type === "welcome") state.message = "";
+  else if (message.type === "event" && message.event.kind === "act" && state.message.startsWith("The server refused")) state.message = "";
+  if (message.type === "event" && state.sound) sound.play(over() ? "end" : "move");
+  render();
+}
+
+function linkChanged(up, why) {
+  if (why) state.message = why;
+  render();
+}
+
+/** Sends `action` for this seat (checked here first, so that a slip is explained at once). */
+function actOnline(side, action) {
+  if (side !== online.role) return false;
+  try {
+    replay(state.setup, [...state.actions, action]);
+  } catch (e) {
+    showError("status", e.message.replace(/^action \d+ \([^)]*\): /, ""));
+    return false;
+  }
+  if (!online.act(toServer(action))) {
+    showError("status", "Not connected to the server: the move was not sent. It reconnects by itself.");
+    return false;
+  }
+  state.selected = null;
+  state.message = "";
+  render();
+  return true;
+}
+
+/** Creates a game on the server as the form says; the creator plays Black. */
+async function createOnline() {
+  readPlayers();
+  readClocks();
+  $("setup-error").hidden = true;
+  try {
+    const { setup } = readSetup();
+    let spec;
+    let choose = false;
+    if (setup.kind === "kamisado") {
+      if (setup.refill === "setups") throw new Error("a match refilled from set-up charts is not played online (the server holds no charts)");
+      spec = kamisadoSpec(setup).toString();
+    } else if (setup.kind === "katarenga") {
+      choose = setup.orientation === "choose";
+      spec = katarengaSpec(setup, boardOf(setup), choose ? "bottom" : (setup.orientation ?? "bottom")).toString();
+    } else {
+      spec = familySpec(setup, boardOf(setup).turned("bottom"));
+    }
+    if (setup.start) throw new Error("a game from a pasted position is not played online: start it from the form");
+    const control = parseControl(state.clockControls.black ?? state.clockControls.white);
+    const clock = control ? { type: "live", initial_ms: control.base, increment_ms: control.increment } : { type: "untimed" };
+    const game = await Online.create(spec, clock, choose);
+    const links = knownLinks();
+    links[game.black] = { opponent: linkFor(game.white), watch: linkFor(game.spectator) };
+    try {
+      localStorage.setItem(LINKS, JSON.stringify(links));
+    } catch {
+      // Storage refused: the links are shown now, not after a reload.
+    }
+    joinOnline(game.black);
+  } catch (e) {
+    $("setup-error").textContent = `No online game: ${e.message}`;
+    $("setup-error").hidden = false;
+  }
+}
+
+/** The online panel: who this page plays, the links to send, the connection and the opponent's. */
+function renderOnline() {
+  const panel = $("online");
+  panel.hidden = !online.active && !online.snapshot;
+  document.body.dataset.online = online.active ? (online.connected ? "connected" : "reconnecting") : "";
+  document.body.dataset.role = online.role ?? "";
+  if (panel.hidden) return;
+  const role = online.role;
+  $("online-role").textContent = !role ? "" : role === "spectator" ? "You are watching this game." : `You play ${capitalised(role)}.`;
+  $("online-link").textContent = !online.active ? "" : online.connected ? "Connected to the server." : "Connection lost: reconnecting…";
+  const links = knownLinks()[online.token];
+  $("online-links").hidden = !links;
+  if (links) {
+    $("online-opponent").value = links.opponent;
+    $("online-watch").value = links.watch;
+    $("online-other-side").textContent = "White";
+  }
+  const s = online.snapshot;
+  let presence = "";
+  let claimable = false;
+  if (s && role) {
+    const others = role === "spectator" ? ["black", "white"] : [opponent(role)];
+    presence = others
+      .map((side) => {
+        const seat = s.presence[side];
+        if (seat.connected) return `${capitalised(side)} is here.`;
+        if (!s.started) return `${capitalised(side)} has not opened the link yet.`;
+        const away = Math.round((seat.away_ms ?? 0) / 1000);
+        return `${capitalised(side)} is away${seat.away_ms !== undefined ? ` (${away} s)` : ""}.`;
+      })
+      .join(" ");
+    claimable = role !== "spectator" && s.presence[opponent(role)].claimable && !over();
+    const offers = ["black", "white"].filter((side) => s.rematch?.[side]);
+    if (over() && offers.length > 0 && !s.rematch.game) presence += ` ${offers.map(capitalised).join(" and ")} offered a rematch.`;
+  }
+  $("online-presence").textContent = presence;
+  $("claim").hidden = !claimable;
 }
 
 // ------------------------------------------------------------- computer
@@ -309,13 +519,19 @@ async function solve() {
 
 /** Runs the clock of whoever acts (none while replaying or once over). */
 function runClocks() {
-  if (!state.clocks.on) return;
+  // An online game's clocks are the server's (set from its state).
+  if (!state.clocks.on || online.active) return;
   const who = actor();
   if (over() || who === undefined) state.clocks.pause();
   else state.clocks.start(who);
 }
 
 function tick() {
+  if (online.active) {
+    renderOnline();
+    if (state.clocks.on) renderSeats(state.shownGame ?? state.game);
+    return;
+  }
   if (!state.clocks.on) return;
   const fallen = state.clocks.fallen();
   if (fallen && !over()) {
@@ -564,6 +780,16 @@ function render() {
   renderMoves(showCount);
   renderControls(shownGame, p, phase, who);
   renderSetupVisibility();
+  if (online.active) {
+    $("undo").hidden = true;
+    $("solve").hidden = true;
+    $("resign").disabled = online.role === "spectator" || phase === "over";
+    $("rematch").hidden = online.role === "spectator";
+  } else {
+    $("undo").hidden = false;
+    $("rematch").hidden = false;
+  }
+  renderOnline();
   const notation = $("notation");
   if (document.activeElement !== notation) notation.value = p.toString();
   const picture = $("picture");
@@ -682,7 +908,15 @@ function wire() {
     if (file) uploadRecord(file);
     $("upload").value = "";
   });
+  $("online-create").addEventListener("click", createOnline);
+  $("claim").addEventListener("click", () => online.claim());
+  for (const id of ["online-opponent", "online-watch"]) $(id).addEventListener("focus", () => $(id).select());
   window.addEventListener("hashchange", () => {
+    const token = tokenOf(location.hash);
+    if (token) {
+      if (token !== online.token) joinOnline(token);
+      return;
+    }
     const linked = store.fromAddress(location.hash);
     if (linked && store.toAddress(saved()) !== location.hash) restore(linked, "Game from the link.");
   });
@@ -722,7 +956,11 @@ const kept = store.load();
 // (the time left on the clocks), so it wins, without a word.
 const reloaded = linked && kept && store.toAddress(kept) === location.hash;
 let started = false;
-if (linked && !reloaded) started = restore(linked, "Game from the link.");
+const onlineToken = tokenOf(location.hash);
+if (onlineToken) {
+  joinOnline(onlineToken);
+  started = true;
+} else if (linked && !reloaded) started = restore(linked, "Game from the link.");
 else if (kept) started = restore(kept, reloaded ? "" : "Your game, as you left it.");
 // The clocks run between moves: what they show is kept when the page goes.
 window.addEventListener("pagehide", keep);

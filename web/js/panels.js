@@ -4,7 +4,7 @@
 import { Clocks } from "./clock.js";
 import { FAMILY, capitalised, familyOptions, gameName, isFamily, katarengaStart, opponent, resultText, winnerOf } from "./game.js";
 import { hasSolver } from "./levels.js";
-import { flipped, humans, isComputer, levelOf, live, playerOf, state } from "./state.js";
+import { flipped, humans, isComputer, levelOf, live, playerOf, remote, state } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -61,7 +61,8 @@ export function renderStatus(shownGame, p, phase, who) {
     }
     const paused = computer && humans().length === 0 && state.watch.paused && !state.thinking;
     lines.push(state.thinking && computer ? `${line}; thinking…` : paused ? `${line}; the computers are paused (Play goes on).` : `${line}.`);
-    title = computer ? `${capitalised(who)} is thinking · ${name}` : humans().length === 1 ? `Your move · ${name}` : `${capitalised(who)} to move · ${name}`;
+    const yours = humans().length === 1 && playerOf(who).type === "human";
+    title = computer ? `${capitalised(who)} is thinking · ${name}` : yours ? `Your move · ${name}` : `${capitalised(who)} to move · ${name}`;
   }
   const step = shownGame.steps.at(-1);
   if (step) {
@@ -91,7 +92,8 @@ export function renderSeats(shownGame = state.game) {
   for (const [id, side] of [["seat-bottom", bottom], ["seat-top", opponent(bottom)]]) {
     const seat = $(id);
     const p = playerOf(side);
-    let name = `${capitalised(side)}: ${p.type === "computer" ? `computer (${levelOf(side).name})` : "human"}`;
+    const who = p.type === "computer" ? `computer (${levelOf(side).name})` : p.type === "online" ? p.label : remote() ? "you" : "human";
+    let name = `${capitalised(side)}: ${who}`;
     if (shownGame?.match && state.setup.target > 1) name += ` · ${points(shownGame.match.scores[side])}`;
     // Isolation's pawns still in hand, beside their owner (none: no limit).
     const hand = kind === "isolation" && shownGame?.position ? shownGame.position.inHand(side) : undefined;
@@ -186,7 +188,7 @@ export function renderMoves(pick) {
 /** The buttons that apply now, the edge choice, the banner, the watch and replay controls. */
 export function renderControls(shownGame, p, phase, who) {
   const kind = state.setup.kind;
-  const person = live() && who !== undefined && !isComputer(who);
+  const person = live() && who !== undefined && playerOf(who).type === "human";
   const moves = phase === "inRound" ? p.legalMoves() : [];
   // Kamisado's pass is the blocked tower's move to its own square, Congress's the move "pass".
   const pass = moves.length === 1 && (kind === "kamisado" ? moves[0].slice(0, 2) === moves[0].slice(2) : moves[0] === "pass");
@@ -219,7 +221,7 @@ export function renderControls(shownGame, p, phase, who) {
   const banner = live() && phase === "over";
   $("banner").hidden = !banner;
   if (banner) $("banner-text").textContent = resultText(state.game, state.ending);
-  const watching = humans().length === 0 && live() && phase !== "over";
+  const watching = humans().length === 0 && !remote() && live() && phase !== "over";
   $("watch").hidden = !watching;
   $("watch-toggle").textContent = state.watch.paused ? "Play" : "Pause";
   $("watch-step").disabled = !state.watch.paused || state.thinking;

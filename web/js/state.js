@@ -36,11 +36,13 @@ export const isComputer = (side) => side !== undefined && playerOf(side).type ==
 /** The level of `side`'s computer in the game played (Isolation's levels depend on its reading). */
 export const levelOf = (side) => level(playerOf(side).level, state.setup.kind, state.setup.reading);
 export const humans = () => ["black", "white"].filter((s) => playerOf(s).type === "human");
+/** Whether the game is played on a server (a seat of another person there, or both when watching). */
+export const remote = () => ["black", "white"].some((s) => playerOf(s).type === "online");
 
 /** Whether a person acts now (on the game itself, not a replay). */
 export function humanToAct() {
   const who = actor();
-  return live() && who !== undefined && !isComputer(who);
+  return live() && who !== undefined && playerOf(who).type === "human";
 }
 
 /** The board seen from White's side: when White is the one person playing (or flipped by hand). */

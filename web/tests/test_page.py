@@ -72,8 +72,9 @@ def server():
     httpd.shutdown()
 
 
-@pytest.fixture(scope="session")
-def browser():
+def chromium():
+    """A new headless Chromium (its own profile: a browser context of its
+    own) driven by Debian's chromedriver."""
     options = Options()
     options.binary_location = os.environ.get("KK_CHROMIUM", "/usr/bin/chromium")
     for argument in [
@@ -93,6 +94,12 @@ def browser():
     service = Service(executable_path=os.environ.get("KK_CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_script_timeout(120)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = chromium()
     OUTPUT.mkdir(parents=True, exist_ok=True)
     yield driver
     driver.quit()

@@ -1,0 +1,177 @@
+"""The page online: kk-server (the real program, on a real port, with its
+SQLite file) serves the page; two browsers, each a Chromium of its own (a
+context of its own: nothing shared but the server), play each other by
+clicking, a third watches. In the middle one player reloads, and the server
+is killed (SIGKILL) and started again on the same port: the pages reconnect
+and the game goes on where it stood. Every board is checked against the
+engine of the Python package replaying the server's moves.
+
+The server program is $KK_SERVER, by default target/debug/kk-server
+(`cargo build -p game-server --bin kk-server`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from kamisado_katarenga import kamisado
+from test_page import OUTPUT, WEB, Page, chromium, REPO
+
+SERVER = Path(os.environ.get("KK_SERVER", REPO / "target" / "debug" / "kk-server"))
+
+
+class Server:
+    """kk-server on a fixed port (so that a restart keeps the pages' address)."""
+
+    def __init__(self, database: Path):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.database = database
+        self.process = None
+        self.start()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [str(SERVER), "--listen", f"127.0.0.1:{self.port}", "--web", str(WEB), "--database", str(self.database), "--grace", "2"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        line = self.process.stdout.readline()
+        assert "listening on" in line, line
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait()
+
+
+@pytest.fixture
+def kk_server(tmp_path):
+    if not SERVER.exists():
+        pytest.fail(f"{SERVER} is missing: run `cargo build -p game-server --bin kk-server` first")
+    if not (WEB / "pkg" / "rules.js").exists():
+        pytest.fail("web/pkg is missing: run bindings/wasm/build.sh first")
+    server = Server(tmp_path / "games.sqlite")
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def browsers(request):
+    drivers = [chromium() for _ in range(3)]
+    for d in drivers:
+        d.set_window_size(1280, 1000)
+    yield drivers
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    for name, d in zip(["black", "white", "watcher"], drivers):
+        d.save_screenshot(str(OUTPUT / f"{request.node.name}-{name}.png"))
+        severe = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
+        d.quit()
+        # A refused connection while the server is down is the browser's own
+        # report, not the page's error.
+        severe = [m for m in severe if "WebSocket" not in m and "ERR_CONNECTION_REFUSED" not in m]
+        assert severe == [], f"errors in {name}'s console: {severe}"
+
+
+def online(page, role):
+    page.wait(lambda _: page.body().get("online") == "connected" and page.body().get("role") == role)
+
+
+def notation(page):
+    return page.js("return document.getElementById('notation').value")
+
+
+def agree(pages, position):
+    """Every page shows `position` (the engine's), within the wait."""
+    for p in pages:
+        p.wait(lambda _, p=p: notation(p) == str(position), timeout=20)
+
+
+def play(page, position, rng):
+    """Clicks a random legal move of the side to move; returns the position after it."""
+    move = rng.choice(position.legal_moves())
+    page.click(move[:2])
+    page.click(move[2:])
+    return position.play(move)
+
+
+def test_two_browsers_play_online_with_a_watcher_through_a_reload_and_a_server_restart(kk_server, browsers):
+    rng = random.Random(40)
+    a, b, c = browsers
+    black = Page(a, kk_server.url, fresh=True)
+    black.choose("black-clock", "10+5")
+    black.element("online-create").click()
+    online(black, "black")
+    opponent_link = black.js("return document.getElementById('online-opponent').value")
+    watch_link = black.js("return document.getElementById('online-watch').value")
+    assert "#online=" in opponent_link and "#online=" in watch_link
+    # The links are the seat's secret: 128 bits, never the same.
+    assert len(opponent_link.split("#online=")[1]) == 32 and opponent_link != watch_link
+    white = Page(b, opponent_link, fresh=False)
+    online(white, "white")
+    watcher = Page(c, watch_link, fresh=False)
+    online(watcher, "spectator")
+    # Black sees White arrive; the clocks run on the server, shown by both.
+    black.wait(lambda _: "White is here." in black.text("online-presence"))
+    assert "Black is here." in watcher.text("online-presence") and "White is here." in watcher.text("online-presence")
+    position = kamisado.Position()
+    agree([black, white, watcher], position)
+    clock = black.js("return document.querySelector('#seat-bottom .clock').textContent")
+    assert clock.startswith("10:") or clock.startswith("9:"), clock
+    # A spectator's click and a click out of turn do nothing.
+    watcher.click("d1")
+    white.click("d1")
+    time.sleep(0.3)
+    assert notation(watcher) == str(position) and white.body()["actor"] == "black"
+    pages = {"black": black, "white": white}
+    for _ in range(4):
+        if position.is_over:
+            break
+        position = play(pages[position.side_to_move], position, rng)
+        agree([black, white, watcher], position)
+    # White reloads in the middle of the game: the same game, the same seat.
+    white.reload()
+    online(white, "white")
+    agree([white], position)
+    black.wait(lambda _: "White is here." in black.text("online-presence"))
+    for _ in range(2):
+        if position.is_over:
+            break
+        position = play(pages[position.side_to_move], position, rng)
+        agree([black, white, watcher], position)
+    # The server is killed and started again: the pages reconnect by
+    # themselves and say that the clocks stood still.
+    kk_server.kill()
+    for p in (black, white, watcher):
+        p.wait(lambda _, p=p: p.body().get("online") == "reconnecting", timeout=10)
+    time.sleep(1)
+    kk_server.start()
+    for p, role in ((black, "black"), (white, "white"), (watcher, "spectator")):
+        online(p, role)
+        p.wait(lambda _, p=p: "server was restarted" in p.text("status"), timeout=10)
+    agree([black, white, watcher], position)
+    for _ in range(2):
+        if position.is_over:
+            break
+        position = play(pages[position.side_to_move], position, rng)
+        agree([black, white, watcher], position)
+    # White leaves: Black sees it and, after the grace period, may claim.
+    b.get("about:blank")
+    black.wait(lambda _: "White is away" in black.text("online-presence"), timeout=10)
+    if not position.is_over:
+        black.wait(lambda _: black.element("claim").is_displayed(), timeout=10)
+        black.element("claim").click()
+        for p in (black, watcher):
+            p.wait(lambda _, p=p: p.body()["state"] == "over", timeout=10)
+        assert "left the game" in black.text("status")
