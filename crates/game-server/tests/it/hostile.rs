@@ -209,15 +209,15 @@ async fn a_flood_is_rate_limited_then_cut_off_and_the_game_goes_on() {
 #[tokio::test]
 async fn many_idle_connections_are_held_and_bounded() {
     let addr = server("idle", |c| {
-        c.max_connections = 300;
+        c.max_connections = 2000;
         c.hello_timeout = Duration::from_secs(30);
     })
     .await;
     let mut idle = Vec::new();
-    for _ in 0..300 {
+    for _ in 0..2000 {
         idle.push(Client::raw(addr).await);
     }
-    // The 301st is turned away with a reason, not hung.
+    // The 2001st is turned away with a reason, not hung.
     let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/api/ws")).await;
     let e = match refused {
         Ok(_) => panic!("the connection over the limit was accepted"),
