@@ -206,6 +206,9 @@ async fn main() {
             "127.0.0.1:0",
             "--web",
             "no-such-folder",
+            // Every game comes from this one address.
+            "--create-burst",
+            "1000000",
             "--database",
         ])
         .arg(&db)

@@ -29,6 +29,8 @@ pub struct App {
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     /// Open WebSocket connections, bounded.
     connections: Arc<Semaphore>,
+    /// Each address's allowance of new games.
+    creators: std::sync::Mutex<HashMap<std::net::IpAddr, Bucket>>,
 }
 
 impl App {
@@ -39,7 +41,25 @@ impl App {
             store,
             rooms: Mutex::new(HashMap::new()),
             connections,
+            creators: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Whether `ip` may create a game now.
+    fn may_create(&self, ip: std::net::IpAddr) -> bool {
+        let mut creators = self
+            .creators
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // The full buckets are forgotten now and then: the map stays as
+        // small as the addresses creating games lately.
+        if creators.len() > 10_000 {
+            creators.retain(|_, b| b.fill() < b.burst);
+        }
+        creators
+            .entry(ip)
+            .or_insert_with(|| Bucket::new(self.config.create_rate, self.config.create_burst))
+            .take()
     }
 
     pub(crate) fn rules(&self) -> Rules {
@@ -53,13 +73,13 @@ impl App {
         self.rooms.lock().await.insert(room.id.clone(), room);
     }
 
-    /// Lets go of the finished games nobody is connected to (only the map
-    /// holds them): memory stays bounded by the games in play, and a link
-    /// to a finished game loads it again from the store. Returns how many
-    /// games are held.
+    /// Lets go of the games finished or not started that nobody is
+    /// connected to (only the map holds them): memory stays bounded by the
+    /// games in play, and a link to one loads it again from the store.
+    /// Returns how many games are held.
     pub(crate) async fn sweep(&self) -> usize {
         let mut rooms = self.rooms.lock().await;
-        rooms.retain(|_, room| Arc::strong_count(room) > 1 || room.over_if_idle() != Some(true));
+        rooms.retain(|_, room| Arc::strong_count(room) > 1 || room.settled_if_idle() != Some(true));
         rooms.len()
     }
 
@@ -181,8 +201,22 @@ struct Created {
 
 async fn create(
     State(app): State<Arc<App>>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
+    if !app.may_create(peer.ip()) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(ClientError::new(
+                "rate_limited",
+                &format!(
+                    "too many new games from this address: at most {} a second (bursts of {})",
+                    app.config.create_rate, app.config.create_burst
+                ),
+            )),
+        )
+            .into_response();
+    }
     let Json(new) = match body {
         Ok(body) => body,
         Err(e) => {
@@ -386,11 +420,23 @@ struct Bucket {
 const FLOOD: u32 = 100;
 
 impl Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            at: Instant::now(),
+            rate,
+            burst,
+        }
+    }
+
+    /// The tokens there would be now.
+    fn fill(&self) -> f64 {
+        (self.tokens + self.at.elapsed().as_secs_f64() * self.rate).min(self.burst)
+    }
+
     fn take(&mut self) -> bool {
         let now = Instant::now();
-        self.tokens = (self.tokens
-            + now.saturating_duration_since(self.at).as_secs_f64() * self.rate)
-            .min(self.burst);
+        self.tokens = self.fill();
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -510,12 +556,7 @@ async fn play(
     events: &mut tokio::sync::broadcast::Receiver<Arc<str>>,
     told: &mut bool,
 ) {
-    let mut bucket = Bucket {
-        tokens: app.config.burst,
-        at: Instant::now(),
-        rate: app.config.rate,
-        burst: app.config.burst,
-    };
+    let mut bucket = Bucket::new(app.config.rate, app.config.burst);
     let mut refused = 0u32;
     let mut ping = tokio::time::interval(app.config.ping);
     ping.tick().await;

@@ -46,6 +46,11 @@ pub struct Config {
     pub rate: f64,
     /// Messages a connection may send at once before `rate` applies.
     pub burst: f64,
+    /// Games one address may create each second on average (each is stored
+    /// and held until played or let go of).
+    pub create_rate: f64,
+    /// Games one address may create at once before `create_rate` applies.
+    pub create_burst: f64,
 }
 
 impl Config {
@@ -64,6 +69,8 @@ impl Config {
             max_connections: 10_000,
             rate: 10.0,
             burst: 20.0,
+            create_rate: 0.5,
+            create_burst: 20.0,
         }
     }
 }
@@ -144,7 +151,13 @@ pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartErr
         }
     });
     let router = http::router(app);
-    let serving = tokio::spawn(async move { axum::serve(listener, router).await });
+    let serving = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+    });
     Ok(Running {
         addr,
         serving,

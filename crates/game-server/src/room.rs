@@ -779,10 +779,15 @@ impl Room {
             .is_err()
     }
 
-    /// Whether the game is over, if nobody holds the room's lock now.
+    /// Whether the room may be let go of and read again from the store
+    /// as it is (a game over, or one not started: nothing runs), if nobody
+    /// holds its lock now.
     #[must_use]
-    pub fn over_if_idle(&self) -> Option<bool> {
-        self.state.try_lock().ok().map(|s| s.table.is_over())
+    pub fn settled_if_idle(&self) -> Option<bool> {
+        self.state
+            .try_lock()
+            .ok()
+            .map(|s| s.table.is_over() || !s.started)
     }
 
     /// Whether the game is over.

@@ -29,6 +29,13 @@ struct Args {
     /// Milliseconds of network lag credited to each action, at most.
     #[arg(long, default_value_t = 300)]
     lag_ms: u64,
+    /// Games one address may create each second on average (behind a
+    /// proxy every player has the proxy's address: raise it).
+    #[arg(long, default_value_t = 0.5)]
+    create_rate: f64,
+    /// Games one address may create at once.
+    #[arg(long, default_value_t = 20.0)]
+    create_burst: f64,
 }
 
 #[tokio::main]
@@ -38,6 +45,8 @@ async fn main() -> ExitCode {
     config.web = args.web.is_dir().then_some(args.web);
     config.grace = Duration::from_secs_f64(args.grace.max(0.0));
     config.lag_allowance = Duration::from_millis(args.lag_ms);
+    config.create_rate = args.create_rate.max(0.0);
+    config.create_burst = args.create_burst.max(1.0);
     let page = config.web.is_some();
     match game_server::start(config, args.listen).await {
         Ok(running) => {

@@ -230,3 +230,29 @@ async fn many_idle_connections_are_held_and_bounded() {
     let (_, welcome) = Client::join(addr, &links.black, 0).await;
     assert_eq!(welcome["role"], "black");
 }
+
+#[tokio::test]
+async fn new_games_from_one_address_are_rate_limited() {
+    let addr = server("creators", |c| {
+        c.create_rate = 0.5;
+        c.create_burst = 5.0;
+    })
+    .await;
+    let body = json!({"spec": "kamisado"}).to_string();
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        let (status, answer) = http(addr, "POST", "/api/games", None, Some(&body)).await;
+        if status == 429 {
+            assert_eq!(
+                serde_json::from_str::<Value>(&answer).unwrap()["kind"],
+                "rate_limited"
+            );
+        }
+        statuses.push(status);
+    }
+    assert_eq!(statuses, [201, 201, 201, 201, 201, 429, 429, 429]);
+    // The allowance comes back with time (one game every two seconds).
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let (status, _) = http(addr, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(status, 201);
+}

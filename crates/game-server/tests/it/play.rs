@@ -414,12 +414,12 @@ async fn a_finished_game_let_go_of_by_the_server_is_read_again_from_the_store() 
         .unwrap();
     let addr = running.addr;
     let links = create(addr, "kamisado", json!({"type": "untimed"})).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(running.games_held(), 1, "a game not yet played is held");
     {
         let (mut black, _) = Client::join(addr, &links.black, 0).await;
         let (_white, _) = Client::join(addr, &links.white, 0).await;
         black.event(1).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(running.games_held(), 1, "a game in play is held");
         black.act("d1d7").await;
         black.event(2).await;
         black.act("resign").await;
@@ -444,4 +444,16 @@ async fn a_finished_game_let_go_of_by_the_server_is_read_again_from_the_store() 
     }
     let (_, again) = http(addr, "POST", "/api/game/rematch", Some(&links.white), None).await;
     assert!(serde_json::from_str::<Value>(&again).unwrap()["rematch"]["game"].is_string());
+    // A game nobody has opened is let go of too, and opens from the store.
+    let fresh = create(
+        addr,
+        "congress",
+        json!({"type": "live", "initial_ms": 60_000}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(running.games_held(), 0);
+    let (_, welcome) = Client::join(addr, &fresh.black, 0).await;
+    assert_eq!(welcome["state"]["spec"], "congress");
+    assert_eq!(welcome["state"]["started"], false);
 }
