@@ -108,6 +108,10 @@ async fn a_server_killed_and_started_again_loses_no_acknowledged_move_and_stops_
         "{thinker} has {left} ms"
     );
     assert_eq!(welcome["state"]["running"], thinker.as_str());
+    println!(
+        "restart: {} acknowledged actions kept, the clocks stood still {paused} ms, {thinker} has {left} of 600000 ms",
+        acknowledged.len()
+    );
     // The game goes on where it stood.
     let other = if thinker == "black" {
         &links.white
