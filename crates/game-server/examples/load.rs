@@ -206,8 +206,10 @@ async fn main() {
             "127.0.0.1:0",
             "--web",
             "no-such-folder",
-            // Every game comes from this one address.
+            // Every game and connection comes from this one address.
             "--create-burst",
+            "1000000",
+            "--connections-per-address",
             "1000000",
             "--database",
         ])

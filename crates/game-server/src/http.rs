@@ -21,14 +21,39 @@ use crate::room::{Room, Rules, wall_ms};
 use crate::store::{GameRow, Store};
 use crate::{Config, token};
 
+/// The games in memory, by id, and their ids by token (a link is found
+/// at once however many games are held; the room then checks the token in
+/// constant time).
+#[derive(Default)]
+struct Rooms {
+    by_id: HashMap<String, Arc<Room>>,
+    by_token: HashMap<String, String>,
+}
+
+impl Rooms {
+    /// Holds `room` unless a room of its game is held; returns the one held.
+    fn hold(&mut self, room: Arc<Room>) -> Arc<Room> {
+        if let Some(held) = self.by_id.get(&room.id) {
+            return Arc::clone(held);
+        }
+        for token in room.tokens() {
+            self.by_token.insert(token.clone(), room.id.clone());
+        }
+        self.by_id.insert(room.id.clone(), Arc::clone(&room));
+        room
+    }
+}
+
 /// What every handler shares.
 pub struct App {
     pub(crate) config: Config,
     pub(crate) store: Store,
-    /// The games in memory, by id.
-    rooms: Mutex<HashMap<String, Arc<Room>>>,
+    /// The games in memory.
+    rooms: Mutex<Rooms>,
     /// Open WebSocket connections, bounded.
     connections: Arc<Semaphore>,
+    /// Open WebSocket connections by address, each bounded.
+    per_address: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
     /// Each address's allowance of new games.
     creators: std::sync::Mutex<HashMap<std::net::IpAddr, Bucket>>,
 }
@@ -39,8 +64,9 @@ impl App {
         App {
             config,
             store,
-            rooms: Mutex::new(HashMap::new()),
+            rooms: Mutex::new(Rooms::default()),
             connections,
+            per_address: Arc::default(),
             creators: std::sync::Mutex::new(HashMap::new()),
         }
     }
@@ -70,7 +96,7 @@ impl App {
     }
 
     pub(crate) async fn insert(&self, room: Arc<Room>) {
-        self.rooms.lock().await.insert(room.id.clone(), room);
+        self.rooms.lock().await.hold(room);
     }
 
     /// Lets go of the games finished or not started that nobody is
@@ -79,18 +105,23 @@ impl App {
     /// Returns how many games are held.
     pub(crate) async fn sweep(&self) -> usize {
         let mut rooms = self.rooms.lock().await;
-        rooms.retain(|_, room| Arc::strong_count(room) > 1 || room.settled_if_idle() != Some(true));
-        rooms.len()
+        let Rooms { by_id, by_token } = &mut *rooms;
+        by_id.retain(|_, room| {
+            let keep = Arc::strong_count(room) > 1 || room.settled_if_idle() != Some(true);
+            if !keep {
+                for token in room.tokens() {
+                    by_token.remove(token);
+                }
+            }
+            keep
+        });
+        by_id.len()
     }
 
     /// Holds a rematch just made (unless a client's link already loaded it
     /// from the store).
     async fn hold(&self, room: Arc<Room>) {
-        self.rooms
-            .lock()
-            .await
-            .entry(room.id.clone())
-            .or_insert(room);
+        self.rooms.lock().await.hold(room);
     }
 
     /// `role` offers or accepts a rematch in `room`.
@@ -111,8 +142,10 @@ impl App {
         let found = {
             let rooms = self.rooms.lock().await;
             rooms
-                .values()
-                .find_map(|r| r.role_of(token).map(|role| (Arc::clone(r), role)))
+                .by_token
+                .get(token)
+                .and_then(|id| rooms.by_id.get(id))
+                .and_then(|r| r.role_of(token).map(|role| (Arc::clone(r), role)))
         };
         if let Some(found) = found {
             return Ok(found);
@@ -132,8 +165,7 @@ impl App {
         let room = Room::load(&game, &events, self.rules(), self.store.clone(), None)
             .await
             .map_err(|e| ClientError::new("store_failed", &e))?;
-        let mut rooms = self.rooms.lock().await;
-        let room = Arc::clone(rooms.entry(id).or_insert(room));
+        let room = self.rooms.lock().await.hold(room);
         let role = room.role_of(token).ok_or_else(unknown)?;
         Ok((room, role))
     }
@@ -385,7 +417,63 @@ async fn record(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Respo
         .into_response())
 }
 
-async fn socket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Response {
+/// One address's share of the connections, given back when dropped.
+struct AddressSlot {
+    counts: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
+    ip: std::net::IpAddr,
+}
+
+impl AddressSlot {
+    fn take(app: &App, ip: std::net::IpAddr) -> Option<AddressSlot> {
+        let mut counts = app
+            .per_address
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = counts.entry(ip).or_insert(0);
+        if *n >= app.config.max_connections_per_address {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot {
+            counts: Arc::clone(&app.per_address),
+            ip,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut counts = self
+            .counts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = counts.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
+}
+
+async fn socket(
+    State(app): State<Arc<App>>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(slot) = AddressSlot::take(&app, peer.ip()) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(ClientError::new(
+                "busy",
+                &format!(
+                    "too many connections from this address (at most {})",
+                    app.config.max_connections_per_address
+                ),
+            )),
+        )
+            .into_response();
+    };
     let Ok(permit) = Arc::clone(&app.connections).try_acquire_owned() else {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -405,6 +493,7 @@ async fn socket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Respo
         .on_upgrade(move |ws| async move {
             connection(app, ws).await;
             drop(permit);
+            drop(slot);
         })
 }
 

@@ -41,6 +41,9 @@ pub struct Config {
     pub hello_timeout: Duration,
     /// The most WebSocket connections open at once.
     pub max_connections: usize,
+    /// The most WebSocket connections open at once from one address
+    /// (behind a proxy every player has the proxy's address: raise it).
+    pub max_connections_per_address: usize,
     /// Messages a connection may send each second on average; more are
     /// refused (`rate_limited`), and a connection that goes on is closed.
     pub rate: f64,
@@ -67,6 +70,7 @@ impl Config {
             ping: Duration::from_secs(20),
             hello_timeout: HELLO_TIMEOUT,
             max_connections: 10_000,
+            max_connections_per_address: 64,
             rate: 10.0,
             burst: 20.0,
             create_rate: 0.5,

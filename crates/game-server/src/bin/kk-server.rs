@@ -36,6 +36,9 @@ struct Args {
     /// Games one address may create at once.
     #[arg(long, default_value_t = 20.0)]
     create_burst: f64,
+    /// WebSocket connections one address may hold at once.
+    #[arg(long, default_value_t = 64)]
+    connections_per_address: usize,
 }
 
 #[tokio::main]
@@ -47,6 +50,7 @@ async fn main() -> ExitCode {
     config.lag_allowance = Duration::from_millis(args.lag_ms);
     config.create_rate = args.create_rate.max(0.0);
     config.create_burst = args.create_burst.max(1.0);
+    config.max_connections_per_address = args.connections_per_address;
     let page = config.web.is_some();
     match game_server::start(config, args.listen).await {
         Ok(running) => {

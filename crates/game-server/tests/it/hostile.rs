@@ -210,6 +210,7 @@ async fn a_flood_is_rate_limited_then_cut_off_and_the_game_goes_on() {
 async fn many_idle_connections_are_held_and_bounded() {
     let addr = server("idle", |c| {
         c.max_connections = 2000;
+        c.max_connections_per_address = 5000;
         c.hello_timeout = Duration::from_secs(30);
     })
     .await;
@@ -255,4 +256,25 @@ async fn new_games_from_one_address_are_rate_limited() {
     tokio::time::sleep(Duration::from_millis(2100)).await;
     let (status, _) = http(addr, "POST", "/api/games", None, Some(&body)).await;
     assert_eq!(status, 201);
+}
+
+#[tokio::test]
+async fn one_address_holds_a_bounded_share_of_the_connections() {
+    let addr = server("per-address", |c| c.max_connections_per_address = 10).await;
+    let mut held = Vec::new();
+    for _ in 0..10 {
+        held.push(Client::raw(addr).await);
+    }
+    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/api/ws")).await;
+    let e = match refused {
+        Ok(_) => panic!("an eleventh connection from one address was accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("429"), "{e}");
+    // One closed, one more may come.
+    held.pop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let links = create(addr, "kamisado", json!({"type": "untimed"})).await;
+    let (_, welcome) = Client::join(addr, &links.black, 0).await;
+    assert_eq!(welcome["role"], "black");
 }
