@@ -563,6 +563,12 @@ async fn close(ws: &mut WebSocket, code: u16, reason: &str) {
         .await;
 }
 
+/// Says why the connection is refused, then closes it (1008: policy).
+async fn refuse(ws: &mut WebSocket, error: ClientError, reason: &str) {
+    let _ = send(ws, &ServerMessage::Error(error)).await;
+    close(ws, 1008, reason).await;
+}
+
 /// One WebSocket: `hello` first, then actions and claims from the client
 /// and the room's messages to it.
 async fn connection(app: Arc<App>, mut ws: WebSocket) {
@@ -570,54 +576,29 @@ async fn connection(app: Arc<App>, mut ws: WebSocket) {
     let text = match hello {
         Ok(Some(Ok(Message::Text(text)))) => text,
         Ok(Some(Ok(_))) => {
-            let _ = send(
-                &mut ws,
-                &ServerMessage::Error(ClientError::new(
-                    "hello_first",
-                    "the first message must be {\"type\": \"hello\", \"token\": ...} as text",
-                )),
-            )
-            .await;
-            return close(&mut ws, 1008, "hello first").await;
+            let why = "the first message must be {\"type\": \"hello\", \"token\": ...} as text";
+            return refuse(&mut ws, ClientError::new("hello_first", why), "hello first").await;
         }
         Err(_) => {
-            let _ = send(
-                &mut ws,
-                &ServerMessage::Error(ClientError::new("hello_first", "no hello in time")),
-            )
-            .await;
-            return close(&mut ws, 1008, "no hello in time").await;
+            let e = ClientError::new("hello_first", "no hello in time");
+            return refuse(&mut ws, e, "no hello in time").await;
         }
         Ok(_) => return,
     };
     let (token, since) = match serde_json::from_str::<ClientMessage>(&text) {
         Ok(ClientMessage::Hello { token, since }) => (token, since),
         Ok(_) => {
-            let _ = send(
-                &mut ws,
-                &ServerMessage::Error(ClientError::new(
-                    "hello_first",
-                    "the first message must be hello",
-                )),
-            )
-            .await;
-            return close(&mut ws, 1008, "hello first").await;
+            let e = ClientError::new("hello_first", "the first message must be hello");
+            return refuse(&mut ws, e, "hello first").await;
         }
         Err(e) => {
-            let _ = send(
-                &mut ws,
-                &ServerMessage::Error(ClientError::new("bad_message", &e.to_string())),
-            )
-            .await;
-            return close(&mut ws, 1008, "bad hello").await;
+            let e = ClientError::new("bad_message", &e.to_string());
+            return refuse(&mut ws, e, "bad hello").await;
         }
     };
     let (room, role) = match app.open(&token).await {
         Ok(found) => found,
-        Err(e) => {
-            let _ = send(&mut ws, &ServerMessage::Error(e)).await;
-            return close(&mut ws, 1008, "unknown token").await;
-        }
+        Err(e) => return refuse(&mut ws, e, "unknown token").await,
     };
     // Subscribed before the welcome is taken, so that no event falls
     // between them (a repeated one is recognised by its number).

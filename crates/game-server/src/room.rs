@@ -56,14 +56,19 @@ pub enum EventKind {
 }
 
 impl Event {
-    fn row(&self) -> EventRow {
-        let (kind, player, action, paused) = match &self.kind {
+    /// The kind's name, player, action and pause, as stored and as sent.
+    fn parts(&self) -> (&'static str, Option<Player>, Option<String>, Option<u64>) {
+        match &self.kind {
             EventKind::Start => ("start", None, None, None),
             EventKind::Act(p, a) => ("act", Some(*p), Some(a.clone()), None),
             EventKind::Flag(p) => ("flag", Some(*p), None, None),
             EventKind::Abandon(p) => ("abandon", Some(*p), None, None),
             EventKind::Resume(ms) => ("resume", None, None, Some(*ms)),
-        };
+        }
+    }
+
+    fn row(&self) -> EventRow {
+        let (kind, player, action, paused) = self.parts();
         EventRow {
             n: self.n,
             kind: kind.into(),
@@ -107,13 +112,7 @@ impl Event {
     /// The event as clients see it (no clocks if `control` is untimed).
     #[must_use]
     pub fn view(&self, control: TimeControl) -> EventView {
-        let (kind, player, action, paused_ms) = match &self.kind {
-            EventKind::Start => ("start", None, None, None),
-            EventKind::Act(p, a) => ("act", Some(*p), Some(a.clone()), None),
-            EventKind::Flag(p) => ("flag", Some(*p), None, None),
-            EventKind::Abandon(p) => ("abandon", Some(*p), None, None),
-            EventKind::Resume(ms) => ("resume", None, None, Some(*ms)),
-        };
+        let (kind, player, action, paused_ms) = self.parts();
         EventView {
             n: self.n,
             kind,

@@ -19,6 +19,14 @@ async fn joined(addr: std::net::SocketAddr) -> (Client, Client, crate::Links) {
     (black, white, links)
 }
 
+/// Why a new WebSocket connection was refused (it must be).
+async fn refused_upgrade(addr: std::net::SocketAddr) -> String {
+    match tokio_tungstenite::connect_async(format!("ws://{addr}/api/ws")).await {
+        Ok(_) => panic!("a connection over the limit was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// The game's state through the spectators' link.
 async fn state(addr: std::net::SocketAddr, links: &crate::Links) -> Value {
     let (_, body) = http(addr, "GET", "/api/game", Some(&links.spectator), None).await;
@@ -219,11 +227,7 @@ async fn many_idle_connections_are_held_and_bounded() {
         idle.push(Client::raw(addr).await);
     }
     // The 2001st is turned away with a reason, not hung.
-    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/api/ws")).await;
-    let e = match refused {
-        Ok(_) => panic!("the connection over the limit was accepted"),
-        Err(e) => e.to_string(),
-    };
+    let e = refused_upgrade(addr).await;
     assert!(e.contains("503"), "{e}");
     drop(idle);
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -265,11 +269,7 @@ async fn one_address_holds_a_bounded_share_of_the_connections() {
     for _ in 0..10 {
         held.push(Client::raw(addr).await);
     }
-    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}/api/ws")).await;
-    let e = match refused {
-        Ok(_) => panic!("an eleventh connection from one address was accepted"),
-        Err(e) => e.to_string(),
-    };
+    let e = refused_upgrade(addr).await;
     assert!(e.contains("429"), "{e}");
     // One closed, one more may come.
     held.pop();
