@@ -15,6 +15,7 @@ import {
   actorOf,
   boardOf,
   capitalised,
+  familySpec,
   familyOptions,
   gameName,
   isFamily,
@@ -29,7 +30,7 @@ import {
   winnerOf,
 } from "./game.js";
 import { hasSolver } from "./levels.js";
-import { Online, familySpec, fromServer, linkFor, setupOf, toServer, tokenOf } from "./online.js";
+import { Online, fromServer, linkFor, setupOf, toServer, tokenOf } from "./online.js";
 import { counted, formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
 import {
@@ -343,7 +344,7 @@ async function createOnline() {
       choose = setup.orientation === "choose";
       spec = katarengaSpec(setup, boardOf(setup), choose ? "bottom" : (setup.orientation ?? "bottom")).toString();
     } else {
-      spec = familySpec(setup, boardOf(setup).turned("bottom"));
+      spec = familySpec(setup).toString();
     }
     if (setup.start) throw new Error("a game from a pasted position is not played online: start it from the form");
     const control = parseControl(state.clockControls.black ?? state.clockControls.white);

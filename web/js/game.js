@@ -94,6 +94,13 @@ export function kamisadoSpec(setup) {
   return new GameSpec(["kamisado", ...fields.filter(([, v]) => v !== undefined).map(([f, v]) => `${f}=${v}`)].join(" "));
 }
 
+/** The one description of the family game of `setup`: its options (every one) and the board as laid. */
+export function familySpec(setup) {
+  const options = familyOptions(setup);
+  const words = FAMILY[setup.kind].options.map(([field, word]) => `${word}=${options[field]}`);
+  return new GameSpec([setup.kind, ...words, `board=${boardOf(setup).turned("bottom")}`].join(" "));
+}
+
 /** The Katarenga start of `setup` on the `laid` board with Black at `orientation`'s edge. */
 export function katarengaStart(setup, laid, orientation = "bottom") {
   return start(katarengaSpec(setup, laid, orientation));

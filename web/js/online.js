@@ -5,7 +5,7 @@
 // here; the page shows what the server's events say, and a lost connection
 // is taken up again from the last event seen.
 
-import { FAMILY, isFamily } from "./game.js";
+import { FAMILY, ORIENTATIONS, isFamily } from "./game.js";
 
 /** The address of the page for `token`. */
 export const linkFor = (token) => `${location.origin}${location.pathname}#online=${token}`;
@@ -41,16 +41,10 @@ export function setupOf(spec, choosing) {
   throw new Error(`the server plays a game this page does not know: ${spec}`);
 }
 
-/** A family game's spec for the server, from the page's setup. */
-export function familySpec(setup, laidColours) {
-  const options = FAMILY[setup.kind].options.map(([field, word]) => `${word}=${setup[field]}`);
-  return [setup.kind, ...options, `board=${laidColours}`].join(" ");
-}
-
 /** A page action (`d1d7`, an edge `a`, an orientation `left`) as the server reads it. */
 export function toServer(action) {
   if (action === "a" || action === "h") return `edge ${action}`;
-  if (["bottom", "right", "top", "left"].includes(action)) return `orientation ${action}`;
+  if (ORIENTATIONS.includes(action)) return `orientation ${action}`;
   return action;
 }
 

@@ -106,6 +106,16 @@ def play(page, position, rng):
     return position.play(move)
 
 
+def play_on(pages, watching, position, rng, moves):
+    """Up to `moves` moves, each by the side to move's page, seen alike by all."""
+    for _ in range(moves):
+        if position.is_over:
+            break
+        position = play(pages[position.side_to_move], position, rng)
+        agree(watching, position)
+    return position
+
+
 def test_two_browsers_play_online_with_a_watcher_through_a_reload_and_a_server_restart(kk_server, browsers):
     rng = random.Random(40)
     a, b, c = browsers
@@ -135,21 +145,14 @@ def test_two_browsers_play_online_with_a_watcher_through_a_reload_and_a_server_r
     time.sleep(0.3)
     assert notation(watcher) == str(position) and white.body()["actor"] == "black"
     pages = {"black": black, "white": white}
-    for _ in range(4):
-        if position.is_over:
-            break
-        position = play(pages[position.side_to_move], position, rng)
-        agree([black, white, watcher], position)
+    everyone = [black, white, watcher]
+    position = play_on(pages, everyone, position, rng, 4)
     # White reloads in the middle of the game: the same game, the same seat.
     white.reload()
     online(white, "white")
     agree([white], position)
     black.wait(lambda _: "White is here." in black.text("online-presence"))
-    for _ in range(2):
-        if position.is_over:
-            break
-        position = play(pages[position.side_to_move], position, rng)
-        agree([black, white, watcher], position)
+    position = play_on(pages, everyone, position, rng, 2)
     # The server is killed and started again: the pages reconnect by
     # themselves and say that the clocks stood still.
     kk_server.kill()
@@ -160,12 +163,8 @@ def test_two_browsers_play_online_with_a_watcher_through_a_reload_and_a_server_r
     for p, role in ((black, "black"), (white, "white"), (watcher, "spectator")):
         online(p, role)
         p.wait(lambda _, p=p: "server was restarted" in p.text("status"), timeout=10)
-    agree([black, white, watcher], position)
-    for _ in range(2):
-        if position.is_over:
-            break
-        position = play(pages[position.side_to_move], position, rng)
-        agree([black, white, watcher], position)
+    agree(everyone, position)
+    position = play_on(pages, everyone, position, rng, 2)
     # White leaves: Black sees it and, after the grace period, may claim.
     b.get("about:blank")
     black.wait(lambda _: "White is away" in black.text("online-presence"), timeout=10)
