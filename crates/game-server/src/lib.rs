@@ -21,8 +21,9 @@ pub use protocol::{ClientError, ClientMessage, Role, ServerMessage, Snapshot};
 /// The server's settings.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The SQLite file (created on first run).
-    pub database: PathBuf,
+    /// Where the games are kept: a SQLite file (created on first run) for
+    /// one process, or PostgreSQL for several.
+    pub database: store::Database,
     /// The page's folder, served at `/` (none: the API alone).
     pub web: Option<PathBuf>,
     /// How long a seat may be away before its opponent may claim the game.
@@ -57,11 +58,12 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults, with the database at `database`.
+    /// The defaults, with the games kept in `database` (a SQLite file's
+    /// path, or a [`store::Database`]).
     #[must_use]
-    pub fn new(database: PathBuf) -> Config {
+    pub fn new(database: impl Into<store::Database>) -> Config {
         Config {
-            database,
+            database: database.into(),
             web: None,
             grace: Duration::from_secs(60),
             lag_allowance: Duration::from_millis(300),
@@ -123,7 +125,7 @@ impl Running {
 /// [`StartError`] if the store cannot be opened, a game does not replay,
 /// or the address cannot be bound.
 pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartError> {
-    let store = store::Store::open(&config.database, config.busy_timeout)?;
+    let store = store::Store::open(&config.database, config.busy_timeout).await?;
     let app = Arc::new(http::App::new(config.clone(), store.clone()));
     let heartbeat = store.last_heartbeat().await?;
     for id in store.unfinished().await? {

@@ -1,5 +1,6 @@
 //! kk-server: the game server. One command starts it with its database (a
-//! SQLite file, created on first run) and the page.
+//! SQLite file, created on first run, or PostgreSQL for several processes)
+//! and the page.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -17,9 +18,12 @@ struct Args {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
-    /// The database file (created if missing).
+    /// Where the games are kept: a SQLite file (created if missing), for
+    /// one server process; or a PostgreSQL URL
+    /// (`postgres://user:password@host:port/name`), for any number of
+    /// server processes sharing the games.
     #[arg(long, default_value = "kk-server.sqlite")]
-    database: PathBuf,
+    database: String,
     /// The page's folder, served at `/` (built by bindings/wasm/build.sh).
     #[arg(long, default_value = "web")]
     web: PathBuf,
@@ -44,7 +48,7 @@ struct Args {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    let mut config = game_server::Config::new(args.database);
+    let mut config = game_server::Config::new(game_server::store::Database::parse(&args.database));
     config.web = args.web.is_dir().then_some(args.web);
     config.grace = Duration::from_secs_f64(args.grace.max(0.0));
     config.lag_allowance = Duration::from_millis(args.lag_ms);
@@ -52,15 +56,16 @@ async fn main() -> ExitCode {
     config.create_burst = args.create_burst.max(1.0);
     config.max_connections_per_address = args.connections_per_address;
     let page = config.web.is_some();
+    let database = config.database.to_string();
     match game_server::start(config, args.listen).await {
         Ok(running) => {
             println!(
-                "kk-server: listening on http://{}{}",
+                "kk-server: listening on http://{} (games kept in {database}{})",
                 running.addr,
                 if page {
                     ""
                 } else {
-                    " (no page folder: the API only)"
+                    "; no page folder: the API only"
                 }
             );
             match running.serving.await {

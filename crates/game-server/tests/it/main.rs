@@ -6,6 +6,7 @@ mod clock;
 mod hostile;
 mod play;
 mod restart;
+mod store;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -32,6 +33,40 @@ pub fn database(name: &str) -> PathBuf {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
     path
+}
+
+/// A fresh PostgreSQL database on the server `KK_POSTGRES` names (started
+/// by `.ci/run` with `ci/postgres start`), as a URL; `None` outside CI when
+/// no server is named (the test says so and passes), a failure in CI.
+pub async fn postgres(name: &str) -> Option<String> {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let Ok(admin) = std::env::var("KK_POSTGRES") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "KK_POSTGRES must name a PostgreSQL server in CI (ci/postgres start)"
+        );
+        eprintln!("{name}: KK_POSTGRES is not set: the PostgreSQL case is skipped");
+        return None;
+    };
+    let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("KK_POSTGRES={admin}: {e}"));
+    tokio::spawn(connection);
+    let db = format!(
+        "kk_{name}_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    for sql in [
+        format!("DROP DATABASE IF EXISTS {db}"),
+        format!("CREATE DATABASE {db}"),
+    ] {
+        client.batch_execute(&sql).await.unwrap();
+    }
+    let base = admin
+        .rsplit_once('/')
+        .map_or(admin.as_str(), |(base, _)| base);
+    Some(format!("{base}/{db}"))
 }
 
 /// A server of its own for a test, with `tune` applied to the defaults.

@@ -133,7 +133,7 @@ async fn a_locked_database_refuses_the_move_and_the_game_is_untouched() {
     let db = database("locked");
     let path = db.clone();
     let addr = server("locked-server", move |c| {
-        c.database = path;
+        c.database = path.into();
         c.busy_timeout = Duration::from_millis(200);
     })
     .await;

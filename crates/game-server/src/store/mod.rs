@@ -1,0 +1,234 @@
+//! Where games are kept: one interface ([`Backend`]) and two
+//! implementations, the embedded default (one SQLite file, for one server
+//! process) and PostgreSQL (for several server processes sharing the games;
+//! each hears the others' events through LISTEN/NOTIFY).
+//!
+//! Every event is stored (and synced to disk) before anyone hears of it.
+//! Events are numbered per game and the number is the key: two processes
+//! that both try to write event `n` of a game cannot both succeed, and the
+//! loser is told so ([`StoreError::Conflict`]) and catches up.
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::broadcast;
+
+mod postgres;
+mod sqlite;
+
+/// Why the store failed: the client is told, and nothing is acknowledged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// Another server process stored event `n` of the game first.
+    #[error("event {n} of game {game} was stored by another server first")]
+    Conflict {
+        /// The game.
+        game: String,
+        /// The event's number.
+        n: u64,
+    },
+    /// The database refused or could not be reached.
+    #[error("the database refused the write: {0}")]
+    Failed(String),
+}
+
+/// Where the games are kept, as the server is told on its command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, created on first run: one server process.
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection URL (`postgres://user@host:port/name`):
+    /// any number of server processes.
+    Postgres(String),
+}
+
+impl Database {
+    /// A `postgres://` or `postgresql://` URL names PostgreSQL; anything
+    /// else is a SQLite file's path.
+    #[must_use]
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(text.to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(path: PathBuf) -> Database {
+        Database::Sqlite(path)
+    }
+}
+
+impl std::fmt::Display for Database {
+    /// The file, or the URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => match (url.find("://"), url.rfind('@')) {
+                (Some(scheme), Some(at)) if at > scheme => {
+                    let user = &url[scheme + 3..at];
+                    let user = user.split(':').next().unwrap_or_default();
+                    write!(f, "{}{user}{}", &url[..scheme + 3], &url[at..])
+                }
+                _ => f.write_str(url),
+            },
+        }
+    }
+}
+
+/// A game as created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's public id.
+    pub id: String,
+    /// The game's description (`GameSpec`'s text).
+    pub spec: String,
+    /// Whether Black first chooses the board's orientation.
+    pub choose_orientation: bool,
+    /// The time control, as JSON.
+    pub clock: String,
+    /// The seats' and the spectators' tokens.
+    pub tokens: [String; 3],
+    /// When it was created, in milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// The game this one is the rematch of, if any.
+    pub rematch_of: Option<String>,
+}
+
+/// One event of a game, numbered from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRow {
+    /// Its number in the game.
+    pub n: u64,
+    /// `start`, `act`, `flag`, `abandon` or `resume`.
+    pub kind: String,
+    /// The player it concerns, if any (`black`, `white`).
+    pub player: Option<String>,
+    /// An action's text.
+    pub action: Option<String>,
+    /// When, in milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// Both clocks after it (the runner's as of the turn's start).
+    pub clocks: [u64; 2],
+    /// A restart's pause, in milliseconds.
+    pub paused_ms: Option<u64>,
+}
+
+/// What a game's end writes beside its last event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finish {
+    /// The `Result` tag.
+    pub result: String,
+    /// The `Termination` tag.
+    pub termination: String,
+    /// The record's text.
+    pub record: String,
+}
+
+/// Which seats of a game one server process has connections for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seats {
+    /// Open connections per seat, `[black, white]`.
+    pub connected: [u32; 2],
+}
+
+/// What another server process did, heard through the database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Event `n` of `game` was stored.
+    Appended {
+        /// The game.
+        game: String,
+        /// The event's number.
+        n: u64,
+    },
+    /// A process's connections to `game` changed.
+    Presence {
+        /// The game.
+        game: String,
+    },
+    /// The listening connection was lost and is back: notices may have
+    /// been missed, so every game held must catch up.
+    Resync,
+}
+
+/// A store's answer, later.
+pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// What a store does. Both implementations pass the same contract tests
+/// (`tests/it/store.rs`).
+pub trait Backend: Send + Sync + 'static {
+    /// `sqlite` or `postgres`.
+    fn name(&self) -> &'static str;
+    /// Stores a new game.
+    fn create_game(&self, game: GameRow) -> Answer<'_, ()>;
+    /// Stores event `event.n` of `game` (and the game's end with it), synced
+    /// to disk; [`StoreError::Conflict`] if that number is taken.
+    fn append(&self, game: &str, event: EventRow, finish: Option<Finish>) -> Answer<'_, ()>;
+    /// Notes that the service is alive at `ms`.
+    fn heartbeat(&self, ms: u64) -> Answer<'_, ()>;
+    /// The last heartbeat stored.
+    fn last_heartbeat(&self) -> Answer<'_, Option<u64>>;
+    /// The game a token opens, if any.
+    fn game_of_token(&self, token: &str) -> Answer<'_, Option<String>>;
+    /// The rematch of game `id`, if one was made: its id and tokens.
+    fn rematch_of(&self, id: &str) -> Answer<'_, Option<(String, [String; 3])>>;
+    /// The ids of the games not finished, oldest first.
+    fn unfinished(&self) -> Answer<'_, Vec<String>>;
+    /// A game and its events, in order.
+    fn load(&self, id: &str) -> Answer<'_, Option<(GameRow, Vec<EventRow>)>>;
+    /// The events of game `id` after number `n`, in order.
+    fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>>;
+    /// Stores which seats of `game` the process `server` has connections
+    /// for (and tells the other processes).
+    fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()>;
+    /// The other live processes' connections to `game` (a process silent
+    /// for longer than `stale` is taken for dead).
+    fn presence(&self, game: &str, server: &str, stale: Duration) -> Answer<'_, Vec<Seats>>;
+    /// Notes that process `server` is alive at `ms`.
+    fn server_alive(&self, server: &str, ms: u64) -> Answer<'_, ()>;
+    /// What the other processes do, if they can share this store.
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>>;
+}
+
+/// The store a server uses: either implementation, behind one interface.
+#[derive(Clone)]
+pub struct Store(Arc<dyn Backend>);
+
+impl Store {
+    /// Opens (creating and migrating if needed) the database; a write
+    /// waits at most `busy` for a lock another process holds.
+    ///
+    /// # Errors
+    /// [`StoreError`] if it cannot be opened or set up.
+    pub async fn open(database: &Database, busy: Duration) -> Result<Store, StoreError> {
+        Ok(match database {
+            Database::Sqlite(path) => Store(Arc::new(sqlite::Sqlite::open(path, busy)?)),
+            Database::Postgres(url) => Store(Arc::new(postgres::Postgres::open(url, busy).await?)),
+        })
+    }
+}
+
+impl std::ops::Deref for Store {
+    type Target = dyn Backend;
+    fn deref(&self) -> &(dyn Backend + 'static) {
+        &*self.0
+    }
+}
+
+/// The schema's version after every migration: both implementations
+/// migrate to it, one numbered step at a time, at start.
+pub const SCHEMA_VERSION: u32 = 2;
+
+fn as_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn as_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}

@@ -1,0 +1,492 @@
+//! The shared store: PostgreSQL, for any number of server processes on one
+//! database. Each write is one statement (its own transaction, synced by
+//! PostgreSQL's commit); a trigger announces every stored event and every
+//! change of presence with NOTIFY, and one connection per process LISTENs
+//! and hands the notices to the rooms.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use tokio::sync::broadcast;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::{AsyncMessage, NoTls, Row};
+
+use super::{
+    Answer, Backend, EventRow, Finish, GameRow, Notice, SCHEMA_VERSION, Seats, StoreError, as_i64,
+    as_u64,
+};
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> StoreError {
+        // The server's own message says what went wrong; the client
+        // library's alone is often only "db error".
+        match e.as_db_error() {
+            Some(db) => StoreError::Failed(format!("{}: {}", db.severity(), db.message())),
+            None => StoreError::Failed(e.to_string()),
+        }
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> StoreError {
+        match e {
+            deadpool_postgres::PoolError::Backend(e) => StoreError::from(e),
+            e => StoreError::Failed(format!("no connection to the database: {e}")),
+        }
+    }
+}
+
+/// The migrations, in order: migration `i` takes the schema from version
+/// `i` to `i + 1`, recorded in `kk_schema`. The same schema as SQLite's, in
+/// PostgreSQL's types, and the notices SQLite has no use for.
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
+CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    choose_orientation BOOLEAN NOT NULL,
+    clock TEXT NOT NULL,
+    black_token TEXT NOT NULL UNIQUE,
+    white_token TEXT NOT NULL UNIQUE,
+    spectator_token TEXT NOT NULL UNIQUE,
+    created_ms BIGINT NOT NULL,
+    finished_ms BIGINT,
+    result TEXT,
+    termination TEXT,
+    record TEXT,
+    rematch_of TEXT UNIQUE REFERENCES games(id)
+);
+CREATE TABLE events (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    player TEXT,
+    action TEXT,
+    at_ms BIGINT NOT NULL,
+    black_ms BIGINT NOT NULL,
+    white_ms BIGINT NOT NULL,
+    paused_ms BIGINT,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value BIGINT NOT NULL
+);
+",
+    "
+CREATE TABLE servers (
+    id TEXT PRIMARY KEY,
+    alive_ms BIGINT NOT NULL
+);
+CREATE TABLE presence (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    server_id TEXT NOT NULL,
+    black INTEGER NOT NULL,
+    white INTEGER NOT NULL,
+    PRIMARY KEY (game_id, server_id)
+);
+CREATE FUNCTION kk_event_stored() RETURNS trigger AS $$
+BEGIN
+    PERFORM pg_notify('kk_events', NEW.game_id || ' ' || NEW.n);
+    RETURN NULL;
+END $$ LANGUAGE plpgsql;
+CREATE TRIGGER kk_event_stored AFTER INSERT ON events
+    FOR EACH ROW EXECUTE FUNCTION kk_event_stored();
+CREATE FUNCTION kk_presence_changed() RETURNS trigger AS $$
+BEGIN
+    PERFORM pg_notify('kk_presence', NEW.game_id);
+    RETURN NULL;
+END $$ LANGUAGE plpgsql;
+CREATE TRIGGER kk_presence_changed AFTER INSERT OR UPDATE ON presence
+    FOR EACH ROW EXECUTE FUNCTION kk_presence_changed();
+",
+];
+
+/// Any number taken by every server process migrating this schema, so that
+/// processes starting together migrate one after the other.
+const MIGRATION_LOCK: i64 = 0x6b6b_7365_7276;
+
+/// How many notices a process may fall behind before it must catch up
+/// every game (a `Resync`).
+const NOTICES: usize = 4096;
+
+pub(super) struct Postgres {
+    pool: Pool,
+    notices: broadcast::Sender<Notice>,
+}
+
+async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreError> {
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS kk_schema (version INTEGER PRIMARY KEY, applied_ms BIGINT NOT NULL)",
+    )
+    .await?;
+    let version: i32 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM kk_schema", &[])
+        .await?
+        .get(0);
+    let version = u32::try_from(version).unwrap_or(0);
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Failed(format!(
+            "the database's schema is version {version}, newer than this server's {SCHEMA_VERSION}: run a newer server"
+        )));
+    }
+    for (from, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        tx.batch_execute(sql).await?;
+        let to = i32::try_from(from + 1).unwrap_or(i32::MAX);
+        tx.execute(
+            "INSERT INTO kk_schema (version, applied_ms) VALUES ($1, $2)",
+            &[&to, &as_i64(crate::room::wall_ms())],
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Listens for the other processes' notices on a connection of its own,
+/// forever: a lost connection is made again, and the rooms told to catch
+/// up (`Resync`), since notices sent meanwhile are lost.
+async fn listen(
+    config: tokio_postgres::Config,
+    notices: broadcast::Sender<Notice>,
+    ready: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+) {
+    let mut ready = Some(ready);
+    loop {
+        let connected = config.connect(NoTls).await;
+        let (client, mut connection) = match connected {
+            Ok(pair) => pair,
+            Err(e) => {
+                if let Some(ready) = ready.take() {
+                    let _ = ready.send(Err(StoreError::from(e)));
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                continue;
+            }
+        };
+        let forward = notices.clone();
+        let driver = tokio::spawn(async move {
+            while let Some(message) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                let Ok(AsyncMessage::Notification(n)) = message else {
+                    if message.is_err() {
+                        break;
+                    }
+                    continue;
+                };
+                let notice = match n.channel() {
+                    "kk_events" => n.payload().rsplit_once(' ').and_then(|(game, number)| {
+                        Some(Notice::Appended {
+                            game: game.to_string(),
+                            n: number.parse().ok()?,
+                        })
+                    }),
+                    "kk_presence" => Some(Notice::Presence {
+                        game: n.payload().to_string(),
+                    }),
+                    _ => None,
+                };
+                if let Some(notice) = notice {
+                    let _ = forward.send(notice);
+                }
+            }
+        });
+        match client
+            .batch_execute("LISTEN kk_events; LISTEN kk_presence")
+            .await
+        {
+            Ok(()) => match ready.take() {
+                Some(ready) => {
+                    let _ = ready.send(Ok(()));
+                }
+                None => {
+                    let _ = notices.send(Notice::Resync);
+                }
+            },
+            Err(e) => {
+                if let Some(ready) = ready.take() {
+                    let _ = ready.send(Err(StoreError::from(e)));
+                    return;
+                }
+            }
+        }
+        let _ = driver.await;
+        drop(client);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+impl Postgres {
+    /// Connects, migrates, and starts listening.
+    pub(super) async fn open(url: &str, busy: Duration) -> Result<Postgres, StoreError> {
+        let mut config = tokio_postgres::Config::from_str(url)
+            .map_err(|e| StoreError::Failed(format!("not a PostgreSQL URL: {e}")))?;
+        config.connect_timeout(busy);
+        // A write waits at most `busy` for a lock another session holds.
+        let lock = format!("-c lock_timeout={}", busy.as_millis());
+        let options = match config.get_options() {
+            Some(theirs) => format!("{theirs} {lock}"),
+            None => lock,
+        };
+        config.options(options);
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(16)
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(busy))
+            .create_timeout(Some(busy))
+            .build()
+            .map_err(|e| StoreError::Failed(e.to_string()))?;
+        let mut client = pool.get().await?;
+        migrate(&mut client).await?;
+        drop(client);
+        let (notices, _) = broadcast::channel(NOTICES);
+        let (ready, listening) = tokio::sync::oneshot::channel();
+        tokio::spawn(listen(config, notices.clone(), ready));
+        listening
+            .await
+            .map_err(|_| StoreError::Failed("the listener stopped".into()))??;
+        Ok(Postgres { pool, notices })
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        Ok(self.pool.get().await?)
+    }
+}
+
+fn game_row(r: &Row) -> GameRow {
+    GameRow {
+        id: r.get(0),
+        spec: r.get(1),
+        choose_orientation: r.get(2),
+        clock: r.get(3),
+        tokens: [r.get(4), r.get(5), r.get(6)],
+        created_ms: as_u64(r.get(7)),
+        rematch_of: r.get(8),
+    }
+}
+
+fn event_row(r: &Row) -> EventRow {
+    EventRow {
+        n: as_u64(r.get(0)),
+        kind: r.get(1),
+        player: r.get(2),
+        action: r.get(3),
+        at_ms: as_u64(r.get(4)),
+        clocks: [as_u64(r.get(5)), as_u64(r.get(6))],
+        paused_ms: r.get::<_, Option<i64>>(7).map(as_u64),
+    }
+}
+
+const EVENTS: &str = "SELECT n, kind, player, action, at_ms, black_ms, white_ms, paused_ms FROM events WHERE game_id = $1 AND n > $2 ORDER BY n";
+
+impl Backend for Postgres {
+    fn name(&self) -> &'static str {
+        "postgres"
+    }
+
+    fn create_game(&self, g: GameRow) -> Answer<'_, ()> {
+        Box::pin(async move {
+            self.client().await?
+                .execute(
+                    "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn append(&self, game: &str, e: EventRow, finish: Option<Finish>) -> Answer<'_, ()> {
+        let game = game.to_string();
+        Box::pin(async move {
+            let (result, termination, record) = match finish {
+                Some(f) => (Some(f.result), Some(f.termination), Some(f.record)),
+                None => (None, None, None),
+            };
+            // One statement, so one transaction: the event and the game's
+            // end are stored together or not at all.
+            let stored = self
+                .client()
+                .await?
+                .execute(
+                    "WITH e AS (INSERT INTO events (game_id, n, kind, player, action, at_ms, black_ms, white_ms, paused_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING game_id)
+                     UPDATE games SET finished_ms = $6, result = $10, termination = $11, record = $12
+                     WHERE id = $1 AND $10::TEXT IS NOT NULL AND EXISTS (SELECT 1 FROM e)",
+                    &[&game, &as_i64(e.n), &e.kind, &e.player, &e.action, &as_i64(e.at_ms), &as_i64(e.clocks[0]), &as_i64(e.clocks[1]), &e.paused_ms.map(as_i64), &result, &termination, &record],
+                )
+                .await;
+            match stored {
+                Ok(_) => Ok(()),
+                Err(err)
+                    if err.code() == Some(&SqlState::UNIQUE_VIOLATION)
+                        && err.as_db_error().and_then(|d| d.constraint())
+                            == Some("events_pkey") =>
+                {
+                    Err(StoreError::Conflict { game, n: e.n })
+                }
+                Err(err) => Err(err.into()),
+            }
+        })
+    }
+
+    fn heartbeat(&self, ms: u64) -> Answer<'_, ()> {
+        Box::pin(async move {
+            self.client().await?
+                .execute(
+                    "INSERT INTO meta (key, value) VALUES ('heartbeat', $1) ON CONFLICT (key) DO UPDATE SET value = GREATEST(meta.value, excluded.value)",
+                    &[&as_i64(ms)],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn last_heartbeat(&self) -> Answer<'_, Option<u64>> {
+        Box::pin(async move {
+            let row = self
+                .client()
+                .await?
+                .query_opt("SELECT value FROM meta WHERE key = 'heartbeat'", &[])
+                .await?;
+            Ok(row.map(|r| as_u64(r.get(0))))
+        })
+    }
+
+    fn game_of_token(&self, token: &str) -> Answer<'_, Option<String>> {
+        let token = token.to_string();
+        Box::pin(async move {
+            let row = self.client().await?
+                .query_opt(
+                    "SELECT id FROM games WHERE black_token = $1 OR white_token = $1 OR spectator_token = $1",
+                    &[&token],
+                )
+                .await?;
+            Ok(row.map(|r| r.get(0)))
+        })
+    }
+
+    fn rematch_of(&self, id: &str) -> Answer<'_, Option<(String, [String; 3])>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let row = self.client().await?
+                .query_opt(
+                    "SELECT id, black_token, white_token, spectator_token FROM games WHERE rematch_of = $1",
+                    &[&id],
+                )
+                .await?;
+            Ok(row.map(|r| (r.get(0), [r.get(1), r.get(2), r.get(3)])))
+        })
+    }
+
+    fn unfinished(&self) -> Answer<'_, Vec<String>> {
+        Box::pin(async move {
+            let rows = self
+                .client()
+                .await?
+                .query(
+                    "SELECT id FROM games WHERE finished_ms IS NULL ORDER BY created_ms, id",
+                    &[],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn load(&self, id: &str) -> Answer<'_, Option<(GameRow, Vec<EventRow>)>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let client = self.client().await?;
+            let Some(game) = client
+                .query_opt(
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of FROM games WHERE id = $1",
+                    &[&id],
+                )
+                .await?
+            else {
+                return Ok(None);
+            };
+            let events = client.query(EVENTS, &[&id, &0i64]).await?;
+            Ok(Some((
+                game_row(&game),
+                events.iter().map(event_row).collect(),
+            )))
+        })
+    }
+
+    fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let rows = self
+                .client()
+                .await?
+                .query(EVENTS, &[&id, &as_i64(n)])
+                .await?;
+            Ok(rows.iter().map(event_row).collect())
+        })
+    }
+
+    fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()> {
+        let (game, server) = (game.to_string(), server.to_string());
+        Box::pin(async move {
+            let [black, white] = seats
+                .connected
+                .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+            self.client().await?
+                .execute(
+                    "INSERT INTO presence (game_id, server_id, black, white) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, server_id) DO UPDATE SET black = excluded.black, white = excluded.white",
+                    &[&game, &server, &black, &white],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn presence(&self, game: &str, server: &str, stale: Duration) -> Answer<'_, Vec<Seats>> {
+        let (game, server) = (game.to_string(), server.to_string());
+        let since = as_i64(crate::room::wall_ms())
+            .saturating_sub(i64::try_from(stale.as_millis()).unwrap_or(i64::MAX));
+        Box::pin(async move {
+            let rows = self.client().await?
+                .query(
+                    "SELECT p.black, p.white FROM presence p JOIN servers s ON s.id = p.server_id WHERE p.game_id = $1 AND p.server_id <> $2 AND s.alive_ms >= $3",
+                    &[&game, &server, &since],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| Seats {
+                    connected: [r.get::<_, i32>(0), r.get::<_, i32>(1)]
+                        .map(|n| u32::try_from(n).unwrap_or(0)),
+                })
+                .collect())
+        })
+    }
+
+    fn server_alive(&self, server: &str, ms: u64) -> Answer<'_, ()> {
+        let server = server.to_string();
+        Box::pin(async move {
+            self.client().await?
+                .execute(
+                    "INSERT INTO servers (id, alive_ms) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
+                    &[&server, &as_i64(ms)],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        Some(self.notices.subscribe())
+    }
+}

@@ -1,0 +1,430 @@
+//! The embedded store: one SQLite file, created on first run, for one
+//! server process. Writes from all games wait together for one commit
+//! (group commit), so that many games moving at once cost one sync, not one
+//! each.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use tokio::sync::{broadcast, oneshot};
+
+use super::{
+    Answer, Backend, EventRow, Finish, GameRow, Notice, SCHEMA_VERSION, Seats, StoreError, as_i64,
+    as_u64,
+};
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Failed(e.to_string())
+    }
+}
+
+enum Write {
+    Game(GameRow),
+    Event {
+        game: String,
+        event: EventRow,
+        finish: Option<Finish>,
+    },
+    Heartbeat(u64),
+    Presence {
+        game: String,
+        server: String,
+        seats: Seats,
+    },
+    ServerAlive(String, u64),
+}
+
+type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+
+/// The SQLite store: a writer thread that commits in groups, and a
+/// connection for reading.
+pub(super) struct Sqlite {
+    writes: mpsc::Sender<Job>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+/// The migrations, in order: migration `i` takes the schema from version
+/// `i` to `i + 1` (SQLite's `user_version`). The first is the schema of
+/// the first release, which set the version itself.
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    choose_orientation INTEGER NOT NULL,
+    clock TEXT NOT NULL,
+    black_token TEXT NOT NULL UNIQUE,
+    white_token TEXT NOT NULL UNIQUE,
+    spectator_token TEXT NOT NULL UNIQUE,
+    created_ms INTEGER NOT NULL,
+    finished_ms INTEGER,
+    result TEXT,
+    termination TEXT,
+    record TEXT,
+    rematch_of TEXT UNIQUE REFERENCES games(id)
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    player TEXT,
+    action TEXT,
+    at_ms INTEGER NOT NULL,
+    black_ms INTEGER NOT NULL,
+    white_ms INTEGER NOT NULL,
+    paused_ms INTEGER,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
+",
+    "
+CREATE TABLE servers (
+    id TEXT PRIMARY KEY,
+    alive_ms INTEGER NOT NULL
+);
+CREATE TABLE presence (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    server_id TEXT NOT NULL,
+    black INTEGER NOT NULL,
+    white INTEGER NOT NULL,
+    PRIMARY KEY (game_id, server_id)
+);
+",
+];
+
+fn open(path: &Path, busy: Duration) -> Result<Connection, StoreError> {
+    let c = Connection::open(path)?;
+    c.busy_timeout(busy)?;
+    // WAL lets the reader work beside the writer; FULL syncs each commit.
+    c.pragma_update(None, "journal_mode", "WAL")?;
+    c.pragma_update(None, "synchronous", "FULL")?;
+    c.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(c)
+}
+
+/// Brings the schema to [`SCHEMA_VERSION`], one migration a transaction.
+fn migrate(c: &mut Connection) -> Result<(), StoreError> {
+    let version: u32 = c.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Failed(format!(
+            "the database's schema is version {version}, newer than this server's {SCHEMA_VERSION}: run a newer server"
+        )));
+    }
+    for (from, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", from + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+impl Sqlite {
+    /// Opens (creating and migrating if needed) the database at `path`; a
+    /// write waits at most `busy` for a lock another process holds.
+    pub(super) fn open(path: &Path, busy: Duration) -> Result<Sqlite, StoreError> {
+        let mut writer = open(path, busy)?;
+        migrate(&mut writer)?;
+        let reader = open(path, busy)?;
+        let (writes, jobs) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("kk-server-store".into())
+            .spawn(move || write_loop(writer, &jobs))
+            .map_err(|e| StoreError::Failed(e.to_string()))?;
+        Ok(Sqlite {
+            writes,
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    fn write(&self, write: Write) -> Answer<'_, ()> {
+        Box::pin(async move {
+            let (done, answer) = oneshot::channel();
+            self.writes
+                .send((write, done))
+                .map_err(|_| StoreError::Failed("the store has stopped".into()))?;
+            answer
+                .await
+                .map_err(|_| StoreError::Failed("the store has stopped".into()))?
+        })
+    }
+
+    fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, rusqlite::Error> + Send + 'static,
+    ) -> Answer<'_, T> {
+        let reader = Arc::clone(&self.reader);
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let c = reader
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                f(&c).map_err(StoreError::from)
+            })
+            .await
+            .map_err(|e| StoreError::Failed(e.to_string()))?
+        })
+    }
+}
+
+fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        spec: r.get(1)?,
+        choose_orientation: r.get(2)?,
+        clock: r.get(3)?,
+        tokens: [r.get(4)?, r.get(5)?, r.get(6)?],
+        created_ms: as_u64(r.get(7)?),
+        rematch_of: r.get(8)?,
+    })
+}
+
+fn event_row(r: &rusqlite::Row<'_>) -> Result<EventRow, rusqlite::Error> {
+    Ok(EventRow {
+        n: as_u64(r.get(0)?),
+        kind: r.get(1)?,
+        player: r.get(2)?,
+        action: r.get(3)?,
+        at_ms: as_u64(r.get(4)?),
+        clocks: [as_u64(r.get(5)?), as_u64(r.get(6)?)],
+        paused_ms: r.get::<_, Option<i64>>(7)?.map(as_u64),
+    })
+}
+
+const EVENTS: &str = "SELECT n, kind, player, action, at_ms, black_ms, white_ms, paused_ms FROM events WHERE game_id = ?1 AND n > ?2 ORDER BY n";
+
+impl Backend for Sqlite {
+    fn name(&self) -> &'static str {
+        "sqlite"
+    }
+
+    fn create_game(&self, game: GameRow) -> Answer<'_, ()> {
+        self.write(Write::Game(game))
+    }
+
+    fn append(&self, game: &str, event: EventRow, finish: Option<Finish>) -> Answer<'_, ()> {
+        self.write(Write::Event {
+            game: game.to_string(),
+            event,
+            finish,
+        })
+    }
+
+    fn heartbeat(&self, ms: u64) -> Answer<'_, ()> {
+        self.write(Write::Heartbeat(ms))
+    }
+
+    fn last_heartbeat(&self) -> Answer<'_, Option<u64>> {
+        self.read(|c| {
+            c.query_row("SELECT value FROM meta WHERE key = 'heartbeat'", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .optional()
+            .map(|v| v.map(as_u64))
+        })
+    }
+
+    fn game_of_token(&self, token: &str) -> Answer<'_, Option<String>> {
+        let token = token.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT id FROM games WHERE black_token = ?1 OR white_token = ?1 OR spectator_token = ?1",
+                [&token],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+    }
+
+    fn rematch_of(&self, id: &str) -> Answer<'_, Option<(String, [String; 3])>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT id, black_token, white_token, spectator_token FROM games WHERE rematch_of = ?1",
+                [&id],
+                |r| Ok((r.get(0)?, [r.get(1)?, r.get(2)?, r.get(3)?])),
+            )
+            .optional()
+        })
+    }
+
+    fn unfinished(&self) -> Answer<'_, Vec<String>> {
+        self.read(|c| {
+            let mut q = c.prepare(
+                "SELECT id FROM games WHERE finished_ms IS NULL ORDER BY created_ms, id",
+            )?;
+            q.query_map([], |r| r.get(0))?.collect()
+        })
+    }
+
+    fn load(&self, id: &str) -> Answer<'_, Option<(GameRow, Vec<EventRow>)>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            let game = c
+                .query_row(
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of FROM games WHERE id = ?1",
+                    [&id],
+                    game_row,
+                )
+                .optional()?;
+            let Some(game) = game else { return Ok(None) };
+            let mut q = c.prepare(EVENTS)?;
+            let events = q
+                .query_map(params![id, 0], event_row)?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Some((game, events)))
+        })
+    }
+
+    fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            let mut q = c.prepare(EVENTS)?;
+            q.query_map(params![id, as_i64(n)], event_row)?.collect()
+        })
+    }
+
+    fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()> {
+        self.write(Write::Presence {
+            game: game.to_string(),
+            server: server.to_string(),
+            seats,
+        })
+    }
+
+    fn presence(&self, game: &str, server: &str, stale: Duration) -> Answer<'_, Vec<Seats>> {
+        let (game, server) = (game.to_string(), server.to_string());
+        let since = as_i64(crate::room::wall_ms())
+            .saturating_sub(i64::try_from(stale.as_millis()).unwrap_or(i64::MAX));
+        self.read(move |c| {
+            let mut q = c.prepare(
+                "SELECT p.black, p.white FROM presence p JOIN servers s ON s.id = p.server_id WHERE p.game_id = ?1 AND p.server_id <> ?2 AND s.alive_ms >= ?3",
+            )?;
+            q.query_map(params![game, server, since], |r| {
+                Ok(Seats {
+                    connected: [r.get(0)?, r.get(1)?],
+                })
+            })?
+            .collect()
+        })
+    }
+
+    fn server_alive(&self, server: &str, ms: u64) -> Answer<'_, ()> {
+        self.write(Write::ServerAlive(server.to_string(), ms))
+    }
+
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        // One process per file: nobody else to hear from.
+        None
+    }
+}
+
+fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
+    match write {
+        Write::Game(g) => {
+            c.execute(
+                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of],
+            )?;
+        }
+        Write::Event {
+            game,
+            event: e,
+            finish,
+        } => {
+            let inserted = c.execute(
+                "INSERT INTO events (game_id, n, kind, player, action, at_ms, black_ms, white_ms, paused_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![game, as_i64(e.n), e.kind, e.player, e.action, as_i64(e.at_ms), as_i64(e.clocks[0]), as_i64(e.clocks[1]), e.paused_ms.map(as_i64)],
+            );
+            if let Err(rusqlite::Error::SqliteFailure(f, _)) = &inserted {
+                if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY {
+                    return Err(StoreError::Conflict {
+                        game: game.clone(),
+                        n: e.n,
+                    });
+                }
+            }
+            inserted?;
+            if let Some(f) = finish {
+                c.execute(
+                    "UPDATE games SET finished_ms = ?2, result = ?3, termination = ?4, record = ?5 WHERE id = ?1",
+                    params![game, as_i64(e.at_ms), f.result, f.termination, f.record],
+                )?;
+            }
+        }
+        Write::Heartbeat(ms) => {
+            c.execute(
+                "INSERT INTO meta (key, value) VALUES ('heartbeat', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [as_i64(*ms)],
+            )?;
+        }
+        Write::Presence {
+            game,
+            server,
+            seats,
+        } => {
+            c.execute(
+                "INSERT INTO presence (game_id, server_id, black, white) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (game_id, server_id) DO UPDATE SET black = excluded.black, white = excluded.white",
+                params![game, server, seats.connected[0], seats.connected[1]],
+            )?;
+        }
+        Write::ServerAlive(server, ms) => {
+            c.execute(
+                "INSERT INTO servers (id, alive_ms) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
+                params![server, as_i64(*ms)],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The most writes one commit takes.
+const GROUP: usize = 256;
+
+fn write_loop(mut c: Connection, jobs: &mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut group = vec![first];
+        while group.len() < GROUP {
+            match jobs.try_recv() {
+                Ok(job) => group.push(job),
+                Err(_) => break,
+            }
+        }
+        let results = commit_group(&mut c, &group);
+        for ((_, done), result) in group.into_iter().zip(results) {
+            let _ = done.send(result);
+        }
+    }
+}
+
+/// Commits the group's writes at once; a write that fails is reported
+/// alone (a savepoint each), a commit that fails to all.
+fn commit_group(c: &mut Connection, group: &[Job]) -> Vec<Result<(), StoreError>> {
+    let mut tx = match c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => {
+            let e = StoreError::from(e);
+            return group.iter().map(|_| Err(e.clone())).collect();
+        }
+    };
+    let mut results = Vec::with_capacity(group.len());
+    for (write, _) in group {
+        let one = (|| {
+            let sp = tx.savepoint()?;
+            apply(&sp, write)?;
+            sp.commit().map_err(StoreError::from)
+        })();
+        results.push(one);
+    }
+    if let Err(e) = tx.commit() {
+        let e = StoreError::from(e);
+        return group.iter().map(|_| Err(e.clone())).collect();
+    }
+    results
+}
