@@ -12,13 +12,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use tokio::sync::{Mutex, Semaphore};
+use tokio::sync::{Mutex, Semaphore, broadcast};
 use tokio::time::Instant;
 
 use crate::clock::TimeControl;
 use crate::protocol::{ClientError, ClientMessage, Role, ServerMessage, Snapshot};
-use crate::room::{Room, Rules, wall_ms};
-use crate::store::{GameRow, Store};
+use crate::room::{Context, Room, Rules, TakeUp, wall_ms};
+use crate::store::{GameRow, Notice, Store};
 use crate::{Config, token};
 
 /// The games in memory, by id, and their ids by token (a link is found
@@ -48,6 +48,10 @@ impl Rooms {
 pub struct App {
     pub(crate) config: Config,
     pub(crate) store: Store,
+    /// This process's id, if the store is shared with other processes.
+    server: Option<Arc<str>>,
+    /// The processes alive at the last heartbeat.
+    live: std::sync::Mutex<Vec<String>>,
     /// The games in memory.
     rooms: Mutex<Rooms>,
     /// Open WebSocket connections, bounded.
@@ -61,8 +65,11 @@ pub struct App {
 impl App {
     pub(crate) fn new(config: Config, store: Store) -> App {
         let connections = Arc::new(Semaphore::new(config.max_connections));
+        let server = store.notices().is_some().then(|| Arc::from(token::id()));
         App {
             config,
+            server,
+            live: std::sync::Mutex::new(Vec::new()),
             store,
             rooms: Mutex::new(Rooms::default()),
             connections,
@@ -88,11 +95,96 @@ impl App {
             .take()
     }
 
-    pub(crate) fn rules(&self) -> Rules {
-        Rules {
-            grace: self.config.grace,
-            lag: self.config.lag_allowance,
+    /// What the rooms need of the server.
+    pub(crate) fn context(&self) -> Context {
+        Context {
+            rules: Rules {
+                grace: self.config.grace,
+                lag: self.config.lag_allowance,
+            },
+            store: self.store.clone(),
+            server: self.server.clone(),
+            stale: self.stale(),
         }
+    }
+
+    /// How long a process may be silent before the others take it for
+    /// dead: three missed heartbeats, and never less than three seconds.
+    pub(crate) fn stale(&self) -> Duration {
+        (self.config.heartbeat * 3).max(Duration::from_secs(3))
+    }
+
+    /// This process's id, when the store is shared with others.
+    pub(crate) fn server(&self) -> Option<&Arc<str>> {
+        self.server.as_ref()
+    }
+
+    /// Takes up what the other processes sharing the store do: their
+    /// events and their connections, in the rooms held here, in the order
+    /// they were stored (a seat's arrival before the start it caused).
+    pub(crate) async fn hear(app: Arc<App>, mut notices: broadcast::Receiver<Notice>) {
+        loop {
+            let rooms = match notices.recv().await {
+                Ok(Notice::Appended { game, n }) => {
+                    if let Some(room) = app.held(&game).await {
+                        if room.last_event() < n {
+                            room.catch_up().await;
+                        }
+                    }
+                    continue;
+                }
+                Ok(Notice::Presence { game }) => {
+                    if let Some(room) = app.held(&game).await {
+                        room.refresh_presence().await;
+                    }
+                    continue;
+                }
+                // Notices were missed: every room held catches up.
+                Ok(Notice::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    app.all_held().await
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            };
+            for room in rooms {
+                room.catch_up().await;
+                room.refresh_presence().await;
+            }
+        }
+    }
+
+    /// Notes this process alive (with a shared store), and when another
+    /// process fell silent, counts its connections no more.
+    pub(crate) async fn note_alive(&self) {
+        let Some(server) = &self.server else { return };
+        let _ = self.store.server_alive(server, wall_ms()).await;
+        let Ok(live) = self.store.live_servers(self.stale()).await else {
+            return;
+        };
+        let gone = {
+            let mut known = self
+                .live
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let live: Vec<String> = live.into_iter().map(|(id, _)| id).collect();
+            let gone = known.iter().any(|s| !live.contains(s));
+            *known = live;
+            gone
+        };
+        if gone {
+            for room in self.all_held().await {
+                room.refresh_presence().await;
+            }
+        }
+    }
+
+    /// The room of game `id`, if held.
+    pub(crate) async fn held(&self, id: &str) -> Option<Arc<Room>> {
+        self.rooms.lock().await.by_id.get(id).cloned()
+    }
+
+    /// Every room held.
+    pub(crate) async fn all_held(&self) -> Vec<Arc<Room>> {
+        self.rooms.lock().await.by_id.values().cloned().collect()
     }
 
     pub(crate) async fn insert(&self, room: Arc<Room>) {
@@ -162,7 +254,9 @@ impl App {
             .await
             .map_err(ClientError::store)?
             .ok_or_else(unknown)?;
-        let room = Room::load(&game, &events, self.rules(), self.store.clone(), None)
+        // A game not held was waiting for a link, or is held by another
+        // process: the service never stopped.
+        let room = Room::load(&game, &events, self.context(), TakeUp::Live)
             .await
             .map_err(|e| ClientError::new("store_failed", &e))?;
         let room = self.rooms.lock().await.hold(room);
@@ -293,15 +387,7 @@ async fn create(
         created_ms: wall_ms(),
         rematch_of: None,
     };
-    match Room::create(
-        game.clone(),
-        spec,
-        new.clock,
-        app.rules(),
-        app.store.clone(),
-    )
-    .await
-    {
+    match Room::create(game.clone(), spec, new.clock, app.context()).await {
         Ok(room) => {
             app.insert(room).await;
             let [black, white, spectator] = game.tokens;

@@ -118,8 +118,35 @@ impl Running {
     }
 }
 
+/// Whether another process sharing the store is alive: one heard from
+/// lately is watched until it is heard from again (alive) or falls silent
+/// for `stale` (it died, perhaps just before this one started).
+async fn service_alive(store: &store::Store, stale: Duration) -> Result<bool, StartError> {
+    let seen = store.live_servers(stale).await?;
+    let Some(until) = seen.iter().map(|(_, at)| at + stale_ms(stale)).max() else {
+        return Ok(false);
+    };
+    while room::wall_ms() < until {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let now = store.live_servers(stale).await?;
+        let beat = now
+            .iter()
+            .any(|(id, at)| seen.iter().any(|(was, before)| was == id && at > before));
+        if beat {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+fn stale_ms(stale: Duration) -> u64 {
+    u64::try_from(stale.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// Opens the store, brings back every unfinished game (its clocks having
-/// stood still while the server was down), and serves on `addr`.
+/// stood still while the server was down; with a shared store and another
+/// process alive, the service never stopped and the clocks ran on), and
+/// serves on `addr`.
 ///
 /// # Errors
 /// [`StartError`] if the store cannot be opened, a game does not replay,
@@ -128,13 +155,32 @@ pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartErr
     let store = store::Store::open(&config.database, config.busy_timeout).await?;
     let app = Arc::new(http::App::new(config.clone(), store.clone()));
     let heartbeat = store.last_heartbeat().await?;
+    // With a shared store, another process alive means the service never
+    // stopped: its games go on as they are, clocks running.
+    let take_up = match app.server() {
+        Some(server) => {
+            let alive = service_alive(&store, app.stale()).await?;
+            store.server_alive(server, room::wall_ms()).await?;
+            if alive {
+                room::TakeUp::Live
+            } else {
+                // The heartbeat read again: a process that died lately
+                // may have noted it after the first reading.
+                room::TakeUp::Restart(store.last_heartbeat().await?.max(heartbeat))
+            }
+        }
+        None => room::TakeUp::Restart(heartbeat),
+    };
     for id in store.unfinished().await? {
         if let Some((game, events)) = store.load(&id).await? {
-            let room = room::Room::load(&game, &events, app.rules(), store.clone(), heartbeat)
+            let room = room::Room::load(&game, &events, app.context(), take_up)
                 .await
                 .map_err(StartError::Game)?;
             app.insert(room).await;
         }
+    }
+    if let Some(notices) = store.notices() {
+        tokio::spawn(http::App::hear(Arc::clone(&app), notices));
     }
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -152,6 +198,7 @@ pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartErr
             tick.tick().await;
             // A missed note only makes a restart's pause look longer.
             let _ = store.heartbeat(room::wall_ms()).await;
+            sweeper.note_alive().await;
             let games = sweeper.sweep().await;
             count.store(games, std::sync::atomic::Ordering::Relaxed);
         }

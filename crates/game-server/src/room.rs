@@ -16,7 +16,7 @@ use crate::clock::{Charge, Clocks, TimeControl};
 use crate::protocol::{
     ClientError, EventView, Presence, RematchView, Role, SeatPresence, ServerMessage, Snapshot,
 };
-use crate::store::{EventRow, Finish, GameRow, Store};
+use crate::store::{EventRow, Finish, GameRow, Seats, Store, StoreError};
 
 /// The server's settings a room needs.
 #[derive(Debug, Clone, Copy)]
@@ -25,6 +25,34 @@ pub struct Rules {
     pub grace: Duration,
     /// The lag allowance credited to each action.
     pub lag: Duration,
+}
+
+/// What a room needs of its server: the settings, the store, and, when the
+/// store is shared with other server processes, this process's id (its
+/// connections are announced to the others under it).
+#[derive(Clone)]
+pub struct Context {
+    /// The settings.
+    pub rules: Rules,
+    /// The store.
+    pub store: Store,
+    /// This process's id, if the store is shared.
+    pub server: Option<Arc<str>>,
+    /// How long a process may be silent before the others take it for
+    /// dead (its connections no longer count).
+    pub stale: Duration,
+}
+
+/// How a stored game is taken up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakeUp {
+    /// The service stopped and starts again: the clocks stood still from
+    /// its last sign of life (the heartbeat, in milliseconds since the Unix
+    /// epoch), and a `resume` event says so.
+    Restart(Option<u64>),
+    /// The service never stopped (another process held the game, or it
+    /// waited for a link): the clocks ran on from the last event.
+    Live,
 }
 
 /// What happened in a game, as stored and as sent.
@@ -160,8 +188,10 @@ struct State {
     clocks: Clocks,
     events: Vec<Event>,
     started: bool,
-    /// Open connections per seat.
+    /// Open connections per seat, to this process.
     connected: [u32; 2],
+    /// Open connections per seat, to the other processes sharing the store.
+    remote: [u32; 2],
     /// Whether each seat has ever come.
     seen: [bool; 2],
     /// Since when each seat has been away (after it came once).
@@ -184,7 +214,11 @@ pub struct Room {
     tokens: [String; 3],
     rules: Rules,
     store: Store,
+    server: Option<Arc<str>>,
+    stale: Duration,
     state: Mutex<State>,
+    /// The number of the last event in `state` (read without the lock).
+    last: std::sync::atomic::AtomicU64,
     /// Every message for all of the room's connections, serialised once.
     pub broadcast: broadcast::Sender<Arc<str>>,
     /// The rematch once made: its id and tokens `[black, white, spectator]`.
@@ -193,19 +227,16 @@ pub struct Room {
     rematch_of: Option<String>,
 }
 
+/// The refusal of a change another server process beat to the store.
+const CONFLICT: &str = "conflict";
+
 /// How many messages a slow connection may fall behind before it must
 /// resynchronise (it is then closed and reconnects with the last event it
 /// saw).
 const BACKLOG: usize = 256;
 
 impl Room {
-    fn new(
-        game: &GameRow,
-        spec: GameSpec,
-        control: TimeControl,
-        rules: Rules,
-        store: Store,
-    ) -> Room {
+    fn new(game: &GameRow, spec: GameSpec, control: TimeControl, cx: Context) -> Room {
         let table = if game.choose_orientation {
             Table::choosing_orientation(spec).unwrap_or_else(|| Table::new(spec))
         } else {
@@ -216,14 +247,18 @@ impl Room {
             spec,
             control,
             tokens: game.tokens.clone(),
-            rules,
-            store,
+            rules: cx.rules,
+            store: cx.store,
+            server: cx.server,
+            stale: cx.stale,
+            last: std::sync::atomic::AtomicU64::new(0),
             state: Mutex::new(State {
                 table,
                 clocks: Clocks::new(control),
                 events: Vec::new(),
                 started: false,
                 connected: [0; 2],
+                remote: [0; 2],
                 seen: [false; 2],
                 away_since: [None; 2],
                 timer: 0,
@@ -243,28 +278,25 @@ impl Room {
         game: GameRow,
         spec: GameSpec,
         control: TimeControl,
-        rules: Rules,
-        store: Store,
+        cx: Context,
     ) -> Result<Arc<Room>, ClientError> {
-        store
+        cx.store
             .create_game(game.clone())
             .await
             .map_err(ClientError::store)?;
-        Ok(Arc::new(Room::new(&game, spec, control, rules, store)))
+        Ok(Arc::new(Room::new(&game, spec, control, cx)))
     }
 
     /// A stored game rebuilt from its events; an unfinished one goes on
-    /// from where it stood, its clocks having stood still since
-    /// `heartbeat_ms` (the server's last sign of life).
+    /// from where it stood, taken up as `take_up` says.
     ///
     /// # Errors
     /// A message if the stored game does not replay.
     pub async fn load(
         game: &GameRow,
         rows: &[EventRow],
-        rules: Rules,
-        store: Store,
-        heartbeat_ms: Option<u64>,
+        cx: Context,
+        take_up: TakeUp,
     ) -> Result<Arc<Room>, String> {
         let spec: GameSpec = game
             .spec
@@ -272,7 +304,7 @@ impl Room {
             .map_err(|e| format!("game {}: {e}", game.id))?;
         let control: TimeControl =
             serde_json::from_str(&game.clock).map_err(|e| format!("game {}: {e}", game.id))?;
-        let room = Arc::new(Room::new(game, spec, control, rules, store));
+        let room = Arc::new(Room::new(game, spec, control, cx));
         if let Some(made) = room
             .store
             .rematch_of(&game.id)
@@ -285,28 +317,16 @@ impl Room {
         {
             let mut s = room.state.lock().await;
             for row in rows {
-                let event = Event::from_row(row).map_err(|e| format!("game {}: {e}", game.id))?;
-                match &event.kind {
-                    EventKind::Start => s.started = true,
-                    EventKind::Act(p, a) => {
-                        s.table
-                            .act_text(*p, a)
-                            .map_err(|e| format!("game {}, event {}: {e}", game.id, event.n))?;
-                    }
-                    EventKind::Flag(p) => {
-                        s.table.forfeit(*p, Termination::TimeForfeit);
-                    }
-                    EventKind::Abandon(p) => {
-                        s.table.forfeit(*p, Termination::Abandoned);
-                    }
-                    EventKind::Resume(_) => {}
-                }
-                s.clocks = Clocks::resumed(control, event.clocks);
-                s.events.push(event);
+                room.replay(&mut s, row)?;
             }
             s.seen = [s.started; 2];
             over = s.table.is_over();
-            if !over && s.started {
+            if let (TakeUp::Live, false, true) = (take_up, over, s.started) {
+                room.run_on(&mut s);
+                let now = Instant::now();
+                s.away_since = [Some(now); 2];
+            }
+            if let (TakeUp::Restart(heartbeat_ms), false, true) = (take_up, over, s.started) {
                 // The runner thought from its turn's start to the server's
                 // last heartbeat; from then on the clocks stood still.
                 let now_ms = wall_ms();
@@ -324,13 +344,19 @@ impl Room {
                         at_ms: now_ms,
                         clocks: left,
                     };
-                    room.store
-                        .append(&room.id, event.row(), None)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    s.clocks = Clocks::resumed(control, left);
-                    s.clocks.start(Some(actor), Instant::now());
-                    s.events.push(event);
+                    match room.store.append(&room.id, event.row(), None).await {
+                        Ok(()) => {
+                            s.clocks = Clocks::resumed(control, left);
+                            s.clocks.start(Some(actor), Instant::now());
+                            room.push(&mut s, event);
+                        }
+                        // Another process starting with this one resumed
+                        // the game first.
+                        Err(StoreError::Conflict { .. }) => {
+                            room.catch_up_locked(&mut s).await;
+                        }
+                        Err(e) => return Err(e.to_string()),
+                    }
                     // Both seats must come back; until then they count as away.
                     let now = Instant::now();
                     s.away_since = [Some(now); 2];
@@ -339,8 +365,162 @@ impl Room {
         }
         if !over {
             room.schedule_flag().await;
+            room.refresh_presence().await;
         }
         Ok(room)
+    }
+
+    /// Applies a stored event to the state (the clocks as stored with it,
+    /// none running).
+    fn replay(&self, s: &mut State, row: &EventRow) -> Result<Event, String> {
+        let event = Event::from_row(row).map_err(|e| format!("game {}: {e}", self.id))?;
+        match &event.kind {
+            EventKind::Start => s.started = true,
+            EventKind::Act(p, a) => {
+                s.table
+                    .act_text(*p, a)
+                    .map_err(|e| format!("game {}, event {}: {e}", self.id, event.n))?;
+            }
+            EventKind::Flag(p) => {
+                s.table.forfeit(*p, Termination::TimeForfeit);
+            }
+            EventKind::Abandon(p) => {
+                s.table.forfeit(*p, Termination::Abandoned);
+            }
+            EventKind::Resume(_) => {}
+        }
+        s.clocks = Clocks::resumed(self.control, event.clocks);
+        self.push(s, event.clone());
+        Ok(event)
+    }
+
+    /// Adds an event to the state (and notes its number for the notices).
+    fn push(&self, s: &mut State, event: Event) {
+        self.last
+            .store(event.n, std::sync::atomic::Ordering::Relaxed);
+        s.events.push(event);
+    }
+
+    /// The number of the last event this room has.
+    #[must_use]
+    pub fn last_event(&self) -> u64 {
+        self.last.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// What a room made from this one (its rematch) needs.
+    fn context(&self) -> Context {
+        Context {
+            rules: self.rules,
+            store: self.store.clone(),
+            server: self.server.clone(),
+            stale: self.stale,
+        }
+    }
+
+    /// Starts the runner's clock as of the last event (the time since then
+    /// was the runner's).
+    fn run_on(&self, s: &mut State) {
+        if !s.started || s.table.is_over() {
+            return;
+        }
+        let now = Instant::now();
+        let last_at = s.events.last().map_or(0, |e| e.at_ms);
+        let since = Duration::from_millis(wall_ms().saturating_sub(last_at));
+        s.clocks
+            .start(s.table.actor(), now.checked_sub(since).unwrap_or(now));
+    }
+
+    /// Takes up the events another server process stored since this one's
+    /// last, and tells this process's connections.
+    pub async fn catch_up(self: &Arc<Self>) {
+        let mut s = self.state.lock().await;
+        self.catch_up_locked(&mut s).await;
+    }
+
+    async fn catch_up_locked(self: &Arc<Self>, s: &mut State) {
+        let Ok(rows) = self
+            .store
+            .events_after(&self.id, s.events.len() as u64)
+            .await
+        else {
+            // The next notice, or the next action's conflict, tries again.
+            return;
+        };
+        for row in rows {
+            if row.n != s.events.len() as u64 + 1 {
+                break;
+            }
+            let Ok(event) = self.replay(s, &row) else {
+                break;
+            };
+            self.run_on(s);
+            s.timer += 1;
+            let now = Instant::now();
+            self.send(&ServerMessage::Event {
+                event: event.view(self.control),
+                state: self.snapshot(s, now),
+            });
+            self.arm_flag(s);
+        }
+    }
+
+    /// Reads which seats the other server processes have connections for,
+    /// and starts the game if both seats have now come.
+    pub async fn refresh_presence(self: &Arc<Self>) {
+        let Some(server) = &self.server else { return };
+        let Ok(others) = self.store.presence(&self.id, server, self.stale).await else {
+            return;
+        };
+        let mut remote = [0u32; 2];
+        for seats in others {
+            for (sum, n) in remote.iter_mut().zip(seats.connected) {
+                *sum = sum.saturating_add(n);
+            }
+        }
+        let mut s = self.state.lock().await;
+        if remote == s.remote {
+            return;
+        }
+        let now = Instant::now();
+        let was = [Player::Black, Player::White].map(|p| Room::present(&s, p));
+        s.remote = remote;
+        for (p, was) in [Player::Black, Player::White].into_iter().zip(was) {
+            if Room::present(&s, p) {
+                s.seen[p.index()] = true;
+                s.away_since[p.index()] = None;
+            } else if was {
+                self.went_away(&mut s, p);
+            }
+        }
+        if self.start_if_both_came(&mut s).await.unwrap_or(false) {
+            return;
+        }
+        self.send(&ServerMessage::Presence {
+            state: self.snapshot(&s, now),
+        });
+    }
+
+    /// Tells the other server processes this one's connections to the game.
+    async fn announce(&self, s: &State) {
+        if let Some(server) = &self.server {
+            // Lost, the others count this process's seats as they were
+            // until its next change.
+            let _ = self
+                .store
+                .set_presence(
+                    &self.id,
+                    server,
+                    Seats {
+                        connected: s.connected,
+                    },
+                )
+                .await;
+        }
+    }
+
+    /// Whether `player` has a connection to any server process.
+    fn present(s: &State, player: Player) -> bool {
+        s.connected[player.index()] + s.remote[player.index()] > 0
     }
 
     /// The role a token opens in this room.
@@ -371,7 +551,7 @@ impl Room {
         let record = s.table.record();
         let m = s.table.kamisado_match();
         let presence = |p: Player| SeatPresence {
-            connected: s.connected[p.index()] > 0,
+            connected: Room::present(s, p),
             away_ms: s.away_since[p.index()].map(|t| {
                 u64::try_from(now.saturating_duration_since(t).as_millis()).unwrap_or(u64::MAX)
             }),
@@ -415,7 +595,7 @@ impl Room {
         self.control.claims_allowed()
             && !s.table.is_over()
             && s.started
-            && s.connected[away.index()] == 0
+            && !Room::present(s, away)
             && s.away_since[away.index()]
                 .is_some_and(|t| now.saturating_duration_since(t) >= self.rules.grace)
     }
@@ -469,29 +649,8 @@ impl Room {
         s.connected[player.index()] += 1;
         s.away_since[player.index()] = None;
         s.seen[player.index()] = true;
-        if !s.started && s.seen == [true; 2] && !s.table.is_over() {
-            let now = Instant::now();
-            let event = Event {
-                n: s.events.len() as u64 + 1,
-                kind: EventKind::Start,
-                at_ms: wall_ms(),
-                clocks: s.clocks.stored(),
-            };
-            self.store
-                .append(&self.id, event.row(), None)
-                .await
-                .map_err(ClientError::store)?;
-            s.started = true;
-            let actor = s.table.actor();
-            s.clocks.start(actor, now);
-            s.events.push(event.clone());
-            s.timer += 1;
-            self.send(&ServerMessage::Event {
-                event: event.view(self.control),
-                state: self.snapshot(&s, now),
-            });
-            drop(s);
-            self.schedule_flag().await;
+        self.announce(&s).await;
+        if self.start_if_both_came(&mut s).await? {
             return Ok(());
         }
         self.send(&ServerMessage::Presence {
@@ -500,32 +659,74 @@ impl Room {
         Ok(())
     }
 
+    /// Starts the game (a `start` event: the clocks run) if both seats
+    /// have come; returns whether it is now started and everyone told.
+    async fn start_if_both_came(self: &Arc<Self>, s: &mut State) -> Result<bool, ClientError> {
+        if s.started || s.seen != [true; 2] || s.table.is_over() {
+            return Ok(false);
+        }
+        let now = Instant::now();
+        let event = Event {
+            n: s.events.len() as u64 + 1,
+            kind: EventKind::Start,
+            at_ms: wall_ms(),
+            clocks: s.clocks.stored(),
+        };
+        match self.store.append(&self.id, event.row(), None).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict { .. }) => {
+                // Another process started it first: its event is taken up
+                // (and sent) instead.
+                self.catch_up_locked(s).await;
+                return Ok(s.started);
+            }
+            Err(e) => return Err(ClientError::store(e)),
+        }
+        s.started = true;
+        let actor = s.table.actor();
+        s.clocks.start(actor, now);
+        self.push(s, event.clone());
+        s.timer += 1;
+        self.send(&ServerMessage::Event {
+            event: event.view(self.control),
+            state: self.snapshot(s, now),
+        });
+        self.arm_flag(s);
+        Ok(true)
+    }
+
     /// A seat's connection closed.
     pub async fn leave(self: &Arc<Self>, role: Role) {
         let Some(player) = role.player() else { return };
         let mut s = self.state.lock().await;
         let n = &mut s.connected[player.index()];
         *n = n.saturating_sub(1);
-        if *n == 0 {
-            let since = Instant::now();
-            s.away_since[player.index()] = Some(since);
-            // Everyone hears when the game becomes claimable, without asking.
-            if self.control.claims_allowed() && !s.table.is_over() {
-                let room = Arc::clone(self);
-                tokio::spawn(async move {
-                    tokio::time::sleep_until(since + room.rules.grace).await;
-                    let s = room.state.lock().await;
-                    if s.away_since[player.index()] == Some(since) && !s.table.is_over() {
-                        room.send(&ServerMessage::Presence {
-                            state: room.snapshot(&s, Instant::now()),
-                        });
-                    }
-                });
-            }
+        self.announce(&s).await;
+        if !Room::present(&s, player) {
+            self.went_away(&mut s, player);
         }
         self.send(&ServerMessage::Presence {
             state: self.snapshot(&s, Instant::now()),
         });
+    }
+
+    /// `player` has no connection left: away from now, and everyone hears
+    /// when the game becomes claimable, without asking.
+    fn went_away(self: &Arc<Self>, s: &mut State, player: Player) {
+        let since = Instant::now();
+        s.away_since[player.index()] = Some(since);
+        if self.control.claims_allowed() && !s.table.is_over() {
+            let room = Arc::clone(self);
+            tokio::spawn(async move {
+                tokio::time::sleep_until(since + room.rules.grace).await;
+                let s = room.state.lock().await;
+                if s.away_since[player.index()] == Some(since) && !s.table.is_over() {
+                    room.send(&ServerMessage::Presence {
+                        state: room.snapshot(&s, Instant::now()),
+                    });
+                }
+            });
+        }
     }
 
     /// `role` acts `text`: checked (seat, turn, phase, rules, clock),
@@ -543,27 +744,48 @@ impl Room {
         let action = TableAction::parse(self.spec.game(), text)
             .map_err(|e| ClientError::table(&TableError::Parse(e)))?;
         let mut s = self.state.lock().await;
-        let now = Instant::now();
-        let mut table = s.table.clone();
-        table
-            .act(player, action)
-            .map_err(|e| ClientError::table(&e))?;
-        let mut clocks = s.clocks.clone();
-        let mut kind = EventKind::Act(player, action.to_string());
-        if s.started && clocks.charge(player, now, self.rules.lag) == Charge::Flagged {
-            // The time ran out before the action came: the flag falls
-            // instead, and the action is refused.
-            table = s.table.clone();
-            table.forfeit(player, Termination::TimeForfeit);
-            kind = EventKind::Flag(player);
-        }
-        if s.started && !table.is_over() {
-            clocks.start(table.actor(), now);
-        } else {
-            clocks.start(None, now);
-        }
-        let flagged = matches!(kind, EventKind::Flag(_));
-        self.commit(&mut s, table, clocks, kind, now).await?;
+        let mut tries = 0;
+        let (flagged, now) = loop {
+            let now = Instant::now();
+            let mut table = s.table.clone();
+            if let Err(e) = table.act(player, action) {
+                // Refused here, perhaps only because another process's
+                // event has not been heard yet: checked again once caught
+                // up.
+                if self.server.is_none() || tries > 0 {
+                    return Err(ClientError::table(&e));
+                }
+                tries += 1;
+                let before = s.events.len();
+                self.catch_up_locked(&mut s).await;
+                if s.events.len() == before {
+                    return Err(ClientError::table(&e));
+                }
+                continue;
+            }
+            let mut clocks = s.clocks.clone();
+            let mut kind = EventKind::Act(player, action.to_string());
+            if s.started && clocks.charge(player, now, self.rules.lag) == Charge::Flagged {
+                // The time ran out before the action came: the flag falls
+                // instead, and the action is refused.
+                table = s.table.clone();
+                table.forfeit(player, Termination::TimeForfeit);
+                kind = EventKind::Flag(player);
+            }
+            if s.started && !table.is_over() {
+                clocks.start(table.actor(), now);
+            } else {
+                clocks.start(None, now);
+            }
+            let flagged = matches!(kind, EventKind::Flag(_));
+            match self.commit(&mut s, table, clocks, kind, now).await {
+                // Another process stored an event first (the game has been
+                // caught up): checked again against the game as it now is.
+                Err(e) if e.kind == CONFLICT && tries < 3 => tries += 1,
+                Err(e) => return Err(e),
+                Ok(()) => break (flagged, now),
+            }
+        };
         if flagged {
             return Err(ClientError::new(
                 "time_out",
@@ -595,7 +817,7 @@ impl Room {
         if !self.claimable(&s, away, now) {
             let why = if !self.control.claims_allowed() {
                 "a correspondence game is not claimed: its deadline ends it".to_string()
-            } else if s.connected[away.index()] > 0 || s.away_since[away.index()].is_none() {
+            } else if Room::present(&s, away) || s.away_since[away.index()].is_none() {
                 format!("{away} is connected")
             } else {
                 let waited = s.away_since[away.index()]
@@ -666,15 +888,7 @@ impl Room {
             created_ms: wall_ms(),
             rematch_of: Some(self.id.clone()),
         };
-        let room = match Room::create(
-            game.clone(),
-            spec,
-            self.control,
-            self.rules,
-            self.store.clone(),
-        )
-        .await
-        {
+        let room = match Room::create(game.clone(), spec, self.control, self.context()).await {
             Ok(room) => room,
             Err(e) => {
                 // Not made: this seat may offer again.
@@ -722,13 +936,17 @@ impl Room {
             termination: table.record().termination().name().to_string(),
             record: table.record().to_string(),
         });
-        self.store
-            .append(&self.id, event.row(), finish)
-            .await
-            .map_err(ClientError::store)?;
+        match self.store.append(&self.id, event.row(), finish).await {
+            Ok(()) => {}
+            Err(e @ StoreError::Conflict { .. }) => {
+                self.catch_up_locked(s).await;
+                return Err(ClientError::new(CONFLICT, &e.to_string()));
+            }
+            Err(e) => return Err(ClientError::store(e)),
+        }
         s.table = table;
         s.clocks = clocks;
-        s.events.push(event.clone());
+        self.push(s, event.clone());
         s.timer += 1;
         self.send(&ServerMessage::Event {
             event: event.view(self.control),

@@ -192,6 +192,9 @@ pub trait Backend: Send + Sync + 'static {
     fn presence(&self, game: &str, server: &str, stale: Duration) -> Answer<'_, Vec<Seats>>;
     /// Notes that process `server` is alive at `ms`.
     fn server_alive(&self, server: &str, ms: u64) -> Answer<'_, ()>;
+    /// The processes heard from within `stale`: their ids, in order, and
+    /// when each was last heard from.
+    fn live_servers(&self, stale: Duration) -> Answer<'_, Vec<(String, u64)>>;
     /// What the other processes do, if they can share this store.
     fn notices(&self) -> Option<broadcast::Receiver<Notice>>;
 }

@@ -486,6 +486,22 @@ impl Backend for Postgres {
         })
     }
 
+    fn live_servers(&self, stale: Duration) -> Answer<'_, Vec<(String, u64)>> {
+        let since = as_i64(crate::room::wall_ms())
+            .saturating_sub(i64::try_from(stale.as_millis()).unwrap_or(i64::MAX));
+        Box::pin(async move {
+            let rows = self
+                .client()
+                .await?
+                .query(
+                    "SELECT id, alive_ms FROM servers WHERE alive_ms >= $1 ORDER BY id",
+                    &[&since],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| (r.get(0), as_u64(r.get(1)))).collect())
+        })
+    }
+
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
     }

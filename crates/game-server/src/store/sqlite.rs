@@ -319,6 +319,17 @@ impl Backend for Sqlite {
         self.write(Write::ServerAlive(server.to_string(), ms))
     }
 
+    fn live_servers(&self, stale: Duration) -> Answer<'_, Vec<(String, u64)>> {
+        let since = as_i64(crate::room::wall_ms())
+            .saturating_sub(i64::try_from(stale.as_millis()).unwrap_or(i64::MAX));
+        self.read(move |c| {
+            let mut q =
+                c.prepare("SELECT id, alive_ms FROM servers WHERE alive_ms >= ?1 ORDER BY id")?;
+            q.query_map([since], |r| Ok((r.get(0)?, as_u64(r.get(1)?))))?
+                .collect()
+        })
+    }
+
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         // One process per file: nobody else to hear from.
         None

@@ -6,6 +6,7 @@ mod clock;
 mod hostile;
 mod play;
 mod restart;
+mod shared;
 mod store;
 
 use std::net::SocketAddr;

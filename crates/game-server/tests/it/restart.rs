@@ -5,7 +5,6 @@
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -13,8 +12,27 @@ use serde_json::json;
 
 use crate::{Client, create, database, http, server};
 
-/// Starts `kk-server` on a free port with `db`; returns it and its address.
-fn spawn(db: &Path) -> (Child, SocketAddr) {
+/// A `kk-server` process, killed when dropped (a failing test leaves none
+/// behind).
+pub struct Server(Child);
+
+impl Server {
+    /// Kills it with SIGKILL and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts `kk-server` on a free port with `db` (a file or a PostgreSQL
+/// URL); returns it and its address.
+pub fn spawn(db: &str) -> (Server, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kk-server"))
         .args([
             "--listen",
@@ -38,13 +56,24 @@ fn spawn(db: &Path) -> (Child, SocketAddr) {
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .parse()
         .unwrap();
-    (child, addr)
+    (Server(child), addr)
 }
 
 #[tokio::test]
 async fn a_server_killed_and_started_again_loses_no_acknowledged_move_and_stops_the_clocks() {
     let db = database("restart");
-    let (mut first, addr) = spawn(&db);
+    killed_and_started_again(db.to_str().unwrap()).await;
+}
+
+#[tokio::test]
+async fn a_server_on_postgres_killed_and_started_again_loses_no_acknowledged_move() {
+    if let Some(url) = crate::postgres("restart").await {
+        killed_and_started_again(&url).await;
+    }
+}
+
+async fn killed_and_started_again(db: &str) {
+    let (mut first, addr) = spawn(db);
     let links = create(
         addr,
         "kamisado target=3",
@@ -72,11 +101,10 @@ async fn a_server_killed_and_started_again_loses_no_acknowledged_move_and_stops_
     let thinker = state["actor"].as_str().unwrap().to_string();
     // The player to move thinks; the server notes it is alive each second.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
     // Down for 2 s.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let (mut second, addr) = spawn(&db);
+    let (mut second, addr) = spawn(db);
     let token = if thinker == "black" {
         &links.black
     } else {
@@ -124,8 +152,7 @@ async fn a_server_killed_and_started_again_loses_no_acknowledged_move_and_stops_
     let n = welcome["state"]["n"].as_u64().unwrap() + 1;
     let moved = thinking.event(n).await;
     assert_eq!(moved["event"]["action"], action.as_str(), "{moved}");
-    second.kill().unwrap();
-    second.wait().unwrap();
+    second.kill();
 }
 
 #[tokio::test]

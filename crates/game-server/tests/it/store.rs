@@ -134,6 +134,10 @@ async fn contract(store: &Store) {
     );
     assert_eq!(store.presence("g2", "p1", stale).await.unwrap(), vec![]);
     assert_eq!(store.presence("g1", "p3", stale).await.unwrap(), vec![]);
+    assert_eq!(
+        store.live_servers(stale).await.unwrap(),
+        vec![("p1".to_string(), now)]
+    );
 }
 
 #[tokio::test]
