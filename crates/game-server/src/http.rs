@@ -139,6 +139,12 @@ impl App {
                     }
                     continue;
                 }
+                Ok(Notice::Offers { game }) => {
+                    if let Some(room) = app.held(&game).await {
+                        room.refresh_offers().await;
+                    }
+                    continue;
+                }
                 // Notices were missed: every room held catches up.
                 Ok(Notice::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     app.all_held().await
@@ -148,6 +154,7 @@ impl App {
             for room in rooms {
                 room.catch_up().await;
                 room.refresh_presence().await;
+                room.refresh_offers().await;
             }
         }
     }

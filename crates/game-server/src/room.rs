@@ -198,8 +198,7 @@ struct State {
     away_since: [Option<Instant>; 2],
     /// Bumped whenever the flag's deadline changes.
     timer: u64,
-    /// Which seats offered a rematch (kept in memory only: a restart
-    /// forgets an offer, never a rematch made).
+    /// Which seats offered a rematch (as stored).
     offers: [bool; 2],
 }
 
@@ -313,9 +312,15 @@ impl Room {
         {
             let _ = room.rematch.set(made);
         }
+        let offered = room
+            .store
+            .offers(&game.id)
+            .await
+            .map_err(|e| e.to_string())?;
         let over;
         {
             let mut s = room.state.lock().await;
+            Room::note_offers(&mut s, &offered);
             for row in rows {
                 room.replay(&mut s, row)?;
             }
@@ -867,7 +872,17 @@ impl Room {
         if self.rematch.get().is_some() {
             return Ok(None);
         }
+        self.store
+            .offer_rematch(&self.id, &player.to_string())
+            .await
+            .map_err(ClientError::store)?;
         s.offers[player.index()] = true;
+        if s.offers != [true; 2] && self.server.is_some() {
+            // The other seat may have offered through another process.
+            if let Ok(offered) = self.store.offers(&self.id).await {
+                Room::note_offers(&mut s, &offered);
+            }
+        }
         if s.offers != [true; 2] {
             self.send(&ServerMessage::Offer {
                 state: self.snapshot(&s, Instant::now()),
@@ -888,19 +903,57 @@ impl Room {
             created_ms: wall_ms(),
             rematch_of: Some(self.id.clone()),
         };
-        let room = match Room::create(game.clone(), spec, self.control, self.context()).await {
-            Ok(room) => room,
-            Err(e) => {
-                // Not made: this seat may offer again.
-                s.offers[player.index()] = false;
-                return Err(e);
+        let made = Room::create(game.clone(), spec, self.control, self.context()).await;
+        let room = match made {
+            Ok(room) => {
+                let _ = self.rematch.set((game.id, game.tokens));
+                Some(room)
             }
+            // Another process made it first (a game has one rematch), or
+            // it was not made: the offers stay, and offering again tries
+            // again.
+            Err(e) => match self.store.rematch_of(&self.id).await {
+                Ok(Some(made)) => {
+                    let _ = self.rematch.set(made);
+                    None
+                }
+                _ => return Err(e),
+            },
         };
-        let _ = self.rematch.set((game.id, game.tokens));
         self.send(&ServerMessage::Offer {
             state: self.snapshot(&s, Instant::now()),
         });
-        Ok(Some(room))
+        Ok(room)
+    }
+
+    fn note_offers(s: &mut State, offered: &[String]) {
+        for player in offered {
+            if let Ok(player) = player.parse::<Player>() {
+                s.offers[player.index()] = true;
+            }
+        }
+    }
+
+    /// Reads the offers and the rematch another server process stored,
+    /// and tells this process's connections.
+    pub async fn refresh_offers(self: &Arc<Self>) {
+        let (Ok(offered), Ok(made)) = (
+            self.store.offers(&self.id).await,
+            self.store.rematch_of(&self.id).await,
+        ) else {
+            return;
+        };
+        let mut s = self.state.lock().await;
+        let before = (s.offers, self.rematch.get().is_some());
+        Room::note_offers(&mut s, &offered);
+        if let Some(made) = made {
+            let _ = self.rematch.set(made);
+        }
+        if (s.offers, self.rematch.get().is_some()) != before {
+            self.send(&ServerMessage::Offer {
+                state: self.snapshot(&s, Instant::now()),
+            });
+        }
     }
 
     /// The rematch's id and `role`'s token in it (the other colour's seat),

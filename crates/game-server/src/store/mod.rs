@@ -152,6 +152,11 @@ pub enum Notice {
         /// The game.
         game: String,
     },
+    /// A seat of `game` offered a rematch, or the rematch was made.
+    Offers {
+        /// The game.
+        game: String,
+    },
     /// The listening connection was lost and is back: notices may have
     /// been missed, so every game held must catch up.
     Resync,
@@ -184,6 +189,11 @@ pub trait Backend: Send + Sync + 'static {
     fn load(&self, id: &str) -> Answer<'_, Option<(GameRow, Vec<EventRow>)>>;
     /// The events of game `id` after number `n`, in order.
     fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>>;
+    /// Stores `player`'s offer of a rematch of the finished `game` (once:
+    /// an offer made again changes nothing).
+    fn offer_rematch(&self, game: &str, player: &str) -> Answer<'_, ()>;
+    /// The players who offered a rematch of `game`.
+    fn offers(&self, game: &str) -> Answer<'_, Vec<String>>;
     /// Stores which seats of `game` the process `server` has connections
     /// for (and tells the other processes).
     fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()>;
@@ -226,7 +236,7 @@ impl std::ops::Deref for Store {
 
 /// The schema's version after every migration: both implementations
 /// migrate to it, one numbered step at a time, at start.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 fn as_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)

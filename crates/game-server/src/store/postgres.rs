@@ -101,6 +101,29 @@ END $$ LANGUAGE plpgsql;
 CREATE TRIGGER kk_presence_changed AFTER INSERT OR UPDATE ON presence
     FOR EACH ROW EXECUTE FUNCTION kk_presence_changed();
 ",
+    "
+CREATE TABLE offers (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+);
+CREATE FUNCTION kk_offered() RETURNS trigger AS $$
+BEGIN
+    PERFORM pg_notify('kk_offers', NEW.game_id);
+    RETURN NULL;
+END $$ LANGUAGE plpgsql;
+CREATE TRIGGER kk_offered AFTER INSERT ON offers
+    FOR EACH ROW EXECUTE FUNCTION kk_offered();
+CREATE FUNCTION kk_rematch_made() RETURNS trigger AS $$
+BEGIN
+    IF NEW.rematch_of IS NOT NULL THEN
+        PERFORM pg_notify('kk_offers', NEW.rematch_of);
+    END IF;
+    RETURN NULL;
+END $$ LANGUAGE plpgsql;
+CREATE TRIGGER kk_rematch_made AFTER INSERT ON games
+    FOR EACH ROW EXECUTE FUNCTION kk_rematch_made();
+",
 ];
 
 /// Any number taken by every server process migrating this schema, so that
@@ -188,6 +211,9 @@ async fn listen(
                     "kk_presence" => Some(Notice::Presence {
                         game: n.payload().to_string(),
                     }),
+                    "kk_offers" => Some(Notice::Offers {
+                        game: n.payload().to_string(),
+                    }),
                     _ => None,
                 };
                 if let Some(notice) = notice {
@@ -196,7 +222,7 @@ async fn listen(
             }
         });
         match client
-            .batch_execute("LISTEN kk_events; LISTEN kk_presence")
+            .batch_execute("LISTEN kk_events; LISTEN kk_presence; LISTEN kk_offers")
             .await
         {
             Ok(()) => match ready.take() {
@@ -433,6 +459,35 @@ impl Backend for Postgres {
                 .query(EVENTS, &[&id, &as_i64(n)])
                 .await?;
             Ok(rows.iter().map(event_row).collect())
+        })
+    }
+
+    fn offer_rematch(&self, game: &str, player: &str) -> Answer<'_, ()> {
+        let (game, player) = (game.to_string(), player.to_string());
+        Box::pin(async move {
+            self.client()
+                .await?
+                .execute(
+                    "INSERT INTO offers (game_id, player) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    &[&game, &player],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn offers(&self, game: &str) -> Answer<'_, Vec<String>> {
+        let game = game.to_string();
+        Box::pin(async move {
+            let rows = self
+                .client()
+                .await?
+                .query(
+                    "SELECT player FROM offers WHERE game_id = $1 ORDER BY player",
+                    &[&game],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
         })
     }
 

@@ -35,6 +35,10 @@ enum Write {
         seats: Seats,
     },
     ServerAlive(String, u64),
+    Offer {
+        game: String,
+        player: String,
+    },
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -94,6 +98,13 @@ CREATE TABLE presence (
     black INTEGER NOT NULL,
     white INTEGER NOT NULL,
     PRIMARY KEY (game_id, server_id)
+);
+",
+    "
+CREATE TABLE offers (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
 );
 ",
 ];
@@ -290,6 +301,22 @@ impl Backend for Sqlite {
         })
     }
 
+    fn offer_rematch(&self, game: &str, player: &str) -> Answer<'_, ()> {
+        self.write(Write::Offer {
+            game: game.to_string(),
+            player: player.to_string(),
+        })
+    }
+
+    fn offers(&self, game: &str) -> Answer<'_, Vec<String>> {
+        let game = game.to_string();
+        self.read(move |c| {
+            let mut q =
+                c.prepare("SELECT player FROM offers WHERE game_id = ?1 ORDER BY player")?;
+            q.query_map([&game], |r| r.get(0))?.collect()
+        })
+    }
+
     fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()> {
         self.write(Write::Presence {
             game: game.to_string(),
@@ -383,6 +410,12 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             c.execute(
                 "INSERT INTO presence (game_id, server_id, black, white) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (game_id, server_id) DO UPDATE SET black = excluded.black, white = excluded.white",
                 params![game, server, seats.connected[0], seats.connected[1]],
+            )?;
+        }
+        Write::Offer { game, player } => {
+            c.execute(
+                "INSERT INTO offers (game_id, player) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+                params![game, player],
             )?;
         }
         Write::ServerAlive(server, ms) => {

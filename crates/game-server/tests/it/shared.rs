@@ -1,8 +1,9 @@
 //! Two server processes on one PostgreSQL database, as behind a load
 //! balancer: each seat on its own process, a spectator on either; every
 //! action made through one reaches the clients of the other, the seats'
-//! rights hold across them, a flag falls once, and when one process dies
-//! its players go on through the other.
+//! rights hold across them, a flag falls once, a rematch offered through
+//! one is accepted through the other, and when one process dies its
+//! players go on through the other.
 
 use std::time::Duration;
 
@@ -180,7 +181,7 @@ async fn two_processes_on_one_database_play_one_game_between_their_clients() {
 }
 
 #[tokio::test]
-async fn a_flag_falls_once_though_two_processes_watch_the_clock() {
+async fn a_flag_falls_once_and_a_rematch_is_made_once_across_two_processes() {
     let Some(url) = crate::postgres("flag").await else {
         return;
     };
@@ -201,6 +202,26 @@ async fn a_flag_falls_once_though_two_processes_watch_the_clock() {
     let record: serde_json::Value = serde_json::from_str(&record).unwrap();
     assert_eq!(record["state"]["n"], 2, "{record}");
     assert_eq!(record["state"]["termination"], "time forfeit");
+
+    // A rematch offered through one process, accepted through the other:
+    // one new game, each seat told its own link by its own process.
+    black.send(&json!({"type": "rematch"})).await;
+    let offer = white.next_of("offer").await;
+    assert_eq!(offer["state"]["rematch"]["black"], true, "{offer}");
+    white.send(&json!({"type": "rematch"})).await;
+    let to_white = white.next_of("rematch").await;
+    let to_black = black.next_of("rematch").await;
+    assert_eq!(to_white["game"], to_black["game"], "{to_white} {to_black}");
+    let (_, seen) = http(a, "GET", "/api/game", to_black["token"].as_str(), None).await;
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&seen).unwrap()["role"],
+        "white"
+    );
+    let (_, seen) = http(b, "GET", "/api/game", to_white["token"].as_str(), None).await;
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&seen).unwrap()["role"],
+        "black"
+    );
     one.kill();
     two.kill();
 }

@@ -116,6 +116,16 @@ async fn contract(store: &Store) {
     again.rematch_of = Some("g1".into());
     assert!(store.create_game(again).await.is_err());
 
+    // Offers of a rematch: each seat once.
+    store.offer_rematch("g2", "white").await.unwrap();
+    store.offer_rematch("g2", "white").await.unwrap();
+    store.offer_rematch("g2", "black").await.unwrap();
+    assert_eq!(
+        store.offers("g2").await.unwrap(),
+        vec!["black".to_string(), "white".to_string()]
+    );
+    assert_eq!(store.offers("g1").await.unwrap(), Vec::<String>::new());
+
     // Presence: another live process's seats are seen, one's own are not,
     // and a process silent too long is taken for dead.
     let now = game_server::room::wall_ms();
@@ -255,8 +265,12 @@ async fn postgres_processes_hear_each_others_events_and_presence() {
     one.set_presence("g", "p1", Seats { connected: [1, 0] })
         .await
         .unwrap();
+    one.offer_rematch("g", "black").await.unwrap();
+    let mut rematch = game("r");
+    rematch.rematch_of = Some("g".into());
+    one.create_game(rematch).await.unwrap();
     let mut notices = Vec::new();
-    while notices.len() < 3 {
+    while notices.len() < 5 {
         let notice = tokio::time::timeout(Duration::from_secs(5), heard.recv())
             .await
             .expect("a notice within 5 s")
@@ -275,6 +289,8 @@ async fn postgres_processes_hear_each_others_events_and_presence() {
                 n: 2
             },
             Notice::Presence { game: "g".into() },
+            Notice::Offers { game: "g".into() },
+            Notice::Offers { game: "g".into() },
         ]
     );
 }
