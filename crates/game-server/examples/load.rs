@@ -7,10 +7,13 @@
 //! ```sh
 //! cargo build --release -p game-server --bin kk-server --example load
 //! target/release/examples/load --games 1000 --rate 1 --seconds 30
+//! # on a fresh PostgreSQL database, through two server processes (each
+//! # game's Black on one, its White on the other):
+//! target/release/examples/load --database postgres://kk@127.0.0.1:55432/load --servers 2
 //! ```
 //!
 //! Prints the games held, the actions a second, the latency's 50th, 99th
-//! and largest values, and the server's memory (resident set) per game.
+//! and largest values, and the servers' memory (resident set) per game.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -41,6 +44,15 @@ struct Args {
     /// The server program.
     #[arg(long, default_value = "target/release/kk-server")]
     server: PathBuf,
+    /// The database: a fresh SQLite file in the temporary folder if not
+    /// given; a PostgreSQL URL (an empty database) to measure that store.
+    #[arg(long)]
+    database: Option<String>,
+    /// Server processes on the database (more than one needs PostgreSQL):
+    /// each game is created through one, its Black plays through that one
+    /// and its White through the next.
+    #[arg(long, default_value_t = 1)]
+    servers: usize,
 }
 
 type Socket =
@@ -129,7 +141,7 @@ struct Shared {
 /// One game: both seats joined, then an action every `period` until
 /// `until`, each timed from its sending to the opponent's receipt.
 async fn play(
-    addr: String,
+    addrs: [String; 2],
     script: Arc<Vec<(usize, String)>>,
     period: Duration,
     offset: Duration,
@@ -139,7 +151,7 @@ async fn play(
 ) {
     let result: Result<(), String> = async {
         let created = http(
-            &addr,
+            &addrs[0],
             "POST",
             "/api/games",
             &json!({"spec": "kamisado target=15", "clock": {"type": "live", "initial_ms": 86_400_000}})
@@ -148,7 +160,7 @@ async fn play(
         .await;
         let links: Value = serde_json::from_str(&created).map_err(|e| format!("{e}: {created}"))?;
         let token = |k: &str| links[k].as_str().unwrap_or_default().to_string();
-        let mut seats = [join(&addr, &token("black")).await, join(&addr, &token("white")).await];
+        let mut seats = [join(&addrs[0], &token("black")).await, join(&addrs[1], &token("white")).await];
         event(&mut seats[0], 1).await?;
         event(&mut seats[1], 1).await?;
         let mut tick = tokio::time::interval_at(tokio::time::Instant::from_std(measure_from + offset), period);
@@ -199,41 +211,52 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
-    let db = std::env::temp_dir().join(format!("kk-load-{}.sqlite", std::process::id()));
-    let mut server = Command::new(&args.server)
-        .args([
-            "--listen",
-            "127.0.0.1:0",
-            "--web",
-            "no-such-folder",
-            // Every game and connection comes from this one address.
-            "--create-burst",
-            "1000000",
-            "--connections-per-address",
-            "1000000",
-            "--database",
-        ])
-        .arg(&db)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot start {} ({e}): build it with `cargo build --release -p game-server`",
-                args.server.display()
-            )
-        });
-    let pid = server.id();
-    let mut line = String::new();
-    std::io::BufReader::new(server.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the address");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("an address")
-        .to_string();
-    let idle_kib = resident_kib(pid);
+    let sqlite = std::env::temp_dir().join(format!("kk-load-{}.sqlite", std::process::id()));
+    let db = args
+        .database
+        .clone()
+        .unwrap_or_else(|| sqlite.display().to_string());
+    let mut servers = Vec::new();
+    let mut addrs = Vec::new();
+    for _ in 0..args.servers.max(1) {
+        let mut server = Command::new(&args.server)
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--web",
+                "no-such-folder",
+                // Every game and connection comes from this one address.
+                "--create-burst",
+                "1000000",
+                "--connections-per-address",
+                "1000000",
+                "--database",
+                &db,
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start {} ({e}): build it with `cargo build --release -p game-server`",
+                    args.server.display()
+                )
+            });
+        let mut line = String::new();
+        std::io::BufReader::new(server.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the address");
+        addrs.push(
+            line.split("http://")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .unwrap_or_else(|| panic!("no address in {line:?}"))
+                .to_string(),
+        );
+        servers.push(server);
+    }
+    let pids: Vec<u32> = servers.iter().map(std::process::Child::id).collect();
+    let resident = || pids.iter().map(|&pid| resident_kib(pid)).sum::<u64>();
+    let idle_kib = resident();
     let scripts: Vec<Arc<Vec<(usize, String)>>> = (0..64).map(|s| Arc::new(script(s))).collect();
     let shortest = scripts.iter().map(|s| s.len()).min().unwrap_or(0);
     let period = Duration::from_secs_f64(1.0 / args.rate);
@@ -255,7 +278,10 @@ async fn main() {
     for g in 0..args.games {
         let offset = period.mul_f64(g as f64 / args.games as f64);
         tasks.push(tokio::spawn(play(
-            addr.clone(),
+            [
+                addrs[g % addrs.len()].clone(),
+                addrs[(g + 1) % addrs.len()].clone(),
+            ],
             Arc::clone(&scripts[g % scripts.len()]),
             period,
             offset,
@@ -271,7 +297,7 @@ async fn main() {
         measure_from + Duration::from_secs(args.seconds / 2),
     ))
     .await;
-    let busy_kib = resident_kib(pid);
+    let busy_kib = resident();
     for task in tasks {
         let _ = task.await;
     }
@@ -279,12 +305,24 @@ async fn main() {
     let mut latencies = shared.latencies.lock().expect("a lock").clone();
     latencies.sort();
     let failures = shared.failures.lock().expect("a lock").clone();
-    let _ = server.kill();
-    let _ = server.wait();
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    for mut server in servers {
+        let _ = server.kill();
+        let _ = server.wait();
     }
-    println!("games: {} ({} failed)", args.games, failures.len());
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", sqlite.display()));
+    }
+    println!(
+        "games: {} ({} failed), {} server process(es) on {}",
+        args.games,
+        failures.len(),
+        addrs.len(),
+        if db.starts_with("postgres") {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        }
+    );
     for f in failures.iter().take(3) {
         println!("  failure: {f}");
     }
@@ -302,7 +340,7 @@ async fn main() {
         ms(latencies.last().copied().unwrap_or_default())
     );
     println!(
-        "server memory: {} KiB idle, {} KiB with the games: {:.1} KiB a game",
+        "servers' memory: {} KiB idle, {} KiB with the games: {:.1} KiB a game",
         idle_kib,
         busy_kib,
         busy_kib.saturating_sub(idle_kib) as f64 / args.games as f64
