@@ -349,7 +349,7 @@ impl Room {
                         at_ms: now_ms,
                         clocks: left,
                     };
-                    match room.store.append(&room.id, event.row(), None).await {
+                    match room.store_event(&s, &event, None).await {
                         Ok(()) => {
                             s.clocks = Clocks::resumed(control, left);
                             s.clocks.start(Some(actor), Instant::now());
@@ -397,6 +397,25 @@ impl Room {
         s.clocks = Clocks::resumed(self.control, event.clocks);
         self.push(s, event.clone());
         Ok(event)
+    }
+
+    /// Stores an event of the state `s` (under the room's lock). Its number
+    /// is noted first, so that the store's own notice of it (which may
+    /// come before the write's answer) is not taken for another process's.
+    async fn store_event(
+        &self,
+        s: &State,
+        event: &Event,
+        finish: Option<Finish>,
+    ) -> Result<(), StoreError> {
+        self.last
+            .store(event.n, std::sync::atomic::Ordering::Relaxed);
+        let stored = self.store.append(&self.id, event.row(), finish).await;
+        if stored.is_err() {
+            self.last
+                .store(s.events.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        }
+        stored
     }
 
     /// Adds an event to the state (and notes its number for the notices).
@@ -531,18 +550,10 @@ impl Room {
     /// The role a token opens in this room.
     #[must_use]
     pub fn role_of(&self, token: &str) -> Option<Role> {
-        // Compared in constant time: a token is a secret.
-        let same = |a: &str, b: &str| {
-            a.len() == b.len()
-                && a.bytes()
-                    .zip(b.bytes())
-                    .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-                    == 0
-        };
         [Role::Black, Role::White, Role::Spectator]
             .into_iter()
             .zip(&self.tokens)
-            .find(|(_, t)| same(t, token))
+            .find(|(_, t)| crate::token::same(t, token))
             .map(|(r, _)| r)
     }
 
@@ -677,7 +688,7 @@ impl Room {
             at_ms: wall_ms(),
             clocks: s.clocks.stored(),
         };
-        match self.store.append(&self.id, event.row(), None).await {
+        match self.store_event(s, &event, None).await {
             Ok(()) => {}
             Err(StoreError::Conflict { .. }) => {
                 // Another process started it first: its event is taken up
@@ -989,7 +1000,7 @@ impl Room {
             termination: table.record().termination().name().to_string(),
             record: table.record().to_string(),
         });
-        match self.store.append(&self.id, event.row(), finish).await {
+        match self.store_event(s, &event, finish).await {
             Ok(()) => {}
             Err(e @ StoreError::Conflict { .. }) => {
                 self.catch_up_locked(s).await;

@@ -13,8 +13,8 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 
 use super::{
-    Answer, Backend, EventRow, Finish, GameRow, Notice, SCHEMA_VERSION, Seats, StoreError, as_i64,
-    as_u64,
+    Answer, Backend, EventRow, Finish, GameRow, Notice, PlayerRow, SCHEMA_VERSION, Seats,
+    SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<tokio_postgres::Error> for StoreError {
@@ -124,11 +124,32 @@ END $$ LANGUAGE plpgsql;
 CREATE TRIGGER kk_rematch_made AFTER INSERT ON games
     FOR EACH ROW EXECUTE FUNCTION kk_rematch_made();
 ",
+    "
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players(id),
+    csrf TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    expires_ms BIGINT NOT NULL,
+    ended_ms BIGINT
+);
+",
 ];
 
 /// Any number taken by every server process migrating this schema, so that
 /// processes starting together migrate one after the other.
 const MIGRATION_LOCK: i64 = 0x6b6b_7365_7276;
+
+/// Connections per process: PostgreSQL syncs the commits waiting together
+/// at once, so more writes in flight share each sync.
+const POOL: usize = 64;
 
 /// How many notices a process may fall behind before it must catch up
 /// every game (a `Resync`).
@@ -267,7 +288,7 @@ impl Postgres {
             },
         );
         let pool = Pool::builder(manager)
-            .max_size(16)
+            .max_size(POOL)
             .runtime(Runtime::Tokio1)
             .wait_timeout(Some(busy))
             .create_timeout(Some(busy))
@@ -299,6 +320,15 @@ fn game_row(r: &Row) -> GameRow {
         tokens: [r.get(4), r.get(5), r.get(6)],
         created_ms: as_u64(r.get(7)),
         rematch_of: r.get(8),
+    }
+}
+
+fn player_row(r: &Row) -> PlayerRow {
+    PlayerRow {
+        id: r.get(0),
+        name: r.get(1),
+        password: r.get(2),
+        created_ms: as_u64(r.get(3)),
     }
 }
 
@@ -488,6 +518,94 @@ impl Backend for Postgres {
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn create_player(&self, p: PlayerRow) -> Answer<'_, bool> {
+        Box::pin(async move {
+            let made = self.client().await?
+                .execute(
+                    "INSERT INTO players (id, name, name_key, password, created_ms) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
+                    &[&p.id, &p.name, &p.name.to_lowercase(), &p.password, &as_i64(p.created_ms)],
+                )
+                .await?;
+            Ok(made == 1)
+        })
+    }
+
+    fn player_by_name(&self, name: &str) -> Answer<'_, Option<PlayerRow>> {
+        let key = name.to_lowercase();
+        Box::pin(async move {
+            let row = self
+                .client()
+                .await?
+                .query_opt(
+                    "SELECT id, name, password, created_ms FROM players WHERE name_key = $1",
+                    &[&key],
+                )
+                .await?;
+            Ok(row.as_ref().map(player_row))
+        })
+    }
+
+    fn player(&self, id: &str) -> Answer<'_, Option<PlayerRow>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let row = self
+                .client()
+                .await?
+                .query_opt(
+                    "SELECT id, name, password, created_ms FROM players WHERE id = $1",
+                    &[&id],
+                )
+                .await?;
+            Ok(row.as_ref().map(player_row))
+        })
+    }
+
+    fn create_session(&self, s: SessionRow) -> Answer<'_, ()> {
+        Box::pin(async move {
+            self.client().await?
+                .execute(
+                    "INSERT INTO sessions (id_hash, player_id, csrf, created_ms, expires_ms, ended_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                    &[&s.id_hash, &s.player, &s.csrf, &as_i64(s.created_ms), &as_i64(s.expires_ms), &s.ended_ms.map(as_i64)],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn session(&self, id_hash: &str) -> Answer<'_, Option<SessionRow>> {
+        let id_hash = id_hash.to_string();
+        Box::pin(async move {
+            let row = self.client().await?
+                .query_opt(
+                    "SELECT id_hash, player_id, csrf, created_ms, expires_ms, ended_ms FROM sessions WHERE id_hash = $1",
+                    &[&id_hash],
+                )
+                .await?;
+            Ok(row.map(|r| SessionRow {
+                id_hash: r.get(0),
+                player: r.get(1),
+                csrf: r.get(2),
+                created_ms: as_u64(r.get(3)),
+                expires_ms: as_u64(r.get(4)),
+                ended_ms: r.get::<_, Option<i64>>(5).map(as_u64),
+            }))
+        })
+    }
+
+    fn end_session(&self, id_hash: &str, ms: u64) -> Answer<'_, ()> {
+        let id_hash = id_hash.to_string();
+        Box::pin(async move {
+            self.client()
+                .await?
+                .execute(
+                    "UPDATE sessions SET ended_ms = $2 WHERE id_hash = $1 AND ended_ms IS NULL",
+                    &[&id_hash, &as_i64(ms)],
+                )
+                .await?;
+            Ok(())
         })
     }
 
