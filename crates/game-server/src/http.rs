@@ -48,6 +48,8 @@ impl Rooms {
 pub struct App {
     pub(crate) config: Config,
     pub(crate) store: Store,
+    /// The players' accounts and sessions.
+    pub(crate) accounts: crate::accounts::Accounts,
     /// This process's id, if the store is shared with other processes.
     server: Option<Arc<str>>,
     /// The processes alive at the last heartbeat.
@@ -66,10 +68,13 @@ impl App {
     pub(crate) fn new(config: Config, store: Store) -> App {
         let connections = Arc::new(Semaphore::new(config.max_connections));
         let server = store.notices().is_some().then(|| Arc::from(token::id()));
+        let accounts =
+            crate::accounts::Accounts::new(store.clone(), config.login_rate, config.login_burst);
         App {
             config,
             server,
             live: std::sync::Mutex::new(Vec::new()),
+            accounts,
             store,
             rooms: Mutex::new(Rooms::default()),
             connections,
@@ -282,6 +287,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/game/record", get(record))
         .route("/api/game/rematch", post(rematch))
         .route("/api/ws", get(socket))
+        .merge(crate::accounts::routes())
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         .with_state(app.clone());
     if let Some(web) = &app.config.web {
@@ -298,7 +304,10 @@ impl IntoResponse for ClientError {
         let status = match self.kind.as_str() {
             "unknown_token" => StatusCode::NOT_FOUND,
             "store_failed" => StatusCode::SERVICE_UNAVAILABLE,
-            "spectator" => StatusCode::FORBIDDEN,
+            "spectator" | "bad_csrf" => StatusCode::FORBIDDEN,
+            "not_logged_in" | "bad_login" => StatusCode::UNAUTHORIZED,
+            "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
+            "bad_name" | "weak_password" => StatusCode::BAD_REQUEST,
             _ => StatusCode::CONFLICT,
         };
         (status, Json(self)).into_response()
@@ -591,18 +600,18 @@ async fn socket(
 }
 
 /// A token bucket: `rate` messages a second, bursts of `burst`.
-struct Bucket {
+pub(crate) struct Bucket {
     tokens: f64,
     at: Instant,
     rate: f64,
-    burst: f64,
+    pub(crate) burst: f64,
 }
 
 /// Messages refused in a row before the connection is closed.
 const FLOOD: u32 = 100;
 
 impl Bucket {
-    fn new(rate: f64, burst: f64) -> Bucket {
+    pub(crate) fn new(rate: f64, burst: f64) -> Bucket {
         Bucket {
             tokens: burst,
             at: Instant::now(),
@@ -612,11 +621,11 @@ impl Bucket {
     }
 
     /// The tokens there would be now.
-    fn fill(&self) -> f64 {
+    pub(crate) fn fill(&self) -> f64 {
         (self.tokens + self.at.elapsed().as_secs_f64() * self.rate).min(self.burst)
     }
 
-    fn take(&mut self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         let now = Instant::now();
         self.tokens = self.fill();
         self.at = now;

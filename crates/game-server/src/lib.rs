@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod clock;
 mod http;
 pub mod protocol;
@@ -55,6 +56,11 @@ pub struct Config {
     pub create_rate: f64,
     /// Games one address may create at once before `create_rate` applies.
     pub create_burst: f64,
+    /// Logins and new accounts one address may try each second on average.
+    pub login_rate: f64,
+    /// Logins and new accounts one address may try at once before
+    /// `login_rate` applies.
+    pub login_burst: f64,
 }
 
 impl Config {
@@ -77,6 +83,8 @@ impl Config {
             burst: 20.0,
             create_rate: 0.5,
             create_burst: 20.0,
+            login_rate: 1.0 / 6.0,
+            login_burst: 10.0,
         }
     }
 }

@@ -21,6 +21,17 @@ pub fn token() -> String {
     hex(&random::<16>())
 }
 
+/// Whether two secrets are equal, compared in constant time (the time
+/// tells nothing of how much of a guess was right).
+#[must_use]
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
 /// A game's public id: 64 random bits.
 #[must_use]
 pub fn id() -> String {

@@ -43,6 +43,12 @@ struct Args {
     /// WebSocket connections one address may hold at once.
     #[arg(long, default_value_t = 64)]
     connections_per_address: usize,
+    /// Logins and new accounts one address may try each second on average.
+    #[arg(long, default_value_t = 1.0 / 6.0)]
+    login_rate: f64,
+    /// Logins and new accounts one address may try at once.
+    #[arg(long, default_value_t = 10.0)]
+    login_burst: f64,
 }
 
 #[tokio::main]
@@ -55,6 +61,8 @@ async fn main() -> ExitCode {
     config.create_rate = args.create_rate.max(0.0);
     config.create_burst = args.create_burst.max(1.0);
     config.max_connections_per_address = args.connections_per_address;
+    config.login_rate = args.login_rate.max(0.0);
+    config.login_burst = args.login_burst.max(1.0);
     let page = config.web.is_some();
     let database = config.database.to_string();
     match game_server::start(config, args.listen).await {

@@ -130,6 +130,37 @@ pub struct Finish {
     pub record: String,
 }
 
+/// A player's account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// Its id (random, never shown to others).
+    pub id: String,
+    /// Its name as chosen (unique without regard to case).
+    pub name: String,
+    /// The password's argon2id hash, in the PHC string format.
+    pub password: String,
+    /// When it was made, in milliseconds since the Unix epoch.
+    pub created_ms: u64,
+}
+
+/// A login session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    /// The SHA-256 of the session's cookie, in hex (the cookie itself is
+    /// never stored).
+    pub id_hash: String,
+    /// The player's id.
+    pub player: String,
+    /// The token a state-changing request must carry beside the cookie.
+    pub csrf: String,
+    /// When it was made, in milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// When it runs out.
+    pub expires_ms: u64,
+    /// When it was ended (logged out), if it was.
+    pub ended_ms: Option<u64>,
+}
+
 /// Which seats of a game one server process has connections for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Seats {
@@ -194,6 +225,19 @@ pub trait Backend: Send + Sync + 'static {
     fn offer_rematch(&self, game: &str, player: &str) -> Answer<'_, ()>;
     /// The players who offered a rematch of `game`.
     fn offers(&self, game: &str) -> Answer<'_, Vec<String>>;
+    /// Stores a new player; `false` (and nothing stored) if the name is
+    /// taken, whatever its case.
+    fn create_player(&self, player: PlayerRow) -> Answer<'_, bool>;
+    /// The player named `name` (without regard to case).
+    fn player_by_name(&self, name: &str) -> Answer<'_, Option<PlayerRow>>;
+    /// The player whose id is `id`.
+    fn player(&self, id: &str) -> Answer<'_, Option<PlayerRow>>;
+    /// Stores a new session.
+    fn create_session(&self, session: SessionRow) -> Answer<'_, ()>;
+    /// The session whose cookie hashes to `id_hash`, ended or not.
+    fn session(&self, id_hash: &str) -> Answer<'_, Option<SessionRow>>;
+    /// Ends a session at `ms` (a logout): its cookie opens nothing more.
+    fn end_session(&self, id_hash: &str, ms: u64) -> Answer<'_, ()>;
     /// Stores which seats of `game` the process `server` has connections
     /// for (and tells the other processes).
     fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()>;
@@ -236,7 +280,7 @@ impl std::ops::Deref for Store {
 
 /// The schema's version after every migration: both implementations
 /// migrate to it, one numbered step at a time, at start.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 fn as_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)

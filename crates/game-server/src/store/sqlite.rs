@@ -11,8 +11,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Answer, Backend, EventRow, Finish, GameRow, Notice, SCHEMA_VERSION, Seats, StoreError, as_i64,
-    as_u64,
+    Answer, Backend, EventRow, Finish, GameRow, Notice, PlayerRow, SCHEMA_VERSION, Seats,
+    SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<rusqlite::Error> for StoreError {
@@ -39,6 +39,9 @@ enum Write {
         game: String,
         player: String,
     },
+    Player(PlayerRow),
+    Session(SessionRow),
+    EndSession(String, u64),
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -105,6 +108,23 @@ CREATE TABLE offers (
     game_id TEXT NOT NULL REFERENCES games(id),
     player TEXT NOT NULL,
     PRIMARY KEY (game_id, player)
+);
+",
+    "
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players(id),
+    csrf TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL,
+    ended_ms INTEGER
 );
 ",
 ];
@@ -193,6 +213,15 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         tokens: [r.get(4)?, r.get(5)?, r.get(6)?],
         created_ms: as_u64(r.get(7)?),
         rematch_of: r.get(8)?,
+    })
+}
+
+fn player_row(r: &rusqlite::Row<'_>) -> Result<PlayerRow, rusqlite::Error> {
+    Ok(PlayerRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        password: r.get(2)?,
+        created_ms: as_u64(r.get(3)?),
     })
 }
 
@@ -317,6 +346,70 @@ impl Backend for Sqlite {
         })
     }
 
+    fn create_player(&self, player: PlayerRow) -> Answer<'_, bool> {
+        Box::pin(async move {
+            let (id, name) = (player.id.clone(), player.name.clone());
+            self.write(Write::Player(player)).await?;
+            Ok(self
+                .player_by_name(&name)
+                .await?
+                .is_some_and(|found| found.id == id))
+        })
+    }
+
+    fn player_by_name(&self, name: &str) -> Answer<'_, Option<PlayerRow>> {
+        let key = name.to_lowercase();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT id, name, password, created_ms FROM players WHERE name_key = ?1",
+                [&key],
+                player_row,
+            )
+            .optional()
+        })
+    }
+
+    fn player(&self, id: &str) -> Answer<'_, Option<PlayerRow>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT id, name, password, created_ms FROM players WHERE id = ?1",
+                [&id],
+                player_row,
+            )
+            .optional()
+        })
+    }
+
+    fn create_session(&self, session: SessionRow) -> Answer<'_, ()> {
+        self.write(Write::Session(session))
+    }
+
+    fn session(&self, id_hash: &str) -> Answer<'_, Option<SessionRow>> {
+        let id_hash = id_hash.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT id_hash, player_id, csrf, created_ms, expires_ms, ended_ms FROM sessions WHERE id_hash = ?1",
+                [&id_hash],
+                |r| {
+                    Ok(SessionRow {
+                        id_hash: r.get(0)?,
+                        player: r.get(1)?,
+                        csrf: r.get(2)?,
+                        created_ms: as_u64(r.get(3)?),
+                        expires_ms: as_u64(r.get(4)?),
+                        ended_ms: r.get::<_, Option<i64>>(5)?.map(as_u64),
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    fn end_session(&self, id_hash: &str, ms: u64) -> Answer<'_, ()> {
+        self.write(Write::EndSession(id_hash.to_string(), ms))
+    }
+
     fn set_presence(&self, game: &str, server: &str, seats: Seats) -> Answer<'_, ()> {
         self.write(Write::Presence {
             game: game.to_string(),
@@ -416,6 +509,24 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             c.execute(
                 "INSERT INTO offers (game_id, player) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
                 params![game, player],
+            )?;
+        }
+        Write::Player(p) => {
+            c.execute(
+                "INSERT INTO players (id, name, name_key, password, created_ms) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name_key) DO NOTHING",
+                params![p.id, p.name, p.name.to_lowercase(), p.password, as_i64(p.created_ms)],
+            )?;
+        }
+        Write::Session(s) => {
+            c.execute(
+                "INSERT INTO sessions (id_hash, player_id, csrf, created_ms, expires_ms, ended_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![s.id_hash, s.player, s.csrf, as_i64(s.created_ms), as_i64(s.expires_ms), s.ended_ms.map(as_i64)],
+            )?;
+        }
+        Write::EndSession(id_hash, ms) => {
+            c.execute(
+                "UPDATE sessions SET ended_ms = ?2 WHERE id_hash = ?1 AND ended_ms IS NULL",
+                params![id_hash, as_i64(*ms)],
             )?;
         }
         Write::ServerAlive(server, ms) => {

@@ -2,6 +2,7 @@
 //! create and read games, WebSockets to play and watch. Each test starts
 //! its own server on a free port with its own database file.
 
+mod accounts;
 mod clock;
 mod hostile;
 mod play;

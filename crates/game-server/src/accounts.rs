@@ -1,0 +1,416 @@
+//! Players' accounts: a name and a password (stored as an argon2id hash),
+//! login sessions in HTTP-only cookies, a CSRF token that every
+//! state-changing request made with the cookie must carry, and a login
+//! rate limit per address and per name. Play by link stays open to anyone,
+//! with no account.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::http::{App, Bucket};
+use crate::protocol::ClientError;
+use crate::room::wall_ms;
+use crate::store::{PlayerRow, SessionRow, Store};
+use crate::token;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "kk_session";
+/// The header that carries the session's CSRF token.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+/// How long a session lasts.
+pub const SESSION_LIFE: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// Login attempts for one name: 5 at once, then one each 12 s (from one
+/// address, `Config::login_rate` and `login_burst`).
+const BY_NAME: (f64, f64) = (1.0 / 12.0, 5.0);
+
+/// A name's and a password's bounds.
+const NAME: std::ops::RangeInclusive<usize> = 2..=20;
+const PASSWORD: std::ops::RangeInclusive<usize> = 8..=128;
+
+/// The accounts, over the store.
+pub struct Accounts {
+    store: Store,
+    by_address: (f64, f64),
+    attempts: Mutex<HashMap<String, Bucket>>,
+    /// A hash checked when no account has the name, so that an unknown
+    /// name takes as long to refuse as a wrong password.
+    decoy: String,
+}
+
+/// A name and a password, as sent (the password never printed).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+impl std::fmt::Debug for Credentials {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials")
+            .field("name", &self.name)
+            .field("password", &"<not shown>")
+            .finish()
+    }
+}
+
+/// Who is logged in, and the token their state-changing requests carry.
+#[derive(Debug, Serialize)]
+struct Me {
+    name: String,
+    csrf: String,
+}
+
+/// A session opened: the cookie's value and the session.
+struct Opened {
+    cookie: String,
+    me: Me,
+}
+
+fn refused(kind: &str, message: &str) -> ClientError {
+    ClientError::new(kind, message)
+}
+
+fn hash_hex(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn argon2_hash(password: &str) -> Result<String, ClientError> {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| refused("store_failed", &e.to_string()))?;
+    // Argon2id, version 19, the crate's defaults (19 MiB, 2 passes, 1 lane:
+    // OWASP's first recommended setting).
+    Argon2::default()
+        .hash_password_with_salt(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| refused("store_failed", &e.to_string()))
+}
+
+fn argon2_check(password: &str, hash: &str) -> bool {
+    // The hash's own parameters are used, so older hashes still verify.
+    Argon2::default()
+        .verify_password(password.as_bytes(), hash)
+        .is_ok()
+}
+
+/// Argon2id costs tens of milliseconds of a core: off the async threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ClientError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| refused("store_failed", &e.to_string()))
+}
+
+fn check_name(name: &str) -> Result<(), ClientError> {
+    let fits = NAME.contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if fits {
+        Ok(())
+    } else {
+        Err(refused(
+            "bad_name",
+            &format!(
+                "a name has {} to {} letters, digits, '_' or '-'",
+                NAME.start(),
+                NAME.end()
+            ),
+        ))
+    }
+}
+
+fn check_password(password: &str) -> Result<(), ClientError> {
+    if PASSWORD.contains(&password.chars().count()) {
+        Ok(())
+    } else {
+        Err(refused(
+            "weak_password",
+            &format!(
+                "a password has {} to {} characters",
+                PASSWORD.start(),
+                PASSWORD.end()
+            ),
+        ))
+    }
+}
+
+impl Accounts {
+    /// The accounts kept in `store`; logins and new accounts from one
+    /// address limited to `burst` at once, then `rate` a second.
+    #[must_use]
+    pub fn new(store: Store, rate: f64, burst: f64) -> Accounts {
+        Accounts {
+            store,
+            by_address: (rate, burst),
+            attempts: Mutex::new(HashMap::new()),
+            decoy: argon2_hash("not anyone's password").unwrap_or_default(),
+        }
+    }
+
+    fn allow(&self, key: String, (rate, burst): (f64, f64)) -> bool {
+        let mut attempts = self
+            .attempts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if attempts.len() > 10_000 {
+            attempts.retain(|_, b| b.fill() < b.burst);
+        }
+        attempts
+            .entry(key)
+            .or_insert_with(|| Bucket::new(rate, burst))
+            .take()
+    }
+
+    async fn open_session(&self, player: &PlayerRow) -> Result<Opened, ClientError> {
+        let cookie = token::token();
+        let now = wall_ms();
+        let session = SessionRow {
+            id_hash: hash_hex(&cookie),
+            player: player.id.clone(),
+            csrf: token::token(),
+            created_ms: now,
+            expires_ms: now + u64::try_from(SESSION_LIFE.as_millis()).unwrap_or(u64::MAX),
+            ended_ms: None,
+        };
+        let csrf = session.csrf.clone();
+        self.store
+            .create_session(session)
+            .await
+            .map_err(ClientError::store)?;
+        Ok(Opened {
+            cookie,
+            me: Me {
+                name: player.name.clone(),
+                csrf,
+            },
+        })
+    }
+
+    async fn register(&self, ip: IpAddr, c: Credentials) -> Result<Opened, ClientError> {
+        check_name(&c.name)?;
+        check_password(&c.password)?;
+        if !self.allow(format!("address {ip}"), self.by_address) {
+            return Err(refused(
+                "rate_limited",
+                "too many accounts or logins from this address: wait a minute",
+            ));
+        }
+        let password = c.password;
+        let hash = blocking(move || argon2_hash(&password)).await??;
+        let player = PlayerRow {
+            id: token::token(),
+            name: c.name,
+            password: hash,
+            created_ms: wall_ms(),
+        };
+        let made = self
+            .store
+            .create_player(player.clone())
+            .await
+            .map_err(ClientError::store)?;
+        if !made {
+            return Err(refused("name_taken", "another player has this name"));
+        }
+        self.open_session(&player).await
+    }
+
+    async fn login(&self, ip: IpAddr, c: Credentials) -> Result<Opened, ClientError> {
+        if !self.allow(format!("address {ip}"), self.by_address)
+            || !self.allow(format!("name {}", c.name.to_lowercase()), BY_NAME)
+        {
+            return Err(refused(
+                "rate_limited",
+                "too many logins from this address or for this name: wait a minute",
+            ));
+        }
+        let found = self
+            .store
+            .player_by_name(&c.name)
+            .await
+            .map_err(ClientError::store)?;
+        let hash = found
+            .as_ref()
+            .map_or_else(|| self.decoy.clone(), |p| p.password.clone());
+        let password = c.password;
+        let right = blocking(move || argon2_check(&password, &hash)).await?;
+        match found {
+            Some(player) if right => self.open_session(&player).await,
+            _ => Err(refused(
+                "bad_login",
+                "no account has this name and password",
+            )),
+        }
+    }
+
+    /// The player whose session the request's cookie opens: refused if
+    /// there is none, or it has ended (logged out) or run out.
+    ///
+    /// # Errors
+    /// `not_logged_in`, or the store's failure.
+    pub async fn session(
+        &self,
+        headers: &HeaderMap,
+    ) -> Result<(SessionRow, PlayerRow), ClientError> {
+        let not_in = || {
+            refused(
+                "not_logged_in",
+                "log in first: no open session in this request",
+            )
+        };
+        let cookie = cookie(headers, COOKIE).ok_or_else(not_in)?;
+        let session = self
+            .store
+            .session(&hash_hex(cookie))
+            .await
+            .map_err(ClientError::store)?
+            .ok_or_else(not_in)?;
+        if session.ended_ms.is_some() || session.expires_ms <= wall_ms() {
+            return Err(not_in());
+        }
+        let player = self
+            .store
+            .player(&session.player)
+            .await
+            .map_err(ClientError::store)?
+            .ok_or_else(not_in)?;
+        Ok((session, player))
+    }
+
+    /// As [`Accounts::session`], for a request that changes something: it
+    /// must also carry the session's CSRF token (a page of another site
+    /// can make the browser send the cookie, never the token).
+    ///
+    /// # Errors
+    /// `not_logged_in`, `bad_csrf`, or the store's failure.
+    pub async fn acting(
+        &self,
+        headers: &HeaderMap,
+    ) -> Result<(SessionRow, PlayerRow), ClientError> {
+        let (session, player) = self.session(headers).await?;
+        let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+        if !sent.is_some_and(|t| token::same(t, &session.csrf)) {
+            return Err(refused(
+                "bad_csrf",
+                &format!("send the session's token in the {CSRF_HEADER} header"),
+            ));
+        }
+        Ok((session, player))
+    }
+}
+
+/// The value of cookie `name` in the request, if any.
+fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+fn set_cookie(value: &str, max_age: Duration) -> HeaderValue {
+    let text = format!(
+        "{COOKIE}={value}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age={}",
+        max_age.as_secs()
+    );
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+fn opened(status: StatusCode, opened: Opened) -> Response {
+    let mut response = (status, Json(opened.me)).into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, set_cookie(&opened.cookie, SESSION_LIFE));
+    response
+}
+
+fn credentials(
+    body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>,
+) -> Result<Credentials, ClientError> {
+    body.map(|Json(c)| c)
+        .map_err(|e| refused("bad_message", &e.body_text()))
+}
+
+async fn register(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let result = async { app.accounts.register(peer.ip(), credentials(body)?).await }.await;
+    match result {
+        Ok(o) => opened(StatusCode::CREATED, o),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn login(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let result = async { app.accounts.login(peer.ip(), credentials(body)?).await }.await;
+    match result {
+        Ok(o) => opened(StatusCode::OK, o),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    match app.accounts.session(&headers).await {
+        Ok((session, player)) => Json(Me {
+            name: player.name,
+            csrf: session.csrf,
+        })
+        .into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    let result = async {
+        let (session, _) = app.accounts.acting(&headers).await?;
+        app.store
+            .end_session(&session.id_hash, wall_ms())
+            .await
+            .map_err(ClientError::store)
+    }
+    .await;
+    match result {
+        Ok(()) => {
+            let mut response = StatusCode::NO_CONTENT.into_response();
+            response
+                .headers_mut()
+                .insert(header::SET_COOKIE, set_cookie("", Duration::ZERO));
+            response
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The accounts' routes.
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/account", post(register))
+        .route("/api/login", post(login))
+        .route("/api/logout", post(logout))
+        .route("/api/me", get(me))
+}

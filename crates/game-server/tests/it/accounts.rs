@@ -1,0 +1,230 @@
+//! Players' accounts over the real HTTP API: the cookie's attributes, the
+//! password never returned nor stored in clear, a logged-out session's
+//! cookie refused, CSRF, the login rate limit; on SQLite and PostgreSQL.
+
+use std::net::SocketAddr;
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A request with `headers`: the status, the response's head, the body.
+async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> (u16, String, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut text = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        text += &format!("{k}: {v}\r\n");
+    }
+    let body = body.map(Value::to_string).unwrap_or_default();
+    if !body.is_empty() {
+        text += &format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        );
+    }
+    text += "\r\n";
+    text += &body;
+    stream.write_all(text.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (
+        answer[9..12].parse().unwrap(),
+        head.to_string(),
+        body.to_string(),
+    )
+}
+
+/// The session cookie the response sets (`name=value`), and the whole line.
+fn set_cookie(head: &str) -> (String, String) {
+    let line = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap_or_else(|| panic!("no cookie set in {head}"))
+        .to_string();
+    let pair = line["set-cookie:".len()..]
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    (pair, line)
+}
+
+const PASSWORD: &str = "correct horse battery";
+
+async fn accounts(addr: SocketAddr) {
+    let alice = json!({"name": "Alice", "password": PASSWORD});
+    let (status, head, body) = request(addr, "POST", "/api/account", &[], Some(&alice)).await;
+    assert_eq!(status, 201, "{body}");
+    let (cookie, line) = set_cookie(&head);
+    for attribute in ["HttpOnly", "Secure", "SameSite=Strict", "Path=/"] {
+        assert!(line.contains(attribute), "{line}");
+    }
+    // Neither the password nor its hash comes back.
+    assert!(
+        !body.contains(PASSWORD) && !body.contains("argon2"),
+        "{body}"
+    );
+    let me: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(me["name"], "Alice");
+    let csrf = me["csrf"].as_str().unwrap().to_string();
+
+    // The name is taken whatever its case; bad names and short passwords
+    // are refused with what is wrong.
+    for (body, status, kind) in [
+        (
+            json!({"name": "ALICE", "password": PASSWORD}),
+            409,
+            "name_taken",
+        ),
+        (json!({"name": "a", "password": PASSWORD}), 400, "bad_name"),
+        (
+            json!({"name": "al ice", "password": PASSWORD}),
+            400,
+            "bad_name",
+        ),
+        (
+            json!({"name": "bob", "password": "short"}),
+            400,
+            "weak_password",
+        ),
+    ] {
+        let (got, _, answer) = request(addr, "POST", "/api/account", &[], Some(&body)).await;
+        assert_eq!(got, status, "{body}: {answer}");
+        assert_eq!(
+            serde_json::from_str::<Value>(&answer).unwrap()["kind"],
+            kind
+        );
+    }
+
+    // The cookie opens the session; no cookie, or a made-up one, does not.
+    let (status, _, body) = request(addr, "GET", "/api/me", &[("Cookie", &cookie)], None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["name"],
+        "Alice"
+    );
+    let (status, _, _) = request(addr, "GET", "/api/me", &[], None).await;
+    assert_eq!(status, 401);
+    let forged = format!("kk_session={}", "0".repeat(32));
+    let (status, _, _) = request(addr, "GET", "/api/me", &[("Cookie", &forged)], None).await;
+    assert_eq!(status, 401);
+
+    // Logging out takes the CSRF token too: the cookie alone (as another
+    // site's page would send it) is refused, a wrong token as well.
+    let (status, _, body) =
+        request(addr, "POST", "/api/logout", &[("Cookie", &cookie)], None).await;
+    assert_eq!((status, body.contains("bad_csrf")), (403, true), "{body}");
+    let wrong = "f".repeat(32);
+    let (status, _, _) = request(
+        addr,
+        "POST",
+        "/api/logout",
+        &[("Cookie", &cookie), ("X-CSRF-Token", &wrong)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, head, _) = request(
+        addr,
+        "POST",
+        "/api/logout",
+        &[("Cookie", &cookie), ("X-CSRF-Token", &csrf)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert!(set_cookie(&head).1.contains("Max-Age=0"));
+    // The logged-out session's cookie, kept (or stolen), opens nothing.
+    let (status, _, body) = request(addr, "GET", "/api/me", &[("Cookie", &cookie)], None).await;
+    assert_eq!(status, 401, "{body}");
+
+    // Logging in: a wrong password and an unknown name are refused alike.
+    let wrong = json!({"name": "alice", "password": "not the password"});
+    let (status, _, wrong_answer) = request(addr, "POST", "/api/login", &[], Some(&wrong)).await;
+    assert_eq!(status, 401);
+    let nobody = json!({"name": "nobody", "password": PASSWORD});
+    let (status, _, nobody_answer) = request(addr, "POST", "/api/login", &[], Some(&nobody)).await;
+    assert_eq!((status, &wrong_answer), (401, &nobody_answer));
+    // The right one, in any case of the name, opens a new session.
+    let right = json!({"name": "aLiCe", "password": PASSWORD});
+    let (status, head, body) = request(addr, "POST", "/api/login", &[], Some(&right)).await;
+    assert_eq!(status, 200, "{body}");
+    let (again, _) = set_cookie(&head);
+    assert_ne!(again, cookie);
+    let (status, _, _) = request(addr, "GET", "/api/me", &[("Cookie", &again)], None).await;
+    assert_eq!(status, 200);
+
+    // Five logins for one name at once, then one each 12 s: the sixth is
+    // refused even with the right password.
+    let carol = json!({"name": "carol", "password": PASSWORD});
+    request(addr, "POST", "/api/account", &[], Some(&carol)).await;
+    let bad = json!({"name": "carol", "password": "guess guess"});
+    for _ in 0..5 {
+        let (status, _, _) = request(addr, "POST", "/api/login", &[], Some(&bad)).await;
+        assert_eq!(status, 401);
+    }
+    let (status, _, body) = request(addr, "POST", "/api/login", &[], Some(&carol)).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("rate_limited"));
+}
+
+#[tokio::test]
+async fn accounts_keep_passwords_secret_and_logged_out_sessions_closed() {
+    let db = crate::database("accounts");
+    let addr = {
+        let mut config = game_server::Config::new(db.clone());
+        // Every request comes from this one address: the limit per name
+        // is the one tested.
+        config.login_burst = 100.0;
+        game_server::start(config, "127.0.0.1:0".parse().unwrap())
+            .await
+            .unwrap()
+            .addr
+    };
+    accounts(addr).await;
+    // What the database holds: an argon2id hash, never the password, and
+    // no session cookie in clear.
+    let c = rusqlite::Connection::open(&db).unwrap();
+    let hash: String = c
+        .query_row(
+            "SELECT password FROM players WHERE name = 'Alice'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(
+        hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+        "{hash}"
+    );
+    assert!(!hash.contains(PASSWORD));
+    let sessions: i64 = c
+        .query_row(
+            "SELECT count(*) FROM sessions WHERE length(id_hash) = 64",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(sessions, 3, "Alice's two and Carol's");
+}
+
+#[tokio::test]
+async fn accounts_on_postgres_behave_alike() {
+    let Some(url) = crate::postgres("accounts").await else {
+        return;
+    };
+    let mut config = game_server::Config::new(game_server::store::Database::Postgres(url));
+    config.login_burst = 100.0;
+    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap()
+        .addr;
+    accounts(addr).await;
+}
