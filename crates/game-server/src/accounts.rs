@@ -315,6 +315,12 @@ impl Accounts {
     }
 }
 
+/// Whether the request carries a session cookie (valid or not).
+#[must_use]
+pub fn has_session(headers: &HeaderMap) -> bool {
+    cookie(headers, COOKIE).is_some_and(|v| !v.is_empty())
+}
+
 /// The value of cookie `name` in the request, if any.
 fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers

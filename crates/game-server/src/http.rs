@@ -11,6 +11,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use kamisado_core::board_geometry::Player;
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, Semaphore, broadcast};
 use tokio::time::Instant;
@@ -236,9 +237,67 @@ impl App {
         Ok(())
     }
 
+    /// The room and role a token opens, for the request's `headers`: a
+    /// seat bound to an account opens only with that account's session;
+    /// an unbound seat opened by a logged-in player becomes theirs (unless
+    /// they hold the other seat: one account plays one side).
+    async fn open(
+        &self,
+        token: &str,
+        headers: &HeaderMap,
+    ) -> Result<(Arc<Room>, Role), ClientError> {
+        let (room, role) = self.find(token).await?;
+        let Some(seat) = role.player() else {
+            return Ok((room, role));
+        };
+        let mut owner = room.owner(seat);
+        if owner.is_none() && self.server.is_some() {
+            // Another process may have bound it.
+            owner = self
+                .store
+                .seat_owners(&room.id)
+                .await
+                .map_err(ClientError::store)?[seat.index()]
+            .clone();
+            if let Some(owner) = &owner {
+                room.set_owner(seat, owner.clone());
+            }
+        }
+        let session = if crate::accounts::has_session(headers) {
+            Some(self.accounts.session(headers).await?.1)
+        } else {
+            None
+        };
+        let not_yours = || {
+            ClientError::new(
+                "not_your_seat",
+                "this seat belongs to an account: log in as its player",
+            )
+        };
+        match (owner, session) {
+            (Some(owner), Some(me)) if owner == me.id => Ok((room, role)),
+            (Some(_), _) => Err(not_yours()),
+            (None, Some(me)) if room.owner(seat.opponent()).as_deref() != Some(me.id.as_str()) => {
+                let now = self
+                    .store
+                    .bind_seat(&room.id, &seat.to_string(), &me.id)
+                    .await
+                    .map_err(ClientError::store)?;
+                match now {
+                    Some(owner) if owner == me.id => {
+                        room.set_owner(seat, owner);
+                        Ok((room, role))
+                    }
+                    _ => Err(not_yours()),
+                }
+            }
+            (None, _) => Ok((room, role)),
+        }
+    }
+
     /// The room and role a token opens: from memory, else from the store
     /// (a finished game is loaded when someone asks for it).
-    async fn open(&self, token: &str) -> Result<(Arc<Room>, Role), ClientError> {
+    async fn find(&self, token: &str) -> Result<(Arc<Room>, Role), ClientError> {
         let unknown = || ClientError::new("unknown_token", "this link opens no game");
         if token.len() != token::LEN || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(unknown());
@@ -304,7 +363,7 @@ impl IntoResponse for ClientError {
         let status = match self.kind.as_str() {
             "unknown_token" => StatusCode::NOT_FOUND,
             "store_failed" => StatusCode::SERVICE_UNAVAILABLE,
-            "spectator" | "bad_csrf" => StatusCode::FORBIDDEN,
+            "spectator" | "bad_csrf" | "not_your_seat" => StatusCode::FORBIDDEN,
             "not_logged_in" | "bad_login" => StatusCode::UNAUTHORIZED,
             "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
             "bad_name" | "weak_password" => StatusCode::BAD_REQUEST,
@@ -326,6 +385,10 @@ struct NewGame {
     /// Katarenga: Black first chooses its edge of the board.
     #[serde(default)]
     choose_orientation: bool,
+    /// With a session: the creator's seat (bound to the account), Black
+    /// unless said.
+    #[serde(default)]
+    seat: Option<kamisado_core::board_geometry::Player>,
 }
 
 fn untimed() -> TimeControl {
@@ -344,6 +407,7 @@ struct Created {
 async fn create(
     State(app): State<Arc<App>>,
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     if !app.may_create(peer.ip()) {
@@ -394,6 +458,19 @@ async fn create(
             "spec: a set-up match needs the players' charts, which the server does not hold".into(),
         );
     }
+    // A logged-in creator's seat is theirs (the cookie alone, as another
+    // site could send it, creates nothing: the CSRF token is needed).
+    let mut owners = [None, None];
+    if crate::accounts::has_session(&headers) {
+        match app.accounts.acting(&headers).await {
+            Ok((_, me)) => {
+                owners[new.seat.unwrap_or(Player::Black).index()] = Some(me.id);
+            }
+            Err(e) => return e.into_response(),
+        }
+    } else if new.seat.is_some() {
+        return bad("seat: a seat is taken by a logged-in player".into());
+    }
     let game = GameRow {
         id: token::id(),
         spec: spec.to_string(),
@@ -402,6 +479,7 @@ async fn create(
         tokens: [token::token(), token::token(), token::token()],
         created_ms: wall_ms(),
         rematch_of: None,
+        owners,
     };
     match Room::create(game.clone(), spec, new.clock, app.context()).await {
         Ok(room) => {
@@ -443,7 +521,7 @@ struct Seen {
 }
 
 async fn read(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Json<Seen>, ClientError> {
-    let (room, role) = app.open(bearer(&headers)?).await?;
+    let (room, role) = app.open(bearer(&headers)?, &headers).await?;
     Ok(Json(Seen {
         role,
         state: room.state().await,
@@ -461,7 +539,7 @@ async fn act(
     headers: HeaderMap,
     body: Result<Json<ActBody>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Snapshot>, ClientError> {
-    let (room, role) = app.open(bearer(&headers)?).await?;
+    let (room, role) = app.open(bearer(&headers)?, &headers).await?;
     let Json(body) = body.map_err(|e| ClientError::new("bad_message", &e.body_text()))?;
     room.act(role, &body.action).await.map(Json)
 }
@@ -470,7 +548,7 @@ async fn claim(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
 ) -> Result<Json<Snapshot>, ClientError> {
-    let (room, role) = app.open(bearer(&headers)?).await?;
+    let (room, role) = app.open(bearer(&headers)?, &headers).await?;
     room.claim(role).await.map(Json)
 }
 
@@ -492,7 +570,7 @@ async fn rematch(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
 ) -> Result<Json<Offered>, ClientError> {
-    let (room, role) = app.open(bearer(&headers)?).await?;
+    let (room, role) = app.open(bearer(&headers)?, &headers).await?;
     app.rematch(&room, role).await?;
     Ok(Json(Offered {
         state: room.state().await,
@@ -503,7 +581,7 @@ async fn rematch(
 }
 
 async fn record(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ClientError> {
-    let (room, _) = app.open(bearer(&headers)?).await?;
+    let (room, _) = app.open(bearer(&headers)?, &headers).await?;
     let text = room.record().await.to_string();
     let name = format!("attachment; filename=\"kk-{}.txt\"", room.id);
     Ok((
@@ -561,6 +639,7 @@ impl Drop for AddressSlot {
 async fn socket(
     State(app): State<Arc<App>>,
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let Some(slot) = AddressSlot::take(&app, peer.ip()) else {
@@ -593,7 +672,7 @@ async fn socket(
         // would be most of a game's memory; a client's messages are small.
         .read_buffer_size(MAX_MESSAGE)
         .on_upgrade(move |ws| async move {
-            connection(app, ws).await;
+            connection(app, ws, headers).await;
             drop(permit);
             drop(slot);
         })
@@ -673,7 +752,7 @@ async fn refuse(ws: &mut WebSocket, error: ClientError, reason: &str) {
 
 /// One WebSocket: `hello` first, then actions and claims from the client
 /// and the room's messages to it.
-async fn connection(app: Arc<App>, mut ws: WebSocket) {
+async fn connection(app: Arc<App>, mut ws: WebSocket, headers: HeaderMap) {
     let hello = tokio::time::timeout(app.config.hello_timeout, ws.recv()).await;
     let text = match hello {
         Ok(Some(Ok(Message::Text(text)))) => text,
@@ -698,7 +777,7 @@ async fn connection(app: Arc<App>, mut ws: WebSocket) {
             return refuse(&mut ws, e, "bad hello").await;
         }
     };
-    let (room, role) = match app.open(&token).await {
+    let (room, role) = match app.open(&token, &headers).await {
         Ok(found) => found,
         Err(e) => return refuse(&mut ws, e, "unknown token").await,
     };

@@ -224,6 +224,8 @@ pub struct Room {
     rematch: std::sync::OnceLock<(String, [String; 3])>,
     /// The game this one is the rematch of.
     rematch_of: Option<String>,
+    /// The accounts the seats are bound to, `[black, white]`.
+    owners: std::sync::Mutex<[Option<String>; 2]>,
 }
 
 /// The refusal of a change another server process beat to the store.
@@ -266,6 +268,7 @@ impl Room {
             broadcast: broadcast::channel(BACKLOG).0,
             rematch: std::sync::OnceLock::new(),
             rematch_of: game.rematch_of.clone(),
+            owners: std::sync::Mutex::new(game.owners.clone()),
         }
     }
 
@@ -555,6 +558,22 @@ impl Room {
             .zip(&self.tokens)
             .find(|(_, t)| crate::token::same(t, token))
             .map(|(r, _)| r)
+    }
+
+    /// The account `seat` is bound to, as this room knows it.
+    #[must_use]
+    pub fn owner(&self, seat: Player) -> Option<String> {
+        self.owners
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)[seat.index()]
+        .clone()
+    }
+
+    /// Notes the account `seat` is bound to.
+    pub fn set_owner(&self, seat: Player, account: String) {
+        self.owners
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)[seat.index()] = Some(account);
     }
 
     /// The tokens, `[black, white, spectator]`.
@@ -913,6 +932,8 @@ impl Room {
             ],
             created_ms: wall_ms(),
             rematch_of: Some(self.id.clone()),
+            // The colours exchanged, each account keeps its player's seat.
+            owners: [self.owner(Player::White), self.owner(Player::Black)],
         };
         let made = Room::create(game.clone(), spec, self.control, self.context()).await;
         let room = match made {

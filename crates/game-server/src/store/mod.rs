@@ -98,6 +98,9 @@ pub struct GameRow {
     pub created_ms: u64,
     /// The game this one is the rematch of, if any.
     pub rematch_of: Option<String>,
+    /// The accounts the seats are bound to, `[black, white]` (a bound seat
+    /// opens only with its account's session).
+    pub owners: [Option<String>; 2],
 }
 
 /// One event of a game, numbered from 1.
@@ -220,6 +223,11 @@ pub trait Backend: Send + Sync + 'static {
     fn load(&self, id: &str) -> Answer<'_, Option<(GameRow, Vec<EventRow>)>>;
     /// The events of game `id` after number `n`, in order.
     fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>>;
+    /// Binds `seat` (`black` or `white`) of `game` to the account `player`
+    /// unless it is bound already; returns the seat's account after.
+    fn bind_seat(&self, game: &str, seat: &str, player: &str) -> Answer<'_, Option<String>>;
+    /// The accounts the seats of `game` are bound to, `[black, white]`.
+    fn seat_owners(&self, game: &str) -> Answer<'_, [Option<String>; 2]>;
     /// Stores `player`'s offer of a rematch of the finished `game` (once:
     /// an offer made again changes nothing).
     fn offer_rematch(&self, game: &str, player: &str) -> Answer<'_, ()>;

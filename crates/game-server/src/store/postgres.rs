@@ -140,6 +140,8 @@ CREATE TABLE sessions (
     expires_ms BIGINT NOT NULL,
     ended_ms BIGINT
 );
+ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
+ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
 ",
 ];
 
@@ -147,9 +149,10 @@ CREATE TABLE sessions (
 /// processes starting together migrate one after the other.
 const MIGRATION_LOCK: i64 = 0x6b6b_7365_7276;
 
-/// Connections per process: PostgreSQL syncs the commits waiting together
-/// at once, so more writes in flight share each sync.
-const POOL: usize = 64;
+/// Connections per process: enough writes in flight to share PostgreSQL's
+/// syncs, few enough not to crowd its backends on a small machine (the
+/// measurements: docs/server.md).
+const POOL: usize = 16;
 
 /// How many notices a process may fall behind before it must catch up
 /// every game (a `Resync`).
@@ -320,6 +323,7 @@ fn game_row(r: &Row) -> GameRow {
         tokens: [r.get(4), r.get(5), r.get(6)],
         created_ms: as_u64(r.get(7)),
         rematch_of: r.get(8),
+        owners: [r.get(9), r.get(10)],
     }
 }
 
@@ -355,8 +359,8 @@ impl Backend for Postgres {
         Box::pin(async move {
             self.client().await?
                 .execute(
-                    "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                    &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of],
+                    "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                    &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of, &g.owners[0], &g.owners[1]],
                 )
                 .await?;
             Ok(())
@@ -465,7 +469,7 @@ impl Backend for Postgres {
             let client = self.client().await?;
             let Some(game) = client
                 .query_opt(
-                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of FROM games WHERE id = $1",
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player FROM games WHERE id = $1",
                     &[&id],
                 )
                 .await?
@@ -518,6 +522,45 @@ impl Backend for Postgres {
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn bind_seat(&self, game: &str, seat: &str, player: &str) -> Answer<'_, Option<String>> {
+        let (game, player) = (game.to_string(), player.to_string());
+        let sql = match seat {
+            "black" => {
+                "UPDATE games SET black_player = COALESCE(black_player, $2) WHERE id = $1 RETURNING black_player"
+            }
+            "white" => {
+                "UPDATE games SET white_player = COALESCE(white_player, $2) WHERE id = $1 RETURNING white_player"
+            }
+            _ => {
+                let e = StoreError::Failed(format!("no seat {seat}"));
+                return Box::pin(async move { Err(e) });
+            }
+        };
+        Box::pin(async move {
+            let row = self
+                .client()
+                .await?
+                .query_opt(sql, &[&game, &player])
+                .await?;
+            Ok(row.and_then(|r| r.get(0)))
+        })
+    }
+
+    fn seat_owners(&self, game: &str) -> Answer<'_, [Option<String>; 2]> {
+        let game = game.to_string();
+        Box::pin(async move {
+            let row = self
+                .client()
+                .await?
+                .query_opt(
+                    "SELECT black_player, white_player FROM games WHERE id = $1",
+                    &[&game],
+                )
+                .await?;
+            Ok(row.map_or([None, None], |r| [r.get(0), r.get(1)]))
         })
     }
 

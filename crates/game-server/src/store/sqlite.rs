@@ -40,6 +40,11 @@ enum Write {
         player: String,
     },
     Player(PlayerRow),
+    Bind {
+        game: String,
+        seat: &'static str,
+        player: String,
+    },
     Session(SessionRow),
     EndSession(String, u64),
 }
@@ -126,6 +131,8 @@ CREATE TABLE sessions (
     expires_ms INTEGER NOT NULL,
     ended_ms INTEGER
 );
+ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
+ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
 ",
 ];
 
@@ -213,7 +220,17 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         tokens: [r.get(4)?, r.get(5)?, r.get(6)?],
         created_ms: as_u64(r.get(7)?),
         rematch_of: r.get(8)?,
+        owners: [r.get(9)?, r.get(10)?],
     })
+}
+
+/// The column prefix of a seat: only these two are ever put in SQL.
+fn seat_column(seat: &str) -> Option<&'static str> {
+    match seat {
+        "black" => Some("black"),
+        "white" => Some("white"),
+        _ => None,
+    }
 }
 
 fn player_row(r: &rusqlite::Row<'_>) -> Result<PlayerRow, rusqlite::Error> {
@@ -308,7 +325,7 @@ impl Backend for Sqlite {
         self.read(move |c| {
             let game = c
                 .query_row(
-                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of FROM games WHERE id = ?1",
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player FROM games WHERE id = ?1",
                     [&id],
                     game_row,
                 )
@@ -343,6 +360,38 @@ impl Backend for Sqlite {
             let mut q =
                 c.prepare("SELECT player FROM offers WHERE game_id = ?1 ORDER BY player")?;
             q.query_map([&game], |r| r.get(0))?.collect()
+        })
+    }
+
+    fn bind_seat(&self, game: &str, seat: &str, player: &str) -> Answer<'_, Option<String>> {
+        let game = game.to_string();
+        let player = player.to_string();
+        let Some(seat) = seat_column(seat) else {
+            let e = StoreError::Failed(format!("no seat {seat}"));
+            return Box::pin(async move { Err(e) });
+        };
+        Box::pin(async move {
+            self.write(Write::Bind {
+                game: game.clone(),
+                seat,
+                player,
+            })
+            .await?;
+            let owners = self.seat_owners(&game).await?;
+            Ok(owners[usize::from(seat == "white")].clone())
+        })
+    }
+
+    fn seat_owners(&self, game: &str) -> Answer<'_, [Option<String>; 2]> {
+        let game = game.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT black_player, white_player FROM games WHERE id = ?1",
+                [&game],
+                |r| Ok([r.get(0)?, r.get(1)?]),
+            )
+            .optional()
+            .map(Option::unwrap_or_default)
         })
     }
 
@@ -460,8 +509,8 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
     match write {
         Write::Game(g) => {
             c.execute(
-                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of],
+                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of, g.owners[0], g.owners[1]],
             )?;
         }
         Write::Event {
@@ -508,6 +557,14 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
         Write::Offer { game, player } => {
             c.execute(
                 "INSERT INTO offers (game_id, player) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+                params![game, player],
+            )?;
+        }
+        Write::Bind { game, seat, player } => {
+            c.execute(
+                &format!(
+                    "UPDATE games SET {seat}_player = COALESCE({seat}_player, ?2) WHERE id = ?1"
+                ),
                 params![game, player],
             )?;
         }

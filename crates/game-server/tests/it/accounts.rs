@@ -6,6 +6,7 @@ use std::net::SocketAddr;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// A request with `headers`: the status, the response's head, the body.
 async fn request(
@@ -227,4 +228,176 @@ async fn accounts_on_postgres_behave_alike() {
         .unwrap()
         .addr;
     accounts(addr).await;
+}
+
+/// Logs `name` in (making the account first): the cookie and the CSRF token.
+async fn account(addr: SocketAddr, name: &str) -> (String, String) {
+    let body = json!({"name": name, "password": PASSWORD});
+    let (status, head, answer) = request(addr, "POST", "/api/account", &[], Some(&body)).await;
+    assert_eq!(status, 201, "{answer}");
+    let csrf = serde_json::from_str::<Value>(&answer).unwrap()["csrf"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (set_cookie(&head).0, csrf)
+}
+
+/// Seats bound through `addr` and checked through `other` (the same
+/// server, or another process on the same database).
+async fn seats(addr: SocketAddr, other: SocketAddr) {
+    let (alice, alice_csrf) = account(addr, "alice").await;
+    let (bob, _) = account(addr, "bob").await;
+    let (eve, _) = account(addr, "eve").await;
+    let new = json!({"spec": "kamisado", "clock": {"type": "untimed"}});
+    // The cookie without its CSRF token creates nothing.
+    let (status, _, body) = request(
+        addr,
+        "POST",
+        "/api/games",
+        &[("Cookie", &alice)],
+        Some(&new),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, _, body) = request(
+        addr,
+        "POST",
+        "/api/games",
+        &[("Cookie", &alice), ("X-CSRF-Token", &alice_csrf)],
+        Some(&new),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let links: Value = serde_json::from_str(&body).unwrap();
+    let [black, white, spectator] =
+        ["black", "white", "spectator"].map(|k| links[k].as_str().unwrap().to_string());
+    let auth = |token: &str| format!("Bearer {token}");
+    let read = |token: String, cookie: Option<String>| async move {
+        let bearer = auth(&token);
+        let mut headers = vec![("Authorization", bearer.as_str())];
+        if let Some(cookie) = &cookie {
+            headers.push(("Cookie", cookie.as_str()));
+        }
+        let (status, _, body) = request(other, "GET", "/api/game", &headers, None).await;
+        (status, body)
+    };
+    // Alice's seat opens with her session only: not with the link alone,
+    // nor with another account's session, nor over a WebSocket without it.
+    assert_eq!(read(black.clone(), Some(alice.clone())).await.0, 200);
+    let (status, body) = read(black.clone(), None).await;
+    assert_eq!(
+        (status, body.contains("not_your_seat")),
+        (403, true),
+        "{body}"
+    );
+    assert_eq!(read(black.clone(), Some(eve.clone())).await.0, 403);
+    let mut anonymous = crate::Client::raw(other).await;
+    anonymous
+        .send(&json!({"type": "hello", "token": black}))
+        .await;
+    assert_eq!(anonymous.next().await["kind"], "not_your_seat");
+    let mut request_ws = format!("ws://{addr}/api/ws").into_client_request().unwrap();
+    request_ws
+        .headers_mut()
+        .insert("Cookie", alice.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(request_ws).await.unwrap();
+    let mut hers = crate::Client { ws };
+    hers.send(&json!({"type": "hello", "token": black})).await;
+    let welcome = hers.next().await;
+    assert_eq!(welcome["role"], "black", "{welcome}");
+    // The spectators' link needs no account.
+    assert_eq!(read(spectator.clone(), None).await.0, 200);
+    // Bob opens the other seat while logged in: it becomes his; then
+    // neither the link alone nor Alice (who holds both links) moves for him.
+    let bearer = auth(&white);
+    let headers = [("Authorization", bearer.as_str()), ("Cookie", bob.as_str())];
+    let (status, _, body) = request(addr, "GET", "/api/game", &headers, None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(read(white.clone(), None).await.0, 403);
+    assert_eq!(read(white.clone(), Some(alice.clone())).await.0, 403);
+    let act = |token: String, cookie: String| async move {
+        let bearer = auth(&token);
+        let body = json!({"action": "a1-a2"});
+        request(
+            other,
+            "POST",
+            "/api/game/act",
+            &[
+                ("Authorization", bearer.as_str()),
+                ("Cookie", cookie.as_str()),
+            ],
+            Some(&body),
+        )
+        .await
+    };
+    let (status, _, body) = act(white.clone(), alice.clone()).await;
+    assert_eq!(
+        (status, body.contains("not_your_seat")),
+        (403, true),
+        "{body}"
+    );
+    // Alice moves for herself.
+    let state: Value =
+        serde_json::from_str(&read(black.clone(), Some(alice.clone())).await.1).unwrap();
+    let bearer = auth(&black);
+    let body = json!({"action": crate::play::choose(&state["state"], 0)});
+    let (status, _, answer) = request(
+        other,
+        "POST",
+        "/api/game/act",
+        &[
+            ("Authorization", bearer.as_str()),
+            ("Cookie", alice.as_str()),
+        ],
+        Some(&body),
+    )
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    // Logged out, her old cookie opens her seat no more.
+    let (status, _, _) = request(
+        addr,
+        "POST",
+        "/api/logout",
+        &[("Cookie", &alice), ("X-CSRF-Token", &alice_csrf)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    let (status, body) = read(black.clone(), Some(alice.clone())).await;
+    assert_eq!(
+        (status, body.contains("not_logged_in")),
+        (401, true),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn a_seat_bound_to_an_account_opens_only_with_its_session() {
+    let mut config = game_server::Config::new(crate::database("seats"));
+    config.login_burst = 100.0;
+    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap()
+        .addr;
+    seats(addr, addr).await;
+}
+
+#[tokio::test]
+async fn a_seat_bound_through_one_server_is_refused_by_another_on_the_same_database() {
+    let Some(url) = crate::postgres("seats").await else {
+        return;
+    };
+    // Two servers on one database: the seats bound through one, checked
+    // by the other.
+    let mut config = game_server::Config::new(game_server::store::Database::Postgres(url));
+    config.login_burst = 100.0;
+    let one = game_server::start(config.clone(), "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap()
+        .addr;
+    let two = game_server::start(config, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap()
+        .addr;
+    seats(one, two).await;
 }

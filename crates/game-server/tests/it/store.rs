@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use game_server::store::{
-    Database, EventRow, Finish, GameRow, Notice, SCHEMA_VERSION, Seats, Store, StoreError,
+    Database, EventRow, Finish, GameRow, Notice, PlayerRow, SCHEMA_VERSION, Seats, SessionRow,
+    Store, StoreError,
 };
 
 const BUSY: Duration = Duration::from_secs(5);
@@ -23,6 +24,7 @@ fn game(id: &str) -> GameRow {
         ],
         created_ms: 1_000,
         rematch_of: None,
+        owners: [None, None],
     }
 }
 
@@ -115,6 +117,65 @@ async fn contract(store: &Store) {
     let mut again = game("g3");
     again.rematch_of = Some("g1".into());
     assert!(store.create_game(again).await.is_err());
+
+    // Seats bound to accounts: once each, the first binding kept.
+    let account = |name: &str| PlayerRow {
+        id: format!("{name}-id"),
+        name: name.into(),
+        password: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        created_ms: 5,
+    };
+    assert!(store.create_player(account("Ann")).await.unwrap());
+    assert!(store.create_player(account("Ben")).await.unwrap());
+    // The name is taken whatever its case; nothing of the second stored.
+    let mut again = account("ANN");
+    again.id = "other-id".into();
+    assert!(!store.create_player(again).await.unwrap());
+    assert_eq!(
+        store.player_by_name("aNN").await.unwrap(),
+        Some(account("Ann"))
+    );
+    assert_eq!(store.player("other-id").await.unwrap(), None);
+    assert_eq!(store.seat_owners("g2").await.unwrap(), [None, None]);
+    assert_eq!(
+        store.bind_seat("g2", "white", "Ben-id").await.unwrap(),
+        Some("Ben-id".into())
+    );
+    assert_eq!(
+        store.bind_seat("g2", "white", "Ann-id").await.unwrap(),
+        Some("Ben-id".into())
+    );
+    assert!(store.bind_seat("g2", "red", "Ann-id").await.is_err());
+    assert_eq!(
+        store.seat_owners("g2").await.unwrap(),
+        [None, Some("Ben-id".into())]
+    );
+    // Sessions: stored as given, ended once.
+    let session = SessionRow {
+        id_hash: "ab".repeat(32),
+        player: "Ann-id".into(),
+        csrf: "c".repeat(32),
+        created_ms: 10,
+        expires_ms: 20,
+        ended_ms: None,
+    };
+    store.create_session(session.clone()).await.unwrap();
+    assert_eq!(
+        store.session(&session.id_hash).await.unwrap(),
+        Some(session.clone())
+    );
+    store.end_session(&session.id_hash, 15).await.unwrap();
+    store.end_session(&session.id_hash, 16).await.unwrap();
+    assert_eq!(
+        store
+            .session(&session.id_hash)
+            .await
+            .unwrap()
+            .unwrap()
+            .ended_ms,
+        Some(15)
+    );
+    assert_eq!(store.session("nope").await.unwrap(), None);
 
     // Offers of a rematch: each seat once.
     store.offer_rematch("g2", "white").await.unwrap();
