@@ -412,9 +412,81 @@ async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     }
 }
 
+/// One point of a rating's history.
+#[derive(Debug, Serialize)]
+struct Point {
+    /// The game that moved it.
+    game: String,
+    /// When that game ended.
+    at_ms: u64,
+    /// The rating after it, rounded.
+    rating: i64,
+    /// The deviation after it, rounded.
+    deviation: i64,
+}
+
+/// A player's page: the ratings by game and each one's history.
+#[derive(Debug, Serialize)]
+struct PlayerPage {
+    name: String,
+    ratings: std::collections::BTreeMap<String, crate::ratings::Shown>,
+    history: std::collections::BTreeMap<String, Vec<Point>>,
+}
+
+async fn player(
+    State(app): State<Arc<App>>,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> Response {
+    let page = async {
+        let found = app
+            .store
+            .player_by_name(&name)
+            .await
+            .map_err(ClientError::store)?
+            .ok_or_else(|| refused("unknown_player", "no player has this name"))?;
+        let mut page = PlayerPage {
+            name: found.name.clone(),
+            ratings: std::collections::BTreeMap::new(),
+            history: std::collections::BTreeMap::new(),
+        };
+        for (kind, rating) in app
+            .store
+            .ratings(&found.id)
+            .await
+            .map_err(ClientError::store)?
+        {
+            let history = app
+                .store
+                .rating_history(&found.id, &kind)
+                .await
+                .map_err(ClientError::store)?;
+            page.history.insert(
+                kind.clone(),
+                history
+                    .into_iter()
+                    .map(|h| Point {
+                        game: h.game,
+                        at_ms: h.at_ms,
+                        rating: crate::ratings::round(h.rating),
+                        deviation: crate::ratings::round(h.deviation),
+                    })
+                    .collect(),
+            );
+            page.ratings.insert(kind, rating.into());
+        }
+        Ok::<_, ClientError>(page)
+    }
+    .await;
+    match page {
+        Ok(page) => Json(page).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
 /// The accounts' routes.
 pub(crate) fn routes() -> Router<Arc<App>> {
     Router::new()
+        .route("/api/players/{name}", get(player))
         .route("/api/account", post(register))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))

@@ -361,7 +361,7 @@ pub const MAX_MESSAGE: usize = 4096;
 impl IntoResponse for ClientError {
     fn into_response(self) -> Response {
         let status = match self.kind.as_str() {
-            "unknown_token" => StatusCode::NOT_FOUND,
+            "unknown_token" | "unknown_player" => StatusCode::NOT_FOUND,
             "store_failed" => StatusCode::SERVICE_UNAVAILABLE,
             "spectator" | "bad_csrf" | "not_your_seat" => StatusCode::FORBIDDEN,
             "not_logged_in" | "bad_login" => StatusCode::UNAUTHORIZED,
@@ -389,6 +389,9 @@ struct NewGame {
     /// unless said.
     #[serde(default)]
     seat: Option<kamisado_core::board_geometry::Player>,
+    /// With a session: whether the game counts for the ratings.
+    #[serde(default)]
+    rated: bool,
 }
 
 fn untimed() -> TimeControl {
@@ -470,6 +473,8 @@ async fn create(
         }
     } else if new.seat.is_some() {
         return bad("seat: a seat is taken by a logged-in player".into());
+    } else if new.rated {
+        return bad("rated: a rated game is created by a logged-in player".into());
     }
     let game = GameRow {
         id: token::id(),
@@ -480,6 +485,7 @@ async fn create(
         created_ms: wall_ms(),
         rematch_of: None,
         owners,
+        rated: new.rated,
     };
     match Room::create(game.clone(), spec, new.clock, app.context()).await {
         Ok(room) => {

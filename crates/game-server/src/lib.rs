@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod clock;
 mod http;
 pub mod protocol;
+pub mod ratings;
 pub mod room;
 pub mod store;
 mod token;

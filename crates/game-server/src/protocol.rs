@@ -168,6 +168,9 @@ pub struct Snapshot {
     /// The game this one is the rematch of.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<String>,
+    /// Whether the game counts for the players' ratings (if both seats
+    /// belong to two accounts when it ends).
+    pub rated: bool,
 }
 
 /// What the server sends.

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use game_records::{Phase, Table, TableAction, TableError, TableRecord, Termination};
+use game_records::{Phase, RecordResult, Table, TableAction, TableError, TableRecord, Termination};
 use game_spec::{AnyPosition, BoardSetup, GameSpec};
 use kamisado_core::board_geometry::Player;
 use tokio::sync::{Mutex, broadcast};
@@ -16,7 +16,7 @@ use crate::clock::{Charge, Clocks, TimeControl};
 use crate::protocol::{
     ClientError, EventView, Presence, RematchView, Role, SeatPresence, ServerMessage, Snapshot,
 };
-use crate::store::{EventRow, Finish, GameRow, Seats, Store, StoreError};
+use crate::store::{EventRow, Finish, GameRow, RateGame, Seats, Store, StoreError};
 
 /// The server's settings a room needs.
 #[derive(Debug, Clone, Copy)]
@@ -226,6 +226,8 @@ pub struct Room {
     rematch_of: Option<String>,
     /// The accounts the seats are bound to, `[black, white]`.
     owners: std::sync::Mutex<[Option<String>; 2]>,
+    /// Whether the game counts for the players' ratings.
+    rated: bool,
 }
 
 /// The refusal of a change another server process beat to the store.
@@ -269,6 +271,7 @@ impl Room {
             rematch: std::sync::OnceLock::new(),
             rematch_of: game.rematch_of.clone(),
             owners: std::sync::Mutex::new(game.owners.clone()),
+            rated: game.rated,
         }
     }
 
@@ -623,6 +626,7 @@ impl Room {
                 game: self.rematch.get().map(|(id, _)| id.clone()),
             },
             rematch_of: self.rematch_of.clone(),
+            rated: self.rated,
         }
     }
 
@@ -934,6 +938,7 @@ impl Room {
             rematch_of: Some(self.id.clone()),
             // The colours exchanged, each account keeps its player's seat.
             owners: [self.owner(Player::White), self.owner(Player::Black)],
+            rated: self.rated,
         };
         let made = Room::create(game.clone(), spec, self.control, self.context()).await;
         let room = match made {
@@ -1029,8 +1034,12 @@ impl Room {
             }
             Err(e) => return Err(ClientError::store(e)),
         }
+        let over = table.is_over();
         s.table = table;
         s.clocks = clocks;
+        if over {
+            self.rate(&s.table, event.at_ms).await;
+        }
         self.push(s, event.clone());
         s.timer += 1;
         self.send(&ServerMessage::Event {
@@ -1039,6 +1048,39 @@ impl Room {
         });
         self.arm_flag(s);
         Ok(())
+    }
+
+    /// Applies a rated game's result to its players' ratings (once: the
+    /// store keeps the game from counting twice). The seats' accounts are
+    /// read from the store, where another process may have bound one.
+    async fn rate(&self, table: &Table, at_ms: u64) {
+        if !self.rated {
+            return;
+        }
+        let Ok([Some(black), Some(white)]) = self.store.seat_owners(&self.id).await else {
+            return;
+        };
+        let black_score = match table.record().result() {
+            RecordResult::Win(Player::Black) => 1.0,
+            RecordResult::Win(Player::White) => 0.0,
+            RecordResult::Draw => 0.5,
+            RecordResult::Unfinished => return,
+        };
+        if black == white {
+            return;
+        }
+        // A failure leaves the game unrated; the game itself is stored.
+        let _ = self
+            .store
+            .rate_game(RateGame {
+                id: self.id.clone(),
+                kind: self.spec.game().to_string(),
+                players: [black, white],
+                black_score,
+                at_ms,
+                update: crate::ratings::update,
+            })
+            .await;
     }
 
     /// Arms the flag for the runner's deadline.

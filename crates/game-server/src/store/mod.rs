@@ -101,6 +101,54 @@ pub struct GameRow {
     /// The accounts the seats are bound to, `[black, white]` (a bound seat
     /// opens only with its account's session).
     pub owners: [Option<String>; 2],
+    /// Whether the game counts for the players' ratings (when both seats
+    /// belong to two accounts at its end).
+    pub rated: bool,
+}
+
+/// A player's rating in one game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingRow {
+    /// The Glicko-2 rating, on the Glicko scale (1500 to start).
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Its volatility.
+    pub volatility: f64,
+    /// Rated games played.
+    pub games: u32,
+}
+
+/// A rating after one game, for a player's history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryRow {
+    /// The game that moved it.
+    pub game: String,
+    /// When it ended, in milliseconds since the Unix epoch.
+    pub at_ms: u64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
+}
+
+/// A finished rated game to apply to its players' ratings.
+#[derive(Debug, Clone)]
+pub struct RateGame {
+    /// The game's id.
+    pub id: String,
+    /// Which game was played (`kamisado`, `katarenga`, ...): each has its
+    /// own ratings.
+    pub kind: String,
+    /// The accounts, `[black, white]`.
+    pub players: [String; 2],
+    /// Black's score: 1, ½ or 0.
+    pub black_score: f64,
+    /// When it ended.
+    pub at_ms: u64,
+    /// The new ratings from the old (a player's first game starts from
+    /// [`crate::ratings::START`]).
+    pub update: fn([RatingRow; 2], f64) -> [RatingRow; 2],
 }
 
 /// One event of a game, numbered from 1.
@@ -223,6 +271,14 @@ pub trait Backend: Send + Sync + 'static {
     fn load(&self, id: &str) -> Answer<'_, Option<(GameRow, Vec<EventRow>)>>;
     /// The events of game `id` after number `n`, in order.
     fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>>;
+    /// Applies a finished rated game to its players' ratings, once (a game
+    /// applied before changes nothing), in one transaction with the
+    /// ratings' history; returns the players' ratings after.
+    fn rate_game(&self, game: RateGame) -> Answer<'_, [RatingRow; 2]>;
+    /// A player's ratings, by game.
+    fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>>;
+    /// A player's rating in `kind` after each rated game, oldest first.
+    fn rating_history(&self, player: &str, kind: &str) -> Answer<'_, Vec<HistoryRow>>;
     /// Binds `seat` (`black` or `white`) of `game` to the account `player`
     /// unless it is bound already; returns the seat's account after.
     fn bind_seat(&self, game: &str, seat: &str, player: &str) -> Answer<'_, Option<String>>;

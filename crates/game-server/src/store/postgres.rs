@@ -13,8 +13,8 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 
 use super::{
-    Answer, Backend, EventRow, Finish, GameRow, Notice, PlayerRow, SCHEMA_VERSION, Seats,
-    SessionRow, StoreError, as_i64, as_u64,
+    Answer, Backend, EventRow, Finish, GameRow, HistoryRow, Notice, PlayerRow, RateGame, RatingRow,
+    SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<tokio_postgres::Error> for StoreError {
@@ -142,6 +142,26 @@ CREATE TABLE sessions (
 );
 ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN rated_ms BIGINT;
+CREATE TABLE ratings (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game)
+);
+CREATE TABLE rating_history (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    at_ms BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
 ",
 ];
 
@@ -324,6 +344,16 @@ fn game_row(r: &Row) -> GameRow {
         created_ms: as_u64(r.get(7)),
         rematch_of: r.get(8),
         owners: [r.get(9), r.get(10)],
+        rated: r.get(11),
+    }
+}
+
+fn rating_row(r: &Row) -> RatingRow {
+    RatingRow {
+        rating: r.get(0),
+        deviation: r.get(1),
+        volatility: r.get(2),
+        games: u32::try_from(r.get::<_, i32>(3)).unwrap_or(0),
     }
 }
 
@@ -359,8 +389,8 @@ impl Backend for Postgres {
         Box::pin(async move {
             self.client().await?
                 .execute(
-                    "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                    &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of, &g.owners[0], &g.owners[1]],
+                    "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                    &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of, &g.owners[0], &g.owners[1], &g.rated],
                 )
                 .await?;
             Ok(())
@@ -469,7 +499,7 @@ impl Backend for Postgres {
             let client = self.client().await?;
             let Some(game) = client
                 .query_opt(
-                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player FROM games WHERE id = $1",
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated FROM games WHERE id = $1",
                     &[&id],
                 )
                 .await?
@@ -522,6 +552,93 @@ impl Backend for Postgres {
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn rate_game(&self, r: RateGame) -> Answer<'_, [RatingRow; 2]> {
+        Box::pin(async move {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await?;
+            let fresh = tx
+                .execute(
+                    "UPDATE games SET rated_ms = $2 WHERE id = $1 AND rated AND rated_ms IS NULL",
+                    &[&r.id, &as_i64(r.at_ms)],
+                )
+                .await?;
+            // Both rows made and locked in one order, so that two games of
+            // the same players ending together wait rather than deadlock.
+            let mut order = [0, 1];
+            order.sort_by(|&a, &b| r.players[a].cmp(&r.players[b]));
+            let start = crate::ratings::START;
+            let mut before = [start; 2];
+            for i in order {
+                tx.execute(
+                    "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games) VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT DO NOTHING",
+                    &[&r.players[i], &r.kind, &start.rating, &start.deviation, &start.volatility],
+                )
+                .await?;
+                let row = tx
+                    .query_one(
+                        "SELECT rating, deviation, volatility, games FROM ratings WHERE player_id = $1 AND game = $2 FOR UPDATE",
+                        &[&r.players[i], &r.kind],
+                    )
+                    .await?;
+                before[i] = rating_row(&row);
+            }
+            if fresh != 1 {
+                tx.commit().await?;
+                return Ok(before);
+            }
+            let after = (r.update)(before, r.black_score);
+            for (player, a) in r.players.iter().zip(after) {
+                let games = i32::try_from(a.games).unwrap_or(i32::MAX);
+                tx.execute(
+                    "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = $6 WHERE player_id = $1 AND game = $2",
+                    &[player, &r.kind, &a.rating, &a.deviation, &a.volatility, &games],
+                )
+                .await?;
+                tx.execute(
+                    "INSERT INTO rating_history (player_id, game, game_id, at_ms, rating, deviation) VALUES ($1, $2, $3, $4, $5, $6)",
+                    &[player, &r.kind, &r.id, &as_i64(r.at_ms), &a.rating, &a.deviation],
+                )
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(after)
+        })
+    }
+
+    fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>> {
+        let player = player.to_string();
+        Box::pin(async move {
+            let rows = self.client().await?
+                .query(
+                    "SELECT rating, deviation, volatility, games, game FROM ratings WHERE player_id = $1 AND games > 0 ORDER BY game",
+                    &[&player],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| (r.get(4), rating_row(r))).collect())
+        })
+    }
+
+    fn rating_history(&self, player: &str, kind: &str) -> Answer<'_, Vec<HistoryRow>> {
+        let (player, kind) = (player.to_string(), kind.to_string());
+        Box::pin(async move {
+            let rows = self.client().await?
+                .query(
+                    "SELECT game_id, at_ms, rating, deviation FROM rating_history WHERE player_id = $1 AND game = $2 ORDER BY at_ms, game_id",
+                    &[&player, &kind],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| HistoryRow {
+                    game: r.get(0),
+                    at_ms: as_u64(r.get(1)),
+                    rating: r.get(2),
+                    deviation: r.get(3),
+                })
+                .collect())
         })
     }
 

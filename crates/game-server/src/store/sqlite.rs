@@ -11,8 +11,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Answer, Backend, EventRow, Finish, GameRow, Notice, PlayerRow, SCHEMA_VERSION, Seats,
-    SessionRow, StoreError, as_i64, as_u64,
+    Answer, Backend, EventRow, Finish, GameRow, HistoryRow, Notice, PlayerRow, RateGame, RatingRow,
+    SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<rusqlite::Error> for StoreError {
@@ -40,6 +40,7 @@ enum Write {
         player: String,
     },
     Player(PlayerRow),
+    Rate(RateGame),
     Bind {
         game: String,
         seat: &'static str,
@@ -133,6 +134,26 @@ CREATE TABLE sessions (
 );
 ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN rated_ms BIGINT;
+CREATE TABLE ratings (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game)
+);
+CREATE TABLE rating_history (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    at_ms BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
 ",
 ];
 
@@ -221,7 +242,26 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         created_ms: as_u64(r.get(7)?),
         rematch_of: r.get(8)?,
         owners: [r.get(9)?, r.get(10)?],
+        rated: r.get(11)?,
     })
+}
+
+/// A player's rating in `kind`, or a new player's.
+fn rating_of(c: &Connection, player: &str, kind: &str) -> Result<RatingRow, rusqlite::Error> {
+    c.query_row(
+        "SELECT rating, deviation, volatility, games FROM ratings WHERE player_id = ?1 AND game = ?2",
+        params![player, kind],
+        |r| {
+            Ok(RatingRow {
+                rating: r.get(0)?,
+                deviation: r.get(1)?,
+                volatility: r.get(2)?,
+                games: r.get(3)?,
+            })
+        },
+    )
+    .optional()
+    .map(|found| found.unwrap_or(crate::ratings::START))
 }
 
 /// The column prefix of a seat: only these two are ever put in SQL.
@@ -325,7 +365,7 @@ impl Backend for Sqlite {
         self.read(move |c| {
             let game = c
                 .query_row(
-                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player FROM games WHERE id = ?1",
+                    "SELECT id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated FROM games WHERE id = ?1",
                     [&id],
                     game_row,
                 )
@@ -360,6 +400,59 @@ impl Backend for Sqlite {
             let mut q =
                 c.prepare("SELECT player FROM offers WHERE game_id = ?1 ORDER BY player")?;
             q.query_map([&game], |r| r.get(0))?.collect()
+        })
+    }
+
+    fn rate_game(&self, game: RateGame) -> Answer<'_, [RatingRow; 2]> {
+        Box::pin(async move {
+            let (players, kind) = (game.players.clone(), game.kind.clone());
+            self.write(Write::Rate(game)).await?;
+            self.read(move |c| {
+                Ok([
+                    rating_of(c, &players[0], &kind)?,
+                    rating_of(c, &players[1], &kind)?,
+                ])
+            })
+            .await
+        })
+    }
+
+    fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>> {
+        let player = player.to_string();
+        self.read(move |c| {
+            let mut q = c.prepare(
+                "SELECT game, rating, deviation, volatility, games FROM ratings WHERE player_id = ?1 ORDER BY game",
+            )?;
+            q.query_map([&player], |r| {
+                Ok((
+                    r.get(0)?,
+                    RatingRow {
+                        rating: r.get(1)?,
+                        deviation: r.get(2)?,
+                        volatility: r.get(3)?,
+                        games: r.get(4)?,
+                    },
+                ))
+            })?
+            .collect()
+        })
+    }
+
+    fn rating_history(&self, player: &str, kind: &str) -> Answer<'_, Vec<HistoryRow>> {
+        let (player, kind) = (player.to_string(), kind.to_string());
+        self.read(move |c| {
+            let mut q = c.prepare(
+                "SELECT game_id, at_ms, rating, deviation FROM rating_history WHERE player_id = ?1 AND game = ?2 ORDER BY at_ms, game_id",
+            )?;
+            q.query_map(params![player, kind], |r| {
+                Ok(HistoryRow {
+                    game: r.get(0)?,
+                    at_ms: as_u64(r.get(1)?),
+                    rating: r.get(2)?,
+                    deviation: r.get(3)?,
+                })
+            })?
+            .collect()
         })
     }
 
@@ -509,8 +602,8 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
     match write {
         Write::Game(g) => {
             c.execute(
-                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of, g.owners[0], g.owners[1]],
+                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of, g.owners[0], g.owners[1], g.rated],
             )?;
         }
         Write::Event {
@@ -567,6 +660,29 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
                 ),
                 params![game, player],
             )?;
+        }
+        Write::Rate(r) => {
+            let fresh = c.execute(
+                "UPDATE games SET rated_ms = ?2 WHERE id = ?1 AND rated AND rated_ms IS NULL",
+                params![r.id, as_i64(r.at_ms)],
+            )?;
+            if fresh == 1 {
+                let before = [
+                    rating_of(c, &r.players[0], &r.kind)?,
+                    rating_of(c, &r.players[1], &r.kind)?,
+                ];
+                let after = (r.update)(before, r.black_score);
+                for (player, a) in r.players.iter().zip(after) {
+                    c.execute(
+                        "INSERT INTO ratings (player_id, game, rating, deviation, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (player_id, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games",
+                        params![player, r.kind, a.rating, a.deviation, a.volatility, a.games],
+                    )?;
+                    c.execute(
+                        "INSERT INTO rating_history (player_id, game, game_id, at_ms, rating, deviation) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![player, r.kind, r.id, as_i64(r.at_ms), a.rating, a.deviation],
+                    )?;
+                }
+            }
         }
         Write::Player(p) => {
             c.execute(

@@ -9,7 +9,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// A request with `headers`: the status, the response's head, the body.
-async fn request(
+pub async fn request(
     addr: SocketAddr,
     method: &str,
     path: &str,
@@ -231,7 +231,7 @@ async fn accounts_on_postgres_behave_alike() {
 }
 
 /// Logs `name` in (making the account first): the cookie and the CSRF token.
-async fn account(addr: SocketAddr, name: &str) -> (String, String) {
+pub async fn account(addr: SocketAddr, name: &str) -> (String, String) {
     let body = json!({"name": name, "password": PASSWORD});
     let (status, head, answer) = request(addr, "POST", "/api/account", &[], Some(&body)).await;
     assert_eq!(status, 201, "{answer}");

@@ -6,6 +6,7 @@ mod accounts;
 mod clock;
 mod hostile;
 mod play;
+mod ratings;
 mod restart;
 mod shared;
 mod store;

@@ -25,6 +25,7 @@ fn game(id: &str) -> GameRow {
         created_ms: 1_000,
         rematch_of: None,
         owners: [None, None],
+        rated: false,
     }
 }
 
