@@ -347,6 +347,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/game/rematch", post(rematch))
         .route("/api/ws", get(socket))
         .merge(crate::accounts::routes())
+        .merge(crate::archive::routes())
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         .with_state(app.clone());
     if let Some(web) = &app.config.web {
@@ -361,12 +362,12 @@ pub const MAX_MESSAGE: usize = 4096;
 impl IntoResponse for ClientError {
     fn into_response(self) -> Response {
         let status = match self.kind.as_str() {
-            "unknown_token" | "unknown_player" => StatusCode::NOT_FOUND,
+            "unknown_token" | "unknown_player" | "unknown_game" => StatusCode::NOT_FOUND,
             "store_failed" => StatusCode::SERVICE_UNAVAILABLE,
             "spectator" | "bad_csrf" | "not_your_seat" => StatusCode::FORBIDDEN,
             "not_logged_in" | "bad_login" => StatusCode::UNAUTHORIZED,
             "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
-            "bad_name" | "weak_password" => StatusCode::BAD_REQUEST,
+            "bad_name" | "weak_password" | "bad_request" => StatusCode::BAD_REQUEST,
             _ => StatusCode::CONFLICT,
         };
         (status, Json(self)).into_response()

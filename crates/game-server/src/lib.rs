@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+pub mod archive;
 pub mod clock;
 mod http;
 pub mod protocol;

@@ -673,9 +673,27 @@ impl Room {
     /// The record so far (finished or not), with the players' names.
     pub async fn record(&self) -> TableRecord {
         let s = self.state.lock().await;
-        let mut record = s.table.record().clone();
+        self.headed(&s, &s.table).await
+    }
+
+    /// The record of `table` as the server writes it: the event names the
+    /// game, the date is the day it started (UTC), and the players are the
+    /// seats' accounts (`?` for a seat played by link alone).
+    async fn headed(&self, s: &State, table: &Table) -> TableRecord {
+        let mut record = table.record().clone();
+        let mut names = [None, None];
+        for (name, seat) in names.iter_mut().zip([Player::Black, Player::White]) {
+            if let Some(id) = self.owner(seat) {
+                *name = self.store.player(&id).await.ok().flatten().map(|p| p.name);
+            }
+        }
+        let started = s.events.first().map_or_else(wall_ms, |e| e.at_ms);
         let header = record.header_mut();
         header.event = format!("kk-server game {}", self.id);
+        header.date = crate::archive::record_date(started);
+        let [black, white] = names;
+        header.black = black.unwrap_or_else(|| "?".into());
+        header.white = white.unwrap_or_else(|| "?".into());
         record
     }
 
@@ -1021,11 +1039,15 @@ impl Room {
             at_ms: wall_ms(),
             clocks: clocks.stored(),
         };
-        let finish = table.is_over().then(|| Finish {
-            result: table.record().result().to_string(),
-            termination: table.record().termination().name().to_string(),
-            record: table.record().to_string(),
-        });
+        let finish = if table.is_over() {
+            Some(Finish {
+                result: table.record().result().to_string(),
+                termination: table.record().termination().name().to_string(),
+                record: self.headed(s, &table).await.to_string(),
+            })
+        } else {
+            None
+        };
         match self.store_event(s, &event, finish).await {
             Ok(()) => {}
             Err(e @ StoreError::Conflict { .. }) => {

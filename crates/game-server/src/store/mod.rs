@@ -132,6 +132,45 @@ pub struct HistoryRow {
     pub deviation: f64,
 }
 
+/// A search of the finished games; every field left `None` matches all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArchiveQuery {
+    /// An account, at either seat.
+    pub player: Option<String>,
+    /// The game (`kamisado`, ...): the description's first word.
+    pub game: Option<String>,
+    /// The whole description.
+    pub variant: Option<String>,
+    /// Finished at or after, in milliseconds since the Unix epoch.
+    pub from_ms: Option<u64>,
+    /// Finished before.
+    pub to_ms: Option<u64>,
+    /// Finished before (the previous page's last game).
+    pub before_ms: Option<u64>,
+    /// At most this many, the latest first.
+    pub limit: u32,
+}
+
+/// A finished game, as the archive lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArchiveRow {
+    /// Its id.
+    pub id: String,
+    /// Its description.
+    pub spec: String,
+    /// The seats' account names, `[black, white]` (none for a seat played
+    /// by link alone).
+    pub names: [Option<String>; 2],
+    /// The `Result` tag.
+    pub result: String,
+    /// The `Termination` tag.
+    pub termination: String,
+    /// When it ended.
+    pub finished_ms: u64,
+    /// Whether it counted for the ratings.
+    pub rated: bool,
+}
+
 /// A finished rated game to apply to its players' ratings.
 #[derive(Debug, Clone)]
 pub struct RateGame {
@@ -279,6 +318,10 @@ pub trait Backend: Send + Sync + 'static {
     fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>>;
     /// A player's rating in `kind` after each rated game, oldest first.
     fn rating_history(&self, player: &str, kind: &str) -> Answer<'_, Vec<HistoryRow>>;
+    /// The finished games `query` finds, the latest first.
+    fn archive(&self, query: ArchiveQuery) -> Answer<'_, Vec<ArchiveRow>>;
+    /// A finished game and its record.
+    fn archived(&self, id: &str) -> Answer<'_, Option<(ArchiveRow, String)>>;
     /// Binds `seat` (`black` or `white`) of `game` to the account `player`
     /// unless it is bound already; returns the seat's account after.
     fn bind_seat(&self, game: &str, seat: &str, player: &str) -> Answer<'_, Option<String>>;

@@ -13,8 +13,8 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 
 use super::{
-    Answer, Backend, EventRow, Finish, GameRow, HistoryRow, Notice, PlayerRow, RateGame, RatingRow,
-    SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
+    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, Notice,
+    PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<tokio_postgres::Error> for StoreError {
@@ -144,6 +144,9 @@ ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE games ADD COLUMN rated_ms BIGINT;
+CREATE INDEX games_finished ON games (finished_ms);
+CREATE INDEX games_black_player ON games (black_player);
+CREATE INDEX games_white_player ON games (white_player);
 CREATE TABLE ratings (
     player_id TEXT NOT NULL REFERENCES players(id),
     game TEXT NOT NULL,
@@ -345,6 +348,20 @@ fn game_row(r: &Row) -> GameRow {
         rematch_of: r.get(8),
         owners: [r.get(9), r.get(10)],
         rated: r.get(11),
+    }
+}
+
+const ARCHIVE: &str = "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.finished_ms IS NOT NULL AND ($1::TEXT IS NULL OR g.black_player = $1 OR g.white_player = $1) AND ($2::TEXT IS NULL OR g.spec = $2 OR g.spec LIKE $2 || ' %') AND ($3::TEXT IS NULL OR g.spec = $3) AND ($4::BIGINT IS NULL OR g.finished_ms >= $4) AND ($5::BIGINT IS NULL OR g.finished_ms < $5) AND ($6::BIGINT IS NULL OR g.finished_ms < $6) ORDER BY g.finished_ms DESC, g.id DESC LIMIT $7";
+
+fn archive_row(r: &Row) -> ArchiveRow {
+    ArchiveRow {
+        id: r.get(0),
+        spec: r.get(1),
+        names: [r.get(2), r.get(3)],
+        result: r.get(4),
+        termination: r.get(5),
+        finished_ms: as_u64(r.get(6)),
+        rated: r.get(7),
     }
 }
 
@@ -639,6 +656,44 @@ impl Backend for Postgres {
                     deviation: r.get(3),
                 })
                 .collect())
+        })
+    }
+
+    fn archive(&self, q: ArchiveQuery) -> Answer<'_, Vec<ArchiveRow>> {
+        Box::pin(async move {
+            let limit = i64::from(q.limit);
+            let rows = self
+                .client()
+                .await?
+                .query(
+                    ARCHIVE,
+                    &[
+                        &q.player,
+                        &q.game,
+                        &q.variant,
+                        &q.from_ms.map(as_i64),
+                        &q.to_ms.map(as_i64),
+                        &q.before_ms.map(as_i64),
+                        &limit,
+                    ],
+                )
+                .await?;
+            Ok(rows.iter().map(archive_row).collect())
+        })
+    }
+
+    fn archived(&self, id: &str) -> Answer<'_, Option<(ArchiveRow, String)>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let row = self
+                .client()
+                .await?
+                .query_opt(
+                    "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated, g.record FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.id = $1 AND g.finished_ms IS NOT NULL",
+                    &[&id],
+                )
+                .await?;
+            Ok(row.map(|r| (archive_row(&r), r.get(8))))
         })
     }
 

@@ -11,8 +11,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Answer, Backend, EventRow, Finish, GameRow, HistoryRow, Notice, PlayerRow, RateGame, RatingRow,
-    SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
+    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, Notice,
+    PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<rusqlite::Error> for StoreError {
@@ -136,6 +136,9 @@ ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
 ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE games ADD COLUMN rated_ms BIGINT;
+CREATE INDEX games_finished ON games (finished_ms);
+CREATE INDEX games_black_player ON games (black_player);
+CREATE INDEX games_white_player ON games (white_player);
 CREATE TABLE ratings (
     player_id TEXT NOT NULL REFERENCES players(id),
     game TEXT NOT NULL,
@@ -243,6 +246,20 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         rematch_of: r.get(8)?,
         owners: [r.get(9)?, r.get(10)?],
         rated: r.get(11)?,
+    })
+}
+
+const ARCHIVE: &str = "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.finished_ms IS NOT NULL AND (?1 IS NULL OR g.black_player = ?1 OR g.white_player = ?1) AND (?2 IS NULL OR g.spec = ?2 OR g.spec LIKE ?2 || ' %') AND (?3 IS NULL OR g.spec = ?3) AND (?4 IS NULL OR g.finished_ms >= ?4) AND (?5 IS NULL OR g.finished_ms < ?5) AND (?6 IS NULL OR g.finished_ms < ?6) ORDER BY g.finished_ms DESC, g.id DESC LIMIT ?7";
+
+fn archive_row(r: &rusqlite::Row<'_>) -> Result<ArchiveRow, rusqlite::Error> {
+    Ok(ArchiveRow {
+        id: r.get(0)?,
+        spec: r.get(1)?,
+        names: [r.get(2)?, r.get(3)?],
+        result: r.get(4)?,
+        termination: r.get(5)?,
+        finished_ms: as_u64(r.get(6)?),
+        rated: r.get(7)?,
     })
 }
 
@@ -453,6 +470,37 @@ impl Backend for Sqlite {
                 })
             })?
             .collect()
+        })
+    }
+
+    fn archive(&self, q: ArchiveQuery) -> Answer<'_, Vec<ArchiveRow>> {
+        self.read(move |c| {
+            let mut s = c.prepare(ARCHIVE)?;
+            s.query_map(
+                params![
+                    q.player,
+                    q.game,
+                    q.variant,
+                    q.from_ms.map(as_i64),
+                    q.to_ms.map(as_i64),
+                    q.before_ms.map(as_i64),
+                    q.limit
+                ],
+                archive_row,
+            )?
+            .collect()
+        })
+    }
+
+    fn archived(&self, id: &str) -> Answer<'_, Option<(ArchiveRow, String)>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            c.query_row(
+                "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated, g.record FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.id = ?1 AND g.finished_ms IS NOT NULL",
+                [&id],
+                |r| Ok((archive_row(r)?, r.get(8)?)),
+            )
+            .optional()
         })
     }
 

@@ -3,6 +3,7 @@
 //! its own server on a free port with its own database file.
 
 mod accounts;
+mod archive;
 mod clock;
 mod hostile;
 mod play;
