@@ -189,6 +189,9 @@ pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartErr
             app.insert(room).await;
         }
     }
+    // Rated games whose end was stored but not their ratings (the process
+    // stopped between the two).
+    ratings::settle_pending(&store).await?;
     if let Some(notices) = store.notices() {
         tokio::spawn(http::App::hear(Arc::clone(&app), notices));
     }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::store::RatingRow;
+use crate::store::{RateGame, RatingRow, Store, StoreError};
 
 /// A new player's rating, deviation and volatility: Glickman's defaults.
 pub const START: RatingRow = RatingRow {
@@ -60,6 +60,56 @@ impl From<RatingRow> for Shown {
             provisional: r.deviation > 110.0,
         }
     }
+}
+
+/// Black's score in a game whose `Result` tag is `result`, if it is over.
+#[must_use]
+pub fn black_score(result: &str) -> Option<f64> {
+    match result {
+        "black" => Some(1.0),
+        "white" => Some(0.0),
+        "draw" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Applies the rated games that ended without their ratings applied (the
+/// process ending them stopped first): run at each start.
+///
+/// # Errors
+/// The store's failure.
+pub async fn settle_pending(store: &Store) -> Result<usize, StoreError> {
+    let mut settled = 0;
+    for id in store.unrated().await? {
+        let Some((game, _)) = store.load(&id).await? else {
+            continue;
+        };
+        let Some((row, _)) = store.archived(&id).await? else {
+            continue;
+        };
+        let (Some(score), [Some(black), Some(white)], Ok(spec)) = (
+            black_score(&row.result),
+            game.owners,
+            game.spec.parse::<game_spec::GameSpec>(),
+        ) else {
+            continue;
+        };
+        if black == white {
+            continue;
+        }
+        store
+            .rate_game(RateGame {
+                id,
+                kind: spec.game().to_string(),
+                players: [black, white],
+                black_score: score,
+                at_ms: row.finished_ms,
+                update,
+            })
+            .await?;
+        settled += 1;
+    }
+    Ok(settled)
 }
 
 /// Both players' ratings after a game in which Black scored `black_score`

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use game_records::{Phase, RecordResult, Table, TableAction, TableError, TableRecord, Termination};
+use game_records::{Phase, Table, TableAction, TableError, TableRecord, Termination};
 use game_spec::{AnyPosition, BoardSetup, GameSpec};
 use kamisado_core::board_geometry::Player;
 use tokio::sync::{Mutex, broadcast};
@@ -1082,11 +1082,9 @@ impl Room {
         let Ok([Some(black), Some(white)]) = self.store.seat_owners(&self.id).await else {
             return;
         };
-        let black_score = match table.record().result() {
-            RecordResult::Win(Player::Black) => 1.0,
-            RecordResult::Win(Player::White) => 0.0,
-            RecordResult::Draw => 0.5,
-            RecordResult::Unfinished => return,
+        let Some(black_score) = crate::ratings::black_score(&table.record().result().to_string())
+        else {
+            return;
         };
         if black == white {
             return;

@@ -314,6 +314,9 @@ pub trait Backend: Send + Sync + 'static {
     /// applied before changes nothing), in one transaction with the
     /// ratings' history; returns the players' ratings after.
     fn rate_game(&self, game: RateGame) -> Answer<'_, [RatingRow; 2]>;
+    /// The finished rated games whose ratings were not applied (the
+    /// process ending them stopped first), oldest first.
+    fn unrated(&self) -> Answer<'_, Vec<String>>;
     /// A player's ratings, by game.
     fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>>;
     /// A player's rating in `kind` after each rated game, oldest first.

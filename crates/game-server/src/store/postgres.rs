@@ -625,6 +625,18 @@ impl Backend for Postgres {
         })
     }
 
+    fn unrated(&self) -> Answer<'_, Vec<String>> {
+        Box::pin(async move {
+            let rows = self.client().await?
+                .query(
+                    "SELECT id FROM games WHERE rated AND rated_ms IS NULL AND finished_ms IS NOT NULL AND black_player IS NOT NULL AND white_player IS NOT NULL ORDER BY finished_ms, id",
+                    &[],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
     fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>> {
         let player = player.to_string();
         Box::pin(async move {

@@ -249,6 +249,8 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
     })
 }
 
+const UNRATED: &str = "SELECT id FROM games WHERE rated AND rated_ms IS NULL AND finished_ms IS NOT NULL AND black_player IS NOT NULL AND white_player IS NOT NULL ORDER BY finished_ms, id";
+
 const ARCHIVE: &str = "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.finished_ms IS NOT NULL AND (?1 IS NULL OR g.black_player = ?1 OR g.white_player = ?1) AND (?2 IS NULL OR g.spec = ?2 OR g.spec LIKE ?2 || ' %') AND (?3 IS NULL OR g.spec = ?3) AND (?4 IS NULL OR g.finished_ms >= ?4) AND (?5 IS NULL OR g.finished_ms < ?5) AND (?6 IS NULL OR g.finished_ms < ?6) ORDER BY g.finished_ms DESC, g.id DESC LIMIT ?7";
 
 fn archive_row(r: &rusqlite::Row<'_>) -> Result<ArchiveRow, rusqlite::Error> {
@@ -431,6 +433,13 @@ impl Backend for Sqlite {
                 ])
             })
             .await
+        })
+    }
+
+    fn unrated(&self) -> Answer<'_, Vec<String>> {
+        self.read(|c| {
+            let mut q = c.prepare(UNRATED)?;
+            q.query_map([], |r| r.get(0))?.collect()
         })
     }
 

@@ -358,3 +358,79 @@ async fn rated_games_on_postgres_move_the_ratings_alike() {
         .addr;
     rated_games(addr).await;
 }
+
+#[tokio::test]
+async fn a_rated_game_ended_before_its_ratings_were_applied_is_rated_at_the_next_start() {
+    use game_server::store::{Database, EventRow, Finish, GameRow, PlayerRow, Store};
+    let path = crate::database("pending");
+    {
+        // As a process that stored a rated game's end and stopped before
+        // applying the ratings left it.
+        let store = Store::open(
+            &Database::Sqlite(path.clone()),
+            std::time::Duration::from_secs(5),
+        )
+        .await
+        .unwrap();
+        for name in ["ann", "ben"] {
+            let player = PlayerRow {
+                id: format!("{name}-id"),
+                name: name.into(),
+                password: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA".into(),
+                created_ms: 1,
+            };
+            assert!(store.create_player(player).await.unwrap());
+        }
+        store
+            .create_game(GameRow {
+                id: "g".into(),
+                spec: "kamisado".into(),
+                choose_orientation: false,
+                clock: r#"{"type":"untimed"}"#.into(),
+                tokens: ["t1".into(), "t2".into(), "t3".into()],
+                created_ms: 2,
+                rematch_of: None,
+                owners: [Some("ann-id".into()), Some("ben-id".into())],
+                rated: true,
+            })
+            .await
+            .unwrap();
+        let event = |n: u64, kind: &str, action: Option<&str>| EventRow {
+            n,
+            kind: kind.into(),
+            player: action.map(|_| "black".into()),
+            action: action.map(Into::into),
+            at_ms: 3 + n,
+            clocks: [0, 0],
+            paused_ms: None,
+        };
+        store
+            .append("g", event(1, "start", None), None)
+            .await
+            .unwrap();
+        let finish = Finish {
+            result: "white".into(),
+            termination: "resignation".into(),
+            record: String::new(),
+        };
+        store
+            .append("g", event(2, "act", Some("resign")), Some(finish))
+            .await
+            .unwrap();
+    }
+    let [ann, ben] = by_hand(START, START, 0.0);
+    for _ in 0..2 {
+        // Started twice: rated at the first start, not again at the second.
+        let mut config = game_server::Config::new(path.clone());
+        config.web = None;
+        let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
+            .await
+            .unwrap()
+            .addr;
+        for (name, want) in [("ann", ann), ("ben", ben)] {
+            let shown = &page(addr, name).await["ratings"]["kamisado"];
+            assert_eq!(shown["games"], 1, "{name}: {shown}");
+            assert_eq!(shown["rating"], want.0.round() as i64, "{name}: {shown}");
+        }
+    }
+}
