@@ -30,7 +30,7 @@ import {
   winnerOf,
 } from "./game.js";
 import { hasSolver } from "./levels.js";
-import { Online, fromServer, linkFor, setupOf, toServer, tokenOf } from "./online.js";
+import { Online, archivedOf, endingOf, fromServer, linkFor, setupOf, toServer, tokenOf } from "./online.js";
 import { counted, formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
 import {
@@ -279,8 +279,7 @@ function fromOnline(message) {
     const label = side === mine ? "you" : seat.connected ? "online" : s.started || seat.away_ms !== undefined ? "away" : "not here yet";
     state.players[side] = side === mine ? { type: "human" } : { type: "online", label };
   }
-  const forfeit = { resignation: "resigned", "time forfeit": "ran out of time", abandoned: "left the game" }[s.termination];
-  const ending = forfeit && s.result !== "*" ? { winner: s.result, termination: s.termination, reason: forfeit } : null;
+  const ending = endingOf(s.result, s.termination);
   const actions = fromServer(s.actions);
   const moved = !before || before.n !== s.n;
   try {
@@ -918,9 +917,42 @@ function wire() {
       if (token !== online.token) joinOnline(token);
       return;
     }
+    const archived = archivedOf(location.hash);
+    if (archived) {
+      openArchived(archived);
+      return;
+    }
     const linked = store.fromAddress(location.hash);
     if (linked && store.toAddress(saved()) !== location.hash) restore(linked, "Game from the link.");
   });
+}
+
+/** Shows a finished game of the server's archive (`#archive=<id>`), to step through its moves. */
+async function openArchived(id) {
+  leaveOnline();
+  engine.cancel();
+  state.thinking = false;
+  state.view = null;
+  state.message = "Reading the game from the archive…";
+  // Until the server's game comes, the board is the page's own game's.
+  if (!state.game) setActions([]);
+  render();
+  try {
+    const answer = await fetch(`/api/archive/${id}`);
+    const game = await answer.json();
+    if (!answer.ok) throw new Error(game.message ?? `the server answered ${answer.status}`);
+    const choosing = /^orientation /.test(game.actions[0]?.[1] ?? "");
+    state.setup = setupOf(game.spec, choosing);
+    state.players = { black: { type: "human" }, white: { type: "human" } };
+    state.clockControls = { black: null, white: null };
+    state.clocks = new Clocks(state.clockControls);
+    setActions(fromServer(game.actions), endingOf(game.result, game.termination));
+    const name = (side) => game[side] ?? "a player by link";
+    state.message = `From the archive: ${name("black")} (Black) against ${name("white")} (White). Step through it with the moves' buttons.`;
+  } catch (e) {
+    state.message = `The archive's game ${id} could not be read: ${e.message}`;
+  }
+  render();
 }
 
 /** Takes up a kept or linked game; false (with the reason shown) if it does not replay. */
@@ -958,8 +990,12 @@ const kept = store.load();
 const reloaded = linked && kept && store.toAddress(kept) === location.hash;
 let started = false;
 const onlineToken = tokenOf(location.hash);
+const archivedId = archivedOf(location.hash);
 if (onlineToken) {
   joinOnline(onlineToken);
+  started = true;
+} else if (archivedId) {
+  openArchived(archivedId);
   started = true;
 } else if (linked && !reloaded) started = restore(linked, "Game from the link.");
 else if (kept) started = restore(kept, reloaded ? "" : "Your game, as you left it.");

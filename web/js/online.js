@@ -16,6 +16,18 @@ export function tokenOf(hash) {
   return m ? m[1] : null;
 }
 
+/** The game id of an address `#archive=...` (a finished game of the server's archive), or null. */
+export function archivedOf(hash) {
+  const m = /^#archive=([0-9a-f]{16})$/.exec(hash);
+  return m ? m[1] : null;
+}
+
+/** How a server's game ended when its moves do not say (a resignation, a flag, an abandonment), or null. */
+export function endingOf(result, termination) {
+  const reason = { resignation: "resigned", "time forfeit": "ran out of time", abandoned: "left the game" }[termination];
+  return reason && result !== "*" ? { winner: result, termination, reason } : null;
+}
+
 /**
  * The page's setup (game.js) of a server's game: its spec's text
  * (`kamisado target=3 rules=...`, `katarenga board=...`, `congress

@@ -12,14 +12,17 @@ The server program is $KK_SERVER, by default target/debug/kk-server
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import socket
 import subprocess
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.by import By
 
 from kamisado_katarenga import kamisado
 from test_page import OUTPUT, WEB, Page, chromium, REPO
@@ -174,3 +177,48 @@ def test_two_browsers_play_online_with_a_watcher_through_a_reload_and_a_server_r
         for p in (black, watcher):
             p.wait(lambda _, p=p: p.body()["state"] == "over", timeout=10)
         assert "left the game" in black.text("status")
+
+
+def server_json(server, method, path, body=None, token=None):
+    """A request to the server's API, as any program would send it."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def test_a_finished_game_from_the_archive_is_stepped_through_on_the_page(kk_server):
+    rng = random.Random(41)
+    # A game played to its end through the API: six moves, then Black resigns.
+    links = server_json(kk_server, "POST", "api/games", {"spec": "kamisado"})
+    position = kamisado.Position()
+    seen = [position]
+    for _ in range(6):
+        move = rng.choice(position.legal_moves())
+        server_json(kk_server, "POST", "api/game/act", {"action": move}, links[position.side_to_move])
+        position = position.play(move)
+        seen.append(position)
+    server_json(kk_server, "POST", "api/game/act", {"action": "resign"}, links["black"])
+    driver = chromium()
+    try:
+        page = Page(driver, kk_server.url, f"#archive={links['game']}")
+        # The whole game, as it ended, and who ended it.
+        page.wait(lambda _: notation(page) == str(position), timeout=20)
+        page.wait(lambda _: "From the archive" in page.text("status") or "resigned" in page.text("status"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#moves li")) == 6
+        # Move by move, back and forward, each board the engine's.
+        for steps_back in (1, 2, 3):
+            page.element("replay-back").click()
+            page.wait(lambda _, n=steps_back: notation(page) == str(seen[-1 - n]))
+        page.element("replay-forward").click()
+        page.wait(lambda _: notation(page) == str(seen[-3]))
+        # An id the archive does not have is said so.
+        page.open("#archive=0123456789abcdef")
+        page.wait(lambda _: "could not be read" in page.text("status"))
+    finally:
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(OUTPUT / "archive.png"))
+        driver.quit()
