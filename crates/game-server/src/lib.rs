@@ -207,8 +207,14 @@ pub async fn start(config: Config, addr: SocketAddr) -> Result<Running, StartErr
     let count = Arc::clone(&held);
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(every);
+        let mut purged = None::<tokio::time::Instant>;
         loop {
             tick.tick().await;
+            // Once an hour (and at the start), what is of no more use goes.
+            if purged.is_none_or(|at| at.elapsed() >= Duration::from_secs(3600)) {
+                let _ = store.purge(room::wall_ms()).await;
+                purged = Some(tokio::time::Instant::now());
+            }
             // A missed note only makes a restart's pause look longer.
             let _ = store.heartbeat(room::wall_ms()).await;
             sweeper.note_alive().await;

@@ -359,6 +359,9 @@ pub trait Backend: Send + Sync + 'static {
     /// The processes heard from within `stale`: their ids, in order, and
     /// when each was last heard from.
     fn live_servers(&self, stale: Duration) -> Answer<'_, Vec<(String, u64)>>;
+    /// Forgets what is of no more use at `now_ms`: sessions run out or
+    /// ended, and the processes silent for an hour with their connections.
+    fn purge(&self, now_ms: u64) -> Answer<'_, ()>;
     /// What the other processes do, if they can share this store.
     fn notices(&self) -> Option<broadcast::Receiver<Notice>>;
 }

@@ -902,6 +902,29 @@ impl Backend for Postgres {
         })
     }
 
+    fn purge(&self, now_ms: u64) -> Answer<'_, ()> {
+        Box::pin(async move {
+            let (now, silent) = (as_i64(now_ms), as_i64(now_ms.saturating_sub(3_600_000)));
+            let client = self.client().await?;
+            client
+                .execute(
+                    "DELETE FROM sessions WHERE expires_ms <= $1 OR ended_ms IS NOT NULL",
+                    &[&now],
+                )
+                .await?;
+            client
+                .execute(
+                    "DELETE FROM presence WHERE server_id IN (SELECT id FROM servers WHERE alive_ms < $1)",
+                    &[&silent],
+                )
+                .await?;
+            client
+                .execute("DELETE FROM servers WHERE alive_ms < $1", &[&silent])
+                .await?;
+            Ok(())
+        })
+    }
+
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
     }

@@ -48,6 +48,7 @@ enum Write {
     },
     Session(SessionRow),
     EndSession(String, u64),
+    Purge(u64),
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -248,6 +249,9 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         rated: r.get(11)?,
     })
 }
+
+/// An hour, in milliseconds: how long a silent process is remembered.
+const HOUR_MS: u64 = 3_600_000;
 
 const UNRATED: &str = "SELECT id FROM games WHERE rated AND rated_ms IS NULL AND finished_ms IS NOT NULL AND black_player IS NOT NULL AND white_player IS NOT NULL ORDER BY finished_ms, id";
 
@@ -649,6 +653,10 @@ impl Backend for Sqlite {
         })
     }
 
+    fn purge(&self, now_ms: u64) -> Answer<'_, ()> {
+        self.write(Write::Purge(now_ms))
+    }
+
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         // One process per file: nobody else to hear from.
         None
@@ -752,6 +760,18 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
                 "INSERT INTO sessions (id_hash, player_id, csrf, created_ms, expires_ms, ended_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![s.id_hash, s.player, s.csrf, as_i64(s.created_ms), as_i64(s.expires_ms), s.ended_ms.map(as_i64)],
             )?;
+        }
+        Write::Purge(now) => {
+            let (now, silent) = (as_i64(*now), as_i64(now.saturating_sub(HOUR_MS)));
+            c.execute(
+                "DELETE FROM sessions WHERE expires_ms <= ?1 OR ended_ms IS NOT NULL",
+                [now],
+            )?;
+            c.execute(
+                "DELETE FROM presence WHERE server_id IN (SELECT id FROM servers WHERE alive_ms < ?1)",
+                [silent],
+            )?;
+            c.execute("DELETE FROM servers WHERE alive_ms < ?1", [silent])?;
         }
         Write::EndSession(id_hash, ms) => {
             c.execute(

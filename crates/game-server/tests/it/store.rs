@@ -177,6 +177,25 @@ async fn contract(store: &Store) {
         Some(15)
     );
     assert_eq!(store.session("nope").await.unwrap(), None);
+    // Purged: sessions ended or run out, and none other.
+    let open = SessionRow {
+        id_hash: "cd".repeat(32),
+        expires_ms: u64::MAX / 4,
+        ended_ms: None,
+        ..session.clone()
+    };
+    let run_out = SessionRow {
+        id_hash: "ef".repeat(32),
+        expires_ms: 12,
+        ended_ms: None,
+        ..session.clone()
+    };
+    store.create_session(open.clone()).await.unwrap();
+    store.create_session(run_out.clone()).await.unwrap();
+    store.purge(13).await.unwrap();
+    assert_eq!(store.session(&session.id_hash).await.unwrap(), None);
+    assert_eq!(store.session(&run_out.id_hash).await.unwrap(), None);
+    assert_eq!(store.session(&open.id_hash).await.unwrap(), Some(open));
 
     // Offers of a rematch: each seat once.
     store.offer_rematch("g2", "white").await.unwrap();
@@ -205,6 +224,19 @@ async fn contract(store: &Store) {
         vec![seats(2, 1)]
     );
     assert_eq!(store.presence("g2", "p1", stale).await.unwrap(), vec![]);
+    // A process silent for over an hour is forgotten with its connections.
+    store.server_alive("p3", now - 7_200_000).await.unwrap();
+    store.set_presence("g2", "p3", seats(1, 1)).await.unwrap();
+    store.purge(now + 1_000).await.unwrap();
+    let day = Duration::from_secs(86_400);
+    let left: Vec<String> = store
+        .live_servers(day)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(left, ["p1", "p2"]);
     assert_eq!(store.presence("g1", "p3", stale).await.unwrap(), vec![]);
     assert_eq!(
         store.live_servers(stale).await.unwrap(),
