@@ -424,6 +424,18 @@ impl Room {
         stored
     }
 
+    /// Tells everyone of an event just added to the state, and arms the
+    /// flag for the turn it began (a new turn: a flag armed before is
+    /// stale).
+    fn publish(self: &Arc<Self>, s: &mut State, event: &Event, now: Instant) {
+        s.timer += 1;
+        self.send(&ServerMessage::Event {
+            event: event.view(self.control),
+            state: self.snapshot(s, now),
+        });
+        self.arm_flag(s);
+    }
+
     /// Adds an event to the state (and notes its number for the notices).
     fn push(&self, s: &mut State, event: Event) {
         self.last
@@ -484,13 +496,7 @@ impl Room {
                 break;
             };
             self.run_on(s);
-            s.timer += 1;
-            let now = Instant::now();
-            self.send(&ServerMessage::Event {
-                event: event.view(self.control),
-                state: self.snapshot(s, now),
-            });
-            self.arm_flag(s);
+            self.publish(s, &event, Instant::now());
         }
     }
 
@@ -743,12 +749,7 @@ impl Room {
         let actor = s.table.actor();
         s.clocks.start(actor, now);
         self.push(s, event.clone());
-        s.timer += 1;
-        self.send(&ServerMessage::Event {
-            event: event.view(self.control),
-            state: self.snapshot(s, now),
-        });
-        self.arm_flag(s);
+        self.publish(s, &event, now);
         Ok(true)
     }
 
@@ -1063,12 +1064,7 @@ impl Room {
             self.rate(&s.table, event.at_ms).await;
         }
         self.push(s, event.clone());
-        s.timer += 1;
-        self.send(&ServerMessage::Event {
-            event: event.view(self.control),
-            state: self.snapshot(s, now),
-        });
-        self.arm_flag(s);
+        self.publish(s, &event, now);
         Ok(())
     }
 

@@ -395,6 +395,108 @@ impl std::ops::Deref for Store {
 /// migrate to it, one numbered step at a time, at start.
 pub const SCHEMA_VERSION: u32 = 4;
 
+/// The schema's migrations, in order, written once for both stores (SQLite
+/// takes PostgreSQL's type names by their affinity): migration `i` takes the
+/// schema from version `i` to `i + 1`. The first is the first release's
+/// schema, whose SQLite files already have it.
+pub(crate) const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    choose_orientation BOOLEAN NOT NULL,
+    clock TEXT NOT NULL,
+    black_token TEXT NOT NULL UNIQUE,
+    white_token TEXT NOT NULL UNIQUE,
+    spectator_token TEXT NOT NULL UNIQUE,
+    created_ms BIGINT NOT NULL,
+    finished_ms BIGINT,
+    result TEXT,
+    termination TEXT,
+    record TEXT,
+    rematch_of TEXT UNIQUE REFERENCES games(id)
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    player TEXT,
+    action TEXT,
+    at_ms BIGINT NOT NULL,
+    black_ms BIGINT NOT NULL,
+    white_ms BIGINT NOT NULL,
+    paused_ms BIGINT,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value BIGINT NOT NULL
+);
+",
+    "
+CREATE TABLE servers (
+    id TEXT PRIMARY KEY,
+    alive_ms BIGINT NOT NULL
+);
+CREATE TABLE presence (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    server_id TEXT NOT NULL,
+    black INTEGER NOT NULL,
+    white INTEGER NOT NULL,
+    PRIMARY KEY (game_id, server_id)
+);
+",
+    "
+CREATE TABLE offers (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    player TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+);
+",
+    "
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players(id),
+    csrf TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    expires_ms BIGINT NOT NULL,
+    ended_ms BIGINT
+);
+ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
+ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN rated_ms BIGINT;
+CREATE INDEX games_finished ON games (finished_ms);
+CREATE INDEX games_black_player ON games (black_player);
+CREATE INDEX games_white_player ON games (white_player);
+CREATE TABLE ratings (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game)
+);
+CREATE TABLE rating_history (
+    player_id TEXT NOT NULL REFERENCES players(id),
+    game TEXT NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    at_ms BIGINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
+",
+];
+
 fn as_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }

@@ -10,11 +10,13 @@ use std::time::Duration;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio::sync::broadcast;
 use tokio_postgres::error::SqlState;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 
 use super::{
-    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, Notice,
-    PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
+    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, MIGRATIONS,
+    Notice, PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64,
+    as_u64,
 };
 
 impl From<tokio_postgres::Error> for StoreError {
@@ -37,55 +39,14 @@ impl From<deadpool_postgres::PoolError> for StoreError {
     }
 }
 
-/// The migrations, in order: migration `i` takes the schema from version
-/// `i` to `i + 1`, recorded in `kk_schema`. The same schema as SQLite's, in
-/// PostgreSQL's types, and the notices SQLite has no use for.
-const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+/// What PostgreSQL adds to each migration: the triggers that announce
+/// stored events, presence and offers to the other processes (SQLite
+/// serves one process, which needs none).
+const NOTICES_SQL: [&str; SCHEMA_VERSION as usize] = [
     "
-CREATE TABLE games (
-    id TEXT PRIMARY KEY,
-    spec TEXT NOT NULL,
-    choose_orientation BOOLEAN NOT NULL,
-    clock TEXT NOT NULL,
-    black_token TEXT NOT NULL UNIQUE,
-    white_token TEXT NOT NULL UNIQUE,
-    spectator_token TEXT NOT NULL UNIQUE,
-    created_ms BIGINT NOT NULL,
-    finished_ms BIGINT,
-    result TEXT,
-    termination TEXT,
-    record TEXT,
-    rematch_of TEXT UNIQUE REFERENCES games(id)
-);
-CREATE TABLE events (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    n BIGINT NOT NULL,
-    kind TEXT NOT NULL,
-    player TEXT,
-    action TEXT,
-    at_ms BIGINT NOT NULL,
-    black_ms BIGINT NOT NULL,
-    white_ms BIGINT NOT NULL,
-    paused_ms BIGINT,
-    PRIMARY KEY (game_id, n)
-);
-CREATE TABLE meta (
-    key TEXT PRIMARY KEY,
-    value BIGINT NOT NULL
-);
+
 ",
     "
-CREATE TABLE servers (
-    id TEXT PRIMARY KEY,
-    alive_ms BIGINT NOT NULL
-);
-CREATE TABLE presence (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    server_id TEXT NOT NULL,
-    black INTEGER NOT NULL,
-    white INTEGER NOT NULL,
-    PRIMARY KEY (game_id, server_id)
-);
 CREATE FUNCTION kk_event_stored() RETURNS trigger AS $$
 BEGIN
     PERFORM pg_notify('kk_events', NEW.game_id || ' ' || NEW.n);
@@ -102,11 +63,6 @@ CREATE TRIGGER kk_presence_changed AFTER INSERT OR UPDATE ON presence
     FOR EACH ROW EXECUTE FUNCTION kk_presence_changed();
 ",
     "
-CREATE TABLE offers (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    player TEXT NOT NULL,
-    PRIMARY KEY (game_id, player)
-);
 CREATE FUNCTION kk_offered() RETURNS trigger AS $$
 BEGIN
     PERFORM pg_notify('kk_offers', NEW.game_id);
@@ -125,46 +81,7 @@ CREATE TRIGGER kk_rematch_made AFTER INSERT ON games
     FOR EACH ROW EXECUTE FUNCTION kk_rematch_made();
 ",
     "
-CREATE TABLE players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL UNIQUE,
-    password TEXT NOT NULL,
-    created_ms BIGINT NOT NULL
-);
-CREATE TABLE sessions (
-    id_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players(id),
-    csrf TEXT NOT NULL,
-    created_ms BIGINT NOT NULL,
-    expires_ms BIGINT NOT NULL,
-    ended_ms BIGINT
-);
-ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
-ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
-ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
-ALTER TABLE games ADD COLUMN rated_ms BIGINT;
-CREATE INDEX games_finished ON games (finished_ms);
-CREATE INDEX games_black_player ON games (black_player);
-CREATE INDEX games_white_player ON games (white_player);
-CREATE TABLE ratings (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    game TEXT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (player_id, game)
-);
-CREATE TABLE rating_history (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    game TEXT NOT NULL,
-    game_id TEXT NOT NULL REFERENCES games(id),
-    at_ms BIGINT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (player_id, game_id)
-);
+
 ",
 ];
 
@@ -204,8 +121,14 @@ async fn migrate(client: &mut deadpool_postgres::Client) -> Result<(), StoreErro
             "the database's schema is version {version}, newer than this server's {SCHEMA_VERSION}: run a newer server"
         )));
     }
-    for (from, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+    for (from, (sql, notices)) in MIGRATIONS
+        .iter()
+        .zip(NOTICES_SQL)
+        .enumerate()
+        .skip(version as usize)
+    {
         tx.batch_execute(sql).await?;
+        tx.batch_execute(notices).await?;
         let to = i32::try_from(from + 1).unwrap_or(i32::MAX);
         tx.execute(
             "INSERT INTO kk_schema (version, applied_ms) VALUES ($1, $2)",
@@ -335,6 +258,29 @@ impl Postgres {
     async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
         Ok(self.pool.get().await?)
     }
+
+    /// One statement on a connection of the pool: the rows changed.
+    async fn execute(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
+        Ok(self.client().await?.execute(sql, params).await?)
+    }
+
+    /// One query on a connection of the pool: its rows.
+    async fn query(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<Row>, StoreError> {
+        Ok(self.client().await?.query(sql, params).await?)
+    }
+
+    /// One query on a connection of the pool: its row, if any.
+    async fn query_opt(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Option<Row>, StoreError> {
+        Ok(self.client().await?.query_opt(sql, params).await?)
+    }
 }
 
 fn game_row(r: &Row) -> GameRow {
@@ -404,8 +350,7 @@ impl Backend for Postgres {
 
     fn create_game(&self, g: GameRow) -> Answer<'_, ()> {
         Box::pin(async move {
-            self.client().await?
-                .execute(
+            self.execute(
                     "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                     &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of, &g.owners[0], &g.owners[1], &g.rated],
                 )
@@ -449,8 +394,7 @@ impl Backend for Postgres {
 
     fn heartbeat(&self, ms: u64) -> Answer<'_, ()> {
         Box::pin(async move {
-            self.client().await?
-                .execute(
+            self.execute(
                     "INSERT INTO meta (key, value) VALUES ('heartbeat', $1) ON CONFLICT (key) DO UPDATE SET value = GREATEST(meta.value, excluded.value)",
                     &[&as_i64(ms)],
                 )
@@ -462,8 +406,6 @@ impl Backend for Postgres {
     fn last_heartbeat(&self) -> Answer<'_, Option<u64>> {
         Box::pin(async move {
             let row = self
-                .client()
-                .await?
                 .query_opt("SELECT value FROM meta WHERE key = 'heartbeat'", &[])
                 .await?;
             Ok(row.map(|r| as_u64(r.get(0))))
@@ -473,8 +415,7 @@ impl Backend for Postgres {
     fn game_of_token(&self, token: &str) -> Answer<'_, Option<String>> {
         let token = token.to_string();
         Box::pin(async move {
-            let row = self.client().await?
-                .query_opt(
+            let row = self.query_opt(
                     "SELECT id FROM games WHERE black_token = $1 OR white_token = $1 OR spectator_token = $1",
                     &[&token],
                 )
@@ -486,8 +427,7 @@ impl Backend for Postgres {
     fn rematch_of(&self, id: &str) -> Answer<'_, Option<(String, [String; 3])>> {
         let id = id.to_string();
         Box::pin(async move {
-            let row = self.client().await?
-                .query_opt(
+            let row = self.query_opt(
                     "SELECT id, black_token, white_token, spectator_token FROM games WHERE rematch_of = $1",
                     &[&id],
                 )
@@ -499,8 +439,6 @@ impl Backend for Postgres {
     fn unfinished(&self) -> Answer<'_, Vec<String>> {
         Box::pin(async move {
             let rows = self
-                .client()
-                .await?
                 .query(
                     "SELECT id FROM games WHERE finished_ms IS NULL ORDER BY created_ms, id",
                     &[],
@@ -534,11 +472,7 @@ impl Backend for Postgres {
     fn events_after(&self, id: &str, n: u64) -> Answer<'_, Vec<EventRow>> {
         let id = id.to_string();
         Box::pin(async move {
-            let rows = self
-                .client()
-                .await?
-                .query(EVENTS, &[&id, &as_i64(n)])
-                .await?;
+            let rows = self.query(EVENTS, &[&id, &as_i64(n)]).await?;
             Ok(rows.iter().map(event_row).collect())
         })
     }
@@ -546,13 +480,11 @@ impl Backend for Postgres {
     fn offer_rematch(&self, game: &str, player: &str) -> Answer<'_, ()> {
         let (game, player) = (game.to_string(), player.to_string());
         Box::pin(async move {
-            self.client()
-                .await?
-                .execute(
-                    "INSERT INTO offers (game_id, player) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                    &[&game, &player],
-                )
-                .await?;
+            self.execute(
+                "INSERT INTO offers (game_id, player) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&game, &player],
+            )
+            .await?;
             Ok(())
         })
     }
@@ -561,8 +493,6 @@ impl Backend for Postgres {
         let game = game.to_string();
         Box::pin(async move {
             let rows = self
-                .client()
-                .await?
                 .query(
                     "SELECT player FROM offers WHERE game_id = $1 ORDER BY player",
                     &[&game],
@@ -627,8 +557,7 @@ impl Backend for Postgres {
 
     fn unrated(&self) -> Answer<'_, Vec<String>> {
         Box::pin(async move {
-            let rows = self.client().await?
-                .query(
+            let rows = self.query(
                     "SELECT id FROM games WHERE rated AND rated_ms IS NULL AND finished_ms IS NOT NULL AND black_player IS NOT NULL AND white_player IS NOT NULL ORDER BY finished_ms, id",
                     &[],
                 )
@@ -640,8 +569,7 @@ impl Backend for Postgres {
     fn ratings(&self, player: &str) -> Answer<'_, Vec<(String, RatingRow)>> {
         let player = player.to_string();
         Box::pin(async move {
-            let rows = self.client().await?
-                .query(
+            let rows = self.query(
                     "SELECT rating, deviation, volatility, games, game FROM ratings WHERE player_id = $1 AND games > 0 ORDER BY game",
                     &[&player],
                 )
@@ -653,8 +581,7 @@ impl Backend for Postgres {
     fn rating_history(&self, player: &str, kind: &str) -> Answer<'_, Vec<HistoryRow>> {
         let (player, kind) = (player.to_string(), kind.to_string());
         Box::pin(async move {
-            let rows = self.client().await?
-                .query(
+            let rows = self.query(
                     "SELECT game_id, at_ms, rating, deviation FROM rating_history WHERE player_id = $1 AND game = $2 ORDER BY at_ms, game_id",
                     &[&player, &kind],
                 )
@@ -675,8 +602,6 @@ impl Backend for Postgres {
         Box::pin(async move {
             let limit = i64::from(q.limit);
             let rows = self
-                .client()
-                .await?
                 .query(
                     ARCHIVE,
                     &[
@@ -697,10 +622,7 @@ impl Backend for Postgres {
     fn archived(&self, id: &str) -> Answer<'_, Option<(ArchiveRow, String)>> {
         let id = id.to_string();
         Box::pin(async move {
-            let row = self
-                .client()
-                .await?
-                .query_opt(
+            let row = self.query_opt(
                     "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated, g.record FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.id = $1 AND g.finished_ms IS NOT NULL",
                     &[&id],
                 )
@@ -724,11 +646,7 @@ impl Backend for Postgres {
             }
         };
         Box::pin(async move {
-            let row = self
-                .client()
-                .await?
-                .query_opt(sql, &[&game, &player])
-                .await?;
+            let row = self.query_opt(sql, &[&game, &player]).await?;
             Ok(row.and_then(|r| r.get(0)))
         })
     }
@@ -737,8 +655,6 @@ impl Backend for Postgres {
         let game = game.to_string();
         Box::pin(async move {
             let row = self
-                .client()
-                .await?
                 .query_opt(
                     "SELECT black_player, white_player FROM games WHERE id = $1",
                     &[&game],
@@ -750,8 +666,7 @@ impl Backend for Postgres {
 
     fn create_player(&self, p: PlayerRow) -> Answer<'_, bool> {
         Box::pin(async move {
-            let made = self.client().await?
-                .execute(
+            let made = self.execute(
                     "INSERT INTO players (id, name, name_key, password, created_ms) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
                     &[&p.id, &p.name, &p.name.to_lowercase(), &p.password, &as_i64(p.created_ms)],
                 )
@@ -764,8 +679,6 @@ impl Backend for Postgres {
         let key = name.to_lowercase();
         Box::pin(async move {
             let row = self
-                .client()
-                .await?
                 .query_opt(
                     "SELECT id, name, password, created_ms FROM players WHERE name_key = $1",
                     &[&key],
@@ -779,8 +692,6 @@ impl Backend for Postgres {
         let id = id.to_string();
         Box::pin(async move {
             let row = self
-                .client()
-                .await?
                 .query_opt(
                     "SELECT id, name, password, created_ms FROM players WHERE id = $1",
                     &[&id],
@@ -792,8 +703,7 @@ impl Backend for Postgres {
 
     fn create_session(&self, s: SessionRow) -> Answer<'_, ()> {
         Box::pin(async move {
-            self.client().await?
-                .execute(
+            self.execute(
                     "INSERT INTO sessions (id_hash, player_id, csrf, created_ms, expires_ms, ended_ms) VALUES ($1, $2, $3, $4, $5, $6)",
                     &[&s.id_hash, &s.player, &s.csrf, &as_i64(s.created_ms), &as_i64(s.expires_ms), &s.ended_ms.map(as_i64)],
                 )
@@ -805,8 +715,7 @@ impl Backend for Postgres {
     fn session(&self, id_hash: &str) -> Answer<'_, Option<SessionRow>> {
         let id_hash = id_hash.to_string();
         Box::pin(async move {
-            let row = self.client().await?
-                .query_opt(
+            let row = self.query_opt(
                     "SELECT id_hash, player_id, csrf, created_ms, expires_ms, ended_ms FROM sessions WHERE id_hash = $1",
                     &[&id_hash],
                 )
@@ -825,13 +734,11 @@ impl Backend for Postgres {
     fn end_session(&self, id_hash: &str, ms: u64) -> Answer<'_, ()> {
         let id_hash = id_hash.to_string();
         Box::pin(async move {
-            self.client()
-                .await?
-                .execute(
-                    "UPDATE sessions SET ended_ms = $2 WHERE id_hash = $1 AND ended_ms IS NULL",
-                    &[&id_hash, &as_i64(ms)],
-                )
-                .await?;
+            self.execute(
+                "UPDATE sessions SET ended_ms = $2 WHERE id_hash = $1 AND ended_ms IS NULL",
+                &[&id_hash, &as_i64(ms)],
+            )
+            .await?;
             Ok(())
         })
     }
@@ -842,8 +749,7 @@ impl Backend for Postgres {
             let [black, white] = seats
                 .connected
                 .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
-            self.client().await?
-                .execute(
+            self.execute(
                     "INSERT INTO presence (game_id, server_id, black, white) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, server_id) DO UPDATE SET black = excluded.black, white = excluded.white",
                     &[&game, &server, &black, &white],
                 )
@@ -857,8 +763,7 @@ impl Backend for Postgres {
         let since = as_i64(crate::room::wall_ms())
             .saturating_sub(i64::try_from(stale.as_millis()).unwrap_or(i64::MAX));
         Box::pin(async move {
-            let rows = self.client().await?
-                .query(
+            let rows = self.query(
                     "SELECT p.black, p.white FROM presence p JOIN servers s ON s.id = p.server_id WHERE p.game_id = $1 AND p.server_id <> $2 AND s.alive_ms >= $3",
                     &[&game, &server, &since],
                 )
@@ -876,8 +781,7 @@ impl Backend for Postgres {
     fn server_alive(&self, server: &str, ms: u64) -> Answer<'_, ()> {
         let server = server.to_string();
         Box::pin(async move {
-            self.client().await?
-                .execute(
+            self.execute(
                     "INSERT INTO servers (id, alive_ms) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
                     &[&server, &as_i64(ms)],
                 )
@@ -891,8 +795,6 @@ impl Backend for Postgres {
             .saturating_sub(i64::try_from(stale.as_millis()).unwrap_or(i64::MAX));
         Box::pin(async move {
             let rows = self
-                .client()
-                .await?
                 .query(
                     "SELECT id, alive_ms FROM servers WHERE alive_ms >= $1 ORDER BY id",
                     &[&since],

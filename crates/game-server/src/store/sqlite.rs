@@ -11,8 +11,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, Notice,
-    PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64, as_u64,
+    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, MIGRATIONS,
+    Notice, PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64,
+    as_u64,
 };
 
 impl From<rusqlite::Error> for StoreError {
@@ -59,107 +60,6 @@ pub(super) struct Sqlite {
     writes: mpsc::Sender<Job>,
     reader: Arc<Mutex<Connection>>,
 }
-
-/// The migrations, in order: migration `i` takes the schema from version
-/// `i` to `i + 1` (SQLite's `user_version`). The first is the schema of
-/// the first release, which set the version itself.
-const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
-    "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    spec TEXT NOT NULL,
-    choose_orientation INTEGER NOT NULL,
-    clock TEXT NOT NULL,
-    black_token TEXT NOT NULL UNIQUE,
-    white_token TEXT NOT NULL UNIQUE,
-    spectator_token TEXT NOT NULL UNIQUE,
-    created_ms INTEGER NOT NULL,
-    finished_ms INTEGER,
-    result TEXT,
-    termination TEXT,
-    record TEXT,
-    rematch_of TEXT UNIQUE REFERENCES games(id)
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    n INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    player TEXT,
-    action TEXT,
-    at_ms INTEGER NOT NULL,
-    black_ms INTEGER NOT NULL,
-    white_ms INTEGER NOT NULL,
-    paused_ms INTEGER,
-    PRIMARY KEY (game_id, n)
-);
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value INTEGER NOT NULL
-);
-",
-    "
-CREATE TABLE servers (
-    id TEXT PRIMARY KEY,
-    alive_ms INTEGER NOT NULL
-);
-CREATE TABLE presence (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    server_id TEXT NOT NULL,
-    black INTEGER NOT NULL,
-    white INTEGER NOT NULL,
-    PRIMARY KEY (game_id, server_id)
-);
-",
-    "
-CREATE TABLE offers (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    player TEXT NOT NULL,
-    PRIMARY KEY (game_id, player)
-);
-",
-    "
-CREATE TABLE players (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    name_key TEXT NOT NULL UNIQUE,
-    password TEXT NOT NULL,
-    created_ms INTEGER NOT NULL
-);
-CREATE TABLE sessions (
-    id_hash TEXT PRIMARY KEY,
-    player_id TEXT NOT NULL REFERENCES players(id),
-    csrf TEXT NOT NULL,
-    created_ms INTEGER NOT NULL,
-    expires_ms INTEGER NOT NULL,
-    ended_ms INTEGER
-);
-ALTER TABLE games ADD COLUMN black_player TEXT REFERENCES players(id);
-ALTER TABLE games ADD COLUMN white_player TEXT REFERENCES players(id);
-ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
-ALTER TABLE games ADD COLUMN rated_ms BIGINT;
-CREATE INDEX games_finished ON games (finished_ms);
-CREATE INDEX games_black_player ON games (black_player);
-CREATE INDEX games_white_player ON games (white_player);
-CREATE TABLE ratings (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    game TEXT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    volatility DOUBLE PRECISION NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (player_id, game)
-);
-CREATE TABLE rating_history (
-    player_id TEXT NOT NULL REFERENCES players(id),
-    game TEXT NOT NULL,
-    game_id TEXT NOT NULL REFERENCES games(id),
-    at_ms BIGINT NOT NULL,
-    rating DOUBLE PRECISION NOT NULL,
-    deviation DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (player_id, game_id)
-);
-",
-];
 
 fn open(path: &Path, busy: Duration) -> Result<Connection, StoreError> {
     let c = Connection::open(path)?;

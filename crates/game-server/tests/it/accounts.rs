@@ -180,17 +180,7 @@ async fn accounts(addr: SocketAddr) {
 #[tokio::test]
 async fn accounts_keep_passwords_secret_and_logged_out_sessions_closed() {
     let db = crate::database("accounts");
-    let addr = {
-        let mut config = game_server::Config::new(db.clone());
-        // Every request comes from this one address: the limit per name
-        // is the one tested.
-        config.login_burst = 100.0;
-        game_server::start(config, "127.0.0.1:0".parse().unwrap())
-            .await
-            .unwrap()
-            .addr
-    };
-    accounts(addr).await;
+    accounts(crate::accounts_server(db.clone()).await).await;
     // What the database holds: an argon2id hash, never the password, and
     // no session cookie in clear.
     let c = rusqlite::Connection::open(&db).unwrap();
@@ -221,13 +211,7 @@ async fn accounts_on_postgres_behave_alike() {
     let Some(url) = crate::postgres("accounts").await else {
         return;
     };
-    let mut config = game_server::Config::new(game_server::store::Database::Postgres(url));
-    config.login_burst = 100.0;
-    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
-    accounts(addr).await;
+    accounts(crate::accounts_server(game_server::store::Database::Postgres(url)).await).await;
 }
 
 /// Logs `name` in (making the account first): the cookie and the CSRF token.
@@ -373,12 +357,7 @@ async fn seats(addr: SocketAddr, other: SocketAddr) {
 
 #[tokio::test]
 async fn a_seat_bound_to_an_account_opens_only_with_its_session() {
-    let mut config = game_server::Config::new(crate::database("seats"));
-    config.login_burst = 100.0;
-    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
+    let addr = crate::accounts_server(crate::database("seats")).await;
     seats(addr, addr).await;
 }
 
@@ -389,15 +368,8 @@ async fn a_seat_bound_through_one_server_is_refused_by_another_on_the_same_datab
     };
     // Two servers on one database: the seats bound through one, checked
     // by the other.
-    let mut config = game_server::Config::new(game_server::store::Database::Postgres(url));
-    config.login_burst = 100.0;
-    let one = game_server::start(config.clone(), "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
-    let two = game_server::start(config, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
+    let db = game_server::store::Database::Postgres(url);
+    let one = crate::accounts_server(db.clone()).await;
+    let two = crate::accounts_server(db).await;
     seats(one, two).await;
 }

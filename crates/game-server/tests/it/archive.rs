@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::accounts::{account, request};
 
-type Login = (String, String);
+pub type Login = (String, String);
 
 async fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
     request(addr, "GET", path, &[], None).await
@@ -22,14 +22,15 @@ async fn get_json(addr: SocketAddr, path: &str) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
-/// A game of `spec` played to its end: Black (logged in as `black`, or by
-/// link), White (logged in as `white`, or by link), three actions, then
-/// Black resigns. Returns its id.
-async fn finished(
+/// A game of `spec` (rated or not) played to its end: Black (logged in as
+/// `black`, or by link), White (logged in as `white`, or by link), three
+/// actions, then Black resigns. Returns its id.
+pub async fn finished(
     addr: SocketAddr,
     spec: &str,
     black: Option<&Login>,
     white: Option<&Login>,
+    rated: bool,
 ) -> String {
     let mut headers = Vec::new();
     if let Some((cookie, csrf)) = black {
@@ -41,7 +42,7 @@ async fn finished(
         "POST",
         "/api/games",
         &headers,
-        Some(&json!({"spec": spec})),
+        Some(&json!({"spec": spec, "rated": rated})),
     )
     .await;
     assert_eq!(status, 201, "{links}");
@@ -84,7 +85,10 @@ async fn finished(
         Some(json!({"action": "resign"})),
     )
     .await;
-    assert_eq!(end["result"], "white");
+    assert_eq!(
+        (&end["result"], &end["rated"]),
+        (&json!("white"), &json!(rated))
+    );
     end["game"].as_str().unwrap().to_string()
 }
 
@@ -99,9 +103,7 @@ fn ids(listed: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn finished_games_are_found_read_and_downloaded() {
-    let mut config = game_server::Config::new(crate::database("archive"));
-    config.login_burst = 100.0;
-    archive(config).await;
+    archive(crate::accounts_server(crate::database("archive")).await).await;
 }
 
 #[tokio::test]
@@ -109,21 +111,15 @@ async fn finished_games_on_postgres_are_found_read_and_downloaded_alike() {
     let Some(url) = crate::postgres("archive").await else {
         return;
     };
-    let mut config = game_server::Config::new(game_server::store::Database::Postgres(url));
-    config.login_burst = 100.0;
-    archive(config).await;
+    archive(crate::accounts_server(game_server::store::Database::Postgres(url)).await).await;
 }
 
-async fn archive(config: game_server::Config) {
-    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
+async fn archive(addr: SocketAddr) {
     let alice = account(addr, "alice").await;
     let bob = account(addr, "bob").await;
-    let first = finished(addr, "kamisado", Some(&alice), Some(&bob)).await;
-    let second = finished(addr, "kamisado target=3", Some(&bob), Some(&alice)).await;
-    let third = finished(addr, "katarenga", None, None).await;
+    let first = finished(addr, "kamisado", Some(&alice), Some(&bob), true).await;
+    let second = finished(addr, "kamisado target=3", Some(&bob), Some(&alice), false).await;
+    let third = finished(addr, "katarenga", None, None, false).await;
     // A game not finished is not in the archive.
     let (_, _, open) = request(
         addr,
@@ -192,6 +188,7 @@ async fn archive(config: game_server::Config) {
         (shown["black"].as_str(), shown["white"].as_str()),
         (Some("alice"), Some("bob"))
     );
+    assert_eq!(shown["rated"], true);
     assert_eq!(shown["actions"].as_array().unwrap().len(), 4);
     let records = KamisadoRecord::parse_all(shown["record"].as_str().unwrap()).unwrap();
     assert_eq!(records.len(), 1);

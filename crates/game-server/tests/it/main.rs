@@ -73,6 +73,18 @@ pub async fn postgres(name: &str) -> Option<String> {
     Some(format!("{base}/{db}"))
 }
 
+/// A server of accounts on `database` (a file or PostgreSQL): every
+/// request comes from the test's one address, so the limit per address
+/// is lifted (the limit per name is the one tested).
+pub async fn accounts_server(database: impl Into<game_server::store::Database>) -> SocketAddr {
+    let mut config = Config::new(database);
+    config.login_burst = 100.0;
+    game_server::start(config, "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap()
+        .addr
+}
+
 /// A server of its own for a test, with `tune` applied to the defaults.
 pub async fn server(name: &str, tune: impl FnOnce(&mut Config)) -> SocketAddr {
     let mut config = Config::new(database(name));

@@ -157,105 +157,6 @@ fn the_servers_update_agrees_with_the_independent_glicko2() {
     assert!(floored >= 2, "the floor was reached {floored} times");
 }
 
-async fn post(
-    addr: SocketAddr,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &Value,
-) -> (u16, String, Value) {
-    let (status, head, body) =
-        crate::accounts::request(addr, "POST", path, headers, Some(body)).await;
-    (
-        status,
-        head,
-        serde_json::from_str(&body).unwrap_or(Value::Null),
-    )
-}
-
-/// Plays a rated Kamisado game between the accounts to its end, the loser
-/// resigning after a few moves.
-async fn rated_game(
-    addr: SocketAddr,
-    creator: &(String, String),
-    opponent: &(String, String),
-    rated: bool,
-    loser: &str,
-) -> String {
-    let new = json!({"spec": "kamisado", "rated": rated});
-    let (status, _, links) = post(
-        addr,
-        "/api/games",
-        &[("Cookie", &creator.0), ("X-CSRF-Token", &creator.1)],
-        &new,
-    )
-    .await;
-    assert_eq!(status, 201, "{links}");
-    let token = |seat: &str| links[seat].as_str().unwrap().to_string();
-    let cookie = |seat: &str| {
-        if seat == "black" {
-            &creator.0
-        } else {
-            &opponent.0
-        }
-    };
-    let act = |seat: &'static str, action: String| {
-        let (bearer, cookie) = (format!("Bearer {}", token(seat)), cookie(seat).clone());
-        async move {
-            post(
-                addr,
-                "/api/game/act",
-                &[("Authorization", &bearer), ("Cookie", &cookie)],
-                &json!({ "action": action }),
-            )
-            .await
-        }
-    };
-    // The opponent opens White's link while logged in: the seat is theirs.
-    let bearer = format!("Bearer {}", token("white"));
-    let (status, _, _) = crate::accounts::request(
-        addr,
-        "GET",
-        "/api/game",
-        &[("Authorization", &bearer), ("Cookie", &opponent.0)],
-        None,
-    )
-    .await;
-    assert_eq!(status, 200);
-    let bearer = format!("Bearer {}", token("black"));
-    let (_, _, seen) = crate::accounts::request(
-        addr,
-        "GET",
-        "/api/game",
-        &[("Authorization", &bearer), ("Cookie", &creator.0)],
-        None,
-    )
-    .await;
-    let mut state = serde_json::from_str::<Value>(&seen).unwrap()["state"].clone();
-    // A few moves, then the loser resigns.
-    for turn in 0..4 {
-        if state["result"] != "*" {
-            break;
-        }
-        let seat = if state["actor"] == "black" {
-            "black"
-        } else {
-            "white"
-        };
-        let (status, _, next) = act(seat, crate::play::choose(&state, turn)).await;
-        assert_eq!(status, 200, "{next}");
-        state = next;
-    }
-    if state["result"] == "*" {
-        let seat: &'static str = if loser == "black" { "black" } else { "white" };
-        let (status, _, end) = act(seat, "resign".into()).await;
-        assert_eq!(status, 200, "{end}");
-        state = end;
-    }
-    assert_ne!(state["result"], "*");
-    assert_eq!(state["rated"], rated);
-    state["game"].as_str().unwrap().to_string()
-}
-
 async fn page(addr: SocketAddr, name: &str) -> Value {
     let (status, _, body) =
         crate::accounts::request(addr, "GET", &format!("/api/players/{name}"), &[], None).await;
@@ -267,19 +168,16 @@ async fn rated_games(addr: SocketAddr) {
     let alice = crate::accounts::account(addr, "alice").await;
     let bob = crate::accounts::account(addr, "bob").await;
     // A rated game needs an account.
-    let (status, _, _) = post(
-        addr,
-        "/api/games",
-        &[],
-        &json!({"spec": "kamisado", "rated": true}),
-    )
-    .await;
+    let rated = json!({"spec": "kamisado", "rated": true});
+    let (status, _, _) =
+        crate::accounts::request(addr, "POST", "/api/games", &[], Some(&rated)).await;
     assert_eq!(status, 400);
     // Alice (Black) resigns the first rated game, Bob (Black) the second;
     // an unrated game between them changes nothing.
-    let first = rated_game(addr, &alice, &bob, true, "black").await;
-    rated_game(addr, &alice, &bob, false, "white").await;
-    let second = rated_game(addr, &bob, &alice, true, "black").await;
+    let finished = crate::archive::finished;
+    let first = finished(addr, "kamisado", Some(&alice), Some(&bob), true).await;
+    finished(addr, "kamisado", Some(&alice), Some(&bob), false).await;
+    let second = finished(addr, "kamisado", Some(&bob), Some(&alice), true).await;
     let [a1, b1] = by_hand(START, START, 0.0);
     let at = |(rating, deviation): (f64, f64), games| RatingRow {
         rating,
@@ -336,13 +234,7 @@ async fn rated_games(addr: SocketAddr) {
 
 #[tokio::test]
 async fn rated_games_move_the_ratings_as_glicko2_does() {
-    let mut config = game_server::Config::new(crate::database("ratings"));
-    config.login_burst = 100.0;
-    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
-    rated_games(addr).await;
+    rated_games(crate::accounts_server(crate::database("ratings")).await).await;
 }
 
 #[tokio::test]
@@ -350,13 +242,7 @@ async fn rated_games_on_postgres_move_the_ratings_alike() {
     let Some(url) = crate::postgres("ratings").await else {
         return;
     };
-    let mut config = game_server::Config::new(game_server::store::Database::Postgres(url));
-    config.login_burst = 100.0;
-    let addr = game_server::start(config, "127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap()
-        .addr;
-    rated_games(addr).await;
+    rated_games(crate::accounts_server(game_server::store::Database::Postgres(url)).await).await;
 }
 
 #[tokio::test]
