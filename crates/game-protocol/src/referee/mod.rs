@@ -692,18 +692,8 @@ impl Standing {
 
 /// Today's date as a record writes it (`YYYY.MM.DD`, UTC).
 fn today() -> String {
-    let days = SystemTime::now()
+    let ms = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400);
-    // Howard Hinnant's civil-from-days, for days since 1970-01-01.
-    let z = i64::try_from(days).unwrap_or(0) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(0));
+    game_records::Header::date_of(ms)
 }
