@@ -122,39 +122,6 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-#[cfg(test)]
-mod dates {
-    use super::Header;
-
-    #[test]
-    fn dates_are_the_calendars_both_ways() {
-        // Known from outside (Python's datetime): the epoch, a leap day, a
-        // century year that is not leap, and a recent day.
-        for (ms, date) in [
-            (0, "1970.01.01"),
-            (951_782_400_000, "2000.02.29"),
-            (4_107_456_000_000, "2100.02.28"),
-            (4_107_542_400_000, "2100.03.01"),
-            (1_796_601_600_000, "2026.12.07"),
-        ] {
-            assert_eq!(Header::date_of(ms), date);
-            assert_eq!(Header::date_of(ms + 86_399_999), date);
-            assert_eq!(Header::day_start_ms(date), Some(ms));
-        }
-        for bad in [
-            "2026.02.29",
-            "2026.13.01",
-            "2026.1.01",
-            "1969.12.31",
-            "????.??.??",
-            "2026.12.07.1",
-            "",
-        ] {
-            assert_eq!(Header::day_start_ms(bad), None, "{bad}");
-        }
-    }
-}
-
 /// Writes one tag pair, escaping `\` and `"`.
 pub(crate) fn write_tag(out: &mut String, name: &str, value: &str) {
     let mut escaped = String::with_capacity(value.len());
@@ -270,6 +237,39 @@ pub(crate) fn write_others(out: &mut String, header: &Header, written: impl Fn(&
         let valid = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if valid && !written(name) {
             write_tag(out, name, value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod dates {
+    use super::Header;
+
+    #[test]
+    fn dates_are_the_calendars_both_ways() {
+        // Known from outside (Python's datetime): the epoch, a leap day, a
+        // century year that is not leap, and a recent day.
+        for (ms, date) in [
+            (0, "1970.01.01"),
+            (951_782_400_000, "2000.02.29"),
+            (4_107_456_000_000, "2100.02.28"),
+            (4_107_542_400_000, "2100.03.01"),
+            (1_796_601_600_000, "2026.12.07"),
+        ] {
+            assert_eq!(Header::date_of(ms), date);
+            assert_eq!(Header::date_of(ms + 86_399_999), date);
+            assert_eq!(Header::day_start_ms(date), Some(ms));
+        }
+        for bad in [
+            "2026.02.29",
+            "2026.13.01",
+            "2026.1.01",
+            "1969.12.31",
+            "????.??.??",
+            "2026.12.07.1",
+            "",
+        ] {
+            assert_eq!(Header::day_start_ms(bad), None, "{bad}");
         }
     }
 }
