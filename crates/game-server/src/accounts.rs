@@ -4,9 +4,8 @@
 //! rate limit per address and per name. Play by link stays open to anyone,
 //! with no account.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use argon2::{Argon2, PasswordHasher, PasswordVerifier};
@@ -18,7 +17,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::http::{App, Bucket};
+use crate::http::{App, Buckets};
 use crate::protocol::ClientError;
 use crate::room::wall_ms;
 use crate::store::{PlayerRow, SessionRow, Store};
@@ -43,7 +42,7 @@ const PASSWORD: std::ops::RangeInclusive<usize> = 8..=128;
 pub struct Accounts {
     store: Store,
     by_address: (f64, f64),
-    attempts: Mutex<HashMap<String, Bucket>>,
+    attempts: Buckets<String>,
     /// A hash checked when no account has the name, so that an unknown
     /// name takes as long to refuse as a wrong password.
     decoy: String,
@@ -159,23 +158,13 @@ impl Accounts {
         Accounts {
             store,
             by_address: (rate, burst),
-            attempts: Mutex::new(HashMap::new()),
+            attempts: Buckets::default(),
             decoy: argon2_hash("not anyone's password").unwrap_or_default(),
         }
     }
 
     fn allow(&self, key: String, (rate, burst): (f64, f64)) -> bool {
-        let mut attempts = self
-            .attempts
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if attempts.len() > 10_000 {
-            attempts.retain(|_, b| b.fill() < b.burst);
-        }
-        attempts
-            .entry(key)
-            .or_insert_with(|| Bucket::new(rate, burst))
-            .take()
+        self.attempts.take(key, rate, burst)
     }
 
     async fn open_session(&self, player: &PlayerRow) -> Result<Opened, ClientError> {

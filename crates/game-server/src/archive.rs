@@ -6,13 +6,12 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::http::App;
+use crate::http::{App, download};
 use crate::protocol::ClientError;
 use crate::store::{ArchiveQuery, ArchiveRow};
 
@@ -186,19 +185,6 @@ async fn one(
         actions,
         record,
     }))
-}
-
-fn download(name: &str, text: String) -> Response {
-    let mut response = (StatusCode::OK, text).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    response
 }
 
 async fn record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {

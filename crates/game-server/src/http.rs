@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -62,7 +62,7 @@ pub struct App {
     /// Open WebSocket connections by address, each bounded.
     per_address: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
     /// Each address's allowance of new games.
-    creators: std::sync::Mutex<HashMap<std::net::IpAddr, Bucket>>,
+    creators: Buckets<std::net::IpAddr>,
 }
 
 impl App {
@@ -80,25 +80,14 @@ impl App {
             rooms: Mutex::new(Rooms::default()),
             connections,
             per_address: Arc::default(),
-            creators: std::sync::Mutex::new(HashMap::new()),
+            creators: Buckets::default(),
         }
     }
 
     /// Whether `ip` may create a game now.
     fn may_create(&self, ip: std::net::IpAddr) -> bool {
-        let mut creators = self
-            .creators
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // The full buckets are forgotten now and then: the map stays as
-        // small as the addresses creating games lately.
-        if creators.len() > 10_000 {
-            creators.retain(|_, b| b.fill() < b.burst);
-        }
-        creators
-            .entry(ip)
-            .or_insert_with(|| Bucket::new(self.config.create_rate, self.config.create_burst))
-            .take()
+        self.creators
+            .take(ip, self.config.create_rate, self.config.create_burst)
     }
 
     /// What the rooms need of the server.
@@ -590,18 +579,21 @@ async fn rematch(
 async fn record(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ClientError> {
     let (room, _) = app.open(bearer(&headers)?, &headers).await?;
     let text = room.record().await.to_string();
-    let name = format!("attachment; filename=\"kk-{}.txt\"", room.id);
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, name),
-        ],
-        text,
-    )
-        .into_response())
+    Ok(download(&format!("kk-{}.txt", room.id), text))
+}
+
+/// `text` as a file to download, named `name`.
+pub(crate) fn download(name: &str, text: String) -> Response {
+    let mut response = (StatusCode::OK, text).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
 }
 
 /// One address's share of the connections, given back when dropped.
@@ -686,18 +678,46 @@ async fn socket(
 }
 
 /// A token bucket: `rate` messages a second, bursts of `burst`.
-pub(crate) struct Bucket {
+struct Bucket {
     tokens: f64,
     at: Instant,
     rate: f64,
-    pub(crate) burst: f64,
+    burst: f64,
+}
+
+/// Token buckets by key (an address, a name).
+pub(crate) struct Buckets<K>(std::sync::Mutex<HashMap<K, Bucket>>);
+
+impl<K> Default for Buckets<K> {
+    fn default() -> Buckets<K> {
+        Buckets(std::sync::Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: Eq + std::hash::Hash> Buckets<K> {
+    /// Whether `key` may act now (`burst` at once, then `rate` a second).
+    pub(crate) fn take(&self, key: K, rate: f64, burst: f64) -> bool {
+        let mut buckets = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // The full buckets are forgotten now and then: the map stays as
+        // small as the keys seen lately.
+        if buckets.len() > 10_000 {
+            buckets.retain(|_, b| b.fill() < b.burst);
+        }
+        buckets
+            .entry(key)
+            .or_insert_with(|| Bucket::new(rate, burst))
+            .take()
+    }
 }
 
 /// Messages refused in a row before the connection is closed.
 const FLOOD: u32 = 100;
 
 impl Bucket {
-    pub(crate) fn new(rate: f64, burst: f64) -> Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
         Bucket {
             tokens: burst,
             at: Instant::now(),
@@ -707,11 +727,11 @@ impl Bucket {
     }
 
     /// The tokens there would be now.
-    pub(crate) fn fill(&self) -> f64 {
+    fn fill(&self) -> f64 {
         (self.tokens + self.at.elapsed().as_secs_f64() * self.rate).min(self.burst)
     }
 
-    pub(crate) fn take(&mut self) -> bool {
+    fn take(&mut self) -> bool {
         let now = Instant::now();
         self.tokens = self.fill();
         self.at = now;
