@@ -11,6 +11,9 @@ use serde::Serialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
+use game_records::RecordResult;
+use kamisado_core::board_geometry::Player;
+
 use crate::store::{RateGame, RatingRow, Store, StoreError};
 
 /// A new player's rating, deviation and volatility: Glickman's defaults.
@@ -62,14 +65,14 @@ impl From<RatingRow> for Shown {
     }
 }
 
-/// Black's score in a game whose `Result` tag is `result`, if it is over.
+/// Black's score in a game that ended with `result`, if it is over.
 #[must_use]
-pub fn black_score(result: &str) -> Option<f64> {
+pub fn black_score(result: RecordResult) -> Option<f64> {
     match result {
-        "black" => Some(1.0),
-        "white" => Some(0.0),
-        "draw" => Some(0.5),
-        _ => None,
+        RecordResult::Win(Player::Black) => Some(1.0),
+        RecordResult::Win(Player::White) => Some(0.0),
+        RecordResult::Draw => Some(0.5),
+        RecordResult::Unfinished => None,
     }
 }
 
@@ -88,7 +91,7 @@ pub async fn settle_pending(store: &Store) -> Result<usize, StoreError> {
             continue;
         };
         let (Some(score), [Some(black), Some(white)], Ok(spec)) = (
-            black_score(&row.result),
+            row.result.parse().ok().and_then(black_score),
             game.owners,
             game.spec.parse::<game_spec::GameSpec>(),
         ) else {

@@ -1078,8 +1078,7 @@ impl Room {
         let Ok([Some(black), Some(white)]) = self.store.seat_owners(&self.id).await else {
             return;
         };
-        let Some(black_score) = crate::ratings::black_score(&table.record().result().to_string())
-        else {
+        let Some(black_score) = crate::ratings::black_score(table.record().result()) else {
             return;
         };
         if black == white {
