@@ -193,6 +193,17 @@ impl Accounts {
     }
 
     async fn register(&self, ip: IpAddr, c: Credentials) -> Result<Opened, ClientError> {
+        let player = self.new_player(ip, c, false).await?;
+        self.open_session(&player).await
+    }
+
+    /// A new account (a bot's if `bot`), stored.
+    async fn new_player(
+        &self,
+        ip: IpAddr,
+        c: Credentials,
+        bot: bool,
+    ) -> Result<PlayerRow, ClientError> {
         check_name(&c.name)?;
         check_password(&c.password)?;
         if !self.allow(format!("address {ip}"), self.by_address) {
@@ -208,6 +219,7 @@ impl Accounts {
             name: c.name,
             password: hash,
             created_ms: wall_ms(),
+            bot,
         };
         let made = self
             .store
@@ -217,10 +229,16 @@ impl Accounts {
         if !made {
             return Err(refused("name_taken", "another player has this name"));
         }
-        self.open_session(&player).await
+        Ok(player)
     }
 
     async fn login(&self, ip: IpAddr, c: Credentials) -> Result<Opened, ClientError> {
+        let player = self.check(ip, c).await?;
+        self.open_session(&player).await
+    }
+
+    /// The account a name and password open, within the login limits.
+    async fn check(&self, ip: IpAddr, c: Credentials) -> Result<PlayerRow, ClientError> {
         if !self.allow(format!("address {ip}"), self.by_address)
             || !self.allow(format!("name {}", c.name.to_lowercase()), BY_NAME)
         {
@@ -240,7 +258,7 @@ impl Accounts {
         let password = c.password;
         let right = blocking(move || argon2_check(&password, &hash)).await?;
         match found {
-            Some(player) if right => self.open_session(&player).await,
+            Some(player) if right => Ok(player),
             _ => Err(refused(
                 "bad_login",
                 "no account has this name and password",
@@ -301,6 +319,138 @@ impl Accounts {
             ));
         }
         Ok((session, player))
+    }
+}
+
+impl Accounts {
+    /// A new token for the bot `player` (the one before opens nothing
+    /// more): `kkb_` and 128 random bits, stored as its SHA-256 only.
+    async fn issue_token(&self, player: &PlayerRow) -> Result<String, ClientError> {
+        let token = format!("{BOT_PREFIX}{}", token::token());
+        self.store
+            .set_bot_token(&player.id, &hash_hex(&token))
+            .await
+            .map_err(ClientError::store)?;
+        Ok(token)
+    }
+
+    /// The bot whose token the request carries (`Authorization: Bearer
+    /// kkb_...`).
+    ///
+    /// # Errors
+    /// `bad_token`, or the store's failure.
+    pub async fn bot(&self, headers: &HeaderMap) -> Result<PlayerRow, ClientError> {
+        let bad = || {
+            refused(
+                "bad_token",
+                "send a bot's token as `Authorization: Bearer kkb_...`",
+            )
+        };
+        let token = crate::http::bearer(headers).map_err(|_| bad())?;
+        if !is_bot_token(token) {
+            return Err(bad());
+        }
+        self.store
+            .player_by_token(&hash_hex(token))
+            .await
+            .map_err(ClientError::store)?
+            .ok_or_else(bad)
+    }
+
+    /// The account acting in a request: a bot by its token, or a player by
+    /// the session (with the CSRF token when `changing`).
+    ///
+    /// # Errors
+    /// `bad_token`, `not_logged_in`, `bad_csrf`, or the store's failure.
+    pub async fn caller(
+        &self,
+        headers: &HeaderMap,
+        changing: bool,
+    ) -> Result<PlayerRow, ClientError> {
+        if crate::http::bearer(headers).is_ok_and(is_bot_token) {
+            return self.bot(headers).await;
+        }
+        let (_, player) = if changing {
+            self.acting(headers).await?
+        } else {
+            self.session(headers).await?
+        };
+        Ok(player)
+    }
+}
+
+/// What every bot token starts with (a seat's token is hex alone).
+pub const BOT_PREFIX: &str = "kkb_";
+
+fn is_bot_token(token: &str) -> bool {
+    token
+        .strip_prefix(BOT_PREFIX)
+        .is_some_and(|rest| rest.len() == token::LEN && rest.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A bot's name and its new token (shown once: only its hash is kept).
+#[derive(Debug, Serialize)]
+struct BotToken {
+    name: String,
+    token: String,
+}
+
+/// `POST /api/bot/account`: a new bot account, and its token.
+async fn register_bot(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let result = async {
+        let player = app
+            .accounts
+            .new_player(peer.ip(), credentials(body)?, true)
+            .await?;
+        let token = app.accounts.issue_token(&player).await?;
+        Ok::<_, ClientError>(BotToken {
+            name: player.name,
+            token,
+        })
+    }
+    .await;
+    match result {
+        Ok(made) => (StatusCode::CREATED, Json(made)).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `POST /api/bot/token`: a bot's new token, for its name and password.
+async fn renew_token(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let result = async {
+        let player = app.accounts.check(peer.ip(), credentials(body)?).await?;
+        if !player.bot {
+            return Err(refused(
+                "not_a_bot",
+                "this account is a person's: tokens are for bots' accounts",
+            ));
+        }
+        let token = app.accounts.issue_token(&player).await?;
+        Ok(BotToken {
+            name: player.name,
+            token,
+        })
+    }
+    .await;
+    match result {
+        Ok(made) => Json(made).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `GET /api/bot/account`: the bot a token opens.
+async fn bot_account(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    match app.accounts.bot(&headers).await {
+        Ok(bot) => Json(serde_json::json!({ "name": bot.name })).into_response(),
+        Err(e) => e.into_response(),
     }
 }
 
@@ -480,4 +630,6 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
         .route("/api/me", get(me))
+        .route("/api/bot/account", post(register_bot).get(bot_account))
+        .route("/api/bot/token", post(renew_token))
 }

@@ -63,6 +63,10 @@ pub struct App {
     per_address: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
     /// Each address's allowance of new games.
     creators: Buckets<std::net::IpAddr>,
+    /// Bumped when a challenge is made or closed here: the bots' event
+    /// streams look at once (what other processes do, they see within a
+    /// second).
+    lobby: tokio::sync::watch::Sender<u64>,
 }
 
 impl App {
@@ -81,7 +85,18 @@ impl App {
             connections,
             per_address: Arc::default(),
             creators: Buckets::default(),
+            lobby: tokio::sync::watch::Sender::new(0),
         }
+    }
+
+    /// Tells the event streams that a challenge changed.
+    pub(crate) fn lobby_changed(&self) {
+        self.lobby.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A receiver of [`App::lobby_changed`]'s news.
+    pub(crate) fn lobby(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.lobby.subscribe()
     }
 
     /// Whether `ip` may create a game now.
@@ -284,6 +299,23 @@ impl App {
         }
     }
 
+    /// The room of game `id`: from memory, else from the store (`None` if
+    /// there is no such game).
+    pub(crate) async fn room(&self, id: &str) -> Result<Option<Arc<Room>>, ClientError> {
+        if let Some(room) = self.held(id).await {
+            return Ok(Some(room));
+        }
+        let Some((game, events)) = self.store.load(id).await.map_err(ClientError::store)? else {
+            return Ok(None);
+        };
+        // A game not held was waiting for a link, or is held by another
+        // process: the service never stopped.
+        let room = Room::load(&game, &events, self.context(), TakeUp::Live)
+            .await
+            .map_err(|e| ClientError::new("store_failed", &e))?;
+        Ok(Some(self.rooms.lock().await.hold(room)))
+    }
+
     /// The room and role a token opens: from memory, else from the store
     /// (a finished game is loaded when someone asks for it).
     async fn find(&self, token: &str) -> Result<(Arc<Room>, Role), ClientError> {
@@ -308,18 +340,7 @@ impl App {
             .await
             .map_err(ClientError::store)?
             .ok_or_else(unknown)?;
-        let (game, events) = self
-            .store
-            .load(&id)
-            .await
-            .map_err(ClientError::store)?
-            .ok_or_else(unknown)?;
-        // A game not held was waiting for a link, or is held by another
-        // process: the service never stopped.
-        let room = Room::load(&game, &events, self.context(), TakeUp::Live)
-            .await
-            .map_err(|e| ClientError::new("store_failed", &e))?;
-        let room = self.rooms.lock().await.hold(room);
+        let room = self.room(&id).await?.ok_or_else(unknown)?;
         let role = room.role_of(token).ok_or_else(unknown)?;
         Ok((room, role))
     }
@@ -337,6 +358,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/ws", get(socket))
         .merge(crate::accounts::routes())
         .merge(crate::archive::routes())
+        .merge(crate::bots::routes())
         .layer(DefaultBodyLimit::max(MAX_MESSAGE))
         .with_state(app.clone());
     if let Some(web) = &app.config.web {
@@ -351,10 +373,12 @@ pub const MAX_MESSAGE: usize = 4096;
 impl IntoResponse for ClientError {
     fn into_response(self) -> Response {
         let status = match self.kind.as_str() {
-            "unknown_token" | "unknown_player" | "unknown_game" => StatusCode::NOT_FOUND,
+            "unknown_token" | "unknown_player" | "unknown_game" | "unknown_challenge"
+            | "unknown_route" => StatusCode::NOT_FOUND,
             "store_failed" => StatusCode::SERVICE_UNAVAILABLE,
-            "spectator" | "bad_csrf" | "not_your_seat" => StatusCode::FORBIDDEN,
-            "not_logged_in" | "bad_login" => StatusCode::UNAUTHORIZED,
+            "spectator" | "bad_csrf" | "not_your_seat" | "not_your_game" | "not_yours"
+            | "not_a_bot" => StatusCode::FORBIDDEN,
+            "not_logged_in" | "bad_login" | "bad_token" => StatusCode::UNAUTHORIZED,
             "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
             "bad_name" | "weak_password" | "bad_request" => StatusCode::BAD_REQUEST,
             _ => StatusCode::CONFLICT,
@@ -433,24 +457,10 @@ async fn create(
         )
             .into_response()
     };
-    let spec: game_spec::GameSpec = match new.spec.parse() {
+    let spec = match playable(&new.spec, &new.clock, new.choose_orientation) {
         Ok(spec) => spec,
-        Err(e) => return bad(format!("spec: {e}")),
+        Err(e) => return e.into_response(),
     };
-    if let Err(e) = new.clock.check() {
-        return bad(format!("clock: {e}"));
-    }
-    if new.choose_orientation && spec.game() != game_spec::GameId::Katarenga {
-        return bad("choose_orientation: only katarenga has an orientation to choose".into());
-    }
-    if spec
-        .new_match()
-        .is_some_and(|m| m.options().refill == kamisado_core::Refill::Setups)
-    {
-        return bad(
-            "spec: a set-up match needs the players' charts, which the server does not hold".into(),
-        );
-    }
     // A logged-in creator's seat is theirs (the cookie alone, as another
     // site could send it, creates nothing: the CSRF token is needed).
     let mut owners = [None, None];
@@ -496,7 +506,36 @@ async fn create(
     }
 }
 
-fn bearer(headers: &HeaderMap) -> Result<&str, ClientError> {
+/// The game `spec` describes, if the server can hold it with `clock` and
+/// the orientation choice as asked.
+///
+/// # Errors
+/// `bad_request`, saying which field is wrong and why.
+pub(crate) fn playable(
+    spec: &str,
+    clock: &TimeControl,
+    choose_orientation: bool,
+) -> Result<game_spec::GameSpec, ClientError> {
+    let bad = |message: String| ClientError::new("bad_request", &message);
+    let spec: game_spec::GameSpec = spec.parse().map_err(|e| bad(format!("spec: {e}")))?;
+    clock.check().map_err(|e| bad(format!("clock: {e}")))?;
+    if choose_orientation && spec.game() != game_spec::GameId::Katarenga {
+        return Err(bad(
+            "choose_orientation: only katarenga has an orientation to choose".into(),
+        ));
+    }
+    if spec
+        .new_match()
+        .is_some_and(|m| m.options().refill == kamisado_core::Refill::Setups)
+    {
+        return Err(bad(
+            "spec: a set-up match needs the players' charts, which the server does not hold".into(),
+        ));
+    }
+    Ok(spec)
+}
+
+pub(crate) fn bearer(headers: &HeaderMap) -> Result<&str, ClientError> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod archive;
+pub mod bots;
 pub mod clock;
 mod http;
 pub mod protocol;

@@ -793,6 +793,20 @@ impl Room {
     /// # Errors
     /// [`ClientError`] saying why nothing happened.
     pub async fn act(self: &Arc<Self>, role: Role, text: &str) -> Result<Snapshot, ClientError> {
+        self.act_allowing(role, text, self.rules.lag).await
+    }
+
+    /// As [`Room::act`], with `lag` credited for the network instead of
+    /// the server's allowance (a bot's action: none).
+    ///
+    /// # Errors
+    /// [`ClientError`] saying why nothing happened.
+    pub async fn act_allowing(
+        self: &Arc<Self>,
+        role: Role,
+        text: &str,
+        lag: Duration,
+    ) -> Result<Snapshot, ClientError> {
         let Some(player) = role.player() else {
             return Err(ClientError::new(
                 "spectator",
@@ -823,7 +837,7 @@ impl Room {
             }
             let mut clocks = s.clocks.clone();
             let mut kind = EventKind::Act(player, action.to_string());
-            if s.started && clocks.charge(player, now, self.rules.lag) == Charge::Flagged {
+            if s.started && clocks.charge(player, now, lag) == Charge::Flagged {
                 // The time ran out before the action came: the flag falls
                 // instead, and the action is refused.
                 table = s.table.clone();

@@ -37,3 +37,9 @@ pub fn same(a: &str, b: &str) -> bool {
 pub fn id() -> String {
     hex(&random::<8>())
 }
+
+/// A fair coin from the operating system's random source (a seat drawn).
+#[must_use]
+pub fn coin() -> bool {
+    random::<1>()[0] & 1 == 1
+}

@@ -33,6 +33,7 @@ use crate::message::GameId;
 use crate::setup::{Opening, SetupError};
 use crate::stats::{Pentanomial, Sprt, Tally, Verdict};
 
+mod controller;
 mod game;
 mod process;
 mod report;
@@ -40,6 +41,7 @@ mod session;
 mod spec;
 mod time;
 
+pub use controller::Controller;
 pub use process::{Interrupt, LINE_LIMIT};
 pub use report::{GameReport, Progress, Report, count, signed};
 pub use session::{Fault, Handshake};

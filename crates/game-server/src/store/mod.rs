@@ -231,6 +231,39 @@ pub struct PlayerRow {
     pub password: String,
     /// When it was made, in milliseconds since the Unix epoch.
     pub created_ms: u64,
+    /// Whether it is a bot's account (played through the Bot API with a
+    /// token).
+    pub bot: bool,
+}
+
+/// A challenge to one player, or a seek (a challenge to anyone): the game
+/// it offers, and what became of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRow {
+    /// Its id.
+    pub id: String,
+    /// The challenger's account.
+    pub from: String,
+    /// The account challenged (`None`: a seek, open to anyone).
+    pub to: Option<String>,
+    /// The game offered (`GameSpec`'s text).
+    pub spec: String,
+    /// Whether Black first chooses the board's orientation.
+    pub choose_orientation: bool,
+    /// The time control, as JSON.
+    pub clock: String,
+    /// The challenger's seat (`black`, `white`; `None`: drawn at random).
+    pub seat: Option<String>,
+    /// Whether the game counts for the ratings.
+    pub rated: bool,
+    /// When it was made, in milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    /// `open`, `accepted`, `declined` or `cancelled`.
+    pub status: String,
+    /// The game made when it was accepted.
+    pub game: Option<String>,
+    /// The accounts' names, `[from, to]` (read, never written).
+    pub names: [Option<String>; 2],
 }
 
 /// A login session.
@@ -362,6 +395,25 @@ pub trait Backend: Send + Sync + 'static {
     /// Forgets what is of no more use at `now_ms`: sessions run out or
     /// ended, and the processes silent for an hour with their connections.
     fn purge(&self, now_ms: u64) -> Answer<'_, ()>;
+    /// Makes `player` a bot's account whose token hashes to `token_hash`
+    /// (a token made before opens nothing more).
+    fn set_bot_token(&self, player: &str, token_hash: &str) -> Answer<'_, ()>;
+    /// The bot whose token hashes to `token_hash`.
+    fn player_by_token(&self, token_hash: &str) -> Answer<'_, Option<PlayerRow>>;
+    /// Stores a new challenge or seek.
+    fn create_challenge(&self, challenge: ChallengeRow) -> Answer<'_, ()>;
+    /// The challenge `id`.
+    fn challenge(&self, id: &str) -> Answer<'_, Option<ChallengeRow>>;
+    /// The open challenges from or to `player`, or with `None` the open
+    /// seeks; the oldest first, at most 200.
+    fn open_challenges(&self, player: Option<&str>) -> Answer<'_, Vec<ChallengeRow>>;
+    /// Closes the open challenge `id` as `status` (`accepted` with its new
+    /// `game`, stored in the same transaction; `declined`, `cancelled`);
+    /// `false` (and nothing stored) if it was not open.
+    fn close_challenge(&self, id: &str, status: &str, game: Option<GameRow>) -> Answer<'_, bool>;
+    /// The unfinished games with a seat bound to `player`: each game's id
+    /// and the seat (`black`, `white`), the oldest first.
+    fn games_of(&self, player: &str) -> Answer<'_, Vec<(String, String)>>;
     /// What the other processes do, if they can share this store.
     fn notices(&self) -> Option<broadcast::Receiver<Notice>>;
 }
@@ -393,7 +445,7 @@ impl std::ops::Deref for Store {
 
 /// The schema's version after every migration: both implementations
 /// migrate to it, one numbered step at a time, at start.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The schema's migrations, in order, written once for both stores (SQLite
 /// takes PostgreSQL's type names by their affinity): migration `i` takes the
@@ -495,7 +547,32 @@ CREATE TABLE rating_history (
     PRIMARY KEY (player_id, game_id)
 );
 ",
+    "
+ALTER TABLE players ADD COLUMN bot BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE players ADD COLUMN token_hash TEXT;
+CREATE UNIQUE INDEX players_token ON players (token_hash);
+CREATE TABLE challenges (
+    id TEXT PRIMARY KEY,
+    from_player TEXT NOT NULL REFERENCES players(id),
+    to_player TEXT REFERENCES players(id),
+    spec TEXT NOT NULL,
+    choose_orientation BOOLEAN NOT NULL,
+    clock TEXT NOT NULL,
+    seat TEXT,
+    rated BOOLEAN NOT NULL,
+    created_ms BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    game_id TEXT REFERENCES games(id)
+);
+CREATE INDEX challenges_open ON challenges (status, created_ms);
+CREATE INDEX challenges_from ON challenges (from_player, status);
+CREATE INDEX challenges_to ON challenges (to_player, status);
+",
 ];
+
+/// How long a challenge or seek is kept (open or not), in milliseconds: a
+/// week.
+pub(crate) const CHALLENGE_LIFE_MS: u64 = 7 * 24 * 3600 * 1000;
 
 fn as_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)

@@ -14,9 +14,9 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 
 use super::{
-    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, MIGRATIONS,
-    Notice, PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64,
-    as_u64,
+    Answer, ArchiveQuery, ArchiveRow, Backend, CHALLENGE_LIFE_MS, ChallengeRow, EventRow, Finish,
+    GameRow, HistoryRow, MIGRATIONS, Notice, PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats,
+    SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<tokio_postgres::Error> for StoreError {
@@ -79,6 +79,9 @@ BEGIN
 END $$ LANGUAGE plpgsql;
 CREATE TRIGGER kk_rematch_made AFTER INSERT ON games
     FOR EACH ROW EXECUTE FUNCTION kk_rematch_made();
+",
+    "
+
 ",
     "
 
@@ -326,8 +329,32 @@ fn player_row(r: &Row) -> PlayerRow {
         name: r.get(1),
         password: r.get(2),
         created_ms: as_u64(r.get(3)),
+        bot: r.get(4),
     }
 }
+
+const PLAYER: &str = "SELECT id, name, password, created_ms, bot FROM players";
+
+fn challenge_row(r: &Row) -> ChallengeRow {
+    ChallengeRow {
+        id: r.get(0),
+        from: r.get(1),
+        to: r.get(2),
+        spec: r.get(3),
+        choose_orientation: r.get(4),
+        clock: r.get(5),
+        seat: r.get(6),
+        rated: r.get(7),
+        created_ms: as_u64(r.get(8)),
+        status: r.get(9),
+        game: r.get(10),
+        names: [r.get(11), r.get(12)],
+    }
+}
+
+const CHALLENGE: &str = "SELECT c.id, c.from_player, c.to_player, c.spec, c.choose_orientation, c.clock, c.seat, c.rated, c.created_ms, c.status, c.game_id, f.name, t.name FROM challenges c JOIN players f ON f.id = c.from_player LEFT JOIN players t ON t.id = c.to_player";
+
+const INSERT_GAME: &str = "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 
 fn event_row(r: &Row) -> EventRow {
     EventRow {
@@ -351,10 +378,23 @@ impl Backend for Postgres {
     fn create_game(&self, g: GameRow) -> Answer<'_, ()> {
         Box::pin(async move {
             self.execute(
-                    "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-                    &[&g.id, &g.spec, &g.choose_orientation, &g.clock, &g.tokens[0], &g.tokens[1], &g.tokens[2], &as_i64(g.created_ms), &g.rematch_of, &g.owners[0], &g.owners[1], &g.rated],
-                )
-                .await?;
+                INSERT_GAME,
+                &[
+                    &g.id,
+                    &g.spec,
+                    &g.choose_orientation,
+                    &g.clock,
+                    &g.tokens[0],
+                    &g.tokens[1],
+                    &g.tokens[2],
+                    &as_i64(g.created_ms),
+                    &g.rematch_of,
+                    &g.owners[0],
+                    &g.owners[1],
+                    &g.rated,
+                ],
+            )
+            .await?;
             Ok(())
         })
     }
@@ -667,8 +707,8 @@ impl Backend for Postgres {
     fn create_player(&self, p: PlayerRow) -> Answer<'_, bool> {
         Box::pin(async move {
             let made = self.execute(
-                    "INSERT INTO players (id, name, name_key, password, created_ms) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
-                    &[&p.id, &p.name, &p.name.to_lowercase(), &p.password, &as_i64(p.created_ms)],
+                    "INSERT INTO players (id, name, name_key, password, created_ms, bot) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name_key) DO NOTHING",
+                    &[&p.id, &p.name, &p.name.to_lowercase(), &p.password, &as_i64(p.created_ms), &p.bot],
                 )
                 .await?;
             Ok(made == 1)
@@ -679,10 +719,7 @@ impl Backend for Postgres {
         let key = name.to_lowercase();
         Box::pin(async move {
             let row = self
-                .query_opt(
-                    "SELECT id, name, password, created_ms FROM players WHERE name_key = $1",
-                    &[&key],
-                )
+                .query_opt(&format!("{PLAYER} WHERE name_key = $1"), &[&key])
                 .await?;
             Ok(row.as_ref().map(player_row))
         })
@@ -692,10 +729,7 @@ impl Backend for Postgres {
         let id = id.to_string();
         Box::pin(async move {
             let row = self
-                .query_opt(
-                    "SELECT id, name, password, created_ms FROM players WHERE id = $1",
-                    &[&id],
-                )
+                .query_opt(&format!("{PLAYER} WHERE id = $1"), &[&id])
                 .await?;
             Ok(row.as_ref().map(player_row))
         })
@@ -823,7 +857,126 @@ impl Backend for Postgres {
             client
                 .execute("DELETE FROM servers WHERE alive_ms < $1", &[&silent])
                 .await?;
+            client
+                .execute(
+                    "DELETE FROM challenges WHERE created_ms < $1",
+                    &[&as_i64(now_ms.saturating_sub(CHALLENGE_LIFE_MS))],
+                )
+                .await?;
             Ok(())
+        })
+    }
+
+    fn set_bot_token(&self, player: &str, token_hash: &str) -> Answer<'_, ()> {
+        let (player, hash) = (player.to_string(), token_hash.to_string());
+        Box::pin(async move {
+            self.execute(
+                "UPDATE players SET bot = TRUE, token_hash = $2 WHERE id = $1",
+                &[&player, &hash],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn player_by_token(&self, token_hash: &str) -> Answer<'_, Option<PlayerRow>> {
+        let hash = token_hash.to_string();
+        Box::pin(async move {
+            let row = self
+                .query_opt(&format!("{PLAYER} WHERE token_hash = $1 AND bot"), &[&hash])
+                .await?;
+            Ok(row.as_ref().map(player_row))
+        })
+    }
+
+    fn create_challenge(&self, ch: ChallengeRow) -> Answer<'_, ()> {
+        Box::pin(async move {
+            self.execute(
+                "INSERT INTO challenges (id, from_player, to_player, spec, choose_orientation, clock, seat, rated, created_ms, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open')",
+                &[&ch.id, &ch.from, &ch.to, &ch.spec, &ch.choose_orientation, &ch.clock, &ch.seat, &ch.rated, &as_i64(ch.created_ms)],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn challenge(&self, id: &str) -> Answer<'_, Option<ChallengeRow>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let row = self
+                .query_opt(&format!("{CHALLENGE} WHERE c.id = $1"), &[&id])
+                .await?;
+            Ok(row.as_ref().map(challenge_row))
+        })
+    }
+
+    fn open_challenges(&self, player: Option<&str>) -> Answer<'_, Vec<ChallengeRow>> {
+        let player = player.map(str::to_string);
+        Box::pin(async move {
+            let rows = self
+                .query(
+                    &format!("{CHALLENGE} WHERE c.status = 'open' AND (($1::TEXT IS NULL AND c.to_player IS NULL) OR c.from_player = $1 OR c.to_player = $1) ORDER BY c.created_ms, c.id LIMIT 200"),
+                    &[&player],
+                )
+                .await?;
+            Ok(rows.iter().map(challenge_row).collect())
+        })
+    }
+
+    fn close_challenge(&self, id: &str, status: &str, game: Option<GameRow>) -> Answer<'_, bool> {
+        let (id, status) = (id.to_string(), status.to_string());
+        Box::pin(async move {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await?;
+            let closed = tx
+                .execute(
+                    "UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'",
+                    &[&id, &status],
+                )
+                .await?;
+            if closed != 1 {
+                return Ok(false);
+            }
+            if let Some(g) = game {
+                tx.execute(
+                    INSERT_GAME,
+                    &[
+                        &g.id,
+                        &g.spec,
+                        &g.choose_orientation,
+                        &g.clock,
+                        &g.tokens[0],
+                        &g.tokens[1],
+                        &g.tokens[2],
+                        &as_i64(g.created_ms),
+                        &g.rematch_of,
+                        &g.owners[0],
+                        &g.owners[1],
+                        &g.rated,
+                    ],
+                )
+                .await?;
+                tx.execute(
+                    "UPDATE challenges SET game_id = $2 WHERE id = $1",
+                    &[&id, &g.id],
+                )
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    fn games_of(&self, player: &str) -> Answer<'_, Vec<(String, String)>> {
+        let player = player.to_string();
+        Box::pin(async move {
+            let rows = self
+                .query(
+                    "SELECT id, CASE WHEN black_player = $1 THEN 'black' ELSE 'white' END FROM games WHERE finished_ms IS NULL AND (black_player = $1 OR white_player = $1) ORDER BY created_ms, id",
+                    &[&player],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
         })
     }
 

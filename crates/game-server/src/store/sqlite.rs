@@ -11,9 +11,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::{broadcast, oneshot};
 
 use super::{
-    Answer, ArchiveQuery, ArchiveRow, Backend, EventRow, Finish, GameRow, HistoryRow, MIGRATIONS,
-    Notice, PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats, SessionRow, StoreError, as_i64,
-    as_u64,
+    Answer, ArchiveQuery, ArchiveRow, Backend, CHALLENGE_LIFE_MS, ChallengeRow, EventRow, Finish,
+    GameRow, HistoryRow, MIGRATIONS, Notice, PlayerRow, RateGame, RatingRow, SCHEMA_VERSION, Seats,
+    SessionRow, StoreError, as_i64, as_u64,
 };
 
 impl From<rusqlite::Error> for StoreError {
@@ -49,6 +49,16 @@ enum Write {
     },
     Session(SessionRow),
     EndSession(String, u64),
+    BotToken {
+        player: String,
+        hash: String,
+    },
+    Challenge(ChallengeRow),
+    CloseChallenge {
+        id: String,
+        status: String,
+        game: Option<GameRow>,
+    },
     Purge(u64),
 }
 
@@ -153,6 +163,8 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
 /// An hour, in milliseconds: how long a silent process is remembered.
 const HOUR_MS: u64 = 3_600_000;
 
+const GAMES_OF: &str = "SELECT id, CASE WHEN black_player = ?1 THEN 'black' ELSE 'white' END FROM games WHERE finished_ms IS NULL AND (black_player = ?1 OR white_player = ?1) ORDER BY created_ms, id";
+
 const UNRATED: &str = "SELECT id FROM games WHERE rated AND rated_ms IS NULL AND finished_ms IS NOT NULL AND black_player IS NOT NULL AND white_player IS NOT NULL ORDER BY finished_ms, id";
 
 const ARCHIVE: &str = "SELECT g.id, g.spec, b.name, w.name, g.result, g.termination, g.finished_ms, g.rated FROM games g LEFT JOIN players b ON b.id = g.black_player LEFT JOIN players w ON w.id = g.white_player WHERE g.finished_ms IS NOT NULL AND (?1 IS NULL OR g.black_player = ?1 OR g.white_player = ?1) AND (?2 IS NULL OR g.spec = ?2 OR g.spec LIKE ?2 || ' %') AND (?3 IS NULL OR g.spec = ?3) AND (?4 IS NULL OR g.finished_ms >= ?4) AND (?5 IS NULL OR g.finished_ms < ?5) AND (?6 IS NULL OR g.finished_ms < ?6) ORDER BY g.finished_ms DESC, g.id DESC LIMIT ?7";
@@ -202,7 +214,37 @@ fn player_row(r: &rusqlite::Row<'_>) -> Result<PlayerRow, rusqlite::Error> {
         name: r.get(1)?,
         password: r.get(2)?,
         created_ms: as_u64(r.get(3)?),
+        bot: r.get(4)?,
     })
+}
+
+const PLAYER: &str = "SELECT id, name, password, created_ms, bot FROM players";
+
+fn challenge_row(r: &rusqlite::Row<'_>) -> Result<ChallengeRow, rusqlite::Error> {
+    Ok(ChallengeRow {
+        id: r.get(0)?,
+        from: r.get(1)?,
+        to: r.get(2)?,
+        spec: r.get(3)?,
+        choose_orientation: r.get(4)?,
+        clock: r.get(5)?,
+        seat: r.get(6)?,
+        rated: r.get(7)?,
+        created_ms: as_u64(r.get(8)?),
+        status: r.get(9)?,
+        game: r.get(10)?,
+        names: [r.get(11)?, r.get(12)?],
+    })
+}
+
+const CHALLENGE: &str = "SELECT c.id, c.from_player, c.to_player, c.spec, c.choose_orientation, c.clock, c.seat, c.rated, c.created_ms, c.status, c.game_id, f.name, t.name FROM challenges c JOIN players f ON f.id = c.from_player LEFT JOIN players t ON t.id = c.to_player";
+
+fn insert_game(c: &Connection, g: &GameRow) -> Result<(), rusqlite::Error> {
+    c.execute(
+        "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of, g.owners[0], g.owners[1], g.rated],
+    )?;
+    Ok(())
 }
 
 fn event_row(r: &rusqlite::Row<'_>) -> Result<EventRow, rusqlite::Error> {
@@ -463,24 +505,16 @@ impl Backend for Sqlite {
     fn player_by_name(&self, name: &str) -> Answer<'_, Option<PlayerRow>> {
         let key = name.to_lowercase();
         self.read(move |c| {
-            c.query_row(
-                "SELECT id, name, password, created_ms FROM players WHERE name_key = ?1",
-                [&key],
-                player_row,
-            )
-            .optional()
+            c.query_row(&format!("{PLAYER} WHERE name_key = ?1"), [&key], player_row)
+                .optional()
         })
     }
 
     fn player(&self, id: &str) -> Answer<'_, Option<PlayerRow>> {
         let id = id.to_string();
         self.read(move |c| {
-            c.query_row(
-                "SELECT id, name, password, created_ms FROM players WHERE id = ?1",
-                [&id],
-                player_row,
-            )
-            .optional()
+            c.query_row(&format!("{PLAYER} WHERE id = ?1"), [&id], player_row)
+                .optional()
         })
     }
 
@@ -557,6 +591,77 @@ impl Backend for Sqlite {
         self.write(Write::Purge(now_ms))
     }
 
+    fn set_bot_token(&self, player: &str, token_hash: &str) -> Answer<'_, ()> {
+        self.write(Write::BotToken {
+            player: player.to_string(),
+            hash: token_hash.to_string(),
+        })
+    }
+
+    fn player_by_token(&self, token_hash: &str) -> Answer<'_, Option<PlayerRow>> {
+        let hash = token_hash.to_string();
+        self.read(move |c| {
+            c.query_row(
+                &format!("{PLAYER} WHERE token_hash = ?1 AND bot"),
+                [&hash],
+                player_row,
+            )
+            .optional()
+        })
+    }
+
+    fn create_challenge(&self, challenge: ChallengeRow) -> Answer<'_, ()> {
+        self.write(Write::Challenge(challenge))
+    }
+
+    fn challenge(&self, id: &str) -> Answer<'_, Option<ChallengeRow>> {
+        let id = id.to_string();
+        self.read(move |c| {
+            c.query_row(
+                &format!("{CHALLENGE} WHERE c.id = ?1"),
+                [&id],
+                challenge_row,
+            )
+            .optional()
+        })
+    }
+
+    fn open_challenges(&self, player: Option<&str>) -> Answer<'_, Vec<ChallengeRow>> {
+        let player = player.map(str::to_string);
+        self.read(move |c| {
+            let mut q = c.prepare_cached(&format!(
+                "{CHALLENGE} WHERE c.status = 'open' AND ((?1 IS NULL AND c.to_player IS NULL) OR c.from_player = ?1 OR c.to_player = ?1) ORDER BY c.created_ms, c.id LIMIT 200"
+            ))?;
+            q.query_map([&player], challenge_row)?.collect()
+        })
+    }
+
+    fn close_challenge(&self, id: &str, status: &str, game: Option<GameRow>) -> Answer<'_, bool> {
+        let (id, status) = (id.to_string(), status.to_string());
+        Box::pin(async move {
+            let made = game.as_ref().map(|g| g.id.clone());
+            self.write(Write::CloseChallenge {
+                id: id.clone(),
+                status: status.clone(),
+                game,
+            })
+            .await?;
+            Ok(self
+                .challenge(&id)
+                .await?
+                .is_some_and(|c| c.status == status && c.game == made))
+        })
+    }
+
+    fn games_of(&self, player: &str) -> Answer<'_, Vec<(String, String)>> {
+        let player = player.to_string();
+        self.read(move |c| {
+            let mut q = c.prepare_cached(GAMES_OF)?;
+            q.query_map([&player], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect()
+        })
+    }
+
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         // One process per file: nobody else to hear from.
         None
@@ -565,11 +670,31 @@ impl Backend for Sqlite {
 
 fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
     match write {
-        Write::Game(g) => {
+        Write::Game(g) => insert_game(c, g)?,
+        Write::BotToken { player, hash } => {
             c.execute(
-                "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![g.id, g.spec, g.choose_orientation, g.clock, g.tokens[0], g.tokens[1], g.tokens[2], as_i64(g.created_ms), g.rematch_of, g.owners[0], g.owners[1], g.rated],
+                "UPDATE players SET bot = TRUE, token_hash = ?2 WHERE id = ?1",
+                params![player, hash],
             )?;
+        }
+        Write::Challenge(ch) => {
+            c.execute(
+                "INSERT INTO challenges (id, from_player, to_player, spec, choose_orientation, clock, seat, rated, created_ms, status) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open')",
+                params![ch.id, ch.from, ch.to, ch.spec, ch.choose_orientation, ch.clock, ch.seat, ch.rated, as_i64(ch.created_ms)],
+            )?;
+        }
+        Write::CloseChallenge { id, status, game } => {
+            let closed = c.execute(
+                "UPDATE challenges SET status = ?2 WHERE id = ?1 AND status = 'open'",
+                params![id, status],
+            )?;
+            if let (1, Some(g)) = (closed, game) {
+                insert_game(c, g)?;
+                c.execute(
+                    "UPDATE challenges SET game_id = ?2 WHERE id = ?1",
+                    params![id, g.id],
+                )?;
+            }
         }
         Write::Event {
             game,
@@ -651,8 +776,8 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
         }
         Write::Player(p) => {
             c.execute(
-                "INSERT INTO players (id, name, name_key, password, created_ms) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name_key) DO NOTHING",
-                params![p.id, p.name, p.name.to_lowercase(), p.password, as_i64(p.created_ms)],
+                "INSERT INTO players (id, name, name_key, password, created_ms, bot) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (name_key) DO NOTHING",
+                params![p.id, p.name, p.name.to_lowercase(), p.password, as_i64(p.created_ms), p.bot],
             )?;
         }
         Write::Session(s) => {
@@ -672,6 +797,10 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
                 [silent],
             )?;
             c.execute("DELETE FROM servers WHERE alive_ms < ?1", [silent])?;
+            c.execute(
+                "DELETE FROM challenges WHERE created_ms < ?1",
+                [now.saturating_sub(as_i64(CHALLENGE_LIFE_MS))],
+            )?;
         }
         Write::EndSession(id_hash, ms) => {
             c.execute(

@@ -58,7 +58,7 @@ fn set_cookie(head: &str) -> (String, String) {
     (pair, line)
 }
 
-const PASSWORD: &str = "correct horse battery";
+pub const PASSWORD: &str = "correct horse battery";
 
 async fn accounts(addr: SocketAddr) {
     let alice = json!({"name": "Alice", "password": PASSWORD});

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod archive;
+mod bots;
 mod clock;
 mod hostile;
 mod play;

@@ -264,6 +264,7 @@ async fn a_rated_game_ended_before_its_ratings_were_applied_is_rated_at_the_next
                 name: name.into(),
                 password: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA".into(),
                 created_ms: 1,
+                bot: false,
             };
             assert!(store.create_player(player).await.unwrap());
         }

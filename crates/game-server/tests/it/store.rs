@@ -125,6 +125,7 @@ async fn contract(store: &Store) {
         name: name.into(),
         password: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
         created_ms: 5,
+        bot: false,
     };
     assert!(store.create_player(account("Ann")).await.unwrap());
     assert!(store.create_player(account("Ben")).await.unwrap());
