@@ -295,6 +295,19 @@ async fn challenges(addr: SocketAddr) {
         }
     };
     assert_eq!(moved["event"]["action"], "a1a4");
+    // A bot whose game stream closes is away, as a closed WebSocket is.
+    drop(black);
+    let away = tokio::time::timeout(Duration::from_secs(15), async {
+        loop {
+            let m = white.next().await;
+            if m["state"]["presence"]["black"]["connected"] == false {
+                return m;
+            }
+        }
+    })
+    .await
+    .expect("Black's absence told within 15 s");
+    assert_eq!(away["type"], "presence");
     let (status, state) = as_bot(addr, &b, "POST", &path, Some(&act("resign"))).await;
     assert_eq!((status, state["result"].as_str()), (200, Some("black")));
     let finished = events.next_of("game_finish").await;
