@@ -30,6 +30,7 @@ import {
   winnerOf,
 } from "./game.js";
 import { hasSolver } from "./levels.js";
+import { Lobby, describeClock, playerPageOf } from "./lobby.js";
 import { Online, archivedOf, endingOf, fromServer, linkFor, setupOf, toServer, tokenOf } from "./online.js";
 import { counted, formatCount, renderControls, renderMoves, renderSeats, renderStatus } from "./panels.js";
 import * as sound from "./sound.js";
@@ -327,28 +328,35 @@ function actOnline(side, action) {
   return true;
 }
 
-/** Creates a game on the server as the form says; the creator plays Black. */
-async function createOnline() {
+/** The game the form describes as the server takes it: its spec's text, the clock (Black's), the orientation choice. */
+function onlineGame() {
   readPlayers();
   readClocks();
+  const { setup } = readSetup();
+  let spec;
+  let choose = false;
+  if (setup.kind === "kamisado") {
+    if (setup.refill === "setups") throw new Error("a match refilled from set-up charts is not played online (the server holds no charts)");
+    spec = kamisadoSpec(setup).toString();
+  } else if (setup.kind === "katarenga") {
+    choose = setup.orientation === "choose";
+    spec = katarengaSpec(setup, boardOf(setup), choose ? "bottom" : (setup.orientation ?? "bottom")).toString();
+  } else {
+    spec = familySpec(setup).toString();
+  }
+  if (setup.start) throw new Error("a game from a pasted position is not played online: start it from the form");
+  const control = parseControl(state.clockControls.black ?? state.clockControls.white);
+  const clock = control ? { type: "live", initial_ms: control.base, increment_ms: control.increment } : { type: "untimed" };
+  return { spec, clock, choose };
+}
+
+/** Creates a game on the server as the form says; the creator plays Black (a logged-in creator's seat is bound to the account). */
+async function createOnline() {
   $("setup-error").hidden = true;
   try {
-    const { setup } = readSetup();
-    let spec;
-    let choose = false;
-    if (setup.kind === "kamisado") {
-      if (setup.refill === "setups") throw new Error("a match refilled from set-up charts is not played online (the server holds no charts)");
-      spec = kamisadoSpec(setup).toString();
-    } else if (setup.kind === "katarenga") {
-      choose = setup.orientation === "choose";
-      spec = katarengaSpec(setup, boardOf(setup), choose ? "bottom" : (setup.orientation ?? "bottom")).toString();
-    } else {
-      spec = familySpec(setup).toString();
-    }
-    if (setup.start) throw new Error("a game from a pasted position is not played online: start it from the form");
-    const control = parseControl(state.clockControls.black ?? state.clockControls.white);
-    const clock = control ? { type: "live", initial_ms: control.base, increment_ms: control.increment } : { type: "untimed" };
-    const game = await Online.create(spec, clock, choose);
+    const { spec, clock, choose } = onlineGame();
+    const rated = lobby.me ? { rated: $("rated").checked } : {};
+    const game = await Online.create(spec, clock, choose, rated, lobby.headers());
     const links = knownLinks();
     links[game.black] = { opponent: linkFor(game.white), watch: linkFor(game.spectator) };
     try {
@@ -361,6 +369,226 @@ async function createOnline() {
     $("setup-error").textContent = `No online game: ${e.message}`;
     $("setup-error").hidden = false;
   }
+}
+
+// ---------------------------------------------------------------- players
+
+const lobby = new Lobby();
+/** The seek or challenge this page waits on: its id and the poll's timer. */
+let pending = null;
+
+function lobbyError(e) {
+  $("lobby-error").textContent = e ? e.message : "";
+  $("lobby-error").hidden = !e;
+}
+
+function renderLobby() {
+  $("lobby").hidden = !lobby.available;
+  $("login-form").hidden = Boolean(lobby.me);
+  $("me").hidden = !lobby.me;
+  $("offers").hidden = !lobby.me;
+  if (lobby.me) {
+    $("me-name").textContent = lobby.me.name;
+    $("me-name").href = `#player=${lobby.me.name}`;
+  }
+  $("offer-cancel").hidden = !pending;
+}
+
+/** The open seeks, each with a button to take it. */
+async function refreshSeeks() {
+  if (!lobby.available) return;
+  let seeks;
+  try {
+    seeks = await lobby.seeks();
+  } catch {
+    return;
+  }
+  const items = seeks.map((seek) => {
+    const item = document.createElement("li");
+    item.dataset.seek = seek.id;
+    item.append(`${seek.from}: ${seek.spec}, ${describeClock(seek.clock)}${seek.rated ? ", rated" : ""} `);
+    const take = document.createElement("button");
+    take.type = "button";
+    take.textContent = seek.from === lobby.me?.name ? "Yours" : "Play";
+    take.disabled = !lobby.me || seek.from === lobby.me.name;
+    take.addEventListener("click", () => takeSeek(seek.id));
+    item.append(take);
+    return item;
+  });
+  if (items.length === 0) {
+    const none = document.createElement("li");
+    none.textContent = "None open: seek a game, and it shows here for everyone.";
+    items.push(none);
+  }
+  $("seeks").replaceChildren(...items);
+}
+
+async function takeSeek(id) {
+  lobbyError(null);
+  try {
+    const taken = await lobby.accept(id);
+    joinOnline(taken.token);
+  } catch (e) {
+    lobbyError(e);
+  }
+  refreshSeeks();
+}
+
+/** Offers the form's game to `to`, or as a seek to anyone; then waits for it to be taken. */
+async function offer(to) {
+  lobbyError(null);
+  try {
+    const { spec, clock, choose } = onlineGame();
+    const made = await lobby.offer({ ...(to ? { to } : {}), spec, clock, choose_orientation: choose, rated: $("rated").checked });
+    waitFor(made);
+  } catch (e) {
+    lobbyError(e);
+  }
+}
+
+function stopWaiting() {
+  if (pending) clearInterval(pending.timer);
+  pending = null;
+}
+
+/** Polls an offer until it is taken (then plays the seat it gives) or refused. */
+function waitFor(made) {
+  stopWaiting();
+  const what = made.to ? `Challenge sent to ${made.to}` : "Seek posted";
+  $("offer-status").textContent = `${what}: waiting for ${made.to ? "an answer" : "someone to take it"}…`;
+  const poll = async () => {
+    let seen;
+    try {
+      seen = await lobby.challenge(made.id);
+    } catch {
+      return;
+    }
+    if (pending?.id !== made.id || seen.challenge.status === "open") return;
+    stopWaiting();
+    $("offer-status").textContent = seen.token ? "" : `${what}: ${seen.challenge.status}.`;
+    if (seen.token) joinOnline(seen.token);
+    renderLobby();
+  };
+  pending = { id: made.id, timer: setInterval(poll, 1000) };
+  renderLobby();
+  refreshSeeks();
+}
+
+async function cancelOffer() {
+  if (!pending) return;
+  const { id } = pending;
+  stopWaiting();
+  try {
+    await lobby.cancel(id);
+    $("offer-status").textContent = "Cancelled.";
+  } catch (e) {
+    lobbyError(e);
+  }
+  renderLobby();
+  refreshSeeks();
+}
+
+async function signIn(how) {
+  lobbyError(null);
+  const name = $("login-name").value.trim();
+  const password = $("login-password").value;
+  try {
+    await (how === "register" ? lobby.register(name, password) : lobby.login(name, password));
+    $("login-password").value = "";
+  } catch (e) {
+    lobbyError(e);
+  }
+  renderLobby();
+  refreshSeeks();
+}
+
+async function signOut() {
+  lobbyError(null);
+  stopWaiting();
+  try {
+    await lobby.logout();
+  } catch (e) {
+    lobbyError(e);
+  }
+  renderLobby();
+  refreshSeeks();
+}
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+function gameLink(id, text) {
+  const a = document.createElement("a");
+  a.href = `#archive=${id}`;
+  a.textContent = text;
+  return a;
+}
+
+/** A player's page (`#player=<name>`): ratings by game, each one's history, the last games. */
+async function showPlayer(name) {
+  $("player-view").hidden = false;
+  $("player-title").textContent = name;
+  lobbyError(null);
+  try {
+    const page = await lobby.player(name);
+    $("player-title").textContent = page.bot ? `${page.name} (a bot)` : page.name;
+    const rows = Object.entries(page.ratings).map(([kind, r]) => {
+      const row = document.createElement("tr");
+      row.append(cell(kind), cell(`${r.rating}${r.provisional ? "?" : ""} ± ${r.deviation}`), cell(String(r.games)));
+      return row;
+    });
+    if (rows.length === 0) {
+      const row = document.createElement("tr");
+      const td = cell("No rated game yet.");
+      td.colSpan = 3;
+      row.append(td);
+      rows.push(row);
+    }
+    $("player-ratings").tBodies[0].replaceChildren(...rows);
+    const history = Object.entries(page.history).flatMap(([kind, points]) =>
+      points.map((p) => {
+        const item = document.createElement("li");
+        item.append(`${kind}: ${p.rating} ± ${p.deviation} after `, gameLink(p.game, new Date(p.at_ms).toISOString().slice(0, 10)));
+        return item;
+      }),
+    );
+    $("player-history").replaceChildren(...history);
+    const games = page.games.map((g) => {
+      const item = document.createElement("li");
+      item.append(gameLink(g.game, `${g.black ?? "?"} – ${g.white ?? "?"}`), `, ${g.spec}: ${g.result === "*" ? "unfinished" : g.result === "draw" ? "draw" : `${g.result} won`}${g.rated ? ", rated" : ""}`);
+      return item;
+    });
+    $("player-games").replaceChildren(...games);
+  } catch (e) {
+    lobbyError(e);
+  }
+}
+
+function wireLobby() {
+  $("login-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    signIn("login");
+  });
+  $("register").addEventListener("click", () => {
+    if ($("login-form").reportValidity()) signIn("register");
+  });
+  $("logout").addEventListener("click", signOut);
+  $("seek").addEventListener("click", () => offer(null));
+  $("challenge").addEventListener("click", () => {
+    const to = $("challenge-name").value.trim();
+    if (to) offer(to);
+  });
+  $("offer-cancel").addEventListener("click", cancelOffer);
+  lobby.refresh().then(() => {
+    renderLobby();
+    refreshSeeks();
+    const name = playerPageOf(location.hash);
+    if (name && lobby.available) showPlayer(name);
+  });
+  setInterval(refreshSeeks, 5000);
 }
 
 /** The online panel: who this page plays, the links to send, the connection and the opponent's. */
@@ -922,6 +1150,11 @@ function wire() {
       openArchived(archived);
       return;
     }
+    const player = playerPageOf(location.hash);
+    if (player) {
+      showPlayer(player);
+      return;
+    }
     const linked = store.fromAddress(location.hash);
     if (linked && store.toAddress(saved()) !== location.hash) restore(linked, "Game from the link.");
   });
@@ -983,6 +1216,7 @@ function restore(kept, message) {
 
 buildForm();
 wire();
+wireLobby();
 const linked = store.fromAddress(location.hash);
 const kept = store.load();
 // A reload: the link is the kept game's own, and what was kept knows more

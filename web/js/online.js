@@ -90,12 +90,12 @@ export class Online {
     return this.token !== null;
   }
 
-  /** Creates a game on the server: its id and the three tokens. */
-  static async create(spec, clock, chooseOrientation) {
+  /** Creates a game on the server (`extra`: `rated` for a logged-in creator, whose `headers` carry the CSRF token): its id and the three tokens. */
+  static async create(spec, clock, chooseOrientation, extra = {}, headers = { "Content-Type": "application/json" }) {
     const response = await fetch("api/games", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ spec, clock, choose_orientation: chooseOrientation }),
+      headers,
+      body: JSON.stringify({ spec, clock, choose_orientation: chooseOrientation, ...extra }),
     });
     const body = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error(body.message ?? `the server answered ${response.status}`);

@@ -530,6 +530,22 @@ async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     }
 }
 
+/// `GET /site.json`: what the page asks first (the same file, served
+/// statically without a server, says there is none): this server, and who
+/// is logged in (`null` for nobody: a page without a session gets no
+/// refusal to log).
+async fn site(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    let me = match app.accounts.session(&headers).await {
+        Ok((session, player)) => Some(Me {
+            name: player.name,
+            csrf: session.csrf,
+        }),
+        Err(e) if e.kind == "not_logged_in" => None,
+        Err(e) => return e.into_response(),
+    };
+    Json(serde_json::json!({ "server": "kk-server", "me": me })).into_response()
+}
+
 async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
     let result = async {
         let (session, _) = app.accounts.acting(&headers).await?;
@@ -568,6 +584,8 @@ struct Point {
 #[derive(Debug, Serialize)]
 struct PlayerPage {
     name: String,
+    /// Whether a program plays this account (the Bot API).
+    bot: bool,
     ratings: std::collections::BTreeMap<String, crate::ratings::Shown>,
     history: std::collections::BTreeMap<String, Vec<Point>>,
 }
@@ -585,6 +603,7 @@ async fn player(
             .ok_or_else(|| refused("unknown_player", "no player has this name"))?;
         let mut page = PlayerPage {
             name: found.name.clone(),
+            bot: found.bot,
             ratings: std::collections::BTreeMap::new(),
             history: std::collections::BTreeMap::new(),
         };
@@ -630,6 +649,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
         .route("/api/me", get(me))
+        .route("/site.json", get(site))
         .route("/api/bot/account", post(register_bot).get(bot_account))
         .route("/api/bot/token", post(renew_token))
 }

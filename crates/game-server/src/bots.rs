@@ -13,11 +13,12 @@
 //! allowance: a program runs beside the network it chose.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -27,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::clock::TimeControl;
-use crate::http::{App, playable};
+use crate::http::{App, Connection, playable};
 use crate::protocol::{ClientError, Role, Snapshot};
 use crate::room::{Room, wall_ms};
 use crate::store::{ChallengeRow, GameRow, PlayerRow};
@@ -563,10 +564,19 @@ async fn news(app: &App, me: &PlayerRow, told: &mut Told) -> Result<Vec<BotEvent
 
 /// `GET /api/bot/stream/event`: the bot's challenges and games, as they
 /// come.
-async fn event_stream(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+async fn event_stream(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
     let me = match app.accounts.bot(&headers).await {
         Ok(me) => me,
         Err(e) => return e.into_response(),
+    };
+    // Held while the stream is open: streams count as connections do.
+    let held = match Connection::take(&app, peer.ip()) {
+        Ok(held) => held,
+        Err(refused) => return refused,
     };
     let told = Told {
         challenges: HashMap::new(),
@@ -574,7 +584,7 @@ async fn event_stream(State(app): State<Arc<App>>, headers: HeaderMap) -> Respon
     };
     let lobby = app.lobby();
     let start = (
-        app,
+        (app, held),
         me,
         told,
         lobby,
@@ -584,6 +594,7 @@ async fn event_stream(State(app): State<Arc<App>>, headers: HeaderMap) -> Respon
     let stream = futures_util::stream::unfold(
         start,
         |(app, me, mut told, mut lobby, mut queue, first)| async move {
+            let (app, held) = app;
             let quiet = tokio::time::Instant::now();
             let mut first = first;
             loop {
@@ -591,7 +602,7 @@ async fn event_stream(State(app): State<Arc<App>>, headers: HeaderMap) -> Respon
                     let bytes = line(&event);
                     return Some((
                         Ok::<_, std::convert::Infallible>(bytes),
-                        (app, me, told, lobby, queue, false),
+                        ((app, held), me, told, lobby, queue, false),
                     ));
                 }
                 if !first {
@@ -609,7 +620,7 @@ async fn event_stream(State(app): State<Arc<App>>, headers: HeaderMap) -> Respon
                 if queue.is_empty() && quiet.elapsed() >= KEEP_ALIVE {
                     return Some((
                         Ok(Bytes::from_static(b"\n")),
-                        (app, me, told, lobby, queue, false),
+                        ((app, held), me, told, lobby, queue, false),
                     ));
                 }
             }
@@ -655,12 +666,17 @@ struct Since {
 struct Presence {
     room: Arc<Room>,
     role: Role,
+    _held: Connection,
 }
 
 impl Drop for Presence {
     fn drop(&mut self) {
         let (room, role) = (Arc::clone(&self.room), self.role);
-        tokio::spawn(async move { room.leave(role).await });
+        // Dropped outside the runtime only when the process ends, when
+        // nobody is left to tell.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move { room.leave(role).await });
+        }
     }
 }
 
@@ -669,10 +685,16 @@ impl Drop for Presence {
 /// the events after `since`, then each message as it comes.
 async fn game_stream(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(id): Path<String>,
     since: Result<Query<Since>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
+    // Held while the stream is open: streams count as connections do.
+    let held = match Connection::take(&app, peer.ip()) {
+        Ok(held) => held,
+        Err(refused) => return refused,
+    };
     let opened = async {
         let Query(Since { since }) =
             since.map_err(|e| ClientError::new("bad_request", &e.body_text()))?;
@@ -694,7 +716,11 @@ async fn game_stream(
         Ok(opened) => opened,
         Err(e) => return e.into_response(),
     };
-    let presence = Presence { room, role };
+    let presence = Presence {
+        room,
+        role,
+        _held: held,
+    };
     let start = (Some(first), events, presence);
     let stream = futures_util::stream::unfold(start, |(first, mut events, presence)| async move {
         if let Some(first) = first {

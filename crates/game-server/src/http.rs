@@ -635,6 +635,46 @@ pub(crate) fn download(name: &str, text: String) -> Response {
     response
 }
 
+/// A long-lived connection's place (a WebSocket, a bot's stream): one of
+/// the server's and one of its address's, both given back when dropped.
+pub(crate) struct Connection {
+    _slot: AddressSlot,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl Connection {
+    /// A place for a connection from `ip`, or the refusal to send.
+    pub(crate) fn take(app: &App, ip: std::net::IpAddr) -> Result<Connection, Response> {
+        let Some(slot) = AddressSlot::take(app, ip) else {
+            return Err((
+                StatusCode::TOO_MANY_REQUESTS,
+                Json(ClientError::new(
+                    "busy",
+                    &format!(
+                        "too many connections from this address (at most {})",
+                        app.config.max_connections_per_address
+                    ),
+                )),
+            )
+                .into_response());
+        };
+        let Ok(permit) = Arc::clone(&app.connections).try_acquire_owned() else {
+            return Err((
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(ClientError::new(
+                    "busy",
+                    "too many connections: try again later",
+                )),
+            )
+                .into_response());
+        };
+        Ok(Connection {
+            _slot: slot,
+            _permit: permit,
+        })
+    }
+}
+
 /// One address's share of the connections, given back when dropped.
 struct AddressSlot {
     counts: Arc<std::sync::Mutex<HashMap<std::net::IpAddr, usize>>>,
@@ -680,28 +720,9 @@ async fn socket(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let Some(slot) = AddressSlot::take(&app, peer.ip()) else {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            Json(ClientError::new(
-                "busy",
-                &format!(
-                    "too many connections from this address (at most {})",
-                    app.config.max_connections_per_address
-                ),
-            )),
-        )
-            .into_response();
-    };
-    let Ok(permit) = Arc::clone(&app.connections).try_acquire_owned() else {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(ClientError::new(
-                "busy",
-                "too many connections: try again later",
-            )),
-        )
-            .into_response();
+    let held = match Connection::take(&app, peer.ip()) {
+        Ok(held) => held,
+        Err(refused) => return refused,
     };
     upgrade
         .max_message_size(MAX_MESSAGE)
@@ -711,8 +732,7 @@ async fn socket(
         .read_buffer_size(MAX_MESSAGE)
         .on_upgrade(move |ws| async move {
             connection(app, ws, headers).await;
-            drop(permit);
-            drop(slot);
+            drop(held);
         })
 }
 

@@ -574,3 +574,29 @@ async fn bridge_plays_whole_games_for_kk_engine_and_the_example_bot() {
         }
     }
 }
+
+#[tokio::test]
+async fn bot_streams_count_as_connections_and_are_bounded_per_address() {
+    let addr = crate::server("streams", |c| {
+        c.max_connections_per_address = 2;
+        c.login_burst = 100.0;
+    })
+    .await;
+    let token = bot(addr, "many").await;
+    let (_, one) = Stream::open(addr, &token, "/api/bot/stream/event").await;
+    let (_, two) = Stream::open(addr, &token, "/api/bot/stream/event").await;
+    let (status, _) = Stream::open(addr, &token, "/api/bot/stream/event").await;
+    assert_eq!(status, 429, "a third stream from one address");
+    // A stream closed gives its place back.
+    drop(one);
+    let mut again = 0;
+    for _ in 0..50 {
+        again = Stream::open(addr, &token, "/api/bot/stream/event").await.0;
+        if again == 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(again, 200);
+    drop(two);
+}
