@@ -354,6 +354,32 @@ fn challenge_row(r: &Row) -> ChallengeRow {
 
 const CHALLENGE: &str = "SELECT c.id, c.from_player, c.to_player, c.spec, c.choose_orientation, c.clock, c.seat, c.rated, c.created_ms, c.status, c.game_id, f.name, t.name FROM challenges c JOIN players f ON f.id = c.from_player LEFT JOIN players t ON t.id = c.to_player";
 
+/// Stores a new game through `client` (a connection, or a transaction).
+async fn insert_game(
+    client: &impl deadpool_postgres::GenericClient,
+    g: &GameRow,
+) -> Result<u64, tokio_postgres::Error> {
+    client
+        .execute(
+            INSERT_GAME,
+            &[
+                &g.id,
+                &g.spec,
+                &g.choose_orientation,
+                &g.clock,
+                &g.tokens[0],
+                &g.tokens[1],
+                &g.tokens[2],
+                &as_i64(g.created_ms),
+                &g.rematch_of,
+                &g.owners[0],
+                &g.owners[1],
+                &g.rated,
+            ],
+        )
+        .await
+}
+
 const INSERT_GAME: &str = "INSERT INTO games (id, spec, choose_orientation, clock, black_token, white_token, spectator_token, created_ms, rematch_of, black_player, white_player, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 
 fn event_row(r: &Row) -> EventRow {
@@ -377,24 +403,7 @@ impl Backend for Postgres {
 
     fn create_game(&self, g: GameRow) -> Answer<'_, ()> {
         Box::pin(async move {
-            self.execute(
-                INSERT_GAME,
-                &[
-                    &g.id,
-                    &g.spec,
-                    &g.choose_orientation,
-                    &g.clock,
-                    &g.tokens[0],
-                    &g.tokens[1],
-                    &g.tokens[2],
-                    &as_i64(g.created_ms),
-                    &g.rematch_of,
-                    &g.owners[0],
-                    &g.owners[1],
-                    &g.rated,
-                ],
-            )
-            .await?;
+            insert_game(&self.client().await?, &g).await?;
             Ok(())
         })
     }
@@ -938,24 +947,7 @@ impl Backend for Postgres {
                 return Ok(false);
             }
             if let Some(g) = game {
-                tx.execute(
-                    INSERT_GAME,
-                    &[
-                        &g.id,
-                        &g.spec,
-                        &g.choose_orientation,
-                        &g.clock,
-                        &g.tokens[0],
-                        &g.tokens[1],
-                        &g.tokens[2],
-                        &as_i64(g.created_ms),
-                        &g.rematch_of,
-                        &g.owners[0],
-                        &g.owners[1],
-                        &g.rated,
-                    ],
-                )
-                .await?;
+                insert_game(&tx, &g).await?;
                 tx.execute(
                     "UPDATE challenges SET game_id = $2 WHERE id = $1",
                     &[&id, &g.id],
