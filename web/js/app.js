@@ -582,11 +582,12 @@ function wireLobby() {
     if (to) offer(to);
   });
   $("offer-cancel").addEventListener("click", cancelOffer);
+  // Read now: the page's game takes the address over as it starts.
+  const asked = playerPageOf(location.hash);
   lobby.refresh().then(() => {
     renderLobby();
     refreshSeeks();
-    const name = playerPageOf(location.hash);
-    if (name && lobby.available) showPlayer(name);
+    if (asked && lobby.available) showPlayer(asked);
   });
   setInterval(refreshSeeks, 5000);
 }

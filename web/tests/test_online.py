@@ -222,3 +222,67 @@ def test_a_finished_game_from_the_archive_is_stepped_through_on_the_page(kk_serv
         OUTPUT.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(OUTPUT / "archive.png"))
         driver.quit()
+
+
+def sign_up(page, name):
+    """Makes an account through the page's form; waits until logged in."""
+    page.wait(lambda _: page.element("lobby").is_displayed(), timeout=10)
+    page.element("login-name").send_keys(name)
+    page.element("login-password").send_keys("a long password")
+    page.element("register").click()
+    page.wait(lambda _: page.element("me").is_displayed() and page.text("me-name") == name, timeout=10)
+
+
+def test_two_players_take_a_rated_seek_and_see_their_ratings_on_their_pages(kk_server):
+    drivers = [chromium(), chromium()]
+    try:
+        alice = Page(drivers[0], kk_server.url, fresh=True)
+        sign_up(alice, "alice")
+        bob = Page(drivers[1], kk_server.url, fresh=True)
+        sign_up(bob, "bob")
+        # Alice seeks a rated game: the form's, Kamisado with 10+5.
+        alice.choose("black-clock", "10+5")
+        alice.element("rated").click()
+        alice.element("seek").click()
+        alice.wait(lambda _: "Seek posted" in alice.text("offer-status"))
+        # Bob sees it in the list (the page looks every 5 s) and takes it.
+        bob.wait(lambda _: "alice: kamisado, 10+5, rated" in bob.text("seeks"), timeout=10)
+        seek = bob.driver.find_element(By.CSS_SELECTOR, "#seeks li[data-seek] button")
+        assert seek.text == "Play"
+        seek.click()
+        for p in (alice, bob):
+            p.wait(lambda _, p=p: p.body().get("online") == "connected", timeout=10)
+        roles = {"alice": alice.body()["role"], "bob": bob.body()["role"]}
+        assert sorted(roles.values()) == ["black", "white"], roles
+        # The seats are the accounts': each page shows its player's name.
+        assert "You play" in alice.text("online-role") and "You play" in bob.text("online-role")
+        agree([alice, bob], kamisado.Position())
+        # Black resigns: a rated game ends, and each player's page shows the
+        # rating it moved (the winner's up from 1500, the loser's down), its
+        # history, and the game in the archive.
+        black, winner = (alice, "bob") if roles["alice"] == "black" else (bob, "alice")
+        loser = "alice" if winner == "bob" else "bob"
+        black.element("resign").click()
+        for p in (alice, bob):
+            p.wait(lambda _, p=p: p.body()["state"] == "over", timeout=10)
+        shown = {}
+        for name in (winner, loser):
+            alice.open(f"#player={name}")
+            alice.wait(lambda _: "kamisado" in alice.text("player-ratings"), timeout=10)
+            rating = server_json(kk_server, "GET", f"api/players/{name}")["ratings"]["kamisado"]
+            row = alice.text("player-ratings").splitlines()[-1]
+            assert row == f"kamisado {rating['rating']}? ± {rating['deviation']} 1", row
+            shown[name] = rating["rating"]
+            assert len(alice.driver.find_elements(By.CSS_SELECTOR, "#player-history li")) == 1
+            games = alice.driver.find_elements(By.CSS_SELECTOR, "#player-games li a")
+            assert len(games) == 1 and "#archive=" in games[0].get_attribute("href")
+        assert shown[winner] > 1500 > shown[loser], shown
+        # The seek is gone from the list.
+        assert "alice: kamisado" not in bob.text("seeks")
+    finally:
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        for name, driver in zip(["alice", "bob"], drivers):
+            driver.save_screenshot(str(OUTPUT / f"players-{name}.png"))
+            severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+            driver.quit()
+            assert severe == [], f"errors in {name}'s console: {severe}"
