@@ -133,11 +133,22 @@ fn answer<T: Serialize>(status: StatusCode, result: Result<T, ClientError>) -> R
 /// `POST /api/challenges`.
 async fn challenge(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Json<NewChallenge>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     let made = async {
         let me = app.accounts.caller(&headers, true).await?;
+        // Each is stored: within the allowance of new games.
+        if !app.may_create(peer.ip()) {
+            return Err(ClientError::new(
+                "rate_limited",
+                &format!(
+                    "too many new games and challenges from this address: at most {} a second (bursts of {})",
+                    app.config.create_rate, app.config.create_burst
+                ),
+            ));
+        }
         let new = json_body(body)?;
         let spec = playable(&new.spec, &new.clock, new.choose_orientation)?;
         let to = match &new.to {

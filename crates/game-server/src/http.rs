@@ -99,8 +99,8 @@ impl App {
         self.lobby.subscribe()
     }
 
-    /// Whether `ip` may create a game now.
-    fn may_create(&self, ip: std::net::IpAddr) -> bool {
+    /// Whether `ip` may create a game (or a challenge) now.
+    pub(crate) fn may_create(&self, ip: std::net::IpAddr) -> bool {
         self.creators
             .take(ip, self.config.create_rate, self.config.create_burst)
     }

@@ -35,7 +35,15 @@ struct Args {
     /// The bot's token (`kkb_...`); better from the environment than on a
     /// command line that others may read.
     #[arg(long, env = "KK_BOT_TOKEN", hide_env_values = true)]
-    token: String,
+    token: Option<String>,
+    /// The house bots: one bot a level, `kk-depth-N` playing the engine
+    /// with its `Depth` option at N (each account made on first run, its
+    /// token renewed after), in place of `--token`'s one bot.
+    #[arg(long, value_delimiter = ',')]
+    house: Vec<u32>,
+    /// The house bots' password.
+    #[arg(long, env = "KK_HOUSE_PASSWORD", hide_env_values = true)]
+    password: Option<String>,
     /// The engine, as kk-referee takes it: `cmd=PROGRAM arg=... option.NAME=VALUE`.
     #[arg(long)]
     engine: String,
@@ -189,10 +197,17 @@ fn say(text: &str) {
     eprintln!("kk-bridge: {text}");
 }
 
+impl Bridge {
+    /// Says `text` about this bot (a process may play several).
+    fn say(&self, text: &str) {
+        eprintln!("kk-bridge: {}: {text}", self.name);
+    }
+}
+
 /// What the bridge shares between its tasks.
 struct Bridge {
     api: Api,
-    args: Args,
+    args: Arc<Args>,
     name: String,
     engine: EngineSpec,
     playing: Mutex<HashSet<String>>,
@@ -230,34 +245,103 @@ fn main() -> ExitCode {
         }
     };
     let http = Client::builder(TokioExecutor::new()).build_http();
-    let api = Api {
-        http,
-        base,
-        token: args.token.clone(),
-    };
     runtime.block_on(async move {
-        let name = match api.call(Method::GET, "/api/bot/account", None).await {
-            Ok((StatusCode::OK, me)) => me["name"].as_str().unwrap_or_default().to_string(),
-            Ok((status, e)) => {
-                say(&format!("the server refused the token: {status} {e}"));
-                return ExitCode::FAILURE;
-            }
-            Err(e) => {
-                say(&format!("cannot reach the server: {e}"));
-                return ExitCode::FAILURE;
-            }
+        let args = Arc::new(args);
+        let api = |token: String| Api {
+            http: http.clone(),
+            base: base.clone(),
+            token,
         };
-        say(&format!("playing as {name}"));
-        let bridge = Arc::new(Bridge {
-            api,
-            args,
-            name,
-            engine,
-            playing: Mutex::new(HashSet::new()),
-            finished: Mutex::new(0),
-        });
-        listen(bridge).await
+        let mut bots = Vec::new();
+        if args.house.is_empty() {
+            let Some(token) = args.token.clone() else {
+                say(
+                    "--token (or KK_BOT_TOKEN) gives the bot's token; --house plays the house bots",
+                );
+                return ExitCode::from(2);
+            };
+            bots.push((api(token), engine));
+        } else {
+            let Some(password) = args.password.clone() else {
+                say("--house needs --password (or KK_HOUSE_PASSWORD): the house bots' accounts'");
+                return ExitCode::from(2);
+            };
+            for &level in &args.house {
+                let name = format!("kk-depth-{level}");
+                let token = match house_token(&api(String::new()), &name, &password).await {
+                    Ok(token) => token,
+                    Err(e) => {
+                        say(&format!("{name}: {e}"));
+                        return ExitCode::FAILURE;
+                    }
+                };
+                let mut spec = engine.clone();
+                spec.options.push(("Depth".into(), level.to_string()));
+                bots.push((api(token), spec));
+            }
+        }
+        let mut running = tokio::task::JoinSet::new();
+        for (api, engine) in bots {
+            running.spawn(run(api, Arc::clone(&args), engine));
+        }
+        let mut code = ExitCode::SUCCESS;
+        while let Some(done) = running.join_next().await {
+            if done.map_or(true, |c| c != ExitCode::SUCCESS) {
+                code = ExitCode::FAILURE;
+            }
+        }
+        code
     })
+}
+
+/// A house bot's token: its account made, or its token renewed.
+async fn house_token(api: &Api, name: &str, password: &str) -> Result<String, String> {
+    let body = json!({ "name": name, "password": password });
+    let (status, made) = api
+        .call(Method::POST, "/api/bot/account", Some(&body))
+        .await?;
+    let made = match (status, made["kind"].as_str()) {
+        (StatusCode::CREATED, _) => made,
+        (_, Some("name_taken")) => {
+            let (status, renewed) = api
+                .call(Method::POST, "/api/bot/token", Some(&body))
+                .await?;
+            if status != StatusCode::OK {
+                return Err(format!("a new token refused: {status} {renewed}"));
+            }
+            renewed
+        }
+        _ => return Err(format!("the account refused: {status} {made}")),
+    };
+    made["token"]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("no token in {made}"))
+}
+
+/// Plays one bot until its games are played (or for ever).
+async fn run(api: Api, args: Arc<Args>, engine: EngineSpec) -> ExitCode {
+    let name = match api.call(Method::GET, "/api/bot/account", None).await {
+        Ok((StatusCode::OK, me)) => me["name"].as_str().unwrap_or_default().to_string(),
+        Ok((status, e)) => {
+            say(&format!("the server refused the token: {status} {e}"));
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            say(&format!("cannot reach the server: {e}"));
+            return ExitCode::FAILURE;
+        }
+    };
+    say(&format!("playing as {name}"));
+    let bridge = Arc::new(Bridge {
+        api,
+        args,
+        name,
+        engine,
+        playing: Mutex::new(HashSet::new()),
+        finished: Mutex::new(0),
+    });
+    listen(bridge).await
 }
 
 /// Follows the event stream (opened again whenever it is lost) until the
@@ -268,8 +352,12 @@ async fn listen(bridge: Arc<Bridge>) -> ExitCode {
     loop {
         let mut lines = match bridge.api.stream("/api/bot/stream/event").await {
             Ok(lines) => lines,
+            Err(e) if e.contains(" 401 ") => {
+                bridge.say(&format!("event stream: {e}: the token opens no bot"));
+                return ExitCode::FAILURE;
+            }
             Err(e) => {
-                say(&format!("event stream: {e}; trying again in {backoff:?}"));
+                bridge.say(&format!("event stream: {e}; trying again in {backoff:?}"));
                 tokio::time::sleep(backoff).await;
                 backoff = (backoff * 2).min(Duration::from_secs(30));
                 continue;
@@ -284,20 +372,20 @@ async fn listen(bridge: Arc<Bridge>) -> ExitCode {
             let event: BotEvent = match serde_json::from_str(&line) {
                 Ok(event) => event,
                 Err(e) => {
-                    say(&format!("event stream: {e}: {line}"));
+                    bridge.say(&format!("event stream: {e}: {line}"));
                     continue;
                 }
             };
             match event {
                 BotEvent::Challenge { challenge } => answer(&bridge, &challenge).await,
                 BotEvent::ChallengeClosed { challenge } if challenge.status != "accepted" => {
-                    say(&format!("challenge {} {}", challenge.id, challenge.status));
+                    bridge.say(&format!("challenge {} {}", challenge.id, challenge.status));
                 }
                 BotEvent::ChallengeClosed { .. } => {}
                 BotEvent::GameStart { game } => {
                     let fresh = lock(&bridge.playing).insert(game.id.clone());
                     if fresh {
-                        say(&format!("game {} as {}", game.id, game.seat));
+                        bridge.say(&format!("game {} as {}", game.id, game.seat));
                         let bridge = Arc::clone(&bridge);
                         tokio::spawn(async move {
                             play(&bridge, &game.id, game.seat).await;
@@ -311,7 +399,7 @@ async fn listen(bridge: Arc<Bridge>) -> ExitCode {
                         *finished += 1;
                         *finished
                     };
-                    say(&format!("game {} over ({done} ended)", game.id));
+                    bridge.say(&format!("game {} over ({done} ended)", game.id));
                     if bridge.args.games > 0 && done >= bridge.args.games {
                         withdraw(&bridge).await;
                         return ExitCode::SUCCESS;
@@ -320,7 +408,7 @@ async fn listen(bridge: Arc<Bridge>) -> ExitCode {
                 }
             }
         }
-        say("event stream lost: opening it again");
+        bridge.say("event stream lost: opening it again");
     }
 }
 
@@ -347,9 +435,9 @@ async fn challenge(bridge: &Bridge) {
         .call(Method::POST, "/api/challenges", Some(&body))
         .await
     {
-        Ok((StatusCode::CREATED, made)) => say(&format!("challenged {to}: {}", made["id"])),
-        Ok((status, e)) => say(&format!("challenging {to} refused: {status} {e}")),
-        Err(e) => say(&format!("challenging {to}: {e}")),
+        Ok((StatusCode::CREATED, made)) => bridge.say(&format!("challenged {to}: {}", made["id"])),
+        Ok((status, e)) => bridge.say(&format!("challenging {to} refused: {status} {e}")),
+        Err(e) => bridge.say(&format!("challenging {to}: {e}")),
     }
 }
 
@@ -383,10 +471,10 @@ async fn answer(bridge: &Bridge, challenge: &ChallengeView) {
     let path = format!("/api/challenges/{}/{how}", challenge.id);
     match bridge.api.call(Method::POST, &path, None).await {
         Ok((status, _)) if status.is_success() => {
-            say(&format!("{how}ed {} from {}", challenge.id, challenge.from));
+            bridge.say(&format!("{how}ed {} from {}", challenge.id, challenge.from));
         }
-        Ok((status, e)) => say(&format!("{path}: {status} {e}")),
-        Err(e) => say(&e),
+        Ok((status, e)) => bridge.say(&format!("{path}: {status} {e}")),
+        Err(e) => bridge.say(&e),
     }
 }
 
@@ -517,7 +605,7 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
         let mut lines = match bridge.api.stream(&path).await {
             Ok(lines) => lines,
             Err(e) => {
-                say(&format!("game {id}: {e}"));
+                bridge.say(&format!("game {id}: {e}"));
                 if e.contains("404") || e.contains("403") {
                     return;
                 }
@@ -530,7 +618,7 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
                 continue;
             };
             if message["type"] == "error" {
-                say(&format!("game {id}: {}", message["message"]));
+                bridge.say(&format!("game {id}: {}", message["message"]));
                 continue;
             }
             let state = &message["state"];
@@ -538,7 +626,7 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
                 continue;
             }
             if state["result"] != "*" {
-                say(&format!(
+                bridge.say(&format!(
                     "game {id}: {} ({})",
                     state["result"], state["termination"]
                 ));
@@ -552,7 +640,7 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
             let turn = match turn(state, movetime) {
                 Ok(turn) => turn,
                 Err(e) => {
-                    say(&format!("game {id}: the state does not replay: {e}"));
+                    bridge.say(&format!("game {id}: the state does not replay: {e}"));
                     return;
                 }
             };
@@ -573,7 +661,7 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
                 Err(e) => {
                     // The engine failed: the game is given up rather than
                     // left to run out of time.
-                    say(&format!("game {id}: the engine failed ({e}): resigning"));
+                    bridge.say(&format!("game {id}: the engine failed ({e}): resigning"));
                     "resign".into()
                 }
             };
@@ -585,11 +673,13 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
                 Ok((StatusCode::OK, after)) => {
                     fresh_from = fresh_from.max(after["n"].as_u64().unwrap_or(0));
                 }
-                Ok((status, e)) => say(&format!("game {id}: {action} refused: {status} {e}")),
+                Ok((status, e)) => {
+                    bridge.say(&format!("game {id}: {action} refused: {status} {e}"))
+                }
                 Err(e) => {
                     // Not heard by the server, perhaps: the stream is opened
                     // again and the turn taken anew from its state.
-                    say(&format!("game {id}: {action}: {e}"));
+                    bridge.say(&format!("game {id}: {action}: {e}"));
                     fresh_from = n;
                     break;
                 }

@@ -600,3 +600,74 @@ async fn bot_streams_count_as_connections_and_are_bounded_per_address() {
     assert_eq!(again, 200);
     drop(two);
 }
+
+#[tokio::test]
+async fn house_bots_play_kk_engine_at_their_levels() {
+    let engine = program("", "kk-engine", &["--bin", "kk-engine"]);
+    let example = program("examples", "bot", &["--example", "bot"]);
+    let addr = crate::accounts_server(crate::database("house")).await;
+    let engine = format!("cmd={}", engine.display());
+    let house = |password: &'static str| {
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_kk-bridge"))
+            .arg("--server")
+            .arg(format!("http://{addr}"))
+            .args(["--engine", &engine, "--house", "1,3"])
+            .env("KK_HOUSE_PASSWORD", password)
+            .env_remove("KK_BOT_TOKEN")
+            .stderr(std::process::Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap()
+    };
+    // The first run makes the accounts, a later one renews their tokens;
+    // a wrong password starts nothing.
+    let first = house("the house's password");
+    let mut made = false;
+    for _ in 0..100 {
+        let (status, _, _) = request(addr, "GET", "/api/players/kk-depth-3", &[], None).await;
+        if status == 200 {
+            made = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(made, "the house bots' accounts are made");
+    drop(first);
+    let wrong = house("not the house's password");
+    let out = tokio::time::timeout(Duration::from_secs(20), wrong.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("kk-depth-1") && said.contains("bad_login"),
+        "{said}"
+    );
+    let _house = house("the house's password");
+    let (_, _, page) = request(addr, "GET", "/api/players/kk-depth-1", &[], None).await;
+    let page: Value = serde_json::from_str(&page).unwrap();
+    assert_eq!(page["bot"], true);
+
+    // A guest bot plays kk-depth-3 (it accepts while the house runs).
+    let guest = bot(addr, "guest").await;
+    let example = format!("cmd={}", example.display());
+    let args = [
+        "--engine",
+        &example,
+        "--challenge",
+        "kk-depth-3",
+        "--spec",
+        "kamisado",
+        "--movetime",
+        "50",
+        "--games",
+        "1",
+    ];
+    let said = finish(bridge(addr, &guest, &args).await, Duration::from_secs(120)).await;
+    assert!(said.contains("1 ended"), "{said}");
+    let (_, _, list) = request(addr, "GET", "/api/archive?player=kk-depth-3", &[], None).await;
+    let list: Vec<Value> = serde_json::from_str(&list).unwrap();
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(list[0]["termination"], "normal");
+}
