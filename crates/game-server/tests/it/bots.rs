@@ -449,13 +449,18 @@ async fn seeks_are_listed_and_taken_once_on_postgres() {
 /// A program of the workspace beside the bridge (built if missing: a test
 /// run of this crate alone does not build the protocol crate's programs).
 fn program(folder: &str, name: &str, build: &[&str]) -> PathBuf {
+    built("game-protocol", folder, name, build)
+}
+
+/// A program of `package` beside the bridge (built if missing).
+fn built(package: &str, folder: &str, name: &str, build: &[&str]) -> PathBuf {
     let bridge = PathBuf::from(env!("CARGO_BIN_EXE_kk-bridge"));
     let dir = bridge.parent().unwrap();
     let path = dir.join(folder).join(name);
     if !path.exists() {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut command = std::process::Command::new(cargo);
-        command.args(["build", "-p", "game-protocol"]).args(build);
+        command.args(["build", "-p", package]).args(build);
         if dir.ends_with("release") {
             command.arg("--release");
         }
