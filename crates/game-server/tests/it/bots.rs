@@ -578,6 +578,34 @@ async fn bridge_plays_whole_games_for_kk_engine_and_the_example_bot() {
             );
         }
     }
+    // The player's records as downloaded, read by record_check.
+    let check = built(
+        "kamisado-katarenga",
+        "examples",
+        "record_check",
+        &["--example", "record_check"],
+    );
+    for game in ["kamisado", "katarenga"] {
+        let path = format!("/api/players/example-bot/records?game={game}");
+        let (status, _, text) = request(addr, "GET", &path, &[], None).await;
+        assert_eq!(status, 200, "{text}");
+        let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("kk-bridge-{}-{game}.txt", std::process::id()));
+        std::fs::write(&file, &text).unwrap();
+        let out = std::process::Command::new(&check)
+            .arg(game)
+            .arg(&file)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&file);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{said}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(said.starts_with("1 record, every move legal"), "{said}");
+    }
 }
 
 #[tokio::test]
