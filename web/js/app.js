@@ -394,25 +394,47 @@ function renderLobby() {
   $("offer-cancel").hidden = !pending;
 }
 
-/** The open seeks, each with a button to take it. */
+function button(text, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** An offer as a line: who, what, which clock. */
+function describeOffer(offer) {
+  return `${offer.from}: ${offer.spec}, ${describeClock(offer.clock)}${offer.rated ? ", rated" : ""} `;
+}
+
+/**
+ * The open seeks, each with a button to take it (or, for one's own, to
+ * cancel it: a page reloaded while its seek waits takes the wait up again),
+ * and the challenges received, to accept or decline.
+ */
 async function refreshSeeks() {
   if (!lobby.available) return;
   let seeks;
+  let received = [];
   try {
     seeks = await lobby.seeks();
+    if (lobby.me) received = (await lobby.mine()).filter((c) => c.to === lobby.me.name);
   } catch {
     return;
   }
   const items = seeks.map((seek) => {
     const item = document.createElement("li");
     item.dataset.seek = seek.id;
-    item.append(`${seek.from}: ${seek.spec}, ${describeClock(seek.clock)}${seek.rated ? ", rated" : ""} `);
-    const take = document.createElement("button");
-    take.type = "button";
-    take.textContent = seek.from === lobby.me?.name ? "Yours" : "Play";
-    take.disabled = !lobby.me || seek.from === lobby.me.name;
-    take.addEventListener("click", () => takeSeek(seek.id));
-    item.append(take);
+    item.append(describeOffer(seek));
+    const mine = seek.from === lobby.me?.name;
+    if (mine) {
+      item.append(button("Cancel", () => cancelOffer(seek.id)));
+      if (!pending) waitFor(seek);
+    } else {
+      const take = button("Play", () => takeSeek(seek.id));
+      take.disabled = !lobby.me;
+      item.append(take);
+    }
     return item;
   });
   if (items.length === 0) {
@@ -421,6 +443,25 @@ async function refreshSeeks() {
     items.push(none);
   }
   $("seeks").replaceChildren(...items);
+  $("incoming").hidden = received.length === 0;
+  $("challenges").replaceChildren(
+    ...received.map((challenge) => {
+      const item = document.createElement("li");
+      item.dataset.challenge = challenge.id;
+      item.append(describeOffer(challenge), button("Accept", () => takeSeek(challenge.id)), " ", button("Decline", () => declineChallenge(challenge.id)));
+      return item;
+    }),
+  );
+}
+
+async function declineChallenge(id) {
+  lobbyError(null);
+  try {
+    await lobby.decline(id);
+  } catch (e) {
+    lobbyError(e);
+  }
+  refreshSeeks();
 }
 
 async function takeSeek(id) {
@@ -474,10 +515,10 @@ function waitFor(made) {
   refreshSeeks();
 }
 
-async function cancelOffer() {
-  if (!pending) return;
-  const { id } = pending;
-  stopWaiting();
+async function cancelOffer(which) {
+  const id = typeof which === "string" ? which : pending?.id;
+  if (!id) return;
+  if (pending?.id === id) stopWaiting();
   try {
     await lobby.cancel(id);
     $("offer-status").textContent = "Cancelled.";
@@ -581,7 +622,7 @@ function wireLobby() {
     const to = $("challenge-name").value.trim();
     if (to) offer(to);
   });
-  $("offer-cancel").addEventListener("click", cancelOffer);
+  $("offer-cancel").addEventListener("click", () => cancelOffer());
   // Read now: the page's game takes the address over as it starts.
   const asked = playerPageOf(location.hash);
   lobby.refresh().then(() => {

@@ -99,6 +99,15 @@ export class Lobby {
     return this.post(`api/challenges/${id}/cancel`);
   }
 
+  async decline(id) {
+    return this.post(`api/challenges/${id}/decline`);
+  }
+
+  /** This account's open challenges, made and received. */
+  async mine() {
+    return answer(await fetch("api/challenges"));
+  }
+
   /** A challenge, with this account's seat link once it is accepted. */
   async challenge(id) {
     return answer(await fetch(`api/challenges/${id}`));

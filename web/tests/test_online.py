@@ -279,6 +279,21 @@ def test_two_players_take_a_rated_seek_and_see_their_ratings_on_their_pages(kk_s
         assert shown[winner] > 1500 > shown[loser], shown
         # The seek is gone from the list.
         assert "alice: kamisado" not in bob.text("seeks")
+        # Bob challenges Alice by name; Alice accepts from her list of
+        # challenges, and both play the new game.
+        bob.open("")
+        bob.wait(lambda _: bob.element("offers").is_displayed(), timeout=10)
+        bob.element("challenge-name").send_keys("alice")
+        bob.element("challenge").click()
+        bob.wait(lambda _: "Challenge sent to alice" in bob.text("offer-status"))
+        alice.open("")
+        alice.wait(lambda _: "bob: kamisado" in alice.text("challenges"), timeout=10)
+        accept = alice.driver.find_element(By.CSS_SELECTOR, "#challenges li[data-challenge] button")
+        assert accept.text == "Accept"
+        accept.click()
+        for p in (alice, bob):
+            p.wait(lambda _, p=p: p.body().get("online") == "connected", timeout=10)
+        assert sorted([alice.body()["role"], bob.body()["role"]]) == ["black", "white"]
     finally:
         OUTPUT.mkdir(parents=True, exist_ok=True)
         for name, driver in zip(["alice", "bob"], drivers):
