@@ -211,7 +211,9 @@ struct Bridge {
     name: String,
     engine: EngineSpec,
     playing: Mutex<HashSet<String>>,
-    finished: Mutex<u32>,
+    /// How many of its games have ended (counted by the games' own tasks,
+    /// which see every end, even one while the event stream was lost).
+    ended: tokio::sync::watch::Sender<u32>,
 }
 
 fn main() -> ExitCode {
@@ -339,7 +341,7 @@ async fn run(api: Api, args: Arc<Args>, engine: EngineSpec) -> ExitCode {
         name,
         engine,
         playing: Mutex::new(HashSet::new()),
-        finished: Mutex::new(0),
+        ended: tokio::sync::watch::Sender::new(0),
     });
     listen(bridge).await
 }
@@ -349,6 +351,7 @@ async fn run(api: Api, args: Arc<Args>, engine: EngineSpec) -> ExitCode {
 async fn listen(bridge: Arc<Bridge>) -> ExitCode {
     let mut backoff = Duration::from_millis(500);
     let mut challenged = false;
+    let mut ended = bridge.ended.subscribe();
     loop {
         let mut lines = match bridge.api.stream("/api/bot/stream/event").await {
             Ok(lines) => lines,
@@ -368,7 +371,20 @@ async fn listen(bridge: Arc<Bridge>) -> ExitCode {
             challenged = true;
             challenge(&bridge).await;
         }
-        while let Some(line) = lines.next().await {
+        loop {
+            let line = tokio::select! {
+                line = lines.next() => line,
+                _ = ended.changed() => {
+                    let done = *ended.borrow_and_update();
+                    if bridge.args.games > 0 && done >= bridge.args.games {
+                        withdraw(&bridge).await;
+                        return ExitCode::SUCCESS;
+                    }
+                    challenge(&bridge).await;
+                    continue;
+                }
+            };
+            let Some(line) = line else { break };
             let event: BotEvent = match serde_json::from_str(&line) {
                 Ok(event) => event,
                 Err(e) => {
@@ -381,30 +397,22 @@ async fn listen(bridge: Arc<Bridge>) -> ExitCode {
                 BotEvent::ChallengeClosed { challenge } if challenge.status != "accepted" => {
                     bridge.say(&format!("challenge {} {}", challenge.id, challenge.status));
                 }
-                BotEvent::ChallengeClosed { .. } => {}
+                BotEvent::ChallengeClosed { .. } | BotEvent::GameFinish { .. } => {}
                 BotEvent::GameStart { game } => {
                     let fresh = lock(&bridge.playing).insert(game.id.clone());
                     if fresh {
                         bridge.say(&format!("game {} as {}", game.id, game.seat));
                         let bridge = Arc::clone(&bridge);
                         tokio::spawn(async move {
-                            play(&bridge, &game.id, game.seat).await;
+                            let over = play(&bridge, &game.id, game.seat).await;
+                            lock(&bridge.playing).remove(&game.id);
+                            if over {
+                                bridge.ended.send_modify(|n| *n += 1);
+                                let done = *bridge.ended.borrow();
+                                bridge.say(&format!("game {} over ({done} ended)", game.id));
+                            }
                         });
                     }
-                }
-                BotEvent::GameFinish { game } => {
-                    lock(&bridge.playing).remove(&game.id);
-                    let done = {
-                        let mut finished = lock(&bridge.finished);
-                        *finished += 1;
-                        *finished
-                    };
-                    bridge.say(&format!("game {} over ({done} ended)", game.id));
-                    if bridge.args.games > 0 && done >= bridge.args.games {
-                        withdraw(&bridge).await;
-                        return ExitCode::SUCCESS;
-                    }
-                    challenge(&bridge).await;
                 }
             }
         }
@@ -587,8 +595,9 @@ fn think(engine: &mut Controller, turn: &Turn, seat: Player) -> Result<String, S
     }
 }
 
-/// Plays game `id` as `seat` until it is over.
-async fn play(bridge: &Bridge, id: &str, seat: Player) {
+/// Plays game `id` as `seat` until it is over (`true`), or the server
+/// refuses to show it (`false`).
+async fn play(bridge: &Bridge, id: &str, seat: Player) -> bool {
     let engine = Arc::new(Mutex::new(Controller::new(
         bridge.engine.clone(),
         Duration::from_secs(10),
@@ -607,7 +616,7 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
             Err(e) => {
                 bridge.say(&format!("game {id}: {e}"));
                 if e.contains("404") || e.contains("403") {
-                    return;
+                    return false;
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 continue;
@@ -630,38 +639,41 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) {
                     "game {id}: {} ({})",
                     state["result"], state["termination"]
                 ));
-                return;
+                return true;
             }
             let n = state["n"].as_u64().unwrap_or(0);
             let ours = state["actor"].as_str() == Some(&seat.to_string());
             if !ours || n < fresh_from {
                 continue;
             }
-            let turn = match turn(state, movetime) {
-                Ok(turn) => turn,
-                Err(e) => {
-                    bridge.say(&format!("game {id}: the state does not replay: {e}"));
-                    return;
+            let action = match turn(state, movetime) {
+                Ok(turn) => {
+                    let first = !started;
+                    started = true;
+                    let engine = Arc::clone(&engine);
+                    let thought = tokio::task::spawn_blocking(move || {
+                        let mut engine = lock(&engine);
+                        if first {
+                            engine.new_game(turn.spec).map_err(|f| f.to_string())?;
+                        }
+                        think(&mut engine, &turn, seat)
+                    })
+                    .await
+                    .unwrap_or_else(|e| Err(e.to_string()));
+                    match thought {
+                        Ok(action) => action,
+                        Err(e) => {
+                            // The engine failed: the game is given up rather
+                            // than left to run out of time.
+                            bridge.say(&format!("game {id}: the engine failed ({e}): resigning"));
+                            "resign".into()
+                        }
+                    }
                 }
-            };
-            let first = !started;
-            started = true;
-            let engine = Arc::clone(&engine);
-            let thought = tokio::task::spawn_blocking(move || {
-                let mut engine = lock(&engine);
-                if first {
-                    engine.new_game(turn.spec).map_err(|f| f.to_string())?;
-                }
-                think(&mut engine, &turn, seat)
-            })
-            .await
-            .unwrap_or_else(|e| Err(e.to_string()));
-            let action = match thought {
-                Ok(action) => action,
                 Err(e) => {
-                    // The engine failed: the game is given up rather than
-                    // left to run out of time.
-                    bridge.say(&format!("game {id}: the engine failed ({e}): resigning"));
+                    bridge.say(&format!(
+                        "game {id}: the state does not replay ({e}): resigning"
+                    ));
                     "resign".into()
                 }
             };
