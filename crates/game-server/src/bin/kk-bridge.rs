@@ -29,9 +29,13 @@ use serde_json::{Value, json};
 #[derive(Parser, Debug)]
 #[command(name = "kk-bridge", version)]
 struct Args {
-    /// The server (`http://host:port`).
+    /// The server (`https://host` or `http://host:port`).
     #[arg(long)]
     server: String,
+    /// A PEM file of certificates to trust besides the usual authorities
+    /// (a server with a certificate of its own).
+    #[arg(long)]
+    ca: Option<std::path::PathBuf>,
     /// The bot's token (`kkb_...`); better from the environment than on a
     /// command line that others may read.
     #[arg(long, env = "KK_BOT_TOKEN", hide_env_values = true)]
@@ -83,7 +87,43 @@ struct Args {
     games: u32,
 }
 
-type Http = Client<HttpConnector, Full<Bytes>>;
+type Http = Client<hyper_rustls::HttpsConnector<HttpConnector>, Full<Bytes>>;
+
+/// The HTTP client: plain HTTP, or HTTPS trusting Mozilla's authorities
+/// and the certificates in `ca`.
+fn client(ca: Option<&std::path::Path>) -> Result<Http, String> {
+    use rustls::pki_types::CertificateDer;
+    use rustls::pki_types::pem::PemObject;
+    let mut roots = rustls::RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    if let Some(path) = ca {
+        let shown = path.display();
+        let certificates =
+            CertificateDer::pem_file_iter(path).map_err(|e| format!("--ca {shown}: {e}"))?;
+        let mut added = 0;
+        for certificate in certificates {
+            let certificate = certificate.map_err(|e| format!("--ca {shown}: {e}"))?;
+            roots
+                .add(certificate)
+                .map_err(|e| format!("--ca {shown}: {e}"))?;
+            added += 1;
+        }
+        if added == 0 {
+            return Err(format!("--ca {shown}: no certificate in it"));
+        }
+    }
+    // The crate's one provider compiled in (ring: a C compiler is all it
+    // needs).
+    let tls = rustls::ClientConfig::builder()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(tls)
+        .https_or_http()
+        .enable_http1()
+        .build();
+    Ok(Client::builder(TokioExecutor::new()).build(connector))
+}
 
 /// The server, as this bot.
 #[derive(Clone)]
@@ -120,7 +160,7 @@ impl Api {
             tokio::time::timeout(SILENCE, self.http.request(self.request(method, path, body)))
                 .await
                 .map_err(|_| format!("{path}: no answer in {SILENCE:?}"))?
-                .map_err(|e| format!("{path}: {e}"))?;
+                .map_err(|e| format!("{path}: {}", chain(&e)))?;
         let status = response.status();
         let bytes = response
             .into_body()
@@ -140,7 +180,7 @@ impl Api {
         )
         .await
         .map_err(|_| format!("{path}: no answer in {SILENCE:?}"))?
-        .map_err(|e| format!("{path}: {e}"))?;
+        .map_err(|e| format!("{path}: {}", chain(&e)))?;
         if !response.status().is_success() {
             let status = response.status();
             let bytes = response
@@ -193,6 +233,18 @@ impl Lines {
     }
 }
 
+/// An error with its causes (a connection's "client error (Connect)" says
+/// nothing of the certificate refused without them).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text += &format!(": {c}");
+        cause = c.source();
+    }
+    text
+}
+
 fn say(text: &str) {
     eprintln!("kk-bridge: {text}");
 }
@@ -225,17 +277,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Some(base) = args
-        .server
-        .strip_prefix("http://")
-        .map(|rest| rest.trim_end_matches('/'))
-    else {
-        say(
-            "--server: an http:// address (this build speaks plain HTTP: reach an https server through a local TLS proxy)",
-        );
+    if !(args.server.starts_with("https://") || args.server.starts_with("http://")) {
+        say("--server: an https:// or http:// address");
         return ExitCode::from(2);
-    };
-    let base = format!("http://{base}");
+    }
+    let base = args.server.trim_end_matches('/').to_string();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -246,7 +292,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let http = Client::builder(TokioExecutor::new()).build_http();
+    let http = match client(args.ca.as_deref()) {
+        Ok(http) => http,
+        Err(e) => {
+            say(&e);
+            return ExitCode::from(2);
+        }
+    };
     runtime.block_on(async move {
         let args = Arc::new(args);
         let api = |token: String| Api {

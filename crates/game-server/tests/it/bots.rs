@@ -470,12 +470,51 @@ fn built(package: &str, folder: &str, name: &str, build: &[&str]) -> PathBuf {
     path
 }
 
-/// Runs the bridge with `args` until it exits (at most `wait`): its
-/// status and what it said.
+/// A TLS front before the server at `addr`, as a site's proxy is, with the
+/// test certificate for `localhost` (`tests/data/localhost.pem`, made for
+/// these tests alone, self-signed): the port of `https://localhost:port`.
+async fn tls_front(addr: SocketAddr) -> u16 {
+    use tokio_rustls::rustls::pki_types::pem::PemObject;
+    use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let certificates = CertificateDer::pem_file_iter(data.join("localhost.pem"))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(data.join("localhost.key")).unwrap();
+    let config = tokio_rustls::rustls::ServerConfig::builder()
+        .with_no_client_auth()
+        .with_single_cert(certificates, key)
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut front) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                if let Ok(mut back) = tokio::net::TcpStream::connect(addr).await {
+                    let _ = tokio::io::copy_bidirectional(&mut front, &mut back).await;
+                }
+            });
+        }
+    });
+    port
+}
+
+/// Starts the bridge on the server at `addr` with `args`.
 async fn bridge(addr: SocketAddr, token: &str, args: &[&str]) -> tokio::process::Child {
+    bridge_to(&format!("http://{addr}"), token, args)
+}
+
+/// Starts the bridge on the server at `url`.
+fn bridge_to(url: &str, token: &str, args: &[&str]) -> tokio::process::Child {
     tokio::process::Command::new(env!("CARGO_BIN_EXE_kk-bridge"))
         .arg("--server")
-        .arg(format!("http://{addr}"))
+        .arg(url)
         .args(args)
         .env("KK_BOT_TOKEN", token)
         .stderr(std::process::Stdio::piped())
@@ -484,6 +523,7 @@ async fn bridge(addr: SocketAddr, token: &str, args: &[&str]) -> tokio::process:
         .unwrap()
 }
 
+/// Waits for a bridge to end (at most `wait`), successfully: what it said.
 async fn finish(child: tokio::process::Child, wait: Duration) -> String {
     let out = tokio::time::timeout(wait, child.wait_with_output())
         .await
@@ -503,10 +543,29 @@ async fn bridge_plays_whole_games_for_kk_engine_and_the_example_bot() {
     let guest = bot(addr, "example-bot").await;
     let engine = format!("cmd={} option.Depth=2", engine.display());
     let example = format!("cmd={}", example.display());
-    // The example bot accepts two games; kk-engine's bridge challenges it
-    // to a Kamisado match (the winner of each round chooses the edge) and
-    // then to Katarenga with the orientation chosen, on the clock.
-    let guest_bridge = bridge(addr, &guest, &["--engine", &example, "--games", "2"]).await;
+    // The example bot accepts two games, through HTTPS (a TLS front with a
+    // certificate of its own: trusted with --ca, refused without);
+    // kk-engine's bridge challenges it to a Kamisado match (the winner of
+    // each round chooses the edge) and then to Katarenga with the
+    // orientation chosen, on the clock.
+    let https = format!("https://localhost:{}", tls_front(addr).await);
+    let untrusted = bridge_to(&https, &guest, &["--engine", &example]);
+    let out = tokio::time::timeout(Duration::from_secs(30), untrusted.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && said.contains("certificate"),
+        "{said}"
+    );
+    let ca = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/localhost.pem");
+    let ca = ca.to_str().unwrap();
+    let guest_bridge = bridge_to(
+        &https,
+        &guest,
+        &["--engine", &example, "--games", "2", "--ca", ca],
+    );
     let games = [
         ("kamisado target=3", r#"{"type":"untimed"}"#, false),
         (
