@@ -233,6 +233,15 @@ def sign_up(page, name):
     page.wait(lambda _: page.element("me").is_displayed() and page.text("me-name") == name, timeout=10)
 
 
+def seated(alice, bob):
+    """Waits until both pages play the same game, one seat each: their roles."""
+    for p in (alice, bob):
+        p.wait(lambda _, p=p: p.body().get("online") == "connected", timeout=10)
+    roles = {"alice": alice.body()["role"], "bob": bob.body()["role"]}
+    assert sorted(roles.values()) == ["black", "white"], roles
+    return roles
+
+
 def test_two_players_take_a_rated_seek_and_see_their_ratings_on_their_pages(kk_server):
     drivers = [chromium(), chromium()]
     try:
@@ -250,10 +259,7 @@ def test_two_players_take_a_rated_seek_and_see_their_ratings_on_their_pages(kk_s
         seek = bob.driver.find_element(By.CSS_SELECTOR, "#seeks li[data-seek] button")
         assert seek.text == "Play"
         seek.click()
-        for p in (alice, bob):
-            p.wait(lambda _, p=p: p.body().get("online") == "connected", timeout=10)
-        roles = {"alice": alice.body()["role"], "bob": bob.body()["role"]}
-        assert sorted(roles.values()) == ["black", "white"], roles
+        roles = seated(alice, bob)
         # The seats are the accounts': each page shows its player's name.
         assert "You play" in alice.text("online-role") and "You play" in bob.text("online-role")
         agree([alice, bob], kamisado.Position())
@@ -291,9 +297,7 @@ def test_two_players_take_a_rated_seek_and_see_their_ratings_on_their_pages(kk_s
         accept = alice.driver.find_element(By.CSS_SELECTOR, "#challenges li[data-challenge] button")
         assert accept.text == "Accept"
         accept.click()
-        for p in (alice, bob):
-            p.wait(lambda _, p=p: p.body().get("online") == "connected", timeout=10)
-        assert sorted([alice.body()["role"], bob.body()["role"]]) == ["black", "white"]
+        seated(alice, bob)
     finally:
         OUTPUT.mkdir(parents=True, exist_ok=True)
         for name, driver in zip(["alice", "bob"], drivers):
