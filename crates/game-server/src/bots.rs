@@ -12,7 +12,7 @@
 //! as a keep-alive), and act by posting. A bot's action is credited no lag
 //! allowance: a program runs beside the network it chose.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,20 +76,12 @@ impl ChallengeView {
             spec: row.spec.clone(),
             clock: serde_json::from_str(&row.clock).unwrap_or(TimeControl::Untimed),
             choose_orientation: row.choose_orientation,
-            seat: row.seat.as_deref().and_then(seat_of),
+            seat: row.seat.as_deref().and_then(|s| s.parse().ok()),
             rated: row.rated,
             status: row.status.clone(),
             game: row.game.clone(),
             created_ms: row.created_ms,
         }
-    }
-}
-
-fn seat_of(text: &str) -> Option<Player> {
-    match text {
-        "black" => Some(Player::Black),
-        "white" => Some(Player::White),
-        _ => None,
     }
 }
 
@@ -101,7 +93,7 @@ struct NewChallenge {
     #[serde(default)]
     to: Option<String>,
     spec: String,
-    #[serde(default = "untimed")]
+    #[serde(default)]
     clock: TimeControl,
     #[serde(default)]
     choose_orientation: bool,
@@ -110,10 +102,6 @@ struct NewChallenge {
     seat: Option<Player>,
     #[serde(default)]
     rated: bool,
-}
-
-fn untimed() -> TimeControl {
-    TimeControl::Untimed
 }
 
 fn json_body<T>(
@@ -139,16 +127,7 @@ async fn challenge(
 ) -> Response {
     let made = async {
         let me = app.accounts.caller(&headers, true).await?;
-        // Each is stored: within the allowance of new games.
-        if !app.may_create(peer.ip()) {
-            return Err(ClientError::new(
-                "rate_limited",
-                &format!(
-                    "too many new games and challenges from this address: at most {} a second (bursts of {})",
-                    app.config.create_rate, app.config.create_burst
-                ),
-            ));
-        }
+        app.may_create(peer.ip())?;
         let new = json_body(body)?;
         let spec = playable(&new.spec, &new.clock, new.choose_orientation)?;
         let to = match &new.to {
@@ -221,7 +200,7 @@ struct Seen {
 
 /// The seat `player` holds in `room`, and its token.
 fn seat_in(room: &Room, player: &PlayerRow) -> Option<(Player, String)> {
-    [Player::Black, Player::White]
+    Player::ALL
         .into_iter()
         .find(|&seat| room.owner(seat).as_deref() == Some(player.id.as_str()))
         .map(|seat| (seat, room.tokens()[seat.index()].clone()))
@@ -308,14 +287,14 @@ async fn seeks(
             .iter()
             .map(ChallengeView::of)
             .filter(|c| {
-                filter
-                    .game
+                filter.game.as_deref().is_none_or(|g| {
+                    c.spec
+                        .parse::<game_spec::GameSpec>()
+                        .is_ok_and(|spec| spec.game().name() == g)
+                }) && filter
+                    .control
                     .as_deref()
-                    .is_none_or(|g| c.spec.split_whitespace().next() == Some(g))
-                    && filter
-                        .control
-                        .as_deref()
-                        .is_none_or(|k| control_kind(&c.clock) == k)
+                    .is_none_or(|k| control_kind(&c.clock) == k)
             })
             .collect::<Vec<_>>())
     }
@@ -362,7 +341,7 @@ async fn accept(
                 "this challenge is for another player",
             ));
         }
-        let challenger = match row.seat.as_deref().and_then(seat_of) {
+        let challenger = match row.seat.as_deref().and_then(|s| s.parse().ok()) {
             Some(seat) => seat,
             None if token::coin() => Player::Black,
             None => Player::White,
@@ -391,14 +370,10 @@ async fn accept(
         }
         app.lobby_changed();
         let seat = challenger.opponent();
-        let room = app
-            .room(&game.id)
-            .await?
-            .ok_or_else(|| ClientError::new("store_failed", "the game made was not found"))?;
         Ok(Accepted {
-            game: room.id.clone(),
-            seat,
             token: game.tokens[seat.index()].clone(),
+            game: game.id,
+            seat,
         })
     }
     .await;
@@ -510,8 +485,10 @@ pub enum BotEvent {
 }
 
 /// What the event stream has told, to tell only what is new.
+#[derive(Default)]
 struct Told {
-    challenges: HashMap<String, ChallengeRow>,
+    /// The open challenges told.
+    challenges: HashSet<String>,
     games: HashMap<String, Player>,
 }
 
@@ -525,7 +502,7 @@ async fn news(app: &App, me: &PlayerRow, told: &mut Told) -> Result<Vec<BotEvent
         .map_err(ClientError::store)?;
     let gone: Vec<String> = told
         .challenges
-        .keys()
+        .iter()
         .filter(|id| !open.iter().any(|c| &c.id == *id))
         .cloned()
         .collect();
@@ -538,11 +515,10 @@ async fn news(app: &App, me: &PlayerRow, told: &mut Told) -> Result<Vec<BotEvent
         }
     }
     for row in open {
-        if !told.challenges.contains_key(&row.id) {
+        if told.challenges.insert(row.id.clone()) {
             out.push(BotEvent::Challenge {
                 challenge: ChallengeView::of(&row),
             });
-            told.challenges.insert(row.id.clone(), row);
         }
     }
     let games = app
@@ -563,7 +539,7 @@ async fn news(app: &App, me: &PlayerRow, told: &mut Told) -> Result<Vec<BotEvent
         });
     }
     for (id, seat) in games {
-        let Some(seat) = seat_of(&seat) else { continue };
+        let Ok(seat) = seat.parse() else { continue };
         if told.games.insert(id.clone(), seat).is_none() {
             out.push(BotEvent::GameStart {
                 game: GameRef { id, seat },
@@ -571,6 +547,50 @@ async fn news(app: &App, me: &PlayerRow, told: &mut Told) -> Result<Vec<BotEvent
         }
     }
     Ok(out)
+}
+
+/// One bot's event stream while it is open.
+struct EventStream {
+    app: Arc<App>,
+    /// Its place among the connections.
+    _held: Connection,
+    me: PlayerRow,
+    told: Told,
+    /// News of a challenge changed through this process.
+    lobby: tokio::sync::watch::Receiver<u64>,
+    /// What is to be told, in order.
+    queue: VecDeque<BotEvent>,
+    /// Whether the store was looked at once (the first look waits for
+    /// nothing).
+    looked: bool,
+}
+
+impl EventStream {
+    /// The next line: an event, or after `KEEP_ALIVE` of nothing an empty
+    /// line.
+    async fn next_line(&mut self) -> Bytes {
+        let quiet = tokio::time::Instant::now();
+        loop {
+            if let Some(event) = self.queue.pop_front() {
+                return line(&event);
+            }
+            if self.looked {
+                tokio::select! {
+                    _ = self.lobby.changed() => {}
+                    () = tokio::time::sleep(LOOK) => {}
+                }
+            }
+            self.looked = true;
+            // While the store fails the bot hears nothing new, and the
+            // keep-alive goes on.
+            if let Ok(events) = news(&self.app, &self.me, &mut self.told).await {
+                self.queue.extend(events);
+            }
+            if self.queue.is_empty() && quiet.elapsed() >= KEEP_ALIVE {
+                return Bytes::from_static(b"\n");
+            }
+        }
+    }
 }
 
 /// `GET /api/bot/stream/event`: the bot's challenges and games, as they
@@ -589,54 +609,19 @@ async fn event_stream(
         Ok(held) => held,
         Err(refused) => return refused,
     };
-    let told = Told {
-        challenges: HashMap::new(),
-        games: HashMap::new(),
-    };
-    let lobby = app.lobby();
-    let start = (
-        (app, held),
+    let events = EventStream {
+        lobby: app.lobby(),
+        app,
+        _held: held,
         me,
-        told,
-        lobby,
-        std::collections::VecDeque::new(),
-        true,
-    );
-    let stream = futures_util::stream::unfold(
-        start,
-        |(app, me, mut told, mut lobby, mut queue, first)| async move {
-            let (app, held) = app;
-            let quiet = tokio::time::Instant::now();
-            let mut first = first;
-            loop {
-                if let Some(event) = queue.pop_front() {
-                    let bytes = line(&event);
-                    return Some((
-                        Ok::<_, std::convert::Infallible>(bytes),
-                        ((app, held), me, told, lobby, queue, false),
-                    ));
-                }
-                if !first {
-                    tokio::select! {
-                        _ = lobby.changed() => {}
-                        () = tokio::time::sleep(LOOK) => {}
-                    }
-                }
-                first = false;
-                // While the store fails the bot hears nothing new, and the
-                // keep-alive goes on.
-                if let Ok(events) = news(&app, &me, &mut told).await {
-                    queue.extend(events);
-                }
-                if queue.is_empty() && quiet.elapsed() >= KEEP_ALIVE {
-                    return Some((
-                        Ok(Bytes::from_static(b"\n")),
-                        ((app, held), me, told, lobby, queue, false),
-                    ));
-                }
-            }
-        },
-    );
+        told: Told::default(),
+        queue: VecDeque::new(),
+        looked: false,
+    };
+    let stream = futures_util::stream::unfold(events, |mut events| async move {
+        let line = events.next_line().await;
+        Some((Ok::<_, std::convert::Infallible>(line), events))
+    });
     ndjson(Body::from_stream(stream))
 }
 

@@ -38,6 +38,13 @@ pub const MAX_INCREMENT_MS: u64 = 3600 * 1000;
 /// The most days a correspondence move may take.
 pub const MAX_DAYS: u32 = 30;
 
+impl Default for TimeControl {
+    /// No clock, as a new game or challenge has unless it says.
+    fn default() -> TimeControl {
+        TimeControl::Untimed
+    }
+}
+
 impl TimeControl {
     /// Why the control cannot be played, if it cannot.
     ///

@@ -99,10 +99,22 @@ impl App {
         self.lobby.subscribe()
     }
 
-    /// Whether `ip` may create a game (or a challenge) now.
-    pub(crate) fn may_create(&self, ip: std::net::IpAddr) -> bool {
-        self.creators
+    /// Whether `ip` may create a game (or a challenge: each is stored) now;
+    /// `rate_limited` if not.
+    pub(crate) fn may_create(&self, ip: std::net::IpAddr) -> Result<(), ClientError> {
+        if self
+            .creators
             .take(ip, self.config.create_rate, self.config.create_burst)
+        {
+            return Ok(());
+        }
+        Err(ClientError::new(
+            "rate_limited",
+            &format!(
+                "too many new games and challenges from this address: at most {} a second (bursts of {})",
+                self.config.create_rate, self.config.create_burst
+            ),
+        ))
     }
 
     /// What the rooms need of the server.
@@ -394,7 +406,7 @@ struct NewGame {
     /// `GameSpec`'s text (`kamisado target=3`, `katarenga board=...`).
     spec: String,
     /// The clocks (untimed if absent).
-    #[serde(default = "untimed")]
+    #[serde(default)]
     clock: TimeControl,
     /// Katarenga: Black first chooses its edge of the board.
     #[serde(default)]
@@ -406,10 +418,6 @@ struct NewGame {
     /// With a session: whether the game counts for the ratings.
     #[serde(default)]
     rated: bool,
-}
-
-fn untimed() -> TimeControl {
-    TimeControl::Untimed
 }
 
 /// A new game's links.
@@ -427,18 +435,8 @@ async fn create(
     headers: HeaderMap,
     body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
-    if !app.may_create(peer.ip()) {
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            Json(ClientError::new(
-                "rate_limited",
-                &format!(
-                    "too many new games from this address: at most {} a second (bursts of {})",
-                    app.config.create_rate, app.config.create_burst
-                ),
-            )),
-        )
-            .into_response();
+    if let Err(e) = app.may_create(peer.ip()) {
+        return e.into_response();
     }
     let Json(new) = match body {
         Ok(body) => body,
