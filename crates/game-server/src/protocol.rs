@@ -125,8 +125,9 @@ pub struct RematchView {
     pub game: Option<String>,
 }
 
-/// Where a game stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// Where a game stands (read back by clients in Rust, the bridge among
+/// them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// The game's id.
     pub game: String,

@@ -12,9 +12,10 @@ use std::time::Duration;
 use axum::body::Bytes;
 use clap::Parser;
 use game_protocol::referee::{Controller, EngineSpec, TimeControl};
-use game_records::{Table, TableAction, TableRecord};
+use game_records::{Phase, Table, TableAction, TableRecord};
 use game_server::bots::{BotEvent, ChallengeView};
-use game_spec::GameSpec;
+use game_server::{Snapshot, TimeControl as ServerClock};
+use game_spec::{GameId, GameSpec};
 use http_body_util::{BodyExt, Full};
 use hyper::{Method, Request, StatusCode};
 use hyper_util::client::legacy::Client;
@@ -57,7 +58,7 @@ struct Args {
         value_delimiter = ',',
         default_value = "kamisado,katarenga,congress,quebec,isolation"
     )]
-    accept: Vec<String>,
+    accept: Vec<GameId>,
     /// The most games played at once; challenges past it are declined.
     #[arg(long, default_value_t = 2)]
     concurrency: usize,
@@ -521,9 +522,9 @@ async fn answer(bridge: &Bridge, challenge: &ChallengeView) {
     if challenge.to.as_deref() != Some(bridge.name.as_str()) {
         return;
     }
-    let game = challenge.spec.split_whitespace().next().unwrap_or_default();
+    let game = challenge.spec.parse::<GameSpec>().map(|spec| spec.game());
     let busy = lock(&bridge.playing).len() >= bridge.args.concurrency;
-    let how = if bridge.args.accept.iter().any(|g| g == game) && !busy {
+    let how = if game.is_ok_and(|g| bridge.args.accept.contains(&g)) && !busy {
         "accept"
     } else {
         "decline"
@@ -551,24 +552,14 @@ struct Turn {
 }
 
 /// The game `state` describes (the server's snapshot), replayed.
-fn turn(state: &Value, movetime: Duration) -> Result<Turn, String> {
-    let spec: GameSpec = state["spec"]
-        .as_str()
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e| format!("spec: {e}"))?;
+fn turn(state: &Snapshot, movetime: Duration) -> Result<Turn, String> {
+    let spec: GameSpec = state.spec.parse().map_err(|e| format!("spec: {e}"))?;
     let mut actions = Vec::new();
-    for pair in state["actions"].as_array().into_iter().flatten() {
-        let player = match pair[0].as_str() {
-            Some("black") => Player::Black,
-            Some("white") => Player::White,
-            _ => return Err(format!("an action's player: {pair}")),
-        };
-        let text = pair[1].as_str().unwrap_or_default();
+    for (player, text) in &state.actions {
         let action = TableAction::parse(spec.game(), text).map_err(|e| e.to_string())?;
-        actions.push((player, action));
+        actions.push((*player, action));
     }
-    let choosing = state["phase"] == "choose_orientation"
+    let choosing = state.phase == Phase::ChooseOrientation
         || matches!(
             actions.first(),
             Some((_, TableAction::ChooseOrientation(_)))
@@ -589,19 +580,14 @@ fn turn(state: &Value, movetime: Duration) -> Result<Turn, String> {
             moves.clear();
         }
     }
-    let clocks = state["clocks"].as_array();
-    let time = match (&state["control"]["type"], clocks) {
-        (Value::String(kind), Some(left)) if kind == "live" => {
-            let increment = state["control"]["increment_ms"].as_u64().unwrap_or(0);
-            let of = |i: usize| TimeControl::Clock {
-                base: Duration::from_millis(left.get(i).and_then(Value::as_u64).unwrap_or(0)),
-                increment: Duration::from_millis(increment),
-            };
-            [of(0), of(1)]
-        }
+    let time = match (state.control, state.clocks) {
+        (ServerClock::Live { increment_ms, .. }, Some(left)) => left.map(|ms| TimeControl::Clock {
+            base: Duration::from_millis(ms),
+            increment: Duration::from_millis(increment_ms),
+        }),
         _ => [TimeControl::MoveTime(movetime); 2],
     };
-    let round = u32::try_from(state["round"].as_u64().unwrap_or(1)).unwrap_or(1);
+    let round = state.round.unwrap_or(1);
     Ok(Turn {
         spec,
         table,
@@ -616,7 +602,7 @@ fn turn(state: &Value, movetime: Duration) -> Result<Turn, String> {
 fn think(engine: &mut Controller, turn: &Turn, seat: Player) -> Result<String, String> {
     let fault = |f: game_protocol::referee::Fault| f.to_string();
     match turn.table.phase() {
-        game_records::Phase::Move => {
+        Phase::Move => {
             if let Some(played) = turn.table.kamisado_match() {
                 engine.match_state(played, turn.round).map_err(fault)?;
             }
@@ -624,7 +610,7 @@ fn think(engine: &mut Controller, turn: &Turn, seat: Player) -> Result<String, S
                 .best_move(turn.spec, &turn.start, turn.moves.clone(), turn.time, seat)
                 .map_err(fault)
         }
-        game_records::Phase::ChooseEdge => {
+        Phase::ChooseEdge => {
             let played = turn
                 .table
                 .kamisado_match()
@@ -634,7 +620,7 @@ fn think(engine: &mut Controller, turn: &Turn, seat: Player) -> Result<String, S
                 .map_err(fault)?;
             Ok(TableAction::ChooseEdge(edge).to_string())
         }
-        game_records::Phase::ChooseOrientation => {
+        Phase::ChooseOrientation => {
             let TableRecord::Katarenga(record) = turn.table.record() else {
                 return Err("an orientation to choose outside Katarenga".into());
             };
@@ -682,23 +668,21 @@ async fn play(bridge: &Bridge, id: &str, seat: Player) -> bool {
                 bridge.say(&format!("game {id}: {}", message["message"]));
                 continue;
             }
-            let state = &message["state"];
-            if state.is_null() {
+            let Ok(state) = serde_json::from_value::<Snapshot>(message["state"].clone()) else {
                 continue;
-            }
-            if state["result"] != "*" {
+            };
+            if state.result != "*" {
                 bridge.say(&format!(
                     "game {id}: {} ({})",
-                    state["result"], state["termination"]
+                    state.result, state.termination
                 ));
                 return true;
             }
-            let n = state["n"].as_u64().unwrap_or(0);
-            let ours = state["actor"].as_str() == Some(&seat.to_string());
-            if !ours || n < fresh_from {
+            let n = state.n;
+            if state.actor != Some(seat) || n < fresh_from {
                 continue;
             }
-            let action = match turn(state, movetime) {
+            let action = match turn(&state, movetime) {
                 Ok(turn) => {
                     let first = !started;
                     started = true;
