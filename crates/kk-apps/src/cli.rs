@@ -15,21 +15,18 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// Why a program stopped early.
-#[derive(Debug)]
+/// Why a program (or a study's item) stopped early.
+#[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// Arguments that parse but do not go together: status 2.
+    #[error("{0}")]
     Usage(String),
     /// Writing the output (or reading the input) failed.
-    Io(io::Error),
+    #[error("input or output failed")]
+    Io(#[from] io::Error),
     /// The work itself failed: the message, then status 1.
+    #[error("{0}")]
     Failed(String),
-}
-
-impl From<io::Error> for CliError {
-    fn from(e: io::Error) -> CliError {
-        CliError::Io(e)
-    }
 }
 
 /// `error` and each of its causes on one line (`a: b: c`).

@@ -122,7 +122,9 @@ pub struct Row {
 }
 
 impl Row {
-    fn line(&self) -> String {
+    /// The row's line in the data file (`HEADER`'s fields).
+    #[must_use]
+    pub fn line(&self) -> String {
         format!(
             "{},{},{},{},{},{},{}",
             self.board,

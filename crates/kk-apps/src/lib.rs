@@ -8,6 +8,8 @@
 //!   every Katarenga board, and `docs/isolation-boards.md`;
 //! - [`solve_table`] (`kk-solve-table`): the solver over files of positions,
 //!   the table of first moves, and sampled starts of later match rounds;
+//! - [`work`]: the studies' items, one function per kind, shared by these
+//!   programs and the Python package's study runners (locally or on Ray);
 //! - `strength` (`kk-strength`, feature `minimax`): our search against other
 //!   players, with intervals.
 //!
@@ -24,3 +26,4 @@ pub mod play;
 pub mod solve_table;
 #[cfg(feature = "minimax")]
 pub mod strength;
+pub mod work;

@@ -5,17 +5,15 @@
 //! positions of later Kamisado match rounds from seeded random games, for
 //! `positions` (docs/sumo-rounds.md).
 
-use std::collections::BTreeSet;
 use std::io::Write;
 use std::time::Duration;
 
-use board_geometry::SplitMix64;
 use clap::{Args, Parser, Subcommand};
 use game_search::Limits;
+use game_search::SearchGame;
 use game_search::proof::{Solution, Solver};
-use game_search::{Agent, RandomAgent, SearchGame};
 use game_spec::AnyPosition;
-use kamisado_core::{Edge, Game, Match, MatchState, Position, SumoRank, Target};
+use kamisado_core::{Game, Position};
 
 use crate::cli::{CliError, Progress, chain};
 
@@ -278,62 +276,10 @@ fn first_moves(
     Ok(())
 }
 
-/// Start positions of round `options.round`: round 1 from the start, then
-/// each round played to its end by two random players, the refill edge
-/// chosen at random; one a line, without repeats.
+/// Prints the start positions of [`crate::work::round_starts`], one a line.
 fn round_starts(options: RoundStarts, out: &mut dyn Write) -> Result<(), CliError> {
-    let RoundStarts {
-        round,
-        count,
-        seed,
-        sumos,
-    } = options;
-    let mut rng = SplitMix64::new(seed);
-    let mut players = [RandomAgent::new(seed ^ 1), RandomAgent::new(seed ^ 2)];
-    let mut seen = BTreeSet::new();
-    let mut tries = 0u64;
-    while (seen.len() as u64) < count {
-        tries += 1;
-        if tries > 1000 * count + 10_000 {
-            return Err(CliError::Failed(format!(
-                "only {} distinct starts found in {tries} matches",
-                seen.len()
-            )));
-        }
-        // A match that cannot end before the round wanted.
-        let mut m = Match::new(Target::new(1000).expect("positive"));
-        while m.round() < round {
-            match m.state() {
-                MatchState::InRound => {
-                    let p = *m.position();
-                    let mv = players[p.side_to_move().index()]
-                        .choose(&p)
-                        .ok_or_else(|| CliError::Failed(format!("no move in {p}")))?;
-                    m.play(mv).map_err(|e| CliError::Failed(chain(&e)))?;
-                }
-                MatchState::ChooseEdge { .. } => {
-                    let edge = if rng.coin() { Edge::AFile } else { Edge::HFile };
-                    m.choose_edge(edge)
-                        .map_err(|e| CliError::Failed(chain(&e)))?;
-                }
-                MatchState::Over { .. } => {
-                    return Err(CliError::Failed("a 1000-point match ended".into()));
-                }
-                MatchState::DrawSetups { .. } => {
-                    return Err(CliError::Failed(
-                        "a match refilled from an edge asked for set-ups".into(),
-                    ));
-                }
-            }
-        }
-        let start = *m.position();
-        let sumo_count = start
-            .towers()
-            .filter(|&(_, _, rank)| rank >= SumoRank::Sumo)
-            .count();
-        if sumos.is_none_or(|k| k as usize == sumo_count) && seen.insert(start.to_string()) {
-            writeln!(out, "{start}")?;
-        }
+    for start in crate::work::round_starts(options)? {
+        writeln!(out, "{start}")?;
     }
     Ok(())
 }

@@ -22,7 +22,7 @@ use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand};
 
 pub use games::Strength;
-pub use score::Candidates;
+pub use score::{Candidates, READINGS, header as scores_header, score_board, tiles_text};
 
 use crate::cli::CliError;
 

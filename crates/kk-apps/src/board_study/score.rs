@@ -300,11 +300,13 @@ pub fn score(args: ScoreArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
             with_searcher(|s| score_board(s, all[i].0, Limits::depth(depth)))
         });
         let mut rows = String::new();
-        for (&i, scores) in items.iter().zip(&scored) {
-            let _ = write!(rows, "{i},{}", tiles_text(&all[i].1));
-            for s in scores.iter().flatten() {
-                let _ = write!(rows, ",{s}");
-            }
+        for (&i, &scores) in items.iter().zip(&scored) {
+            let scored = crate::work::BoardScores {
+                index: i,
+                tiles: all[i].1,
+                scores,
+            };
+            rows.push_str(&scored.row());
             rows.push('\n');
         }
         file.write_all(rows.as_bytes())
