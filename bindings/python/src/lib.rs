@@ -15,6 +15,7 @@ mod katarenga;
 mod players;
 mod records;
 mod spec;
+mod studies;
 
 /// `"black"` or `"white"`.
 pub(crate) fn player_name(player: board_geometry::Player) -> &'static str {
@@ -57,6 +58,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spec::start, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;
     m.add_function(wrap_pyfunction!(records::write_record, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::study_score_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::study_isolation_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::study_scores_header, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::study_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::study_round_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::study_play_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(studies::pentanomial, m)?)?;
     m.add("KAMISADO_ACTIONS", kamisado::ACTIONS)?;
     m.add("KAMISADO_CHANNELS", kamisado::CHANNELS)?;
     m.add("KAMISADO_MAX_MOVES", kamisado_core::MAX_MOVES)?;

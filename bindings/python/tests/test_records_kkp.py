@@ -4,16 +4,12 @@ CI builds them before this suite runs; set KK_BIN to their folder)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
 
+from conftest import program
 from kamisado_katarenga import records
 from kamisado_katarenga.kkp import Engine, EngineError, referee
 
-REPO = Path(__file__).resolve().parents[3]
 
 KAMISADO = """[Event "?"]
 [Site "?"]
@@ -50,20 +46,6 @@ def test_a_bad_record_names_its_line_and_column():
         records.write("kamisado", record)
     with pytest.raises(ValueError, match="kamisado"):
         records.read("chess", KAMISADO)
-
-
-def program(name: str) -> str:
-    folder = os.environ.get("KK_BIN")
-    candidates = [Path(folder)] if folder else [REPO / "target" / "debug", REPO / "target" / "release"]
-    for candidate in candidates:
-        if (candidate / name).exists():
-            return str(candidate / name)
-    if folder:
-        pytest.fail(f"KK_BIN={folder} has no {name}")
-    found = shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} is not built (cargo build -p game-protocol --bins)")
-    return found
 
 
 def test_an_engine_is_driven_in_kkp():

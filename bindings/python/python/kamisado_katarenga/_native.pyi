@@ -401,3 +401,31 @@ class GameSpec:
 def start(spec: Union[GameSpec, str]) -> _AnyPosition:
     """The start position of the game ``spec`` describes (a ``GameSpec`` or its text)."""
     ...
+
+# The studies' items (kamisado_katarenga.studies), each the Rust code the
+# programs run.
+def study_scores_header() -> str: ...
+def study_score_boards(first: int, end: int, depth: int) -> list[str]: ...
+def study_isolation_boards(first: int, end: int) -> list[dict[str, Any]]: ...
+def study_solve(
+    game: str,
+    position: str,
+    *,
+    nodes: Optional[int] = None,
+    milliseconds: Optional[int] = None,
+    table_mib: int = 64,
+    variation: bool = False,
+) -> dict[str, Any]: ...
+def study_round_starts(round: int, count: int, seed: int, sumos: Optional[int] = None) -> list[str]: ...
+def study_play_pair(
+    game: str,
+    first: str,
+    second: str,
+    seed: int,
+    index: int,
+    *,
+    opening_plies: int = 4,
+    max_plies: int = 300,
+    table_mib: int = 8,
+) -> dict[str, Any]: ...
+def pentanomial(counts: list[int]) -> tuple[float, float, float, float]: ...
