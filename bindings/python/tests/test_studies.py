@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import program
-from kamisado_katarenga import studies
+from kamisado_katarenga import records, studies
 from kamisado_katarenga.studies import LocalRunner, Store, study
 
 # Small enough for seconds in a debug-free build, large enough that every
@@ -30,6 +30,22 @@ TINY = {
     "tournament": {"first": "depth=2", "second": "random", "pairs": 6, "max_plies": 120},
     "fault-drill": {"count": 7},
 }
+NAMES = sorted([*TINY, "referee"])
+
+
+def tiny(name: str) -> dict:
+    """Small parameters of the study ``name`` (the referee's: this
+    checkout's programs, bounded by nodes so that pairs replay exactly)."""
+    if name == "referee":
+        engine = f"cmd={program('kk-engine')} option.Hash=4"
+        return {
+            "referee": program("kk-referee"),
+            "first": engine,
+            "second": f"{engine} option.Depth=1",
+            "tc": "nodes=2000",
+            "pairs": 3,
+        }
+    return TINY[name]
 
 
 def run_quietly(the_study, store, runner=None, **kwargs):
@@ -105,9 +121,9 @@ def test_a_record_of_another_item_is_refused(tmp_path):
         store.get(second)
 
 
-@pytest.mark.parametrize("name", sorted(TINY))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_study_gives_the_same_data_on_one_worker_and_on_two(tmp_path, name):
-    one = study(name, **TINY[name])
+    one = study(name, **tiny(name))
     a = run_quietly(one, Store(tmp_path / "one"), LocalRunner(1))
     b = run_quietly(one, Store(tmp_path / "two"), LocalRunner(2))
     assert a.complete and b.complete
@@ -208,6 +224,34 @@ def test_a_tournament_counts_colour_swapped_pairs(tmp_path):
     assert "score" in the_study.report(found)
     # Openings differ from pair to pair.
     assert len({r["opening"] for r in found}) == 6
+
+
+def test_a_referee_tournament_keeps_each_pairs_records_and_counts_them(tmp_path):
+    the_study = study("referee", **tiny("referee"))
+    store = Store(tmp_path)
+    assert run_quietly(the_study, store).complete
+    found = studies.results(the_study, store)
+    games = records.read("katarenga", studies.data(the_study, store))
+    assert len(games) == 6
+    # Each pair: the same start, each engine first once; its half-points are
+    # the first engine's from the two records' results.
+    for pair, (a, b) in zip(found, zip(games[0::2], games[1::2])):
+        assert a["start"] == b["start"]
+        assert a["header"]["white"] == b["header"]["black"]
+        first = a["header"]["white"]
+        points = sum(
+            2 if g["result"] == ("white" if g["header"]["white"] == first else "black") else
+            1 if g["result"] == "draw" else 0
+            for g in (a, b)
+        )
+        assert pair["half_points"] == points
+    assert "pentanomial" in the_study.report(found)
+    # A referee that cannot start the engine: the pair fails with its key
+    # and the referee's message.
+    broken = study("referee", **{**tiny("referee"), "first": "cmd=/nonexistent/engine", "pairs": 1})
+    outcome = run_quietly(broken, Store(tmp_path / "broken"))
+    assert [key for key, _ in outcome.failed] == ["0"]
+    assert "kk-referee exited with 1" in outcome.failed[0][1]
 
 
 def test_a_bad_item_is_reported_with_its_key_and_the_study_goes_on(tmp_path):

@@ -24,7 +24,7 @@ else:
 
 from kamisado_katarenga import studies  # noqa: E402
 from kamisado_katarenga.studies import LocalRunner, RayRunner, Store, study  # noqa: E402
-from test_studies import TINY, kill_and_resume  # noqa: E402
+from test_studies import NAMES, kill_and_resume, tiny  # noqa: E402
 
 
 def free_port() -> int:
@@ -72,9 +72,9 @@ def cluster(tmp_path_factory):
         subprocess.run([ray_program(), "stop", "--force"], capture_output=True, env=env, timeout=120)
 
 
-@pytest.mark.parametrize("name", sorted(TINY))
+@pytest.mark.parametrize("name", NAMES)
 def test_every_study_gives_the_same_data_locally_and_on_ray(tmp_path, cluster, name):
-    the_study = study(name, **TINY[name])
+    the_study = study(name, **tiny(name))
     local, on_ray = Store(tmp_path / "local"), Store(tmp_path / "ray")
     a = studies.run(the_study, local, LocalRunner(2), progress=None)
     b = studies.run(the_study, on_ray, RayRunner(cluster), progress=None)

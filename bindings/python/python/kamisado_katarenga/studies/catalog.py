@@ -4,7 +4,11 @@ items call the Rust code the programs run (``kk_apps::work``)."""
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import signal
+import subprocess
+import tempfile
 import time
 from typing import Any, Dict, List, Type
 
@@ -284,6 +288,96 @@ class Tournament(Study):
         )
 
 
+class Referee(Study):
+    """A tournament between two KKP engines (any program that speaks KKP,
+    such as ``kk-engine``) played by ``kk-referee``, one colour-swapped pair
+    of games an item: the referee's own unit, with its clocks, faults and
+    records. The pairs replay exactly only when both engines are bounded by
+    nodes or depth (``tc=nodes=N``); with a clock, each run is a new sample.
+    Every worker needs the referee and the engines at the paths given."""
+
+    name = "referee"
+    summary = "kk-referee tournaments between two KKP engines, a colour-swapped pair an item"
+    defaults = {
+        "referee": "kk-referee",
+        "game": "katarenga",
+        "first": "cmd=kk-engine option.Hash=4 option.Nodes=20000",
+        "second": "cmd=kk-engine option.Hash=4 option.Nodes=2000",
+        "tc": "nodes=20000",
+        "pairs": 20,
+        "seed": 1,
+        "args": "",
+    }
+    extent = ("pairs",)
+    help = {
+        "referee": "the kk-referee program (a path, or a name on the PATH)",
+        "game": "the game spec (kk-referee --game)",
+        "first": "the first engine, as kk-referee --engine takes it (the score is its)",
+        "second": "the second engine",
+        "tc": "the time control (kk-referee --tc): nodes=N or depth=N replay exactly",
+        "pairs": "how many pairs",
+        "seed": "the openings' seed (pair i plays the referee's seed SEED*1000003+i)",
+        "args": "more kk-referee options, as in a shell ('--boards standard --max-plies 300')",
+    }
+
+    _PAIRS = re.compile(r"^pairs: 1 \(0/0\.5/1/1\.5/2 points: (\d+) (\d+) (\d+) (\d+) (\d+)\)", re.M)
+    _FAULTS = re.compile(r"^faults: .* (\d+), .* (\d+) \(", re.M)
+
+    def check(self) -> None:
+        if self.params["pairs"] < 1:
+            raise StudyError(f"referee: pairs must be at least 1, not {self.params['pairs']}")
+        try:
+            shlex.split(self.params["args"])
+        except ValueError as e:
+            raise StudyError(f"referee: args {self.params['args']!r}: {e}") from None
+
+    def keys(self) -> List[str]:
+        return [str(i) for i in range(self.params["pairs"])]
+
+    def run(self, key: str) -> Any:
+        p = self.params
+        with tempfile.TemporaryDirectory() as folder:
+            records = os.path.join(folder, "records.txt")
+            command = [
+                p["referee"], "--quiet", "--game", p["game"], "--games", "2",
+                "--tc", p["tc"], "--seed", str(p["seed"] * 1_000_003 + int(key)),
+                "--engine", p["first"], "--engine", p["second"], "--records", records,
+                *shlex.split(p["args"]),
+            ]
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                raise RuntimeError(
+                    f"kk-referee exited with {done.returncode}: {done.stderr.strip()[-500:]}"
+                )
+            with open(records) as f:
+                text = f.read()
+        pairs = self._PAIRS.search(done.stdout)
+        if pairs is None:
+            raise RuntimeError(f"kk-referee's report has no pair: {done.stdout[-500:]}")
+        counts = [int(c) for c in pairs.groups()]
+        faults = self._FAULTS.search(done.stdout)
+        return {
+            "half_points": counts.index(1),
+            "faults": [int(f) for f in faults.groups()] if faults else None,
+            # The records' date is the day's, not the games'.
+            "records": re.sub(r'^\[Date "[^"]*"\]$', '[Date "????.??.??"]', text, flags=re.M),
+        }
+
+    def data(self, results: List[Any]) -> str:
+        return "".join(r["records"] for r in results)
+
+    def report(self, results: List[Any]) -> str:
+        counts = [0] * 5
+        for r in results:
+            counts[r["half_points"]] += 1
+        score, elo, low, high = _native.pentanomial(counts)
+        faults = [sum(r["faults"][i] for r in results if r["faults"]) for i in (0, 1)]
+        return (
+            f"{len(results)} pairs, pentanomial {counts}, score {score:.3f}, "
+            f"Elo {elo:+.0f} (95% interval {low:+.0f} to {high:+.0f}), faults {faults[0]} and {faults[1]}"
+        )
+
+
 class FaultDrill(Study):
     """A study for trying runners and clusters: items that take ``sleep``
     seconds, fail (the keys in ``fail``), kill their own worker process on
@@ -335,7 +429,7 @@ class FaultDrill(Study):
 
 
 STUDIES: Dict[str, Type[Study]] = {
-    s.name: s for s in (BoardMap, IsolationMap, RoundStarts, FirstMoves, Tournament, FaultDrill)
+    s.name: s for s in (BoardMap, IsolationMap, RoundStarts, FirstMoves, Tournament, Referee, FaultDrill)
 }
 
 
