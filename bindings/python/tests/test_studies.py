@@ -269,6 +269,17 @@ def test_a_bad_item_is_reported_with_its_key_and_the_study_goes_on(tmp_path):
     assert again.skipped == 4 and again.stored == 0 and len(again.failed) == 2
 
 
+def test_an_item_of_another_build_is_refused_by_the_worker(tmp_path):
+    the_study = study("fault-drill", count=2)
+    item = the_study.items()[0]
+    other = studies.Item(item.study, item.key, "0.0.0-another-build", item.params)
+    outcome = LocalRunner(1).run(the_study, Store(tmp_path), None, items=[other])
+    [(key, error)] = outcome.failed
+    assert key == "0"
+    assert error.startswith("VersionMismatch: the worker on ")
+    assert f"has kamisado-katarenga {studies.package_version()}, the item is of 0.0.0-another-build" in error
+
+
 def test_a_worker_killed_mid_item_is_replaced_and_its_item_run_again(tmp_path):
     marks = tmp_path / "marks"
     marks.mkdir()

@@ -57,6 +57,9 @@ def cluster(tmp_path_factory):
     start --head``), its address, and ``ray stop`` at the end."""
     port = free_port()
     temp = tmp_path_factory.mktemp("ray")
+    # A driver as a user starts one: without the token mode that a local
+    # Ray of this process (the test above) leaves in the environment.
+    os.environ.pop("RAY_AUTH_MODE", None)
     env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
     subprocess.run(
         [ray_program(), "start", "--head", f"--port={port}", "--num-cpus=2",

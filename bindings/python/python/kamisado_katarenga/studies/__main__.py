@@ -73,7 +73,60 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--machines", type=int, default=1, metavar="N", help="machines (default 1)")
     p.add_argument("--cores", type=int, default=os.cpu_count() or 1, metavar="C", help="cores a machine (default this one's)")
     p.add_argument("--workers", type=int, metavar="N", help="local workers for the sample (default every core)")
+    p = commands.add_parser(
+        "bench",
+        help="runs the study in fresh stores on each runner given and prints the speed-ups "
+        "and the overhead an item (a Markdown table)",
+    )
+    p.add_argument("study", choices=sorted(STUDIES), help="the study")
+    p.add_argument("--set", dest="params", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the study; repeat for more")
+    p.add_argument("--runners", default="local:1,local:2", metavar="LIST",
+                   help="runners to compare, KIND:WORKERS with KIND local or ray (default local:1,local:2)")
+    p.add_argument("--address", metavar="ADDR", help="the Ray cluster for ray runners (default: a new local Ray each)")
     return parser
+
+
+def _bench(the_study, args) -> int:
+    import tempfile
+
+    runners = []
+    for spec in args.runners.split(","):
+        kind, _, workers = spec.partition(":")
+        if kind not in ("local", "ray") or not workers.isdigit() or int(workers) < 1:
+            raise StudyError(f"--runners: {spec!r} is not local:N or ray:N")
+        runners.append((kind, int(workers)))
+    print(f"| {the_study.name} | runner | workers | items | wall s | speed-up | item s (sum) | overhead an item, ms |")
+    print("|---|---|---|---|---|---|---|---|")
+    first = None
+    reference = None
+    for kind, workers in runners:
+        with tempfile.TemporaryDirectory() as folder:
+            store = Store(folder)
+            runner = LocalRunner(workers) if kind == "local" else RayRunner(args.address, workers)
+            outcome = run(the_study, store, runner, None)
+            if not outcome.complete:
+                print(f"error: {len(outcome.failed)} items failed: {outcome.failed[0]}", file=sys.stderr)
+                return 1
+            items = the_study.items()
+            seconds = sum(store.get(item)["seconds"] for item in items)
+            found = data(the_study, store)
+        if reference is None:
+            reference = found
+        elif found != reference:
+            print(f"error: the {kind}:{workers} run gave other data", file=sys.stderr)
+            return 1
+        first = first or outcome.seconds
+        overhead = (outcome.seconds * workers - seconds) / len(items) * 1000
+        print(
+            f"| {_short(the_study)} | {kind} | {workers} | {len(items)} | {outcome.seconds:.2f} | "
+            f"{first / outcome.seconds:.2f} | {seconds:.2f} | {overhead:.1f} |"
+        )
+    return 0
+
+
+def _short(the_study) -> str:
+    return " ".join(f"{k}={v}" for k, v in the_study.params.items() if v != the_study.defaults[k]) or "defaults"
 
 
 def _list() -> None:
@@ -99,6 +152,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 0
     try:
         the_study = study(args.study, **_params(args.params))
+        if args.command == "bench":
+            return _bench(the_study, args)
         store = Store(args.store)
         if args.command == "run":
             if args.max_attempts < 1:

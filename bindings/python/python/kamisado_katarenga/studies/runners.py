@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, TextIO, Tuple
 
 from .catalog import study as make_study
-from .model import Item, Study
+from .model import Item, Study, package_version
 from .store import Store
 
 
@@ -45,9 +45,21 @@ class Outcome:
         return not self.failed
 
 
-def run_item(name: str, params: Dict[str, Any], key: str) -> Tuple[Any, float, str]:
+class VersionMismatch(RuntimeError):
+    """A worker whose package is not the version an item names (a cluster
+    with another build on some node)."""
+
+
+def run_item(name: str, params: Dict[str, Any], key: str, version: str) -> Tuple[Any, float, str]:
     """Runs one item in a worker: its result, the seconds it took, and the
-    worker's name (host and process)."""
+    worker's name (host and process). Refuses to run an item of another
+    version than the worker's: its result would be stored under a key that
+    names a build that did not compute it."""
+    here = package_version()
+    if here != version:
+        raise VersionMismatch(
+            f"the worker on {socket.gethostname()} has kamisado-katarenga {here}, the item is of {version}"
+        )
     study = make_study(name, **params)
     started = time.perf_counter()
     result = study.run(key)
@@ -213,7 +225,7 @@ class LocalRunner(Runner):
                 while (batch or running) and not broken:
                     while batch and len(running) < 2 * workers and not (alone and running):
                         item = batch.pop()
-                        running[pool.submit(run_item, study.name, study.params, item.key)] = item
+                        running[pool.submit(run_item, study.name, study.params, item.key, item.version)] = item
                     finished, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
                     for future in finished:
                         try:
@@ -241,6 +253,15 @@ class LocalRunner(Runner):
                 pool.shutdown(wait=not broken, cancel_futures=True)
 
 
+def _ray_token_found() -> bool:
+    """Whether Ray's token is where Ray looks for it: ``RAY_AUTH_TOKEN``,
+    the file ``RAY_AUTH_TOKEN_PATH`` names, or ``~/.ray/auth_token``."""
+    if os.environ.get("RAY_AUTH_TOKEN"):
+        return True
+    path = os.environ.get("RAY_AUTH_TOKEN_PATH") or os.path.join(os.path.expanduser("~"), ".ray", "auth_token")
+    return os.path.isfile(path)
+
+
 class RayRunner(Runner):
     """Ray: a new local Ray on this machine (``address=None``) or the cluster
     at ``address`` (``"auto"``, ``"HOST:PORT"``, ``"ray://HOST:10001"``).
@@ -261,6 +282,11 @@ class RayRunner(Runner):
 
     def _run(self, study, pending, done, failed, max_attempts, outcome) -> None:
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+        if self.address is not None and "RAY_AUTH_MODE" not in os.environ and _ray_token_found():
+            # A cluster started with a token (Ray's default since 2.52, from
+            # ~/.ray/auth_token) refuses a driver that does not say it uses
+            # one, and Ray's driver does not say so by itself.
+            os.environ["RAY_AUTH_MODE"] = "token"
         try:
             import ray
         except ImportError as e:
@@ -290,7 +316,7 @@ class RayRunner(Runner):
             while queue or running:
                 while queue and len(running) < slots:
                     item = queue.pop()
-                    running[task.remote(study.name, study.params, item.key)] = item
+                    running[task.remote(study.name, study.params, item.key, item.version)] = item
                 ready, _ = ray.wait(list(running), num_returns=1)
                 for ref in ready:
                     item = running.pop(ref)
