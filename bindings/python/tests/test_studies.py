@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -332,9 +333,15 @@ def test_the_command_line_lists_runs_and_prints_a_study(tmp_path):
     bad = cli("run", "board-map", "--store", str(tmp_path), "--set", "depth")
     assert bad.returncode == 2 and "expected NAME=VALUE" in bad.stderr
     plan = cli("plan", "fault-drill", "--store", str(tmp_path / "plan"), "--set", "count=40",
-               "--set", "sleep=0.05", "--sample", "4", "--machines", "10", "--cores", "2")
+               "--set", "sleep=0.2", "--sample", "4", "--machines", "2", "--cores", "2")
     assert plan.returncode == 0, plan.stderr
-    assert "fault-drill: 40 items; 4 sampled" in plan.stdout and "10 machines of 2 cores" in plan.stdout
+    # 40 items of 0.2 s on 4 cores: 10 items a core, about 2 s.
+    found = re.search(r"40 items; 4 sampled at ([0-9.]+) s an item .* on 2 machines of 2 cores: "
+                      r"about (\d+) s \(10 items a core\)", plan.stdout)
+    assert found, plan.stdout
+    assert 0.2 <= float(found[1]) < 0.3 and found[2] in ("2", "3")
+    # The sample's results are real results, kept in the store.
+    assert stored(tmp_path / "plan", "fault-drill") == 4
 
 
 def stored(store: Path, name: str) -> int:
@@ -371,6 +378,26 @@ def kill_and_resume(tmp_path, extra_args, env=None):
     records = [json.loads(p.read_text()) for p in (store / "results" / "fault-drill").glob("*.json")]
     assert sorted(int(r["item"]["key"]) for r in records) == list(range(24))
     return before
+
+
+def test_two_drivers_on_one_store_store_every_item_once(tmp_path):
+    args = ["run", "fault-drill", "--store", str(tmp_path), "--set", "count=30", "--set", "sleep=0.1",
+            "--workers", "1"]
+    drivers = [
+        subprocess.Popen([sys.executable, "-m", "kamisado_katarenga.studies", *args],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        for _ in range(2)
+    ]
+    outs = [d.communicate(timeout=120)[0] for d in drivers]
+    assert [d.returncode for d in drivers] == [0, 0]
+    mine = [int(re.search(r"(\d+) stored by this run", out)[1]) for out in outs]
+    # Each item was stored by exactly one of them (both may have run it).
+    assert sum(mine) == 30, outs
+    assert stored(tmp_path, "fault-drill") == 30
+    data = cli("data", "fault-drill", "--store", str(tmp_path), "--set", "count=30", "--set", "sleep=0.1")
+    assert data.stdout == "".join(
+        f"{k},{k * k}\n" for k in range(30)
+    )
 
 
 def test_a_killed_driver_resumes_from_the_stored_results(tmp_path):

@@ -196,6 +196,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     return 2  # pragma: no cover - argparse requires a command
 
 
+def _span(seconds: float) -> str:
+    """``3 h 20 min``, ``12 min``, ``40 s``."""
+    if seconds >= 3600:
+        return f"{int(seconds // 3600)} h {int(seconds % 3600 // 60)} min"
+    if seconds >= 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds:.0f} s"
+
+
 def _plan(the_study, store: Store, args) -> int:
     if args.sample < 1 or args.machines < 1 or args.cores < 1:
         raise StudyError("--sample, --machines and --cores must be at least 1")
@@ -209,12 +218,15 @@ def _plan(the_study, store: Store, args) -> int:
         return 1
     mean = sum(seconds) / len(seconds)
     slots = args.machines * args.cores
-    hours = len(items) * mean / slots / 3600
-    waves = math.ceil(len(items) / slots)
+    total = len(items) * mean
+    # The wall time: the items spread evenly over every core (a last item
+    # of a core is not split).
+    wall = max(total / slots, mean)
     print(
         f"{the_study.name}: {len(items)} items; {len(seconds)} sampled at {mean:.3f} s an item "
-        f"(min {min(seconds):.3f}, max {max(seconds):.3f}); on {args.machines} machines of "
-        f"{args.cores} cores: about {hours:.2f} hours ({waves} items a core)"
+        f"(min {min(seconds):.3f}, max {max(seconds):.3f}); {total / 3600:.1f} core-hours; on "
+        f"{args.machines} machines of {args.cores} cores: about {_span(wall)} "
+        f"({math.ceil(len(items) / slots)} items a core)"
     )
     return 0 if outcome.complete else 1
 

@@ -8,6 +8,8 @@ run resumes where it stood.
 from __future__ import annotations
 
 import concurrent.futures as futures
+import functools
+import json
 import multiprocessing
 import os
 import socket
@@ -33,7 +35,8 @@ class Outcome:
     skipped: int = 0
     """Items that had a result already (not run)."""
     failed: List[Tuple[str, str]] = field(default_factory=list)
-    """Items without a result after this run: (key, error)."""
+    """Items without a result after this run: (key, error), in the study's
+    order."""
     retried: int = 0
     """Attempts run again after a worker died."""
     seconds: float = 0.0
@@ -60,10 +63,17 @@ def run_item(name: str, params: Dict[str, Any], key: str, version: str) -> Tuple
         raise VersionMismatch(
             f"the worker on {socket.gethostname()} has kamisado-katarenga {here}, the item is of {version}"
         )
-    study = make_study(name, **params)
+    study = _study(name, json.dumps(params, sort_keys=True))
     started = time.perf_counter()
     result = study.run(key)
     return result, time.perf_counter() - started, f"{socket.gethostname()}:{os.getpid()}"
+
+
+@functools.lru_cache(maxsize=8)
+def _study(name: str, params: str) -> Study:
+    """The study a worker runs items of, made (and its parameters checked)
+    once per worker process rather than once per item."""
+    return make_study(name, **json.loads(params))
 
 
 def _error_text(error: BaseException) -> str:
@@ -167,9 +177,19 @@ class Runner:
             if progress is not None:
                 print(f"{study.name}: item {item.key!r} failed: {error}", file=progress, flush=True)
 
+        def wanted(item: Item) -> bool:
+            # Another runner on this store may have stored it since the
+            # run began: then it is not run again.
+            if store.has(item):
+                outcome.skipped += 1
+                meter.step()
+                return False
+            return True
+
         if pending:
-            self._run(study, pending, done, failed, max_attempts, outcome)
-        outcome.failed.sort()
+            self._run(study, pending, done, failed, max_attempts, outcome, wanted)
+        order = {item.key: i for i, item in enumerate(items)}
+        outcome.failed.sort(key=lambda failure: order.get(failure[0], len(order)))
         outcome.seconds = time.monotonic() - started
         return outcome
 
@@ -185,6 +205,7 @@ class Runner:
         failed: Callable[[Item, str, int], None],
         max_attempts: int,
         outcome: Outcome,
+        wanted: Callable[[Item], bool],
     ) -> None:
         raise NotImplementedError
 
@@ -202,7 +223,7 @@ class LocalRunner(Runner):
     def describe(self) -> str:
         return f"{self.workers} local worker processes"
 
-    def _run(self, study, pending, done, failed, max_attempts, outcome) -> None:
+    def _run(self, study, pending, done, failed, max_attempts, outcome, wanted) -> None:
         # When a worker dies, the pool is lost with every item in flight, and
         # which of them killed it is unknown: those items become suspects,
         # run again one at a time (a death then is the item's own), and an
@@ -225,7 +246,19 @@ class LocalRunner(Runner):
                 while (batch or running) and not broken:
                     while batch and len(running) < 2 * workers and not (alone and running):
                         item = batch.pop()
-                        running[pool.submit(run_item, study.name, study.params, item.key, item.version)] = item
+                        if not wanted(item):
+                            continue
+                        try:
+                            future = pool.submit(run_item, study.name, study.params, item.key, item.version)
+                        except futures.process.BrokenProcessPool:
+                            # A worker died since the last wait: this item
+                            # never ran, and goes back to its queue.
+                            batch.append(item)
+                            broken = True
+                            break
+                        running[future] = item
+                    if broken:
+                        break
                     finished, _ = futures.wait(running, return_when=futures.FIRST_COMPLETED)
                     for future in finished:
                         try:
@@ -280,7 +313,7 @@ class RayRunner(Runner):
             return f"a local Ray ({self.workers or os.cpu_count()} CPUs)"
         return f"the Ray cluster at {self.address}"
 
-    def _run(self, study, pending, done, failed, max_attempts, outcome) -> None:
+    def _run(self, study, pending, done, failed, max_attempts, outcome, wanted) -> None:
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         if self.address is not None and "RAY_AUTH_MODE" not in os.environ and _ray_token_found():
             # A cluster started with a token (Ray's default since 2.52, from
@@ -316,7 +349,11 @@ class RayRunner(Runner):
             while queue or running:
                 while queue and len(running) < slots:
                     item = queue.pop()
+                    if not wanted(item):
+                        continue
                     running[task.remote(study.name, study.params, item.key, item.version)] = item
+                if not running:
+                    break
                 ready, _ = ray.wait(list(running), num_returns=1)
                 for ref in ready:
                     item = running.pop(ref)
