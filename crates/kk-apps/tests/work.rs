@@ -74,7 +74,9 @@ fn a_two_ply_search_beats_random_moves_in_most_pairs() {
 
 #[test]
 fn board_ranges_outside_the_boards_are_refused_with_the_range() {
-    for range in [0..0, 5..3, BOARDS - 1..BOARDS + 1] {
+    // A range as a caller may build one: empty, backwards, past the end.
+    let (five, three) = (5, 3);
+    for range in [0..0, five..three, BOARDS - 1..BOARDS + 1] {
         let text = format!("boards {}..{}", range.start, range.end);
         let error = work::score_boards(range.clone(), 1).expect_err(&text);
         assert!(error.to_string().contains(&text), "{error}");

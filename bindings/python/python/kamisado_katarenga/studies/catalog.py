@@ -208,7 +208,37 @@ class FirstMoves(_Solving):
         return "\n".join(lines) + "\n"
 
 
-class Tournament(Study):
+class _Pairs(Study):
+    """What the tournaments share: ``pairs`` items, each a colour-swapped
+    pair of games whose result gives the first player's ``half_points`` (0
+    to 4), and the pentanomial statistics over them."""
+
+    extent = ("pairs",)
+
+    def check(self) -> None:
+        if self.params["pairs"] < 1:
+            raise StudyError(f"{self.name}: pairs must be at least 1, not {self.params['pairs']}")
+
+    def keys(self) -> List[str]:
+        return [str(i) for i in range(self.params["pairs"])]
+
+    def counts(self, results: List[Any]) -> List[int]:
+        """The pentanomial counts: pairs by the first player's half-points."""
+        counts = [0] * 5
+        for r in results:
+            counts[r["half_points"]] += 1
+        return counts
+
+    def report(self, results: List[Any]) -> str:
+        counts = self.counts(results)
+        score, elo, low, high = _native.pentanomial(counts)
+        return (
+            f"{len(results)} pairs, pentanomial {counts}, score {score:.3f}, "
+            f"Elo {elo:+.0f} (95% interval {low:+.0f} to {high:+.0f})"
+        )
+
+
+class Tournament(_Pairs):
     """Colour-swapped pairs of games between two players (the referee's unit),
     with the pentanomial statistics over the pairs."""
 
@@ -224,7 +254,6 @@ class Tournament(Study):
         "max_plies": 300,
         "table_mib": 8,
     }
-    extent = ("pairs",)
     help = {
         "game": "the game and its options (a game spec: 'kamisado', 'katarenga rules=no-first-capture')",
         "first": "the first player: random, greedy, depth=D, nodes=N or depth=D,nodes=N",
@@ -237,13 +266,9 @@ class Tournament(Study):
     }
 
     def check(self) -> None:
-        if self.params["pairs"] < 1:
-            raise StudyError(f"tournament: pairs must be at least 1, not {self.params['pairs']}")
+        super().check()
         # The players and the game are read now, not on a worker.
         self.run_pair(0, dry=True)
-
-    def keys(self) -> List[str]:
-        return [str(i) for i in range(self.params["pairs"])]
 
     def run_pair(self, index: int, dry: bool = False) -> Any:
         p = self.params
@@ -261,13 +286,6 @@ class Tournament(Study):
     def run(self, key: str) -> Any:
         return self.run_pair(int(key))
 
-    def counts(self, results: List[Any]) -> List[int]:
-        """The pentanomial counts: pairs by the first player's half-points."""
-        counts = [0] * 5
-        for r in results:
-            counts[r["half_points"]] += 1
-        return counts
-
     def data(self, results: List[Any]) -> str:
         lines = ["pair,opening,half_points,plies_first,ending_first,plies_second,ending_second"]
         for key, r in zip(self.keys(), results):
@@ -278,17 +296,11 @@ class Tournament(Study):
         return "\n".join(lines) + "\n"
 
     def report(self, results: List[Any]) -> str:
-        counts = self.counts(results)
-        score, elo, low, high = _native.pentanomial(counts)
         p = self.params
-        return (
-            f"{p['first']} against {p['second']} in {p['game']}: {len(results)} pairs, "
-            f"pentanomial {counts}, score {score:.3f}, "
-            f"Elo {elo:+.0f} (95% interval {low:+.0f} to {high:+.0f})"
-        )
+        return f"{p['first']} against {p['second']} in {p['game']}: {super().report(results)}"
 
 
-class Referee(Study):
+class Referee(_Pairs):
     """A tournament between two KKP engines (any program that speaks KKP,
     such as ``kk-engine``) played by ``kk-referee``, one colour-swapped pair
     of games an item: the referee's own unit, with its clocks, faults and
@@ -308,7 +320,6 @@ class Referee(Study):
         "seed": 1,
         "args": "",
     }
-    extent = ("pairs",)
     help = {
         "referee": "the kk-referee program (a path, or a name on the PATH)",
         "game": "the game spec (kk-referee --game)",
@@ -324,15 +335,11 @@ class Referee(Study):
     _FAULTS = re.compile(r"^faults: .* (\d+), .* (\d+) \(", re.M)
 
     def check(self) -> None:
-        if self.params["pairs"] < 1:
-            raise StudyError(f"referee: pairs must be at least 1, not {self.params['pairs']}")
+        super().check()
         try:
             shlex.split(self.params["args"])
         except ValueError as e:
             raise StudyError(f"referee: args {self.params['args']!r}: {e}") from None
-
-    def keys(self) -> List[str]:
-        return [str(i) for i in range(self.params["pairs"])]
 
     def run(self, key: str) -> Any:
         p = self.params
@@ -367,15 +374,8 @@ class Referee(Study):
         return "".join(r["records"] for r in results)
 
     def report(self, results: List[Any]) -> str:
-        counts = [0] * 5
-        for r in results:
-            counts[r["half_points"]] += 1
-        score, elo, low, high = _native.pentanomial(counts)
         faults = [sum(r["faults"][i] for r in results if r["faults"]) for i in (0, 1)]
-        return (
-            f"{len(results)} pairs, pentanomial {counts}, score {score:.3f}, "
-            f"Elo {elo:+.0f} (95% interval {low:+.0f} to {high:+.0f}), faults {faults[0]} and {faults[1]}"
-        )
+        return f"{super().report(results)}, faults {faults[0]} and {faults[1]}"
 
 
 class FaultDrill(Study):
