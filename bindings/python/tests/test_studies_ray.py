@@ -101,6 +101,16 @@ def test_a_worker_killed_mid_item_on_ray_is_retried_and_counted_once(tmp_path, c
     assert studies.data(the_study, store) == "".join(f"{k},{k * k}\n" for k in range(8))
 
 
+def test_an_item_that_always_kills_its_worker_on_ray_fails_with_its_key(tmp_path, cluster):
+    the_study = study("fault-drill", count=4, crash="2")
+    store = Store(tmp_path)
+    outcome = studies.run(the_study, store, RayRunner(cluster), progress=None, max_attempts=2)
+    assert outcome.stored == 3
+    [(key, error)] = outcome.failed
+    assert key == "2" and error.endswith("after 2 attempts"), error
+    assert [f["item"]["key"] for f in store.failures("fault-drill")] == ["2"]
+
+
 def test_a_bad_item_on_ray_is_reported_with_its_key(tmp_path, cluster):
     the_study = study("fault-drill", count=6, fail="4")
     store = Store(tmp_path)

@@ -295,6 +295,24 @@ def _ray_token_found() -> bool:
     return os.path.isfile(path)
 
 
+def _use_ray_token() -> None:
+    """Tells Ray this driver uses the token. A cluster started with one (Ray's
+    default since 2.52, from ~/.ray/auth_token) refuses a driver that does
+    not say so, and Ray's driver says so by itself only for the address
+    ``auto``; Ray reads the mode once, at import, so setting the variable
+    is not enough in a process that imported Ray already."""
+    try:
+        from ray._private.authentication.authentication_token_setup import (
+            maybe_enable_token_auth_if_token_available,
+        )
+    except ImportError:  # another Ray: its mode from the environment
+        os.environ["RAY_AUTH_MODE"] = "token"
+    else:
+        # What ray.init does for "auto": the variable set and Ray's cached
+        # configuration read again.
+        maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
+
+
 class RayRunner(Runner):
     """Ray: a new local Ray on this machine (``address=None``) or the cluster
     at ``address`` (``"auto"``, ``"HOST:PORT"``, ``"ray://HOST:10001"``).
@@ -315,17 +333,14 @@ class RayRunner(Runner):
 
     def _run(self, study, pending, done, failed, max_attempts, outcome, wanted) -> None:
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-        if self.address is not None and "RAY_AUTH_MODE" not in os.environ and _ray_token_found():
-            # A cluster started with a token (Ray's default since 2.52, from
-            # ~/.ray/auth_token) refuses a driver that does not say it uses
-            # one, and Ray's driver does not say so by itself.
-            os.environ["RAY_AUTH_MODE"] = "token"
         try:
             import ray
         except ImportError as e:
             raise RuntimeError(
                 "Ray is not installed: pip install 'kamisado-katarenga[ray]'"
             ) from e
+        if self.address is not None and "RAY_AUTH_MODE" not in os.environ and _ray_token_found():
+            _use_ray_token()
         started_here = not ray.is_initialized()
         if started_here:
             options: Dict[str, Any] = {
