@@ -90,11 +90,7 @@ impl Game for Position {
         if self.decided_outcome().is_some() {
             return false;
         }
-        let own = self.pieces[self.side.index()];
-        // A first move under the no-first-capture option may not end on
-        // an opponent's piece either: all ones while it is pending.
-        let pending = 0u64.wrapping_sub(u64::from((self.first >> self.side.index()) & 1));
-        let barred = own | Bitboard(self.pieces[self.side.opponent().index()].0 & pending);
+        let (own, barred) = self.own_and_barred();
         let line = target_line(self.side);
         let open = self.open_camps();
         let mut emit = |from: Square, to: Bitboard| {
@@ -185,6 +181,14 @@ impl Game for Position {
             Destination::Square(to) => self.play_to_square(mv.from, to),
             Destination::Camp(camp) => self.play_to_camp(mv.from, camp),
         }
+    }
+
+    /// The destinations counted a piece at a time, with the processor's
+    /// population count instruction where it has one (chosen at run time):
+    /// perft's last ply.
+    #[inline]
+    fn count_moves(&self) -> usize {
+        crate::count::count_moves(self)
     }
 
     /// A piece is lifted once for all its moves to squares

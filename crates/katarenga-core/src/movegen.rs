@@ -186,6 +186,35 @@ impl Board {
         false
     }
 
+    /// The squares the `pieces` reach, less `barred`, counted: what
+    /// [`Board::for_each_reach`] hands over, summed without a closure, so
+    /// that the whole count compiles into the body of a function built for
+    /// the population count instruction (`count.rs`).
+    #[inline(always)]
+    pub(crate) fn reach_count(
+        &self,
+        pieces: Bitboard,
+        occupied: Bitboard,
+        barred: Bitboard,
+    ) -> u32 {
+        let mut count = 0;
+        for from in pieces & self.squares(SquareColour::Blue) {
+            count += (king_moves(from) - barred).len();
+        }
+        for from in pieces & self.squares(SquareColour::Green) {
+            count += (knight_moves(from) - barred).len();
+        }
+        let stop = occupied | self.squares(SquareColour::Yellow);
+        for from in pieces & self.squares(SquareColour::Yellow) {
+            count += (slide(from, Direction::DIAGONAL, stop) - barred).len();
+        }
+        let stop = occupied | self.squares(SquareColour::Red);
+        for from in pieces & self.squares(SquareColour::Red) {
+            count += (slide(from, Direction::STRAIGHT, stop) - barred).len();
+        }
+        count
+    }
+
     /// The squares a piece on `from` reaches, given the `occupied` squares
     /// (see [`Board::for_each_reach`]).
     ///
@@ -308,6 +337,20 @@ pub enum Unreachable {
 }
 
 impl Position {
+    /// The side to move's pieces, and the squares its moves may not end
+    /// on: its own pieces, and under the no-first-capture option, while
+    /// its first move is pending, the opponent's too.
+    #[inline(always)]
+    pub(crate) fn own_and_barred(&self) -> (Bitboard, Bitboard) {
+        let own = self.pieces[self.side.index()];
+        // All ones while the first move is pending.
+        let pending = 0u64.wrapping_sub(u64::from((self.first >> self.side.index()) & 1));
+        (
+            own,
+            own | Bitboard(self.pieces[self.side.opponent().index()].0 & pending),
+        )
+    }
+
     /// Hands `visit` each piece of `pieces` (the squares of one side's
     /// pieces) with the squares it reaches by the colour of its square,
     /// its own side's pieces included, until `visit` returns `true`.
