@@ -129,7 +129,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::ALL[self.0.trailing_zeros() as usize])
+            Some(Square::of_low_bits(self.0.trailing_zeros()))
         }
     }
 
@@ -140,7 +140,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::ALL[63 - self.0.leading_zeros() as usize])
+            Some(Square::of_low_bits(63 - self.0.leading_zeros()))
         }
     }
 
@@ -260,7 +260,7 @@ impl Iterator for Squares {
         if self.0 == 0 {
             return None;
         }
-        let square = Square::ALL[self.0.trailing_zeros() as usize];
+        let square = Square::of_low_bits(self.0.trailing_zeros());
         self.0 &= self.0 - 1;
         Some(square)
     }

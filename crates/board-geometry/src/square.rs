@@ -24,6 +24,22 @@ crate::named_enum! {
 }
 
 impl File {
+    /// The file of index `index % 8`: a match the compiler turns into the
+    /// index itself (see [`Square::of_low_bits`]).
+    #[inline(always)]
+    const fn of_low_bits(index: usize) -> File {
+        match index & 7 {
+            0 => File::A,
+            1 => File::B,
+            2 => File::C,
+            3 => File::D,
+            4 => File::E,
+            5 => File::F,
+            6 => File::G,
+            _ => File::H,
+        }
+    }
+
     /// The file with this index (`0` = `a`), or `None` if `index >= 8`.
     #[inline]
     #[must_use]
@@ -87,6 +103,22 @@ crate::named_enum! {
 }
 
 impl Rank {
+    /// The rank of index `index % 8`: a match the compiler turns into the
+    /// index itself (see [`Square::of_low_bits`]).
+    #[inline(always)]
+    const fn of_low_bits(index: usize) -> Rank {
+        match index & 7 {
+            0 => Rank::First,
+            1 => Rank::Second,
+            2 => Rank::Third,
+            3 => Rank::Fourth,
+            4 => Rank::Fifth,
+            5 => Rank::Sixth,
+            6 => Rank::Seventh,
+            _ => Rank::Eighth,
+        }
+    }
+
     /// The rank with this index (`0` = rank 1), or `None` if `index >= 8`.
     #[inline]
     #[must_use]
@@ -146,6 +178,19 @@ macro_rules! squares {
         impl Square {
             /// All 64 squares in index order (`a1`, `b1`, ..., `h8`).
             pub const ALL: [Square; 64] = [$(Square::$name),*];
+
+            /// The square of index `index % 64`. A match, which the
+            /// compiler turns into the index itself, where reading
+            /// [`Square::ALL`] would be a load from memory on every
+            /// square of a bitboard's iteration.
+            #[inline(always)]
+            pub(crate) const fn of_low_bits(index: u32) -> Square {
+                match index & 63 {
+                    $($index => Square::$name,)*
+                    // `index & 63` is below 64.
+                    _ => Square::A1,
+                }
+            }
         }
     };
 }
@@ -166,7 +211,7 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Square::ALL[(rank as usize) * 8 + file as usize]
+        Square::of_low_bits((rank as u32) * 8 + file as u32)
     }
 
     /// The square with this index (`0` = `a1`, `63` = `h8`), or `None` if
@@ -202,14 +247,14 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn file(self) -> File {
-        File::ALL[(self as usize) & 7]
+        File::of_low_bits(self as usize)
     }
 
     /// The square's rank.
     #[inline]
     #[must_use]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self as usize) >> 3]
+        Rank::of_low_bits((self as usize) >> 3)
     }
 
     /// The square `files` to the right and `ranks` up from this one, or
@@ -238,14 +283,14 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn flip_rank(self) -> Square {
-        Square::ALL[(self as usize) ^ 56]
+        Square::of_low_bits((self as u32) ^ 56)
     }
 
     /// The square mirrored left to right (`a1` <-> `h1`).
     #[inline]
     #[must_use]
     pub const fn flip_file(self) -> Square {
-        Square::ALL[(self as usize) ^ 7]
+        Square::of_low_bits((self as u32) ^ 7)
     }
 
     /// The square after turning the board half a turn (`a1` <-> `h8`).
