@@ -100,6 +100,16 @@ mod tests {
         n
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_instruction_is_found_as_the_standard_library_finds_it() {
+        extern crate std;
+        let expected = std::is_x86_feature_detected!("popcnt");
+        // The first call asks the processor, the second reads the answer kept.
+        assert_eq!(popcnt::available(), expected);
+        assert_eq!(popcnt::available(), expected);
+    }
+
     #[test]
     fn both_builds_count_what_generation_lists() {
         // Seeded games to their end on the tile boards, under both
