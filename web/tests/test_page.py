@@ -22,6 +22,7 @@ import json
 import os
 import random
 import re
+import subprocess
 import threading
 import time
 import urllib.parse
@@ -1536,27 +1537,47 @@ def test_every_mark_stands_out_on_every_square(page):
 
 
 def test_perft_speed_in_the_browser(page):
-    # Not a pass/fail speed test (the machine is shared and noisy): the count
-    # must be right, and the figures go to the output for the notes.
-    result = page.driver.execute_async_script(
+    # Not a pass/fail speed test (the machine is shared and noisy): the counts
+    # must be right, and the figures go to the output for the notes. With
+    # KK_NATIVE_PERFT (the `perft` example's path) the native build is timed
+    # in turn with the page, run for run, for the ratio of the two.
+    native = os.environ.get("KK_NATIVE_PERFT")
+    script = """
+        const done = arguments[arguments.length - 1];
+        const [game, depth] = arguments;
+        import('./pkg/index.js').then((m) => {
+          const start = game === 'kamisado' ? m.KamisadoPosition.start() : m.KatarengaPosition.start();
+          const t = performance.now();
+          const nodes = start.perft(depth);
+          done({ nodes, ms: performance.now() - t });
+        });
+        """
+    result = {}
+    for game, depth, expected in (("kamisado", 7, 56182538), ("katarenga", 5, 30137253)):
+        page_ms, native_ms = [], []
+        for _ in range(5):
+            run = page.driver.execute_async_script(script, game, depth)
+            assert run["nodes"] == expected
+            page_ms.append(run["ms"])
+            if native:
+                out = subprocess.run([native, game, "startpos", str(depth)], capture_output=True, text=True, check=True)
+                assert int(out.stdout.split()[-1]) == expected
+                native_ms.append(1000 * float(re.search(r" in ([0-9.]+) s", out.stderr).group(1)))
+        figures = {"nodes": expected, "pageMedianMs": sorted(page_ms)[2]}
+        figures["pageNodesPerSecond"] = expected / (figures["pageMedianMs"] / 1000)
+        if native:
+            figures["nativeMedianMs"] = sorted(native_ms)[2]
+            figures["pageToNative"] = figures["nativeMedianMs"] / figures["pageMedianMs"]
+        result[f"{game} perft {depth}"] = figures
+    search = page.driver.execute_async_script(
         """
         const done = arguments[arguments.length - 1];
         import('./pkg/index.js').then((m) => {
-          const start = m.KamisadoPosition.start();
-          const runs = [];
-          let nodes = 0;
-          for (let i = 0; i < 5; i++) {
-            const t = performance.now();
-            nodes = start.perft(7);
-            runs.push(performance.now() - t);
-          }
-          runs.sort((a, b) => a - b);
-          const searcher = new m.KamisadoSearcher(16);
-          const search = searcher.search(start, { depth: 9 });
-          done({ nodes, medianMs: runs[2], searchNodes: search.nodes, searchMs: search.milliseconds });
+          const r = new m.KamisadoSearcher(16).search(m.KamisadoPosition.start(), { depth: 9 });
+          done({ nodes: r.nodes, ms: r.milliseconds });
         });
         """
     )
-    assert result["nodes"] == 56182538
-    result["perftNodesPerSecond"] = result["nodes"] / (result["medianMs"] / 1000)
+    result["kamisado search depth 9"] = search
     (OUTPUT / "chromium-speed.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result))
