@@ -67,15 +67,24 @@ fn chess_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// Times `count` and checks its result against an independent count
-/// (RULES.md's perft, chess's published start counts): a rate of wrong work
-/// means nothing, so a wrong count stops the run.
-fn timed(name: &str, expected: u64, count: impl FnOnce() -> u64) -> (u64, Duration) {
-    let started = Instant::now();
-    let nodes = count();
-    let took = started.elapsed();
-    assert_eq!(nodes, expected, "{name}: wrong node count");
-    (nodes, took)
+/// A workload that times `count` and checks its result against an
+/// independent count (RULES.md's perft, chess's published start counts): a
+/// rate of wrong work means nothing, so a wrong count stops the run.
+fn counted(
+    name: &'static str,
+    expected: u64,
+    mut count: impl FnMut() -> u64 + 'static,
+) -> Workload {
+    Workload {
+        name,
+        run: Box::new(move || {
+            let started = Instant::now();
+            let nodes = count();
+            let took = started.elapsed();
+            assert_eq!(nodes, expected, "{name}: wrong node count");
+            (nodes, took)
+        }),
+    }
 }
 
 /// Times the playing search of each position to `depth` from a cleared
@@ -117,48 +126,27 @@ fn workloads() -> Vec<Workload> {
             .collect();
     let mut kamisado_search = Searcher::new(TABLE_MIB).expect("a table");
     let mut katarenga_search = Searcher::new(TABLE_MIB).expect("a table");
+    let board = cozy_chess::Board::default();
     vec![
-        Workload {
-            name: "reference: cozy-chess perft 5 twice, bulk",
-            run: Box::new(|| {
-                let board = cozy_chess::Board::default();
-                timed("chess perft 5", 2 * 4_865_609, || {
-                    (0..2).map(|_| chess_perft(black_box(&board), 5)).sum()
-                })
-            }),
-        },
-        Workload {
-            name: "kamisado perft 7, bulk",
-            run: Box::new(move || {
-                timed("kamisado bulk", 56_182_538, || {
-                    black_box(&kamisado).perft(7)
-                })
-            }),
-        },
-        Workload {
-            name: "kamisado perft 6, played",
-            run: Box::new(move || {
-                timed("kamisado played", 7_399_794, || {
-                    black_box(&kamisado).perft_played(6)
-                })
-            }),
-        },
-        Workload {
-            name: "katarenga perft 5, bulk",
-            run: Box::new(move || {
-                timed("katarenga bulk", 30_137_253, || {
-                    black_box(&katarenga).perft(5)
-                })
-            }),
-        },
-        Workload {
-            name: "katarenga perft 4 eight times, played",
-            run: Box::new(move || {
-                timed("katarenga played", 8 * 863_850, || {
-                    (0..8).map(|_| black_box(&katarenga).perft_played(4)).sum()
-                })
-            }),
-        },
+        counted(
+            "reference: cozy-chess perft 5 twice, bulk",
+            2 * 4_865_609,
+            move || (0..2).map(|_| chess_perft(black_box(&board), 5)).sum(),
+        ),
+        counted("kamisado perft 7, bulk", 56_182_538, move || {
+            black_box(&kamisado).perft(7)
+        }),
+        counted("kamisado perft 6, played", 7_399_794, move || {
+            black_box(&kamisado).perft_played(6)
+        }),
+        counted("katarenga perft 5, bulk", 30_137_253, move || {
+            black_box(&katarenga).perft(5)
+        }),
+        counted(
+            "katarenga perft 4 eight times, played",
+            8 * 863_850,
+            move || (0..8).map(|_| black_box(&katarenga).perft_played(4)).sum(),
+        ),
         Workload {
             name: "kamisado search, depth 9, 3 positions",
             run: Box::new(move || searched(&mut kamisado_search, &kamisado_positions, 9)),
@@ -194,10 +182,10 @@ fn ratio(rates: &[Vec<f64>], w: usize, picked: &[usize]) -> f64 {
     of(w) / of(0)
 }
 
-/// The noise of a workload's ratio: half the 90% interval of the ratio over
-/// rounds drawn again with replacement (a bootstrap, 400 draws from a fixed
-/// seed), relative to the ratio.
-fn noise(rates: &[Vec<f64>], w: usize) -> f64 {
+/// The noise of a workload's ratio (`ratio`, over all the rounds): half the
+/// 90% interval of the ratio over rounds drawn again with replacement (a
+/// bootstrap, 400 draws from a fixed seed), relative to the ratio.
+fn noise(rates: &[Vec<f64>], w: usize, ratio_of_all: f64) -> f64 {
     let rounds = rates[0].len();
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut draws: Vec<f64> = (0..400)
@@ -215,8 +203,7 @@ fn noise(rates: &[Vec<f64>], w: usize) -> f64 {
         })
         .collect();
     draws.sort_by(f64::total_cmp);
-    let all: Vec<usize> = (0..rounds).collect();
-    (quantile(&draws, 0.95) - quantile(&draws, 0.05)) / 2.0 / ratio(rates, w, &all)
+    (quantile(&draws, 0.95) - quantile(&draws, 0.05)) / 2.0 / ratio_of_all
 }
 
 /// One workload's figures over the rounds.
@@ -398,11 +385,14 @@ fn main() -> ExitCode {
     let figures: Vec<Figures> = work
         .iter()
         .enumerate()
-        .map(|(w, workload)| Figures {
-            name: workload.name,
-            rate: quantile(&rates[w], SPEED_QUANTILE),
-            ratio: ratio(&rates, w, &all),
-            noise: noise(&rates, w),
+        .map(|(w, workload)| {
+            let ratio = ratio(&rates, w, &all);
+            Figures {
+                name: workload.name,
+                rate: quantile(&rates[w], SPEED_QUANTILE),
+                ratio,
+                noise: noise(&rates, w, ratio),
+            }
         })
         .collect();
 
