@@ -47,6 +47,14 @@ pub trait SearchGame: Game {
         let _ = mv;
         false
     }
+    /// The [tactical](SearchGame::is_tactical) legal moves, in the order of
+    /// [`Game::legal_moves`]: what the quiescence search plays. Override it
+    /// where the game can generate them without the others (Katarenga).
+    fn tactical_moves(&self) -> game_rules::MoveList<Self::Move> {
+        let mut moves = self.legal_moves();
+        moves.retain(|mv| self.is_tactical(*mv));
+        moves
+    }
     /// Whether the legal move `mv` wins at once (for move ordering; cheap).
     fn wins_at_once(&self, mv: Self::Move) -> bool;
     /// A small index of the move (origin and destination), below

@@ -10,8 +10,8 @@
 //! instruction the processor may lack.
 #![allow(unsafe_code)]
 
-use crate::Position;
 use crate::camps::target_line;
+use crate::{Activity, Player, Position};
 
 /// The number of legal moves of `p`, with the processor's population count
 /// instruction where it has one.
@@ -24,6 +24,27 @@ pub(crate) fn count_moves(p: &Position) -> usize {
         return unsafe { popcnt::count_moves(p) };
     }
     plain(p)
+}
+
+/// `player`'s [`Activity`](crate::Activity), with the processor's
+/// population count instruction where it has one.
+#[inline]
+pub(crate) fn activity(p: &Position, player: Player) -> Activity {
+    #[cfg(target_arch = "x86_64")]
+    if popcnt::available() {
+        // SAFETY: the processor has the population count instruction
+        // `popcnt::activity` is compiled for.
+        return unsafe { popcnt::activity(p, player) };
+    }
+    activity_body(p, player)
+}
+
+/// [`Position::activity`](crate::Position::activity) without a closure.
+#[inline(always)]
+fn activity_body(p: &Position, player: Player) -> Activity {
+    let own = p.pieces(player);
+    let (attacks, mobility) = p.board.reach_activity(own, p.occupied(), own);
+    Activity { attacks, mobility }
 }
 
 /// The count as the default target compiles it.
@@ -83,10 +104,21 @@ pub(crate) mod popcnt {
     pub(crate) unsafe fn count_moves(p: &Position) -> usize {
         super::body(p)
     }
+
+    /// [`super::activity`] compiled with the population count instruction.
+    ///
+    /// # Safety
+    /// The processor must have the instruction ([`available`]).
+    #[target_feature(enable = "popcnt")]
+    pub(crate) unsafe fn activity(p: &Position, player: crate::Player) -> crate::Activity {
+        super::activity_body(p, player)
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
     use game_rules::Game;
 
@@ -103,20 +135,18 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_instruction_is_found_as_the_standard_library_finds_it() {
-        extern crate std;
         let expected = std::is_x86_feature_detected!("popcnt");
         // The first call asks the processor, the second reads the answer kept.
         assert_eq!(popcnt::available(), expected);
         assert_eq!(popcnt::available(), expected);
     }
 
-    #[test]
-    fn both_builds_count_what_generation_lists() {
-        // Seeded games to their end on the tile boards, under both
-        // first-move options: each position's count, plain and (where the
-        // processor has the instruction) fast, against the moves listed.
+    /// Seeded games to their end on 24 tile boards, under both first-move
+    /// options, each position handed to `check`; returns how many
+    /// positions there were and in how many a camp could be entered.
+    fn seeded_positions(mut check: impl FnMut(&Position)) -> (usize, usize) {
         let mut rng = board_geometry::SplitMix64::new(11);
-        let (mut positions, mut fast, mut camps) = (0, 0, 0);
+        let (mut positions, mut camps) = (0, 0);
         for (board, _) in crate::Board::all_tile_boards().step_by(5003).take(24) {
             let mut p = Position::start_on(board);
             if rng.next_u64() % 2 == 0 {
@@ -126,15 +156,7 @@ mod tests {
                     .with_first_move_pending(board_geometry::Player::White, true);
             }
             loop {
-                let expected = listed(&p);
-                assert_eq!(plain(&p), expected, "{p}");
-                assert_eq!(count_moves(&p), expected, "{p}");
-                #[cfg(target_arch = "x86_64")]
-                if popcnt::available() {
-                    // SAFETY: checked just above.
-                    assert_eq!(unsafe { popcnt::count_moves(&p) }, expected, "{p}");
-                    fast += 1;
-                }
+                check(&p);
                 positions += 1;
                 let moves = p.legal_moves();
                 camps += usize::from(
@@ -152,9 +174,97 @@ mod tests {
             positions > 500 && camps > 20,
             "{positions} positions, {camps} with camp entries"
         );
+        (positions, camps)
+    }
+
+    #[test]
+    fn both_builds_count_what_generation_lists() {
+        // Each position's count, plain and (where the processor has the
+        // instruction) fast, against the moves listed.
+        let mut fast = 0;
+        let (positions, _) = seeded_positions(|p| {
+            let expected = listed(p);
+            assert_eq!(plain(p), expected, "{p}");
+            assert_eq!(count_moves(p), expected, "{p}");
+            #[cfg(target_arch = "x86_64")]
+            if popcnt::available() {
+                // SAFETY: checked just above.
+                assert_eq!(unsafe { popcnt::count_moves(p) }, expected, "{p}");
+                fast += 1;
+            }
+        });
         #[cfg(target_arch = "x86_64")]
         if popcnt::available() {
             assert_eq!(fast, positions);
         }
+    }
+
+    #[test]
+    fn both_builds_give_the_attacks_and_mobility_of_each_piece_summed() {
+        // The oracle: each piece's reach from the board, one square at a
+        // time, and its squares off its own side's pieces counted.
+        let (mut fast, mut checked) = (0, 0);
+        let (positions, _) = seeded_positions(|p| {
+            for player in board_geometry::Player::ALL {
+                let own = p.pieces(player);
+                let mut expected = Activity::default();
+                for from in own {
+                    let reach = p.board().reach(from, p.occupied());
+                    expected.attacks |= reach;
+                    expected.mobility += (reach - own).len();
+                }
+                assert_eq!(activity_body(p, player), expected, "{p}");
+                assert_eq!(p.activity(player), expected, "{p}");
+                #[cfg(target_arch = "x86_64")]
+                if popcnt::available() {
+                    // SAFETY: checked just above.
+                    assert_eq!(unsafe { popcnt::activity(p, player) }, expected, "{p}");
+                    fast += 1;
+                }
+                checked += 1;
+            }
+        });
+        assert_eq!(checked, 2 * positions);
+        #[cfg(target_arch = "x86_64")]
+        if popcnt::available() {
+            assert_eq!(fast, checked);
+        }
+    }
+
+    #[test]
+    fn tactical_generation_hands_over_the_captures_and_camp_entries_in_order() {
+        // The oracle: every legal move listed, those onto a piece or into
+        // a camp kept, in their order.
+        let (mut captures, mut stopped) = (0, 0);
+        seeded_positions(|p| {
+            let expected: std::vec::Vec<_> = p
+                .legal_moves()
+                .into_iter()
+                .filter(|m| match m.to {
+                    crate::Destination::Camp(_) => true,
+                    crate::Destination::Square(s) => p.piece_on(s).is_some(),
+                })
+                .collect();
+            captures += expected
+                .iter()
+                .filter(|m| matches!(m.to, crate::Destination::Square(_)))
+                .count();
+            let mut tactical = std::vec::Vec::new();
+            assert!(!p.generate_tactical_moves(|moves| {
+                assert!(!moves.is_empty(), "{p}: an empty piece handed over");
+                tactical.extend(moves);
+                false
+            }));
+            assert_eq!(tactical, expected, "{p}");
+            // Stopped at the first piece, it says so.
+            if !expected.is_empty() {
+                assert!(p.generate_tactical_moves(|_| true));
+                stopped += 1;
+            }
+        });
+        assert!(
+            captures > 500 && stopped > 100,
+            "{captures} captures, {stopped} stops"
+        );
     }
 }

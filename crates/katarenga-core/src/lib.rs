@@ -59,7 +59,7 @@ pub use board_geometry::{
 pub use camps::{Camp, Camps, on_target_line, target_line};
 pub use colour::{PieceKind, SquareColour};
 pub use game_rules::{self, Game, GameOutcome};
-pub use movegen::{MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, Unreachable};
+pub use movegen::{Activity, MAX_MOVES, MoveList, PieceMoves, PieceMovesIter, Unreachable};
 pub use moves::{Destination, Move, ParseMoveError};
 pub use notation::{Field, ParsePositionError, Pretty};
 pub use outcome::Outcome;

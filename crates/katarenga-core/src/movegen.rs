@@ -197,22 +197,44 @@ impl Board {
         occupied: Bitboard,
         barred: Bitboard,
     ) -> u32 {
-        let mut count = 0;
+        // The union is dead here: the compiler drops it.
+        self.reach_activity(pieces, occupied, barred).1
+    }
+
+    /// Every square the `pieces` reach, and the squares each reaches less
+    /// `barred`, summed over the pieces (see [`Board::reach_count`]).
+    #[inline(always)]
+    pub(crate) fn reach_activity(
+        &self,
+        pieces: Bitboard,
+        occupied: Bitboard,
+        barred: Bitboard,
+    ) -> (Bitboard, u32) {
+        let (mut all, mut count) = (Bitboard::EMPTY, 0);
+        // Not a closure: one might be compiled on its own, without the
+        // instruction of the function the body is compiled into.
+        macro_rules! add {
+            ($reach:expr) => {{
+                let reach = $reach;
+                all |= reach;
+                count += (reach - barred).len();
+            }};
+        }
         for from in pieces & self.squares(SquareColour::Blue) {
-            count += (king_moves(from) - barred).len();
+            add!(king_moves(from));
         }
         for from in pieces & self.squares(SquareColour::Green) {
-            count += (knight_moves(from) - barred).len();
+            add!(knight_moves(from));
         }
         let stop = occupied | self.squares(SquareColour::Yellow);
         for from in pieces & self.squares(SquareColour::Yellow) {
-            count += (slide(from, Direction::DIAGONAL, stop) - barred).len();
+            add!(slide(from, Direction::DIAGONAL, stop));
         }
         let stop = occupied | self.squares(SquareColour::Red);
         for from in pieces & self.squares(SquareColour::Red) {
-            count += (slide(from, Direction::STRAIGHT, stop) - barred).len();
+            add!(slide(from, Direction::STRAIGHT, stop));
         }
-        count
+        (all, count)
     }
 
     /// The squares a piece on `from` reaches, given the `occupied` squares
@@ -389,6 +411,69 @@ impl Position {
         });
     }
 
+    /// The legal moves that capture or enter a camp, as
+    /// [`Game::generate_moves`](game_rules::Game::generate_moves) hands
+    /// them (a piece at a time, in its order, a piece without such a move
+    /// left out), until `listener` returns `true`; returns whether it did.
+    /// What a quiescence search plays, without building the quiet moves.
+    ///
+    /// ```
+    /// use katarenga_core::{Destination, Game, Position};
+    /// let p = Position::start().play("a8a7".parse()?).play("b1b2".parse()?);
+    /// let mut tactical = Vec::new();
+    /// p.generate_tactical_moves(|moves| {
+    ///     tactical.extend(moves);
+    ///     false
+    /// });
+    /// let expected: Vec<_> = p
+    ///     .legal_moves()
+    ///     .into_iter()
+    ///     .filter(|m| match m.to {
+    ///         Destination::Camp(_) => true,
+    ///         Destination::Square(s) => p.piece_on(s).is_some(),
+    ///     })
+    ///     .collect();
+    /// assert_eq!(tactical, expected);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn generate_tactical_moves(&self, mut listener: impl FnMut(PieceMoves) -> bool) -> bool {
+        if self.decided_outcome().is_some() {
+            return false;
+        }
+        let (own, barred) = self.own_and_barred();
+        let captures = self.pieces[self.side.opponent().index()] - barred;
+        let line = crate::target_line(self.side);
+        let open = self.open_camps();
+        self.for_each_reach(own, |from, reach| {
+            let to = reach & captures;
+            let camps = if line.has(from) { open } else { Camps::EMPTY };
+            (!to.is_empty() || camps != Camps::EMPTY) && listener(PieceMoves { from, to, camps })
+        })
+    }
+
+    /// What `player`'s pieces on the board attack and how many moves to
+    /// squares they have, whoever is to move: every square one of them
+    /// attacks ([`Position::attacks`]), and each piece's attacked squares
+    /// off its own side's pieces, counted per piece and summed (its
+    /// mobility: captures included, camps and the pending first move's
+    /// ban on captures aside). What an evaluation asks of a position at
+    /// every node, computed in one pass, with the processor's population
+    /// count instruction where it has one.
+    ///
+    /// ```
+    /// use katarenga_core::{Game, Player, Position};
+    /// let p = Position::start();
+    /// let white = p.activity(Player::White);
+    /// assert_eq!(white.attacks, p.attacks(Player::White));
+    /// // At the start, White (to move) attacks what it may move to.
+    /// assert_eq!(white.mobility as usize, p.count_moves());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn activity(&self, player: Player) -> Activity {
+        crate::count::activity(self, player)
+    }
+
     /// Every square a piece of `player` attacks (see
     /// [`Position::for_each_attack`]): the squares it could capture on if
     /// it were to move, and the squares of its own pieces that it defends.
@@ -412,4 +497,16 @@ impl Position {
         self.for_each_attack(player, |_, attacks| all |= attacks);
         all
     }
+}
+
+/// What one side's pieces attack and how many moves to squares they have:
+/// see [`Position::activity`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Activity {
+    /// Every square one of the side's pieces attacks, its own pieces'
+    /// squares included (those it defends).
+    pub attacks: Bitboard,
+    /// The squares each piece attacks off its own side's pieces, summed
+    /// over the pieces.
+    pub mobility: u32,
 }

@@ -1,7 +1,7 @@
 //! Katarenga for the search: the [`SearchGame`] impl and the evaluation.
 
 use board_geometry::{Bitboard, Player};
-use katarenga_core::{Destination, Move, Position, target_line};
+use katarenga_core::{Activity, Destination, Move, Position, target_line};
 
 use crate::SearchGame;
 use katarenga_core::Game;
@@ -67,32 +67,24 @@ impl SearchGame for Position {
         }
     }
 
+    /// Captures and moves into camps, generated without the others.
+    fn tactical_moves(&self) -> game_rules::MoveList<Move> {
+        let mut list = game_rules::MoveList::new();
+        self.generate_tactical_moves(|moves| {
+            for mv in moves {
+                // Below the capacity: these are some of the legal moves.
+                if list.try_push(mv).is_err() {
+                    return true;
+                }
+            }
+            false
+        });
+        list
+    }
+
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
-}
-
-/// One side's attacks: every square one of its pieces attacks (the
-/// squares it could move to, its own side's included: those it defends),
-/// and its mobility (moves to squares, camps aside).
-#[derive(Debug, Clone, Copy)]
-struct Side {
-    attacks: Bitboard,
-    mobility: i32,
-}
-
-/// A side's attacks and mobility, from the rules' own attack sets.
-fn side_of(p: &Position, player: Player) -> Side {
-    let own = p.pieces(player);
-    let mut side = Side {
-        attacks: Bitboard::EMPTY,
-        mobility: 0,
-    };
-    p.for_each_attack(player, |_, attacks| {
-        side.mobility += (attacks - own).len() as i32;
-        side.attacks |= attacks;
-    });
-    side
 }
 
 /// What a piece on the board is worth by its remaining distance (in
@@ -126,14 +118,18 @@ const PROGRESS: [i32; 8] = [70, 40, 24, 14, 8, 4, 1, 0];
 pub fn evaluate(p: &Position) -> i32 {
     let me = p.side_to_move();
     let you = me.opponent();
-    let sides = [side_of(p, Player::Black), side_of(p, Player::White)];
+    // Each side's attacks (with the squares it defends) and its mobility
+    // (moves to squares, captures included, camps aside).
+    let sides: [Activity; 2] = [p.activity(Player::Black), p.activity(Player::White)];
     let (mine, yours) = (sides[me.index()], sides[you.index()]);
     let mut score = 0;
     for player in Player::ALL {
         let pieces = p.pieces(player);
         let camps = p.camps().count(player) as i32;
         let count = p.piece_count(player);
-        let mut value = 100 * pieces.len() as i32 + 200 * camps;
+        // The pieces on the board: the count kept by the position less
+        // those in camps (no population count).
+        let mut value = 100 * (count as i32 - camps) + 200 * camps;
         if count <= 3 {
             value -= 40;
         }
@@ -145,7 +141,7 @@ pub fn evaluate(p: &Position) -> i32 {
             .iter()
             .map(|s| PROGRESS[(s.rank().index() as i32 - goal).unsigned_abs() as usize])
             .sum::<i32>();
-        value += 3 * sides[player.index()].mobility;
+        value += 3 * sides[player.index()].mobility as i32;
         // Camp threats: pieces on the line with an open camp of their own.
         let open = 2 - camps;
         let on_line = pieces & target_line(player);

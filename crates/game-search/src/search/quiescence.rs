@@ -36,8 +36,7 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
         let side = p.side_to_move();
         // The game's own fixed-capacity list: every tactical move, none
         // dropped.
-        let moves = p.legal_moves();
-        for &mv in moves.iter().filter(|&&mv| p.is_tactical(mv)) {
+        for mv in p.tactical_moves() {
             if self.out_of_budget() {
                 self.budget.stopped = true;
                 return best;
