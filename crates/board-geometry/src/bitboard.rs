@@ -59,6 +59,30 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// How many squares of the set each rank holds, in the rank's byte
+    /// (byte 0 for rank 1): a population count stopped before its
+    /// horizontal sum, which a caller finishes with one multiplication,
+    /// weighing the ranks as it needs. A dozen instructions and no
+    /// population count instruction (the default x86-64 target has none).
+    ///
+    /// ```
+    /// use board_geometry::{Bitboard, Square};
+    /// let set = Square::A1.bitboard() | Square::C1 | Square::H8;
+    /// assert_eq!(set.rank_counts(), 2 | 1 << 56);
+    /// // The count and the sum of the ranks' indices, by one product each.
+    /// let counts = set.rank_counts();
+    /// assert_eq!(counts.wrapping_mul(0x0101_0101_0101_0101) >> 56, 3);
+    /// assert_eq!(counts.wrapping_mul(0x0001_0203_0405_0607) >> 56, 7);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn rank_counts(self) -> u64 {
+        let set = self.0;
+        let x = set - ((set >> 1) & 0x5555_5555_5555_5555);
+        let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+        (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+    }
+
     /// Whether the set is empty.
     #[inline]
     #[must_use]
@@ -377,6 +401,20 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rank_counts_hold_each_ranks_squares_in_its_byte() {
+        // Against counting square by square, on sets of every size.
+        let mut rng = crate::SplitMix64::new(5);
+        for n in 0..2_000u64 {
+            let set = Bitboard(rng.next_u64() & rng.next_u64() | (n % 3).wrapping_sub(1));
+            let counts = set.rank_counts();
+            for rank in 0..8 {
+                let on_rank = set.iter().filter(|s| s.rank() as usize == rank).count();
+                assert_eq!((counts >> (8 * rank)) & 0xFF, on_rank as u64, "{set:?}");
+            }
+        }
+    }
 
     #[test]
     fn drawing_reads_rank_eight_first() {

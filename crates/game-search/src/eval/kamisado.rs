@@ -1,6 +1,6 @@
 //! Kamisado for the search: the [`SearchGame`] impl and the evaluation.
 
-use board_geometry::Player;
+use board_geometry::{Bitboard, Player};
 use kamisado_core::{Colour, Move, Position, SumoRank, Tower, plain_runner, slide_targets};
 
 use crate::SearchGame;
@@ -117,16 +117,13 @@ pub fn evaluate(p: &Position) -> i32 {
 }
 
 /// The number of squares in `set` and the sum of their rank indices (0 for
-/// rank 1), when at most 8 are set: each rank's byte holds its count after
-/// a byte-wise population count, and one multiplication each sums the
-/// bytes, or weighs them by their rank (no partial sum reaches 256, so
-/// nothing carries). Cheaper than `count_ones` on the default target,
-/// which has no population count instruction.
+/// rank 1), when at most 8 are set: one multiplication each of the ranks'
+/// counts sums them, or weighs them by their rank (no partial sum reaches
+/// 256, so nothing carries). Cheaper than `count_ones` on the default
+/// target, which has no population count instruction.
 #[inline(always)]
 fn count_and_rank_sum(set: u64) -> (u64, u64) {
-    let mut x = set - ((set >> 1) & 0x5555_5555_5555_5555);
-    x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = Bitboard(set).rank_counts();
     (
         x.wrapping_mul(0x0101_0101_0101_0101) >> 56,
         x.wrapping_mul(0x0001_0203_0405_0607) >> 56,
