@@ -106,11 +106,13 @@ impl Camps {
     #[inline]
     #[must_use]
     pub const fn count(self, player: Player) -> u32 {
-        let mask = match player {
-            Player::Black => 0b0011,
-            Player::White => 0b1100,
+        // Two bits added: the default x86-64 target has no population
+        // count instruction, and its `count_ones` is a dozen instructions.
+        let bits = match player {
+            Player::Black => self.0,
+            Player::White => self.0 >> 2,
         };
-        (self.0 & mask).count_ones()
+        ((bits & 1) + ((bits >> 1) & 1)) as u32
     }
 
     /// The occupied camps in notation order.

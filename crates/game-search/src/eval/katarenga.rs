@@ -202,8 +202,11 @@ pub fn evaluate(p: &Position) -> i32 {
         }
     }
     if !p.first_move_pending(you) {
-        let hanging = ((p.pieces(me) & yours.attacks) - mine.attacks).len() as i32;
-        score -= 60 * (hanging - 1).max(0) + 15 * hanging.min(1);
+        let hanging = (p.pieces(me) & yours.attacks) - mine.attacks;
+        // Counted only when there is one (most positions have none).
+        if !hanging.is_empty() {
+            score -= 15 + 60 * (hanging.len() as i32 - 1);
+        }
     }
     score
 }

@@ -66,3 +66,18 @@ fn a_piece_on_the_line_stays_in_play() {
         })
     );
 }
+
+#[test]
+fn each_player_counts_only_its_own_target_camps() {
+    // Every set of occupied camps, against the camps named one by one.
+    for bits in 0..16u8 {
+        let camps = Camps(bits);
+        for player in Player::ALL {
+            let expected = Camp::of(player)
+                .into_iter()
+                .filter(|&c| camps.has(c))
+                .count() as u32;
+            assert_eq!(camps.count(player), expected, "{bits:04b} {player:?}");
+        }
+    }
+}
