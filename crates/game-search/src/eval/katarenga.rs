@@ -216,6 +216,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_tactical_moves_are_the_legal_moves_that_capture_or_enter_a_camp() {
+        // Against the trait's own definition: every legal move listed,
+        // those `is_tactical` accepts kept, in their order; in seeded
+        // games to their end.
+        let mut rng = board_geometry::SplitMix64::new(23);
+        let (mut positions, mut tactical) = (0, 0);
+        for _ in 0..40 {
+            let mut p = Position::start();
+            loop {
+                let legal = p.legal_moves();
+                let mut expected = legal.clone();
+                expected.retain(|mv| p.is_tactical(*mv));
+                assert_eq!(SearchGame::tactical_moves(&p), expected, "{p}");
+                positions += 1;
+                tactical += expected.len();
+                if legal.is_empty() {
+                    break;
+                }
+                p = p.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            positions > 1_000 && tactical > 1_000,
+            "{positions} positions, {tactical} tactical moves"
+        );
+    }
+
+    #[test]
     fn progress_sums_each_pieces_worth_by_its_distance_to_the_target_line() {
         // Against the sum piece by piece, on sets of every size (a board
         // holds at most 16 pieces; the sum is exact on any set).
