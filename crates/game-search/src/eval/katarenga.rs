@@ -24,9 +24,10 @@ impl SearchGame for Position {
         match mv.to {
             // Taking the second camp.
             Destination::Camp(_) => self.camps().count(side) == 1,
-            // Taking a piece from an opponent down to two.
+            // Taking a piece from an opponent down to two (the count
+            // first: it is rarely two, and the test is one comparison).
             Destination::Square(to) => {
-                self.piece_on(to) == Some(side.opponent()) && self.piece_count(side.opponent()) == 2
+                self.piece_count(side.opponent()) == 2 && self.pieces(side.opponent()).has(to)
             }
         }
     }
@@ -63,7 +64,8 @@ impl SearchGame for Position {
     fn is_tactical(&self, mv: Move) -> bool {
         match mv.to {
             Destination::Camp(_) => true,
-            Destination::Square(to) => self.piece_on(to).is_some(),
+            // A legal move's square holds no piece of the mover's.
+            Destination::Square(to) => self.occupied().has(to),
         }
     }
 
@@ -217,9 +219,9 @@ mod tests {
 
     #[test]
     fn the_tactical_moves_are_the_legal_moves_that_capture_or_enter_a_camp() {
-        // Against the trait's own definition: every legal move listed,
-        // those `is_tactical` accepts kept, in their order; in seeded
-        // games to their end.
+        // Against the definition: every legal move listed, those onto a
+        // piece or into a camp kept, in their order, and `is_tactical`
+        // accepting just those; in seeded games to their end.
         let mut rng = board_geometry::SplitMix64::new(23);
         let (mut positions, mut tactical) = (0, 0);
         for _ in 0..40 {
@@ -227,7 +229,13 @@ mod tests {
             loop {
                 let legal = p.legal_moves();
                 let mut expected = legal.clone();
-                expected.retain(|mv| p.is_tactical(*mv));
+                expected.retain(|mv| match mv.to {
+                    Destination::Camp(_) => true,
+                    Destination::Square(to) => p.piece_on(to).is_some(),
+                });
+                for &mv in &legal {
+                    assert_eq!(p.is_tactical(mv), expected.contains(&mv), "{p} {mv}");
+                }
                 assert_eq!(SearchGame::tactical_moves(&p), expected, "{p}");
                 positions += 1;
                 tactical += expected.len();
@@ -240,6 +248,45 @@ mod tests {
         assert!(
             positions > 1_000 && tactical > 1_000,
             "{positions} positions, {tactical} tactical moves"
+        );
+    }
+
+    #[test]
+    fn a_move_wins_at_once_when_it_takes_the_second_camp_or_the_last_piece_but_one() {
+        // Against the position after each legal move: won by camps or by
+        // the opponent's pieces, in seeded games to their end.
+        use katarenga_core::Outcome;
+        let mut rng = board_geometry::SplitMix64::new(29);
+        let (mut camps, mut pieces) = (0, 0);
+        for _ in 0..40 {
+            let mut p = Position::start();
+            loop {
+                let legal = p.legal_moves();
+                let side = Position::side_to_move(&p);
+                for &mv in &legal {
+                    let outcome = p.play_unchecked(mv).outcome();
+                    let wins = match outcome {
+                        Some(Outcome::Camps { winner }) if winner == side => {
+                            camps += 1;
+                            true
+                        }
+                        Some(Outcome::TooFewPieces { winner }) if winner == side => {
+                            pieces += 1;
+                            true
+                        }
+                        _ => false,
+                    };
+                    assert_eq!(p.wins_at_once(mv), wins, "{p} {mv}");
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                p = p.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            camps > 50 && pieces > 50,
+            "{camps} camp wins, {pieces} piece wins"
         );
     }
 
