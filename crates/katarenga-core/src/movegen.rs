@@ -2,7 +2,7 @@
 //! tables for kings and knights and colour-stopping rays for the sliders.
 
 use board_geometry::{
-    Bitboard, Direction, Player, Square, Squares, between, king_moves, knight_moves, ray,
+    Bitboard, Direction, Player, Square, Squares, between, king_moves, knight_moves,
 };
 
 use crate::{Board, Camp, Camps, Move, PieceKind, Position, SquareColour};
@@ -122,6 +122,7 @@ impl IntoIterator for &PieceMoves {
 /// squares and the squares of the slider's own colour). The caller removes
 /// the squares of its own side. No branch: whether a ray is blocked is a
 /// coin toss on a crowded board, and a branch on it is often mispredicted.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 fn straight_slide(from: Square, stop: Bitboard) -> Bitboard {
     // The file by the line's two ways at once; the rank from a table of
@@ -134,15 +135,51 @@ fn straight_slide(from: Square, stop: Bitboard) -> Bitboard {
 
 /// The squares a bishop on `from` reaches: along its two diagonals, as
 /// [`straight_slide`].
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 fn diagonal_slide(from: Square, stop: Bitboard) -> Bitboard {
     let lines = &LINES[from as usize];
     Bitboard(line_reach(from, lines[1], stop.0) | line_reach(from, lines[2], stop.0))
 }
 
+// In WebAssembly, which has no byte swap (a `swap_bytes` is a score of
+// instructions there, and the lines' form ran at half the speed), each ray
+// is walked to its first stop. Named apart, so that the mutation tests
+// (native) can list these as out of their reach; the npm package's perft
+// tests check them.
+#[cfg(target_arch = "wasm32")]
+use self::{diagonal_rays as diagonal_slide, straight_rays as straight_slide};
+
+/// [`straight_slide`] in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+#[inline]
+fn straight_rays(from: Square, stop: Bitboard) -> Bitboard {
+    rays_until(from, Direction::STRAIGHT, stop)
+}
+
+/// [`diagonal_slide`] in WebAssembly.
+#[cfg(target_arch = "wasm32")]
+#[inline]
+fn diagonal_rays(from: Square, stop: Bitboard) -> Bitboard {
+    rays_until(from, Direction::DIAGONAL, stop)
+}
+
+/// Each of the four rays from `from` up to and including its first square
+/// of `stop`.
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn rays_until(from: Square, directions: [Direction; 4], stop: Bitboard) -> Bitboard {
+    use board_geometry::ray_until;
+    ray_until(directions[0], from, stop)
+        | ray_until(directions[1], from, stop)
+        | ray_until(directions[2], from, stop)
+        | ray_until(directions[3], from, stop)
+}
+
 /// What a slider on each file of a rank reaches along the rank, for each
 /// set of stops among the rank's six inner squares (bit 0 for the b-file):
 /// each way up to and including the first stop or the edge.
+#[cfg(not(target_arch = "wasm32"))]
 static RANK_REACH: [[u8; 64]; 8] = {
     let mut table = [[0; 64]; 8];
     let mut file = 0;
@@ -177,7 +214,9 @@ static RANK_REACH: [[u8; 64]; 8] = {
 
 /// The lines through each square, the square left out: its file, its
 /// diagonal and its anti-diagonal.
+#[cfg(not(target_arch = "wasm32"))]
 static LINES: [[u64; 3]; 64] = {
+    use board_geometry::ray;
     let mut lines = [[0; 3]; 64];
     let mut i = 0;
     while i < 64 {
@@ -197,6 +236,7 @@ static LINES: [[u64; 3]; 64] = {
 /// the first square of `stop`: one subtraction finds the first stop
 /// square upwards, and the same on the board turned over (a byte swap,
 /// which mirrors a line of one square a rank) finds it downwards.
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 fn line_reach(from: Square, line: u64, stop: u64) -> u64 {
     let bit = 1u64 << from as u32;
