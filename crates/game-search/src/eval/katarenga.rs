@@ -217,34 +217,42 @@ pub fn evaluate(p: &Position) -> i32 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_tactical_moves_are_the_legal_moves_that_capture_or_enter_a_camp() {
-        // Against the definition: every legal move listed, those onto a
-        // piece or into a camp kept, in their order, and `is_tactical`
-        // accepting just those; in seeded games to their end.
-        let mut rng = board_geometry::SplitMix64::new(23);
-        let (mut positions, mut tactical) = (0, 0);
+    /// Each position of 40 seeded games from the start to their end, with
+    /// its legal moves.
+    fn seeded_positions(seed: u64, mut check: impl FnMut(&Position, &game_rules::MoveList<Move>)) {
+        let mut rng = board_geometry::SplitMix64::new(seed);
         for _ in 0..40 {
             let mut p = Position::start();
             loop {
                 let legal = p.legal_moves();
-                let mut expected = legal.clone();
-                expected.retain(|mv| match mv.to {
-                    Destination::Camp(_) => true,
-                    Destination::Square(to) => p.piece_on(to).is_some(),
-                });
-                for &mv in &legal {
-                    assert_eq!(p.is_tactical(mv), expected.contains(&mv), "{p} {mv}");
-                }
-                assert_eq!(SearchGame::tactical_moves(&p), expected, "{p}");
-                positions += 1;
-                tactical += expected.len();
+                check(&p, &legal);
                 if legal.is_empty() {
                     break;
                 }
                 p = p.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
             }
         }
+    }
+
+    #[test]
+    fn the_tactical_moves_are_the_legal_moves_that_capture_or_enter_a_camp() {
+        // Against the definition: every legal move listed, those onto a
+        // piece or into a camp kept, in their order, and `is_tactical`
+        // accepting just those.
+        let (mut positions, mut tactical) = (0, 0);
+        seeded_positions(23, |p, legal| {
+            let mut expected = legal.clone();
+            expected.retain(|mv| match mv.to {
+                Destination::Camp(_) => true,
+                Destination::Square(to) => p.piece_on(to).is_some(),
+            });
+            for &mv in legal {
+                assert_eq!(p.is_tactical(mv), expected.contains(&mv), "{p} {mv}");
+            }
+            assert_eq!(SearchGame::tactical_moves(p), expected, "{p}");
+            positions += 1;
+            tactical += expected.len();
+        });
         assert!(
             positions > 1_000 && tactical > 1_000,
             "{positions} positions, {tactical} tactical moves"
@@ -254,36 +262,26 @@ mod tests {
     #[test]
     fn a_move_wins_at_once_when_it_takes_the_second_camp_or_the_last_piece_but_one() {
         // Against the position after each legal move: won by camps or by
-        // the opponent's pieces, in seeded games to their end.
+        // the opponent's pieces.
         use katarenga_core::Outcome;
-        let mut rng = board_geometry::SplitMix64::new(29);
         let (mut camps, mut pieces) = (0, 0);
-        for _ in 0..40 {
-            let mut p = Position::start();
-            loop {
-                let legal = p.legal_moves();
-                let side = Position::side_to_move(&p);
-                for &mv in &legal {
-                    let outcome = p.play_unchecked(mv).outcome();
-                    let wins = match outcome {
-                        Some(Outcome::Camps { winner }) if winner == side => {
-                            camps += 1;
-                            true
-                        }
-                        Some(Outcome::TooFewPieces { winner }) if winner == side => {
-                            pieces += 1;
-                            true
-                        }
-                        _ => false,
-                    };
-                    assert_eq!(p.wins_at_once(mv), wins, "{p} {mv}");
-                }
-                if legal.is_empty() {
-                    break;
-                }
-                p = p.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+        seeded_positions(29, |p, legal| {
+            let side = Position::side_to_move(p);
+            for &mv in legal {
+                let wins = match p.play_unchecked(mv).outcome() {
+                    Some(Outcome::Camps { winner }) if winner == side => {
+                        camps += 1;
+                        true
+                    }
+                    Some(Outcome::TooFewPieces { winner }) if winner == side => {
+                        pieces += 1;
+                        true
+                    }
+                    _ => false,
+                };
+                assert_eq!(p.wins_at_once(mv), wins, "{p} {mv}");
             }
-        }
+        });
         assert!(
             camps > 50 && pieces > 50,
             "{camps} camp wins, {pieces} piece wins"
