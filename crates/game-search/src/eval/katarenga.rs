@@ -288,6 +288,118 @@ mod tests {
         );
     }
 
+    /// The evaluation as its documentation states it, square by square:
+    /// each piece's reach from the board, the camps named one by one.
+    fn evaluation_as_documented(p: &Position) -> i32 {
+        use katarenga_core::{Camp, on_target_line};
+        let me = Position::side_to_move(p);
+        let you = me.opponent();
+        // A side's attacked squares and its mobility, piece by piece.
+        let side = |player: Player| {
+            let own = p.pieces(player);
+            let (mut attacks, mut mobility) = (Bitboard::EMPTY, 0);
+            for from in own {
+                let reach = p.board().reach(from, p.occupied());
+                attacks |= reach;
+                mobility += reach.iter().filter(|&s| !own.has(s)).count() as i32;
+            }
+            (attacks, mobility)
+        };
+        let (mine, yours) = (side(me).0, side(you).0);
+        let mut score = 0;
+        for player in Player::ALL {
+            let on_board = p.pieces(player).iter().count() as i32;
+            let camps = Camp::of(player)
+                .into_iter()
+                .filter(|&c| p.camp_occupied(c))
+                .count() as i32;
+            let mut value = 100 * on_board + 200 * camps;
+            if on_board + camps <= 3 {
+                value -= 40;
+            }
+            if on_board + camps <= 2 {
+                value -= 120;
+            }
+            let goal = player.goal_rank().index();
+            for s in p.pieces(player) {
+                value += PROGRESS[s.rank().index().abs_diff(goal)];
+            }
+            value += 3 * side(player).1;
+            let on_line: std::vec::Vec<_> = p
+                .pieces(player)
+                .iter()
+                .filter(|&s| on_target_line(player, s))
+                .collect();
+            if camps == 1 && !on_line.is_empty() {
+                value += if player == me {
+                    500
+                } else if on_line.len() == 1 && mine.has(on_line[0]) {
+                    80
+                } else {
+                    250
+                };
+            }
+            score += if player == me { value } else { -value };
+        }
+        if !p.first_move_pending(me) {
+            let attacked: std::vec::Vec<_> =
+                p.pieces(you).iter().filter(|&s| mine.has(s)).collect();
+            if attacked.iter().any(|&s| !yours.has(s)) {
+                score += 75;
+            } else if !attacked.is_empty() {
+                score += 15;
+            }
+        }
+        if !p.first_move_pending(you) {
+            let hanging = p
+                .pieces(me)
+                .iter()
+                .filter(|&s| yours.has(s) && !mine.has(s))
+                .count() as i32;
+            if hanging > 0 {
+                score -= 15 + 60 * (hanging - 1);
+            }
+        }
+        score
+    }
+
+    #[test]
+    fn the_evaluation_is_the_sum_of_its_documented_terms() {
+        // Against the terms computed square by square, in seeded games,
+        // each position also with both first moves pending (the
+        // no-first-capture option: a pending side attacks nothing).
+        let (mut positions, mut threats, mut hanging, mut attacked_threat) = (0, 0, 0, 0);
+        for seed in 31..41 {
+            seeded_positions(seed, |p, _| {
+                let pending = p
+                    .with_first_move_pending(Player::Black, true)
+                    .with_first_move_pending(Player::White, true);
+                for q in [*p, pending] {
+                    assert_eq!(evaluate(&q), evaluation_as_documented(&q), "{q}");
+                    positions += 1;
+                }
+                let me = Position::side_to_move(p);
+                threats += usize::from(Player::ALL.into_iter().any(|player| {
+                    p.camps().count(player) == 1 && p.pieces(player).intersects(target_line(player))
+                }));
+                let (mine, yours) = (p.attacks(me), p.attacks(me.opponent()));
+                hanging += usize::from(!((p.pieces(me) & yours) - mine).is_empty());
+                // The opponent's one threatening piece, which the side to move
+                // attacks.
+                let you = me.opponent();
+                let on_line = p.pieces(you) & target_line(you);
+                attacked_threat += usize::from(
+                    p.camps().count(you) == 1 && on_line.len() == 1 && mine.intersects(on_line),
+                );
+            });
+        }
+        assert!(
+            positions > 2_000 && threats > 50 && hanging > 200 && attacked_threat > 10,
+            "{positions} positions, {threats} with camp threats, {hanging} with hanging pieces, \
+             {attacked_threat} with an attacked threat"
+        );
+    }
+
     #[test]
     fn progress_sums_each_pieces_worth_by_its_distance_to_the_target_line() {
         // Against the sum piece by piece, on sets of every size (a board
