@@ -1,7 +1,7 @@
 //! Kamisado for the search: the [`SearchGame`] impl and the evaluation.
 
 use board_geometry::{Bitboard, Player};
-use kamisado_core::{Colour, Move, Position, SumoRank, Tower, plain_runner, slide_targets};
+use kamisado_core::{Move, Position, SumoRank, Tower, plain_runner, slide_targets};
 
 use crate::SearchGame;
 use kamisado_core::Game;
@@ -93,7 +93,7 @@ pub fn evaluate(p: &Position) -> i32 {
         let mut handing = 0;
         for to in slides {
             let after = occupied ^ from.bitboard() ^ to.bitboard();
-            let reply = Tower::new(opponent, Colour::of_square(to));
+            let reply = Tower::new(opponent, p.layout().colour_of(to));
             let reply_from = p.square_of(reply);
             let runner = if sumo.has(reply_from) {
                 slide_targets(opponent, reply_from, p.rank_at(reply_from), after)
@@ -135,6 +135,46 @@ mod tests {
     use board_geometry::{Bitboard, Square};
 
     use super::*;
+
+    /// Each layout is the printed board with its colours renamed, so the
+    /// same squares played from each layout's start give positions that
+    /// differ only in the colours' names, and their evaluations must agree
+    /// with the printed board's. Counted: positions whose forced tower has
+    /// a slide that hands the opponent a runner (the term that reads the
+    /// landing square's colour).
+    #[test]
+    fn every_layout_evaluates_as_the_printed_board_under_other_names() {
+        use kamisado_core::{Game, Layout};
+        let mut rng = board_geometry::SplitMix64::new(43);
+        let mut handing = 0;
+        for layout in [Layout::Turned, Layout::Mirrored, Layout::MirroredTurned] {
+            for _ in 0..150 {
+                let mut printed = Position::start();
+                let mut other = Position::start_on(layout);
+                while !printed.is_over() {
+                    assert_eq!(evaluate(&other), evaluate(&printed), "{layout:?} {printed}");
+                    if let Some(colour) = printed.forced_colour() {
+                        let opponent = printed.side_to_move().opponent();
+                        let forced = Tower::new(printed.side_to_move(), colour);
+                        handing += usize::from(printed.legal_moves().iter().any(|&mv| {
+                            let after = printed.play_unchecked(mv);
+                            mv.from == printed.square_of(forced)
+                                && after.forced_colour().is_some_and(|reply| {
+                                    let reply = Tower::new(opponent, reply);
+                                    after.runners(opponent).has(after.square_of(reply))
+                                })
+                        }));
+                    }
+                    let moves = printed.legal_moves();
+                    let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                    printed = printed.play_unchecked(mv);
+                    other = other.play_unchecked(mv);
+                }
+                assert_eq!(other.winner(), printed.winner());
+            }
+        }
+        assert!(handing > 1_000, "{handing}");
+    }
 
     #[test]
     fn counts_and_rank_sums() {
