@@ -355,9 +355,10 @@ impl Game for Position {
                     return true;
                 }
             }
-            let slides = SlidesFrom::new(self, moves.tower.colour, moves.from);
+            let (slides, mut child) = SlidesFrom::new(self, moves.tower.colour, moves.from);
             for to in moves.to - special {
-                if visit(Move::new(moves.from, to), &slides.to(to)) {
+                slides.set_down(&mut child, to);
+                if visit(Move::new(moves.from, to), &child) {
                     return true;
                 }
             }

@@ -66,6 +66,13 @@ impl Layout {
         LAYOUTS[self as usize][square as usize]
     }
 
+    /// The colour of each square on this layout, by the square's index:
+    /// for loops that look up many squares of one layout.
+    #[inline(always)]
+    pub(crate) fn colours(self) -> &'static [Colour; 64] {
+        &LAYOUT_TABLE[self as usize]
+    }
+
     /// All squares of `colour` on this layout (one on every rank and
     /// every file).
     #[inline]
@@ -104,6 +111,9 @@ const fn source(layout: usize, square: usize) -> usize {
     };
     rank * 8 + file
 }
+
+/// [`LAYOUTS`] in memory, for [`Layout::colours`]' references.
+static LAYOUT_TABLE: [[Colour; 64]; 4] = LAYOUTS;
 
 const LAYOUTS: [[Colour; 64]; 4] = {
     let mut layouts = [[Colour::Orange; 64]; 4];

@@ -49,7 +49,7 @@ impl Position {
         loop {
             visited |= 1 << (player.index() * 8 + colour.index());
             let next =
-                rules.colour_after_block(self.layout, colour, self.tower_square(player, colour));
+                rules.colour_after_block(self.layout(), colour, self.tower_square(player, colour));
             player = player.opponent();
             colour = next;
             if visited & (1 << (player.index() * 8 + colour.index())) != 0 {
@@ -105,7 +105,9 @@ impl Position {
                 square,
             });
             player = player.opponent();
-            colour = self.rules().colour_after_block(self.layout, colour, square);
+            colour = self
+                .rules()
+                .colour_after_block(self.layout(), colour, square);
         }
         chain
     }

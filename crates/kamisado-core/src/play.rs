@@ -146,7 +146,7 @@ impl Position {
             ^ KEYS.side
             ^ KEYS.forced[self.forced_index()]
             ^ push_mark
-            ^ KEYS.forced[self.layout.colour_of(to).index()]
+            ^ KEYS.forced[self.layout().colour_of(to).index()]
     }
 
     /// The position after the side to move's `colour` tower slides from
@@ -163,7 +163,10 @@ impl Position {
         // The whole new hash (the tower's keys that `move_tower` applied
         // are applied again there, and the first update is dropped).
         next.hash = self.slide_hash(colour, from, to);
-        next.state = State::awaiting_landing(side.opponent()).landed_on(self.layout.colour_of(to));
+        next.state = self
+            .state
+            .awaiting_landing(side.opponent())
+            .landed_on(self.layout().colour_of(to));
         next
     }
 
@@ -172,9 +175,9 @@ impl Position {
     #[cold]
     pub(crate) fn play_pass(&self, square: Square) -> Position {
         let mut next = *self;
-        let forced = self
-            .rules
-            .colour_after_block(self.layout, self.moving_colour(square), square);
+        let forced =
+            self.rules()
+                .colour_after_block(self.layout(), self.moving_colour(square), square);
         let push_mark = if self.is_after_push() {
             KEYS.after_push
         } else {
@@ -182,7 +185,9 @@ impl Position {
         };
         next.hash ^=
             KEYS.forced[self.forced_index()] ^ push_mark ^ KEYS.side ^ KEYS.forced[forced.index()];
-        next.state = State::new(self.side_to_move().opponent(), Some(forced), false);
+        next.state = self
+            .state
+            .next(self.side_to_move().opponent(), Some(forced), false);
         next
     }
 
@@ -206,40 +211,57 @@ impl Position {
 /// Copy-make for the slides of one tower, split in two: everything that does
 /// not depend on the destination is done once in [`SlidesFrom::new`] (the
 /// tower lifted off its square, the side and the obligation switched, the
-/// hash updated for all of that), and [`SlidesFrom::to`] only sets the tower
-/// down. Generation hands over one tower's destinations at a time, so perft
-/// and search pay the first part once per tower.
+/// hash updated for all of that), and [`SlidesFrom::set_down`] only sets
+/// the tower down. Generation hands over one tower's destinations at a
+/// time, so perft and search pay the first part once per tower.
+///
+/// The children are written into one position that [`SlidesFrom::new`]
+/// returns beside it, and each slide writes only the words a landing
+/// changes (the mover's tower word and occupancy, the hash, the state): the
+/// other player's words and the sumo layers of a plain tower are the same
+/// for every slide of the tower, and stay where the first copy put them.
+/// The child is a value of its own, apart from what is kept here, so that
+/// handing it out (to `black_box`, say) does not send this back to memory.
 pub(crate) struct SlidesFrom {
-    /// The position with the tower lifted and everything but the landing
-    /// done.
-    lifted: Position,
-    /// All ones for the player who moves, zero for the other: the landing
-    /// updates both players' words without indexing, so every field of the
-    /// result is computed in registers and stored once.
-    mover: [u64; 2],
+    /// The mover's tower word and occupancy with the tower lifted.
+    towers: u64,
+    occupied: u64,
+    /// The lifted position's hash and state, before the landing.
+    hash: u64,
+    state: State,
+    side: Player,
     /// The shift of the tower's byte in its player's tower word.
     shift: u32,
     /// The tower's Zobrist keys by square.
     keys: &'static [u64; 64],
-    /// Which sumo layers the tower belongs to (its rank travels with it).
-    layers: [bool; 3],
+    /// The layout's colours by square: the landing colour.
+    colours: &'static [Colour; 64],
+    /// The lifted position's sumo layers, and which of them the tower
+    /// belongs to (its rank travels with it); `None` for a plain tower.
+    sumo: Option<([Bitboard; 3], [bool; 3])>,
 }
 
 impl SlidesFrom {
+    /// The slides' constants, and the position with the tower lifted and
+    /// everything but the landing done, for [`SlidesFrom::set_down`] to
+    /// finish.
     #[inline(always)]
-    pub(crate) fn new(position: &Position, colour: Colour, from: Square) -> SlidesFrom {
+    pub(crate) fn new(position: &Position, colour: Colour, from: Square) -> (SlidesFrom, Position) {
         let side = position.side_to_move();
         let (s, c) = (side.index(), colour.index());
         let mut lifted = *position;
         lifted.towers[s] &= !(0xFF << (8 * c));
         lifted.occupied[s] = lifted.occupied[s].without(from);
-        let mut layers = [false; 3];
-        if position.sumo[0].has(from) {
+        let sumo = if position.sumo[0].has(from) {
+            let mut layers = [false; 3];
             for (layer, on) in lifted.sumo.iter_mut().zip(&mut layers) {
                 *on = layer.has(from);
                 *layer = layer.without(from);
             }
-        }
+            Some((lifted.sumo, layers))
+        } else {
+            None
+        };
         let push_mark = if position.is_after_push() {
             KEYS.after_push
         } else {
@@ -249,47 +271,40 @@ impl SlidesFrom {
             ^ KEYS.side
             ^ KEYS.forced[position.forced_index()]
             ^ push_mark;
-        // The landing colour is filled in by `to`.
-        lifted.state = State::awaiting_landing(side.opponent());
-        let white = 0u64.wrapping_sub(s as u64);
-        SlidesFrom {
-            lifted,
-            mover: [!white, white],
+        // The landing colour is filled in by `set_down`.
+        lifted.state = position.state.awaiting_landing(side.opponent());
+        let slides = SlidesFrom {
+            towers: lifted.towers[s],
+            occupied: lifted.occupied[s].0,
+            hash: lifted.hash,
+            state: lifted.state,
+            side,
             shift: 8 * c as u32,
             keys: &KEYS.tower[s][c],
-            layers,
-        }
+            colours: position.layout().colours(),
+            sumo,
+        };
+        (slides, lifted)
     }
 
-    /// The position after the slide to the empty square `to`.
+    /// Makes `child`, a position from [`SlidesFrom::new`] (and perhaps
+    /// earlier calls), the position after the slide to the empty square
+    /// `to`.
     #[inline(always)]
-    pub(crate) fn to(&self, to: Square) -> Position {
-        let landing = self.lifted.layout.colour_of(to);
-        let lifted = &self.lifted;
-        let square = (to as u64) << self.shift;
-        let bit = to.bitboard().0;
-        let mut sumo = lifted.sumo;
-        if self.layers[0] {
-            for (layer, &on) in sumo.iter_mut().zip(&self.layers) {
+    pub(crate) fn set_down(&self, child: &mut Position, to: Square) {
+        let landing = self.colours[to as usize];
+        let s = self.side.index();
+        child.towers[s] = self.towers | (to as u64) << self.shift;
+        child.occupied[s] = Bitboard(self.occupied | to.bitboard().0);
+        child.hash = self.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()];
+        child.state = self.state.landed_on(landing);
+        if let Some((mut sumo, layers)) = self.sumo {
+            for (layer, on) in sumo.iter_mut().zip(layers) {
                 if on {
                     *layer |= to;
                 }
             }
-        }
-        Position {
-            towers: [
-                lifted.towers[0] | (square & self.mover[0]),
-                lifted.towers[1] | (square & self.mover[1]),
-            ],
-            occupied: [
-                Bitboard(lifted.occupied[0].0 | (bit & self.mover[0])),
-                Bitboard(lifted.occupied[1].0 | (bit & self.mover[1])),
-            ],
-            sumo,
-            hash: lifted.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()],
-            state: lifted.state.landed_on(landing),
-            rules: lifted.rules,
-            layout: lifted.layout,
+            child.sumo = sumo;
         }
     }
 }

@@ -35,14 +35,9 @@ pub struct Position {
     /// is at least `k + 1`. A tower's rank is how many of these hold it.
     pub(crate) sumo: [Bitboard; 3],
     pub(crate) hash: u64,
-    /// The side to move, the forced colour and the push mark.
+    /// The side to move, the forced colour and the push mark, and the
+    /// game's reading of the rules and layout, which every move keeps.
     pub(crate) state: State,
-    /// The reading of the rules: a field of its own, which copy-make
-    /// copies with the rest, so that the state word's constructors on the
-    /// slides' hot path need not carry it.
-    pub(crate) rules: Rules,
-    /// The board's layout, kept the same way.
-    pub(crate) layout: Layout,
 }
 
 impl Position {
@@ -84,7 +79,7 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn rules(&self) -> Rules {
-        self.rules
+        self.state.rules()
     }
 
     /// The same position played by `rules` from now on. The placement, the
@@ -107,8 +102,8 @@ impl Position {
     /// ```
     #[must_use]
     pub fn with_rules(mut self, rules: Rules) -> Position {
-        self.hash ^= zobrist::KEYS.rules[self.rules.index()] ^ zobrist::KEYS.rules[rules.index()];
-        self.rules = rules;
+        self.hash ^= zobrist::KEYS.rules[self.rules().index()] ^ zobrist::KEYS.rules[rules.index()];
+        self.state = self.state.with_rules(rules);
         self
     }
 
@@ -125,7 +120,7 @@ impl Position {
     #[inline(always)]
     #[must_use]
     pub fn layout(&self) -> Layout {
-        self.layout
+        self.state.layout()
     }
 
     /// The same placement, side to move and obligation on the board laid
@@ -146,8 +141,8 @@ impl Position {
     #[must_use]
     pub fn with_layout(mut self, layout: Layout) -> Position {
         self.hash ^=
-            zobrist::KEYS.layout[self.layout.index()] ^ zobrist::KEYS.layout[layout.index()];
-        self.layout = layout;
+            zobrist::KEYS.layout[self.layout().index()] ^ zobrist::KEYS.layout[layout.index()];
+        self.state = self.state.with_layout(layout);
         self
     }
 
@@ -194,7 +189,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn with_game_of(self, game: &Position) -> Position {
-        self.with_rules(game.rules).with_layout(game.layout)
+        self.with_rules(game.rules()).with_layout(game.layout())
     }
 
     /// The square of `tower`.
@@ -580,8 +575,6 @@ impl PositionBuilder {
             sumo,
             hash: 0,
             state: State::new(self.side, self.forced, self.after_push),
-            rules: Rules::Standard,
-            layout: Layout::Standard,
         };
         position.hash = zobrist::hash_of(&position);
         Ok(position)
@@ -601,6 +594,13 @@ mod tests {
     use std::vec::Vec;
 
     use super::*;
+
+    /// Regression pin: a position is nine words (the reading of the rules
+    /// and the layout travel in the state word), which copy-make copies.
+    #[test]
+    fn a_position_is_nine_words() {
+        assert_eq!(core::mem::size_of::<Position>(), 72);
+    }
 
     /// A consistent position with a sumo of each player and the push mark:
     /// every invariant `is_consistent` checks has something to check.

@@ -5,7 +5,6 @@
 use board_geometry::{Player, Square};
 
 use crate::Game;
-use crate::state::State;
 use crate::zobrist::KEYS;
 use crate::{Move, Position, SumoRank, Tower};
 
@@ -119,14 +118,14 @@ impl Position {
         // A push leaves the line on the board (the square behind it must be
         // free), so the touched tower's step exists.
         let pushed = mv.to.step(dir).unwrap_or(mv.to);
-        let forced = self.rules.colour_after_push(self.layout, mv.to, pushed);
+        let forced = self.rules().colour_after_push(self.layout(), mv.to, pushed);
         let push_mark = if self.is_after_push() {
             0
         } else {
             KEYS.after_push
         };
         next.hash ^= KEYS.forced[self.forced_index()] ^ KEYS.forced[forced.index()] ^ push_mark;
-        next.state = State::new(side, Some(forced), true);
+        next.state = self.state.next(side, Some(forced), true);
         next
     }
 }

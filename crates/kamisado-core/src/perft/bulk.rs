@@ -212,7 +212,7 @@ impl Position {
         let sumo = self.sumo[0].0 & self.occupied[opponent.index()].0;
         nodes
             + sum_replies(
-                self.layout,
+                self.layout(),
                 opponent,
                 self.towers[opponent.index()],
                 sumo,
@@ -249,7 +249,7 @@ impl Position {
         let mut nodes = 0;
         // Arrivals end the round: nothing below them at depth 3.
         for to in moves - side.goal_rank().bitboard() {
-            let answer = self.layout.colour_of(to);
+            let answer = self.layout().colour_of(to);
             let reply_from = self.tower_square(opponent, answer);
             let after = occupied ^ from.bitboard() ^ to.bitboard();
             let replies = slides(opponent, reply_from, 0, after);
@@ -261,7 +261,7 @@ impl Position {
             let towers =
                 self.towers[side.index()] ^ ((from as u64 ^ to as u64) << (8 * colour.index()));
             nodes += sum_replies(
-                self.layout,
+                self.layout(),
                 side,
                 towers,
                 0,

@@ -195,14 +195,22 @@ fn with_rank_changes_one_tower() {
     assert!(refused >= 5, "{refused}");
 }
 
+/// Counted: slides of a sumo (its layers travel with it) and positions of
+/// another reading or layout (the state word carries them).
 #[test]
 fn every_child_is_the_played_move() {
     let mut children = 0;
-    for p in match_positions(10, 1500) {
+    let mut sumo_slides = 0;
+    for (i, p) in match_positions(10, 1500).into_iter().enumerate() {
+        let p = p
+            .with_rules(kamisado_core::Rules::ALL[i % 3])
+            .with_layout(kamisado_core::Layout::ALL[i % 4]);
         let mut seen = Vec::new();
         let stopped = p.for_each_child(|mv, child| {
             assert_eq!(*child, p.play(mv), "{p} {mv}");
             assert_eq!(p.try_play(mv), Ok(*child));
+            sumo_slides +=
+                usize::from(p.rank_at(mv.from) != SumoRank::Plain && !p.occupied().has(mv.to));
             seen.push(mv);
             false
         });
@@ -223,6 +231,7 @@ fn every_child_is_the_played_move() {
         }
     }
     assert!(children >= 10_000);
+    assert!(sumo_slides >= 100, "{sumo_slides}");
 }
 
 #[test]
