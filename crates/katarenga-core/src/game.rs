@@ -196,9 +196,10 @@ impl Game for Position {
     #[inline(always)]
     fn for_each_child(&self, mut visit: impl FnMut(Move, &Position) -> bool) -> bool {
         self.generate_moves(|moves| {
-            let lands = MovesFrom::new(self, moves.from);
+            let (lands, mut child) = MovesFrom::new(self, moves.from);
             for to in moves.to {
-                if visit(Move::new(moves.from, to), &lands.to(to)) {
+                lands.set_down(&mut child, to);
+                if visit(Move::new(moves.from, to), &child) {
                     return true;
                 }
             }

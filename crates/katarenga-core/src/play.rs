@@ -94,7 +94,9 @@ impl Position {
     /// A move to a square, with a capture if an opponent stands there.
     #[inline(always)]
     pub(crate) fn play_to_square(&self, from: Square, to: Square) -> Position {
-        MovesFrom::new(self, from).to(to)
+        let (moves, mut child) = MovesFrom::new(self, from);
+        moves.set_down(&mut child, to);
+        child
     }
 
     /// A move from the target line into a camp.
@@ -124,21 +126,31 @@ fn first_key(position: &Position, side: Player) -> u64 {
 
 /// Copy-make for the moves of one piece, split in two: [`MovesFrom::new`]
 /// lifts the piece and passes the turn (with the hash) once,
-/// [`MovesFrom::to`] sets it down on a square, capturing what stands there.
-/// Both players' words are computed without indexing, so each result is
-/// built in registers and stored once.
+/// [`MovesFrom::set_down`] sets it down on a square, capturing what stands
+/// there.
+///
+/// The children are written into one position that [`MovesFrom::new`]
+/// returns beside it, and each landing writes only the words a landing
+/// changes (both players' pieces, the opponent's count, the hash): the
+/// board, the camps, the side and the first-move marks are the same for
+/// every move of the piece, and stay where the first copy put them. The
+/// child is a value of its own, apart from what is kept here, so that
+/// handing it out (to `black_box`, say) does not send this back to memory.
 pub(crate) struct MovesFrom {
-    lifted: Position,
-    /// All ones for the player who moves, zero for the other.
-    mover: [u64; 2],
-    /// The opponent's pieces (the possible captures).
+    /// The mover's pieces with the piece lifted, and the opponent's.
+    own: u64,
     opponent: u64,
+    /// The opponent's count and the hash before the landing.
+    count: u8,
+    hash: u64,
     player: Player,
 }
 
 impl MovesFrom {
+    /// The moves' constants, and the position with the piece lifted and
+    /// the turn passed, for [`MovesFrom::set_down`] to finish.
     #[inline(always)]
-    pub(crate) fn new(position: &Position, from: Square) -> MovesFrom {
+    pub(crate) fn new(position: &Position, from: Square) -> (MovesFrom, Position) {
         let side = position.side;
         let s = side.index();
         let mut lifted = *position;
@@ -146,45 +158,32 @@ impl MovesFrom {
         lifted.hash ^= piece_key(side, from) ^ KEYS.side ^ first_key(position, side);
         lifted.first &= !(1 << s);
         lifted.side = side.opponent();
-        let white = 0u64.wrapping_sub(s as u64);
-        MovesFrom {
-            lifted,
-            mover: [!white, white],
-            opponent: position.pieces[side.opponent().index()].0,
+        let o = side.opponent().index();
+        let moves = MovesFrom {
+            own: lifted.pieces[s].0,
+            opponent: lifted.pieces[o].0,
+            count: lifted.counts[o],
+            hash: lifted.hash,
             player: side,
-        }
+        };
+        (moves, lifted)
     }
 
-    /// The position after the piece lands on `to`.
+    /// Makes `child`, a position from [`MovesFrom::new`] (and perhaps
+    /// earlier calls), the position after the piece lands on `to`.
     #[inline(always)]
-    pub(crate) fn to(&self, to: Square) -> Position {
-        let lifted = &self.lifted;
+    pub(crate) fn set_down(&self, child: &mut Position, to: Square) {
         let bit = to.bitboard().0;
         let captured = self.opponent & bit;
-        let took = u8::from(captured != 0);
         let capture_key = if captured != 0 {
             piece_key(self.player.opponent(), to)
         } else {
             0
         };
-        // The counts drop for the opponent on a capture: `took` masked by
-        // which player is the opponent.
-        let black_loses = took & (self.mover[1] as u8 & 1);
-        let white_loses = took & (self.mover[0] as u8 & 1);
-        Position {
-            board: lifted.board,
-            pieces: [
-                Bitboard(lifted.pieces[0].0 ^ (bit & self.mover[0]) ^ (captured & self.mover[1])),
-                Bitboard(lifted.pieces[1].0 ^ (bit & self.mover[1]) ^ (captured & self.mover[0])),
-            ],
-            camps: lifted.camps,
-            counts: [
-                lifted.counts[0].saturating_sub(black_loses),
-                lifted.counts[1].saturating_sub(white_loses),
-            ],
-            side: lifted.side,
-            first: lifted.first,
-            hash: lifted.hash ^ piece_key(self.player, to) ^ capture_key,
-        }
+        let (s, o) = (self.player.index(), self.player.opponent().index());
+        child.pieces[s] = Bitboard(self.own | bit);
+        child.pieces[o] = Bitboard(self.opponent ^ captured);
+        child.counts[o] = self.count.saturating_sub(u8::from(captured != 0));
+        child.hash = self.hash ^ piece_key(self.player, to) ^ capture_key;
     }
 }

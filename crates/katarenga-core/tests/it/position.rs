@@ -103,3 +103,59 @@ fn the_builder_refuses_what_the_rules_forbid() {
     let finished = build(Square::A1.bitboard(), two.flip_ranks(), Camps::EMPTY).unwrap();
     assert_eq!(finished.winner(), Some(Player::White));
 }
+
+/// Each child that `Game::for_each_child` hands over (written in place, one
+/// word at a time) against the position built from its parts by hand with
+/// the builder, which counts the pieces and hashes from scratch: the piece
+/// moved, a captured piece taken off, a camp taken, the turn passed and the
+/// mover's pending first move spent. Counted: captures, camp entries and
+/// moves with a first move pending.
+#[test]
+fn every_child_is_the_position_built_from_its_parts() {
+    use katarenga_core::Destination;
+    let (mut captures, mut camps, mut pending) = (0, 0, 0);
+    for (i, (p, _)) in super::common::sample(47, 3_000).into_iter().enumerate() {
+        // Pending first moves on some positions: each side's in turn.
+        let p = match i % 3 {
+            0 => p.with_first_move_pending(Player::White, true),
+            1 => p.with_first_move_pending(Player::Black, true),
+            _ => p,
+        };
+        let side = p.side_to_move();
+        let opponent = side.opponent();
+        let mut children = 0;
+        p.for_each_child(|mv, child| {
+            children += 1;
+            let mut builder = PositionBuilder::new();
+            builder
+                .board(*p.board())
+                .side_to_move(opponent)
+                .first_move_pending(side, false)
+                .first_move_pending(opponent, p.first_move_pending(opponent));
+            let own = p.pieces(side) - mv.from;
+            match mv.to {
+                Destination::Square(to) => {
+                    captures += usize::from(p.pieces(opponent).has(to));
+                    builder
+                        .pieces(side, own | to)
+                        .pieces(opponent, p.pieces(opponent) - to)
+                        .camps(p.camps());
+                }
+                Destination::Camp(camp) => {
+                    camps += 1;
+                    builder
+                        .pieces(side, own)
+                        .pieces(opponent, p.pieces(opponent))
+                        .camps(p.camps().with(camp));
+                }
+            }
+            pending += usize::from(p.first_move_pending(side));
+            assert_eq!(Ok(*child), builder.build(), "{mv} from {p}");
+            false
+        });
+        assert_eq!(children, p.count_moves(), "{p}");
+    }
+    assert!(captures > 1_000, "{captures}");
+    assert!(camps > 50, "{camps}");
+    assert!(pending > 1_000, "{pending}");
+}
