@@ -219,7 +219,8 @@ impl Position {
 /// returns beside it, and each slide writes only the words a landing
 /// changes (the mover's tower word and occupancy, the hash, the state): the
 /// other player's words and the sumo layers of a plain tower are the same
-/// for every slide of the tower, and stay where the first copy put them.
+/// for every slide of the tower, and stay where the copy of the parent put
+/// them.
 /// The child is a value of its own, apart from what is kept here, so that
 /// handing it out (to `black_box`, say) does not send this back to memory.
 pub(crate) struct SlidesFrom {
@@ -242,23 +243,22 @@ pub(crate) struct SlidesFrom {
 }
 
 impl SlidesFrom {
-    /// The slides' constants, and the position with the tower lifted and
-    /// everything but the landing done, for [`SlidesFrom::set_down`] to
-    /// finish.
+    /// The slides' constants, and the child for [`SlidesFrom::set_down`]
+    /// to write: a copy of `position`, which is not the position after a
+    /// slide until `set_down` has written the words a slide changes (the
+    /// rest is the same for every slide of the tower).
     #[inline(always)]
     pub(crate) fn new(position: &Position, colour: Colour, from: Square) -> (SlidesFrom, Position) {
         let side = position.side_to_move();
         let (s, c) = (side.index(), colour.index());
-        let mut lifted = *position;
-        lifted.towers[s] &= !(0xFF << (8 * c));
-        lifted.occupied[s] = lifted.occupied[s].without(from);
         let sumo = if position.sumo[0].has(from) {
+            let mut lifted = position.sumo;
             let mut layers = [false; 3];
-            for (layer, on) in lifted.sumo.iter_mut().zip(&mut layers) {
+            for (layer, on) in lifted.iter_mut().zip(&mut layers) {
                 *on = layer.has(from);
                 *layer = layer.without(from);
             }
-            Some((lifted.sumo, layers))
+            Some((lifted, layers))
         } else {
             None
         };
@@ -267,29 +267,28 @@ impl SlidesFrom {
         } else {
             0
         };
-        lifted.hash ^= KEYS.tower[s][c][from as usize]
-            ^ KEYS.side
-            ^ KEYS.forced[position.forced_index()]
-            ^ push_mark;
-        // The landing colour is filled in by `set_down`.
-        lifted.state = position.state.awaiting_landing(side.opponent());
         let slides = SlidesFrom {
-            towers: lifted.towers[s],
-            occupied: lifted.occupied[s].0,
-            hash: lifted.hash,
-            state: lifted.state,
+            towers: position.towers[s] & !(0xFF << (8 * c)),
+            occupied: position.occupied[s].without(from).0,
+            hash: position.hash
+                ^ KEYS.tower[s][c][from as usize]
+                ^ KEYS.side
+                ^ KEYS.forced[position.forced_index()]
+                ^ push_mark,
+            // The landing colour is filled in by `set_down`.
+            state: position.state.awaiting_landing(side.opponent()),
             side,
             shift: 8 * c as u32,
             keys: &KEYS.tower[s][c],
             colours: position.layout().colours(),
             sumo,
         };
-        (slides, lifted)
+        (slides, *position)
     }
 
-    /// Makes `child`, a position from [`SlidesFrom::new`] (and perhaps
-    /// earlier calls), the position after the slide to the empty square
-    /// `to`.
+    /// Makes `child`, the position [`SlidesFrom::new`] returned (whatever
+    /// slides were set down in it since), the position after the slide to
+    /// the empty square `to`.
     #[inline(always)]
     pub(crate) fn set_down(&self, child: &mut Position, to: Square) {
         let landing = self.colours[to as usize];
