@@ -220,8 +220,7 @@ impl Position {
 /// changes (the mover's tower word and occupancy, the hash, the state): the
 /// other player's words and the sumo layers of a plain tower are the same
 /// for every slide of the tower, and stay where the copy of the parent put
-/// them.
-/// The child is a value of its own, apart from what is kept here, so that
+/// them. The child is a value of its own, apart from what is kept here, so that
 /// handing it out (to `black_box`, say) does not send this back to memory.
 pub(crate) struct SlidesFrom {
     /// The mover's tower word and occupancy with the tower lifted.
