@@ -70,7 +70,7 @@ impl Layout {
     /// for loops that look up many squares of one layout.
     #[inline(always)]
     pub(crate) fn colours(self) -> &'static [Colour; 64] {
-        &LAYOUT_TABLE[self as usize]
+        &LAYOUTS[self as usize]
     }
 
     /// All squares of `colour` on this layout (one on every rank and
@@ -112,10 +112,9 @@ const fn source(layout: usize, square: usize) -> usize {
     rank * 8 + file
 }
 
-/// [`LAYOUTS`] in memory, for [`Layout::colours`]' references.
-static LAYOUT_TABLE: [[Colour; 64]; 4] = LAYOUTS;
-
-const LAYOUTS: [[Colour; 64]; 4] = {
+/// Each layout's colours by square: a `static`, one table in memory that
+/// [`Layout::colours`] lends out.
+static LAYOUTS: [[Colour; 64]; 4] = {
     let mut layouts = [[Colour::Orange; 64]; 4];
     let mut l = 0;
     while l < 4 {

@@ -8,7 +8,7 @@ use crate::{Colour, Layout, Rules};
 /// The side to move, the forced colour (or a free choice) and the push mark
 /// of a [`Position`](crate::Position), with the game's reading of the rules
 /// and layout, packed in one `u64` so that copy-make writes whole words
-/// (and the position is 64 bytes):
+/// (and the position is nine words):
 ///
 /// | bits  | meaning                                               |
 /// |-------|-------------------------------------------------------|
