@@ -169,8 +169,9 @@ impl MovesFrom {
         (moves, lifted)
     }
 
-    /// Makes `child`, a position from [`MovesFrom::new`] (and perhaps
-    /// earlier calls), the position after the piece lands on `to`.
+    /// Makes `child`, the position [`MovesFrom::new`] returned (whatever
+    /// landings were written in it since), the position after the piece
+    /// lands on `to`.
     #[inline(always)]
     pub(crate) fn set_down(&self, child: &mut Position, to: Square) {
         let bit = to.bitboard().0;

@@ -153,10 +153,11 @@ mod tests {
                 let mut other = Position::start_on(layout);
                 while !printed.is_over() {
                     assert_eq!(evaluate(&other), evaluate(&printed), "{layout:?} {printed}");
+                    let moves = printed.legal_moves();
                     if let Some(colour) = printed.forced_colour() {
                         let opponent = printed.side_to_move().opponent();
                         let forced = Tower::new(printed.side_to_move(), colour);
-                        handing += usize::from(printed.legal_moves().iter().any(|&mv| {
+                        handing += usize::from(moves.iter().any(|&mv| {
                             let after = printed.play_unchecked(mv);
                             mv.from == printed.square_of(forced)
                                 && after.forced_colour().is_some_and(|reply| {
@@ -165,7 +166,6 @@ mod tests {
                                 })
                         }));
                     }
-                    let moves = printed.legal_moves();
                     let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
                     printed = printed.play_unchecked(mv);
                     other = other.play_unchecked(mv);
