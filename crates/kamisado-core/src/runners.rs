@@ -66,10 +66,11 @@ const H_FILE: u64 = A_FILE << 7;
 /// distance limit), have a forward ray clear to their goal row when
 /// `occupied` holds the towers: [`plain_runner`] for a whole set at once.
 ///
-/// Kogge-Stone fills from the empty goal squares back through the empty
-/// squares find, for each forward direction, the squares from which that
-/// ray reaches the goal; a tower is a runner when the square just ahead of
-/// it is one of them. Eight towers cost a few dozen instructions.
+/// For each forward direction, the squares with a tower somewhere ahead
+/// on that ray are the towers smeared backward (a Kogge-Stone fill whose
+/// masks are constants, as nothing stops it); a tower outside one of
+/// these smears, on a ray that reaches the goal row, is a runner. Eight
+/// towers or sixty-four cost the same forty-odd instructions.
 ///
 /// ```
 /// use kamisado_core::{Game, Player, Position, plain_runners};
@@ -81,39 +82,56 @@ const H_FILE: u64 = A_FILE << 7;
 #[inline]
 #[must_use]
 pub fn plain_runners(player: Player, towers: Bitboard, occupied: Bitboard) -> Bitboard {
-    let empty = !occupied.0;
     // Work in Black's frame: White's board turned over (files kept).
-    let (towers, empty) = match player {
-        Player::Black => (towers.0, empty),
-        Player::White => (towers.0.swap_bytes(), empty.swap_bytes()),
+    let (towers, occupied) = match player {
+        Player::Black => (towers.0, occupied.0),
+        Player::White => (towers.0.swap_bytes(), occupied.0.swap_bytes()),
     };
-    let seeds = empty & 0xFF00_0000_0000_0000;
-    // Backward from rank 8: south, south-west and south-east.
-    let south = fill(seeds, empty, 8, !0);
-    let south_west = fill(seeds, empty, 9, !H_FILE);
-    let south_east = fill(seeds, empty, 7, !A_FILE);
-    // The square ahead of a tower (north, north-east, north-west) in the
-    // fill: shift the fills back by one step.
-    let runners = (towers & (south >> 8))
-        | (towers & (south_west >> 9) & !H_FILE)
-        | (towers & (south_east >> 7) & !A_FILE);
+    // Backward from each tower: south, south-west and south-east, from one
+    // step away on (a tower never blocks itself).
+    let north = smear(occupied >> 8, 8, !0);
+    let north_east = smear((occupied >> 9) & !H_FILE, 9, !H_FILE);
+    let north_west = smear((occupied >> 7) & !A_FILE, 7, !A_FILE);
+    let clear = !north | (REACHES_NORTH_EAST & !north_east) | (REACHES_NORTH_WEST & !north_west);
+    // A tower on rank 8 has arrived: nowhere forward to go.
+    let runners = towers & clear & !RANK_8;
     Bitboard(match player {
         Player::Black => runners,
         Player::White => runners.swap_bytes(),
     })
 }
 
-/// The squares reached from `seeds` by steps of `shift` bits downward
-/// (toward rank 1) through `empty` squares, with `keep` masking off the
-/// squares a step would reach by wrapping round the board's side.
+const RANK_8: u64 = 0xFF << 56;
+
+/// The squares whose north-east ray reaches rank 8 (file <= rank), and
+/// whose north-west ray does (file + rank >= 7), in Black's frame.
+const REACHES_NORTH_EAST: u64 = reaching(true);
+const REACHES_NORTH_WEST: u64 = reaching(false);
+
+const fn reaching(east: bool) -> u64 {
+    let mut set = 0;
+    let mut s = 0;
+    while s < 64 {
+        let (file, rank) = (s % 8, s / 8);
+        if (east && file <= rank) || (!east && file + rank >= 7) {
+            set |= 1 << s;
+        }
+        s += 1;
+    }
+    set
+}
+
+/// `set` and every square reached from it by steps of `shift` bits
+/// downward (toward rank 1), with `keep` masking off the squares a step
+/// would reach by wrapping round the board's side.
 #[inline(always)]
-fn fill(mut seeds: u64, empty: u64, shift: u32, keep: u64) -> u64 {
-    let mut through = empty & keep;
-    seeds |= through & (seeds >> shift);
+const fn smear(mut set: u64, shift: u32, keep: u64) -> u64 {
+    let mut through = keep;
+    set |= through & (set >> shift);
     through &= through >> shift;
-    seeds |= through & (seeds >> (2 * shift));
+    set |= through & (set >> (2 * shift));
     through &= through >> (2 * shift);
-    seeds | (through & (seeds >> (4 * shift)))
+    set | (through & (set >> (4 * shift)))
 }
 
 impl Position {
@@ -135,11 +153,24 @@ impl Position {
         let occupied = self.occupied();
         let towers = self.pieces(player);
         let sumo = self.rank_at_least(SumoRank::Sumo);
-        let mut runners = plain_runners(player, towers - sumo, occupied);
-        // Sumos (distance limits) one by one: they are rare.
+        let runners = plain_runners(player, towers - sumo, occupied);
+        if towers.intersects(sumo) {
+            runners | self.sumo_runners(player, towers & sumo)
+        } else {
+            runners
+        }
+    }
+
+    /// The runners among `sumos`, one by one (their distance limits).
+    /// Kept out of line: sumos are rare, and the evaluations inline
+    /// [`Position::runners`].
+    #[inline(never)]
+    fn sumo_runners(&self, player: Player, sumos: Bitboard) -> Bitboard {
         let goal = player.goal_rank().bitboard();
-        for square in towers & sumo {
-            if slide_targets(player, square, self.rank_at(square), occupied).intersects(goal) {
+        let mut runners = Bitboard::EMPTY;
+        for square in sumos {
+            let rank = self.rank_at(square);
+            if slide_targets(player, square, rank, self.occupied()).intersects(goal) {
                 runners |= square;
             }
         }
