@@ -2,6 +2,7 @@
 //! extension of the rules interface, implemented for both engines (each
 //! behind its feature).
 
+use board_geometry::Player;
 use game_rules::Game;
 
 /// What the search, the players and the arena need of a game beyond its
@@ -65,6 +66,28 @@ pub trait SearchGame: Game {
     /// game's own unit (0 even; Katarenga's: 100 a piece), well inside
     /// `±WIN / 2`.
     fn evaluate(&self) -> i32;
+    /// What a leaf of the search is worth: its winner if the game is over
+    /// and won, else [`SearchGame::evaluate`]. Override it where the two
+    /// answers share work (Kamisado: the forced tower's slides say both
+    /// whether the side to move can move and what its move risks); the
+    /// answer must be the default's.
+    fn evaluate_leaf(&self) -> LeafValue {
+        match self.winner() {
+            Some(winner) => LeafValue::Won(winner),
+            None => LeafValue::Evaluated(self.evaluate()),
+        }
+    }
+}
+
+/// What a leaf of the search is worth ([`SearchGame::evaluate_leaf`],
+/// [`Evaluation::evaluate_leaf`](crate::Evaluation::evaluate_leaf)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeafValue {
+    /// The game is over and this player has won it.
+    Won(Player),
+    /// The game goes on (or ended without a winner): the static evaluation
+    /// from the side to move's point of view.
+    Evaluated(i32),
 }
 
 /// What [`SearchGame::replies`] finds: how many moves the side to move

@@ -47,7 +47,7 @@ pub mod stats;
 mod table;
 
 pub use eval::{Evaluation, GameEvaluation};
-pub use game::{Replies, SearchGame};
+pub use game::{LeafValue, Replies, SearchGame};
 pub use game_rules::{self, Game, GameOutcome};
 pub use limits::{Limits, StopFlag};
 pub use play::{Agent, GreedyAgent, RandomAgent, SearchAgent};

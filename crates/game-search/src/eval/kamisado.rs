@@ -1,9 +1,9 @@
 //! Kamisado for the search: the [`SearchGame`] impl and the evaluation.
 
-use board_geometry::{Bitboard, Player};
-use kamisado_core::{Move, Position, SumoRank, Tower, plain_runner, slide_targets};
+use board_geometry::{Bitboard, Player, Square};
+use kamisado_core::{Colour, Move, Position, SumoRank, Tower, plain_runner, slide_targets};
 
-use crate::SearchGame;
+use crate::{LeafValue, SearchGame};
 use kamisado_core::Game;
 
 impl SearchGame for Position {
@@ -43,6 +43,25 @@ impl SearchGame for Position {
     fn evaluate(&self) -> i32 {
         evaluate(self)
     }
+
+    /// One look at the forced tower's slides: when it can slide, the round
+    /// goes on (no arrival, no deadlock) and the slides are the
+    /// evaluation's; otherwise (an arrival, a free choice, a forced tower
+    /// that cannot slide) the rules say whether the round is over.
+    fn evaluate_leaf(&self) -> LeafValue {
+        let arrived = (self.pieces(Player::Black) & Player::Black.goal_rank().bitboard())
+            | (self.pieces(Player::White) & Player::White.goal_rank().bitboard());
+        if let (true, Some(colour)) = (arrived.is_empty(), self.forced_colour()) {
+            let (from, slides) = forced_slides(self, colour);
+            if !slides.is_empty() {
+                return LeafValue::Evaluated(standing(self) + forced_term(self, from, slides));
+            }
+        }
+        match self.winner() {
+            Some(winner) => LeafValue::Won(winner),
+            None => LeafValue::Evaluated(evaluate(self)),
+        }
+    }
 }
 
 /// The evaluation of a Kamisado position: towers with a free path to the
@@ -61,40 +80,76 @@ impl SearchGame for Position {
 /// All of it is bitboard arithmetic: no move list is built.
 #[must_use]
 pub fn evaluate(p: &Position) -> i32 {
-    let side = p.side_to_move();
-    let occupied = p.occupied();
-    let sumo = p.rank_at_least(SumoRank::Sumo);
-    let mut score = 0;
-    for player in Player::ALL {
-        let towers = p.pieces(player);
-        // Ranks advanced: the sum of the towers' rank indices, counted in
-        // the player's frame (8 towers, 7 ranks at most each).
-        let (count, rank_sum) = count_and_rank_sum(towers.0);
-        let advanced = match player {
-            Player::Black => rank_sum as i32,
-            Player::White => 7 * count as i32 - rank_sum as i32,
-        };
-        let runners = p.runners(player).len() as i32;
-        let value = 3 * advanced + 30 * runners;
-        score += if player == side { value } else { -value };
+    let standing = standing(p);
+    match p.forced_colour() {
+        None => standing,
+        Some(colour) => {
+            let (from, slides) = forced_slides(p, colour);
+            standing + forced_term(p, from, slides)
+        }
     }
-    let Some(colour) = p.forced_colour() else {
-        return score;
-    };
+}
+
+/// The square and the slides of the side to move's `colour` tower.
+#[inline(always)]
+fn forced_slides(p: &Position, colour: Colour) -> (Square, Bitboard) {
+    let side = p.side_to_move();
     let tower = Tower::new(side, colour);
     let from = p.square_of(tower);
-    let slides = slide_targets(side, from, p.rank_of(tower), occupied);
-    if slides.intersects(side.goal_rank().bitboard()) {
-        return score + 400;
+    (
+        from,
+        slide_targets(side, from, p.rank_of(tower), p.occupied()),
+    )
+}
+
+/// The towers' progress and runners, from the side to move's point of
+/// view.
+#[inline(always)]
+fn standing(p: &Position) -> i32 {
+    // Every position holds all 16 towers, so White's ranks advanced are
+    // 7 * 8 less its towers' rank sum, and Black's advance less White's is
+    // the rank sum of all the towers less 56: one multiplication, as in
+    // `count_and_rank_sum` (16 towers, no partial sum reaches 256).
+    let ranks = p
+        .occupied()
+        .rank_counts()
+        .wrapping_mul(0x0001_0203_0405_0607)
+        >> 56;
+    // Both players' runner counts in one sum: Black's per rank in the low
+    // nibble of the rank's byte, White's in the high one (at most 8 runners
+    // each, so neither nibble nor the total, 8 + 16 * 8, overflows).
+    let black = p.runners(Player::Black).rank_counts();
+    let white = p.runners(Player::White).rank_counts();
+    let runners = (black + (white << 4)).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    let black_runners = (runners & 0xF) as i32 - (runners >> 4) as i32;
+    let for_black = 3 * (ranks as i32 - 56) + 30 * black_runners;
+    match p.side_to_move() {
+        Player::Black => for_black,
+        Player::White => -for_black,
     }
-    if !slides.is_empty() {
-        let opponent = side.opponent();
-        let opponent_goal = opponent.goal_rank().bitboard();
-        let mut handing = 0;
+}
+
+/// The forced tower's term: +400 for a runner, else the share of its
+/// `slides` (from `from`) that hand the opponent a runner, up to -200.
+#[inline(always)]
+fn forced_term(p: &Position, from: Square, slides: Bitboard) -> i32 {
+    let side = p.side_to_move();
+    if slides.intersects(side.goal_rank().bitboard()) {
+        return 400;
+    }
+    if slides.is_empty() {
+        return 0;
+    }
+    let opponent = side.opponent();
+    let opponent_goal = opponent.goal_rank().bitboard();
+    let lifted = p.occupied() ^ from.bitboard();
+    let sumo = p.rank_at_least(SumoRank::Sumo);
+    let layout = p.layout();
+    let mut handing = 0;
+    if sumo.intersects(p.pieces(opponent)) {
         for to in slides {
-            let after = occupied ^ from.bitboard() ^ to.bitboard();
-            let reply = Tower::new(opponent, p.layout().colour_of(to));
-            let reply_from = p.square_of(reply);
+            let reply_from = p.square_of(Tower::new(opponent, layout.colour_of(to)));
+            let after = lifted | to.bitboard();
             let runner = if sumo.has(reply_from) {
                 slide_targets(opponent, reply_from, p.rank_at(reply_from), after)
                     .intersects(opponent_goal)
@@ -103,36 +158,29 @@ pub fn evaluate(p: &Position) -> i32 {
             };
             handing += i32::from(runner);
         }
-        if handing > 0 {
-            // The legal moves: the slides, and a push for a sumo.
-            let moves = if sumo.has(from) {
-                p.count_moves() as i32
-            } else {
-                slides.len() as i32
-            };
-            score -= 200 * handing / moves;
+    } else {
+        // No sumo to reply with (every round but a match's later ones):
+        // every reply tower is plain.
+        for to in slides {
+            let reply_from = p.square_of(Tower::new(opponent, layout.colour_of(to)));
+            handing += i32::from(plain_runner(opponent, reply_from, lifted | to.bitboard()));
         }
     }
-    score
-}
-
-/// The number of squares in `set` and the sum of their rank indices (0 for
-/// rank 1), when at most 8 are set: one multiplication each of the ranks'
-/// counts sums them, or weighs them by their rank (no partial sum reaches
-/// 256, so nothing carries). Cheaper than `count_ones` on the default
-/// target, which has no population count instruction.
-#[inline(always)]
-fn count_and_rank_sum(set: u64) -> (u64, u64) {
-    let x = Bitboard(set).rank_counts();
-    (
-        x.wrapping_mul(0x0101_0101_0101_0101) >> 56,
-        x.wrapping_mul(0x0001_0203_0405_0607) >> 56,
-    )
+    if handing == 0 {
+        return 0;
+    }
+    // The legal moves: the slides, and a push for a sumo.
+    let moves = if sumo.has(from) {
+        p.count_moves() as i32
+    } else {
+        slides.len() as i32
+    };
+    -(200 * handing / moves)
 }
 
 #[cfg(test)]
 mod tests {
-    use board_geometry::{Bitboard, Square};
+    use board_geometry::Square;
 
     use super::*;
 
@@ -176,26 +224,150 @@ mod tests {
         assert!(handing > 1_000, "{handing}");
     }
 
-    #[test]
-    fn counts_and_rank_sums() {
-        assert_eq!(count_and_rank_sum(0), (0, 0));
-        assert_eq!(count_and_rank_sum(0xFF), (8, 0));
-        assert_eq!(count_and_rank_sum(0xFF << 56), (8, 56));
-        let set = Square::A1.bitboard() | Square::H3 | Square::C8 | Square::D5;
-        assert_eq!(count_and_rank_sum(set.0), (4, 2 + 7 + 4));
-        // Any eight squares or fewer, against counting square by square.
-        let mut rng = board_geometry::SplitMix64::new(9);
-        for _ in 0..2_000 {
-            let mut set = Bitboard::EMPTY;
-            for _ in 0..rng.next_u64() % 9 {
-                set |= Square::ALL[(rng.next_u64() % 64) as usize];
+    /// The evaluation read from its definition, move by move: each
+    /// tower's runner test by its own slides, ranks counted square by
+    /// square, the forced tower's slides played and the reply tower's
+    /// slides generated in the position after each, the legal moves
+    /// listed.
+    fn evaluation_by_the_definition(p: &Position) -> i32 {
+        let side = p.side_to_move();
+        let opponent = side.opponent();
+        let runner = |q: &Position, player: Player, square: Square| {
+            slide_targets(player, square, q.rank_at(square), q.occupied())
+                .intersects(player.goal_rank().bitboard())
+        };
+        let mut score = 0;
+        for player in Player::ALL {
+            let home = player.home_rank() as i32;
+            let mut value = 0;
+            for square in p.pieces(player) {
+                value += 3 * (square.rank() as i32 - home).abs();
+                if runner(p, player, square) {
+                    value += 30;
+                }
             }
-            let ranks: u64 = set.into_iter().map(|s| s.rank() as u64).sum();
-            assert_eq!(
-                count_and_rank_sum(set.0),
-                (u64::from(set.len()), ranks),
-                "{set:?}"
-            );
+            score += if player == side { value } else { -value };
         }
+        let Some(colour) = p.forced_colour() else {
+            return score;
+        };
+        if runner(p, side, p.square_of(Tower::new(side, colour))) {
+            return score + 400;
+        }
+        let moves = p.legal_moves();
+        let slides = moves
+            .iter()
+            .filter(|mv| !mv.is_pass() && !p.occupied().has(mv.to));
+        let handing = slides
+            .filter(|&&mv| {
+                let after = p.play_unchecked(mv);
+                let reply = after.forced_colour().expect("a slide forces a colour");
+                runner(
+                    &after,
+                    opponent,
+                    after.square_of(Tower::new(opponent, reply)),
+                )
+            })
+            .count() as i32;
+        if handing > 0 {
+            score -= 200 * handing / moves.len() as i32;
+        }
+        score
+    }
+
+    /// Positions of random rounds from every layout's start under every
+    /// reading of the rules, a quarter of them with a random tower made a
+    /// sumo of a random rank; each with its sumo towers named.
+    fn random_positions(seed: u64, rounds: usize, mut visit: impl FnMut(&Position)) {
+        use kamisado_core::{Game, Layout, Rules};
+        let mut rng = board_geometry::SplitMix64::new(seed);
+        for round in 0..rounds {
+            let layout = Layout::ALL[round % Layout::ALL.len()];
+            let rules = Rules::ALL[(round / Layout::ALL.len()) % Rules::ALL.len()];
+            let mut p = Position::start_on(layout).with_rules(rules);
+            loop {
+                visit(&p);
+                if rng.next_u64() % 4 == 0 {
+                    let tower = Tower::new(
+                        Player::ALL[(rng.next_u64() % 2) as usize],
+                        Colour::ALL[(rng.next_u64() % 8) as usize],
+                    );
+                    let rank = SumoRank::ALL[1 + (rng.next_u64() % 3) as usize];
+                    if let Ok(sumo) = p.with_rank(tower, rank) {
+                        visit(&sumo);
+                    }
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play_unchecked(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            }
+        }
+    }
+
+    /// The evaluation of every round that goes on (the search evaluates no
+    /// other) against its definition read move by move, with the branches
+    /// that differ counted: the forced runner (+400), slides
+    /// handing a runner to plain reply towers and to sumo ones, a forced
+    /// sumo (a push among the legal moves), a free choice.
+    #[test]
+    fn the_evaluation_is_its_definition() {
+        use kamisado_core::Game;
+        let (mut runner, mut plain, mut sumo, mut forced_sumo, mut free) = (0, 0, 0, 0, 0);
+        random_positions(7, 2_000, |p| {
+            if p.is_over() {
+                return;
+            }
+            assert_eq!(evaluate(p), evaluation_by_the_definition(p), "{p}");
+            let Some(colour) = p.forced_colour() else {
+                free += 1;
+                return;
+            };
+            let side = p.side_to_move();
+            let (from, slides) = forced_slides(p, colour);
+            let sumos = p.rank_at_least(SumoRank::Sumo);
+            forced_sumo += usize::from(sumos.has(from) && !slides.is_empty());
+            match forced_term(p, from, slides) {
+                400 => runner += 1,
+                term if term < 0 && sumos.intersects(p.pieces(side.opponent())) => sumo += 1,
+                term if term < 0 => plain += 1,
+                _ => {}
+            }
+        });
+        assert!(runner > 5_000, "{runner}");
+        assert!(plain > 10_000, "{plain}");
+        assert!(sumo > 1_000, "{sumo}");
+        assert!(forced_sumo > 250, "{forced_sumo}");
+        assert!(free > 2_000, "{free}");
+    }
+
+    /// The leaf's one look at the forced tower against the rules' outcome
+    /// then the evaluation (the default), with the ends counted: arrivals,
+    /// deadlocks, and forced towers that cannot slide in rounds that go on.
+    #[test]
+    fn a_leaf_is_the_winner_or_the_evaluation() {
+        use kamisado_core::{Game, Outcome};
+        let (mut arrivals, mut deadlocks, mut stuck) = (0, 0, 0);
+        random_positions(8, 3_000, |p| {
+            let expected = match p.winner() {
+                Some(winner) => LeafValue::Won(winner),
+                None => LeafValue::Evaluated(evaluate(p)),
+            };
+            assert_eq!(p.evaluate_leaf(), expected, "{p}");
+            match p.outcome() {
+                Some(Outcome::Arrival { .. }) => arrivals += 1,
+                Some(Outcome::Deadlock { .. }) => deadlocks += 1,
+                Some(_) => {}
+                None => {
+                    if let Some(colour) = p.forced_colour() {
+                        stuck += usize::from(forced_slides(p, colour).1.is_empty());
+                    }
+                }
+            }
+        });
+        assert!(arrivals > 3_000, "{arrivals}");
+        assert!(deadlocks > 10, "{deadlocks}");
+        assert!(stuck > 500, "{stuck}");
     }
 }

@@ -8,7 +8,7 @@ pub mod kamisado;
 #[cfg(feature = "katarenga")]
 pub mod katarenga;
 
-use crate::SearchGame;
+use crate::{LeafValue, SearchGame};
 
 /// An evaluation for the search, from the side to move's point of view,
 /// in a unit of its own (0 even), well inside `±WIN / 2`.
@@ -16,6 +16,17 @@ use crate::SearchGame;
 pub trait Evaluation<G> {
     /// The static value of `position`.
     fn evaluate(&self, position: &G) -> i32;
+    /// What `position` is worth as a leaf of the search: its winner if the
+    /// game is over and won, else [`Evaluation::evaluate`].
+    fn evaluate_leaf(&self, position: &G) -> LeafValue
+    where
+        G: SearchGame,
+    {
+        match position.winner() {
+            Some(winner) => LeafValue::Won(winner),
+            None => LeafValue::Evaluated(self.evaluate(position)),
+        }
+    }
 }
 
 impl<G, F: Fn(&G) -> i32> Evaluation<G> for F {
@@ -31,5 +42,9 @@ pub struct GameEvaluation;
 impl<G: SearchGame> Evaluation<G> for GameEvaluation {
     fn evaluate(&self, position: &G) -> i32 {
         position.evaluate()
+    }
+
+    fn evaluate_leaf(&self, position: &G) -> LeafValue {
+        position.evaluate_leaf()
     }
 }

@@ -8,7 +8,7 @@ use super::ordering::{NO_KILLER, move_best_first, rank, sort_by_rank};
 use super::quiescence::QUIESCENCE_PLIES;
 use super::{Line, PROVEN, Searcher, WIN};
 use crate::eval::Evaluation;
-use crate::game::SearchGame;
+use crate::game::{LeafValue, SearchGame};
 use crate::table::{Bound, Entry, NO_MOVE};
 
 /// Scores stored in the table are relative to the node, not the root.
@@ -39,9 +39,9 @@ impl<G: SearchGame, E: Evaluation<G>> Searcher<G, E> {
     #[inline]
     fn leaf(&mut self, p: &G, ply: u32) -> i32 {
         self.budget.nodes += 1;
-        match p.winner() {
-            Some(winner) => self.win_score(p, winner, ply),
-            None => self.evaluation.evaluate(p),
+        match self.evaluation.evaluate_leaf(p) {
+            LeafValue::Won(winner) => self.win_score(p, winner, ply),
+            LeafValue::Evaluated(value) => value,
         }
     }
 
