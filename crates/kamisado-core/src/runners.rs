@@ -67,10 +67,10 @@ const H_FILE: u64 = A_FILE << 7;
 /// `occupied` holds the towers: [`plain_runner`] for a whole set at once.
 ///
 /// For each forward direction, the squares with a tower somewhere ahead
-/// on that ray are the towers smeared backward (a Kogge-Stone fill whose
-/// masks are constants, as nothing stops it); a tower outside one of
-/// these smears, on a ray that reaches the goal row, is a runner. Eight
-/// towers or sixty-four cost the same forty-odd instructions.
+/// on that ray are the towers smeared backward (three shifts and ors a
+/// direction: nothing stops a smear); a tower outside one of these
+/// smears, on a ray that reaches the goal row, is a runner. Eight towers
+/// or sixty-four cost the same forty-odd instructions.
 ///
 /// ```
 /// use kamisado_core::{Game, Player, Position, plain_runners};
@@ -88,10 +88,14 @@ pub fn plain_runners(player: Player, towers: Bitboard, occupied: Bitboard) -> Bi
         Player::White => (towers.0.swap_bytes(), occupied.0.swap_bytes()),
     };
     // Backward from each tower: south, south-west and south-east, from one
-    // step away on (a tower never blocks itself).
-    let north = smear(occupied >> 8, 8, !0);
-    let north_east = smear((occupied >> 9) & !H_FILE, 9, !H_FILE);
-    let north_west = smear((occupied >> 7) & !A_FILE, 7, !A_FILE);
+    // step away on (a tower never blocks itself). Only the first diagonal
+    // step needs a mask against wrapping round the board's side (the later
+    // steps smear its squares): a later step that wraps lands on a square
+    // whose ray leaves the board before rank 8, which the reach masks leave
+    // out.
+    let north = smear(occupied >> 8, 8);
+    let north_east = smear((occupied >> 9) & !H_FILE, 9);
+    let north_west = smear((occupied >> 7) & !A_FILE, 7);
     let clear = !north | (REACHES_NORTH_EAST & !north_east) | (REACHES_NORTH_WEST & !north_west);
     // A tower on rank 8 has arrived: nowhere forward to go.
     let runners = towers & clear & !RANK_8;
@@ -121,17 +125,13 @@ const fn reaching(east: bool) -> u64 {
     set
 }
 
-/// `set` and every square reached from it by steps of `shift` bits
-/// downward (toward rank 1), with `keep` masking off the squares a step
-/// would reach by wrapping round the board's side.
+/// `set` and every square reached from it by up to seven steps of `shift`
+/// bits downward (toward rank 1), wrapping round the board's side.
 #[inline(always)]
-const fn smear(mut set: u64, shift: u32, keep: u64) -> u64 {
-    let mut through = keep;
-    set |= through & (set >> shift);
-    through &= through >> shift;
-    set |= through & (set >> (2 * shift));
-    through &= through >> (2 * shift);
-    set | (through & (set >> (4 * shift)))
+const fn smear(mut set: u64, shift: u32) -> u64 {
+    set |= set >> shift;
+    set |= set >> (2 * shift);
+    set | (set >> (4 * shift))
 }
 
 impl Position {
