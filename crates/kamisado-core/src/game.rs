@@ -20,7 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use board_geometry::{Player, between};
+use board_geometry::{Bitboard, Player, Square, between};
 use game_rules::{Game, GameOutcome};
 
 use crate::movegen::frame;
@@ -355,14 +355,13 @@ impl Game for Position {
                     return true;
                 }
             }
-            let (slides, mut child) = SlidesFrom::new(self, moves.tower.colour, moves.from);
-            for to in moves.to - special {
-                slides.set_down(&mut child, to);
-                if visit(Move::new(moves.from, to), &child) {
-                    return true;
-                }
+            let (slides, child) = SlidesFrom::new(self, moves.tower.colour, moves.from);
+            let targets = moves.to - special;
+            if slides.is_sumo() {
+                visit_slides::<true>(&slides, child, moves.from, targets, &mut visit)
+            } else {
+                visit_slides::<false>(&slides, child, moves.from, targets, &mut visit)
             }
-            false
         })
     }
 
@@ -372,4 +371,24 @@ impl Game for Position {
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self, depth)
     }
+}
+
+/// Sets each of one tower's slides to `targets` down in `child` (from
+/// [`SlidesFrom::new`]) and visits it, until `visit` returns `true`;
+/// returns whether it did. `SUMO` as in [`SlidesFrom::set_down`].
+#[inline(always)]
+fn visit_slides<const SUMO: bool>(
+    slides: &SlidesFrom,
+    mut child: Position,
+    from: Square,
+    targets: Bitboard,
+    visit: &mut impl FnMut(Move, &Position) -> bool,
+) -> bool {
+    for to in targets {
+        slides.set_down::<SUMO>(&mut child, to);
+        if visit(Move::new(from, to), &child) {
+            return true;
+        }
+    }
+    false
 }

@@ -288,14 +288,21 @@ impl SlidesFrom {
     /// Makes `child`, the position [`SlidesFrom::new`] returned (whatever
     /// slides were set down in it since), the position after the slide to
     /// the empty square `to`.
+    ///
+    /// `SUMO` says whether the tower may be a sumo: `false` only when
+    /// [`SlidesFrom::is_sumo`] is, so that a loop over a plain tower's
+    /// slides (nearly every tower's) does not test for a sumo at each one.
     #[inline(always)]
-    pub(crate) fn set_down(&self, child: &mut Position, to: Square) {
+    pub(crate) fn set_down<const SUMO: bool>(&self, child: &mut Position, to: Square) {
         let landing = self.colours[to as usize];
         let s = self.side.index();
         child.towers[s] = self.towers | (to as u64) << self.shift;
         child.occupied[s] = Bitboard(self.occupied | to.bitboard().0);
         child.hash = self.hash ^ self.keys[to as usize] ^ KEYS.forced[landing.index()];
         child.state = self.state.landed_on(landing);
+        if !SUMO {
+            return;
+        }
         if let Some((mut sumo, layers)) = self.sumo {
             for (layer, on) in sumo.iter_mut().zip(layers) {
                 if on {
@@ -304,5 +311,11 @@ impl SlidesFrom {
             }
             child.sumo = sumo;
         }
+    }
+
+    /// Whether the tower is a sumo (its rank travels with it).
+    #[inline(always)]
+    pub(crate) fn is_sumo(&self) -> bool {
+        self.sumo.is_some()
     }
 }
