@@ -23,7 +23,7 @@
 use board_geometry::{Bitboard, Player, Square, between};
 use game_rules::{Game, GameOutcome};
 
-use crate::movegen::frame;
+use crate::movegen::{frame, slides};
 use crate::obligation::Chain;
 use crate::play::SlidesFrom;
 use crate::{
@@ -344,6 +344,21 @@ impl Game for Position {
     /// ```
     #[inline(always)]
     fn for_each_child(&self, mut visit: impl FnMut(Move, &Position) -> bool) -> bool {
+        // The common case in one body, without a call of generation's
+        // listener: a round that goes on and a plain forced tower that can
+        // slide, whose destinations are its slides alone (pushes are a
+        // sumo's, a pass a blocked tower's).
+        if let Some(colour) = self.forced_colour() {
+            let side = self.side_to_move();
+            let from = self.tower_square(side, colour);
+            if !self.has_arrived() && !self.sumo[0].has(from) {
+                let to = slides(side, from, 0, self.occupied());
+                if !to.is_empty() {
+                    let (slides, child) = SlidesFrom::new(self, colour, from);
+                    return visit_slides::<false>(&slides, child, from, to, &mut visit);
+                }
+            }
+        }
         let occupied = self.occupied();
         self.generate_moves(|moves| {
             // Pushes land on a tower and a pass on the tower's own square:

@@ -201,10 +201,22 @@ fn with_rank_changes_one_tower() {
 fn every_child_is_the_played_move() {
     let mut children = 0;
     let mut sumo_slides = 0;
+    // The positions of the one-body path (a plain forced tower that can
+    // slide) and of generation's (a free choice, a sumo, a pass).
+    let (mut plain_forced, mut others) = (0, 0);
     for (i, p) in match_positions(10, 1500).into_iter().enumerate() {
         let p = p
             .with_rules(kamisado_core::Rules::ALL[i % 3])
             .with_layout(kamisado_core::Layout::ALL[i % 4]);
+        match p.forced_square() {
+            Some(from)
+                if p.rank_at(from) == SumoRank::Plain
+                    && p.legal_moves().iter().any(|mv| !mv.is_pass()) =>
+            {
+                plain_forced += 1
+            }
+            _ => others += 1,
+        }
         let mut seen = Vec::new();
         let stopped = p.for_each_child(|mv, child| {
             assert_eq!(*child, p.play(mv), "{p} {mv}");
@@ -232,6 +244,10 @@ fn every_child_is_the_played_move() {
     }
     assert!(children >= 10_000);
     assert!(sumo_slides >= 100, "{sumo_slides}");
+    assert!(
+        plain_forced >= 700 && others >= 400,
+        "{plain_forced} {others}"
+    );
 }
 
 #[test]
