@@ -108,8 +108,9 @@ fn forced_slides(p: &Position, colour: Colour) -> (Square, Bitboard) {
 fn standing(p: &Position) -> i32 {
     // Every position holds all 16 towers, so White's ranks advanced are
     // 7 * 8 less its towers' rank sum, and Black's advance less White's is
-    // the rank sum of all the towers less 56: one multiplication, as in
-    // `count_and_rank_sum` (16 towers, no partial sum reaches 256).
+    // the rank sum of all the towers less 56: one multiplication of the
+    // ranks' counts, each weighed by its rank (16 towers, 7 a rank at most:
+    // no partial sum reaches 256, so nothing carries).
     let ranks = p
         .occupied()
         .rank_counts()
@@ -180,8 +181,6 @@ fn forced_term(p: &Position, from: Square, slides: Bitboard) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use board_geometry::Square;
-
     use super::*;
 
     /// Each layout is the printed board with its colours renamed, so the
@@ -276,8 +275,8 @@ mod tests {
     }
 
     /// Positions of random rounds from every layout's start under every
-    /// reading of the rules, a quarter of them with a random tower made a
-    /// sumo of a random rank; each with its sumo towers named.
+    /// reading of the rules, and beside a quarter of them the same position
+    /// with a random tower made a sumo of a random rank.
     fn random_positions(seed: u64, rounds: usize, mut visit: impl FnMut(&Position)) {
         use kamisado_core::{Game, Layout, Rules};
         let mut rng = board_geometry::SplitMix64::new(seed);
@@ -308,9 +307,9 @@ mod tests {
 
     /// The evaluation of every round that goes on (the search evaluates no
     /// other) against its definition read move by move, with the branches
-    /// that differ counted: the forced runner (+400), slides
-    /// handing a runner to plain reply towers and to sumo ones, a forced
-    /// sumo (a push among the legal moves), a free choice.
+    /// that differ counted: the forced runner (+400), slides handing a
+    /// runner to plain reply towers and to sumo ones, a forced sumo that
+    /// can slide (its moves counted with its push), a free choice.
     #[test]
     fn the_evaluation_is_its_definition() {
         use kamisado_core::Game;
